@@ -1,0 +1,75 @@
+"""The command line: play (the default), `analyse` a position headless, or run the `bench`mark.
+
+    tictactoe-tui [game flags]                 play (Settings screen unless a game flag is given)
+    tictactoe-tui analyse BOARD [--algorithm A] [--k K] [--depth D] [--time-limit S]
+    tictactoe-tui bench [--quick]              the benchmark, side by side with plain minimax
+
+The engine-only commands never import Textual, so they start fast and run anywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+PROG = "tictactoe-tui"
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one clear line and exit status 2, without the usage."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
+def analyse_command(argv: Sequence[str]) -> int:
+    """Print every legal move of a position with its score, best first."""
+    from tictactoe_tui.engine import ALGORITHMS, Board, IllegalMove, analyse_position
+    from tictactoe_tui.engine.search import describe_score
+
+    parser = _OneLineParser(
+        prog=f"{PROG} analyse",
+        description="Score every legal move of a position, best first, from the side to move.",
+        epilog='Example: tictactoe-tui analyse "XX./OO./X.."  (rows split by "/", "." is empty)',
+    )
+    parser.add_argument("board", help="the position: X, O and '.' row by row, rows split by '/'")
+    parser.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta")
+    parser.add_argument("--k", type=int, default=None, help="marks in a row to win")
+    parser.add_argument("--depth", type=int, default=None, help="search depth (plies)")
+    parser.add_argument("--time-limit", type=float, default=None, help="seconds for alpha-beta")
+    args = parser.parse_args(list(argv))
+    try:
+        board = Board.from_string(args.board, k=args.k)
+    except IllegalMove as err:
+        parser.error(str(err))
+    if board.is_over:
+        print(f"The game is over: {'a draw' if board.winner is None else f'{board.winner} wins'}.")
+        return 0
+    result = analyse_position(board, args.algorithm, depth=args.depth, time_limit=args.time_limit)
+    print(f"{board.size}×{board.size}, {board.k} in a row, {board.to_move} to move; "
+          f"{result.algorithm}: {result.nodes:,} positions, {result.elapsed * 1000:.1f} ms, "
+          f"depth {result.depth}{'' if result.complete else ' (cut off)'}")
+    for rank, scored in enumerate(result.scores, start=1):
+        exact = "" if scored.exact else "  (bound)"
+        print(f"{rank:>3}. cell {scored.move:>3} ({board.cell_name(scored.move)}): "
+              f"{scored.score:>5}  {describe_score(scored.score, board)}"
+              f"  [{scored.nodes:,} positions]{exact}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command named by `argv` (default: play) and return the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["bench"]:
+        from tictactoe_tui.bench import main as bench_main
+
+        return bench_main(args[1:])
+    if args[:1] == ["analyse"]:
+        return analyse_command(args[1:])
+    if args[:1] == ["play"]:
+        args = args[1:]
+    from tictactoe_tui.app import TicTacToeApp
+
+    TicTacToeApp.from_args(args).run()
+    return 0
