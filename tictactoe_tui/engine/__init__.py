@@ -5,6 +5,18 @@ Standard library only: it never imports textual or anything else from the app.
 
 from tictactoe_tui.engine.board import Board, Geometry, IllegalMove, Mark, geometry
 from tictactoe_tui.engine.evaluate import H1Terms, H2Terms, explain_h1, explain_h2, h1, h2
+from tictactoe_tui.engine.game import Game, GameResult
+from tictactoe_tui.engine.players import (
+    OPPONENTS,
+    AlphaBetaPlayer,
+    Decision,
+    DifficultyPlayer,
+    HeuristicPlayer,
+    MinimaxPlayer,
+    Player,
+    RandomPlayer,
+    make_player,
+)
 from tictactoe_tui.engine.search import (
     ALGORITHMS,
     Analysis,
@@ -21,15 +33,25 @@ from tictactoe_tui.engine.search import (
 
 __all__ = [
     "ALGORITHMS",
+    "OPPONENTS",
+    "AlphaBetaPlayer",
     "Analysis",
     "Board",
+    "Decision",
+    "DifficultyPlayer",
     "Evaluator",
+    "Game",
+    "GameResult",
     "Geometry",
     "H1Terms",
     "H2Terms",
+    "HeuristicPlayer",
     "IllegalMove",
     "Mark",
+    "MinimaxPlayer",
     "MoveScore",
+    "Player",
+    "RandomPlayer",
     "SearchResult",
     "alphabeta",
     "analyse",
@@ -40,6 +62,7 @@ __all__ = [
     "geometry",
     "h1",
     "h2",
+    "make_player",
     "minimax",
     "win_score",
 ]
