@@ -1,0 +1,91 @@
+"""The Textual app: which screen shows when, the app-wide keys, the theme and the session score."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from tictactoe_tui.screens.help import HelpScreen
+from tictactoe_tui.screens.settings import SettingsScreen
+from tictactoe_tui.session import SessionScore
+from tictactoe_tui.settings import GameSettings, parse_args
+
+
+class TicTacToeApp(App[None]):
+    """Tic-tac-toe in the terminal: Settings, then the Game (with its Results), and Help."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "tictactoe-tui"
+    SUB_TITLE = "watch the computer think"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Priority, so "?" opens help even while a text box has the focus (none takes a "?").
+        Binding("question_mark", "help", "Help", key_display="?", priority=True),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, settings: GameSettings | None = None, start_in_game: bool = False) -> None:
+        """Set up the app; it opens on the Game screen if `start_in_game`, else on Settings."""
+        super().__init__()
+        self.settings: GameSettings = settings if settings is not None else GameSettings()
+        """The settings of the current (or next) game."""
+        self.start_in_game = start_in_game
+        """Whether the first screen is the Game screen rather than Settings."""
+        self.session = SessionScore()
+        """The score over every game played since the app started."""
+        self.theme = self.settings.theme
+
+    @classmethod
+    def from_args(cls, argv: Sequence[str] | None = None) -> TicTacToeApp:
+        """Build the app from command-line flags (exits with status 2 on a bad value)."""
+        settings, any_game_flag = parse_args(argv)
+        return cls(settings, start_in_game=any_game_flag)
+
+    def get_default_screen(self) -> Screen:
+        """The first screen: the Game straight away when flags chose one, else Settings."""
+        if self.start_in_game:
+            return _game_screen(self.settings)
+        return SettingsScreen(self.settings)
+
+    def start_game(self, settings: GameSettings) -> None:
+        """Start a fresh game with `settings`, replacing whatever screens are showing."""
+        self.settings = settings
+        self.theme = settings.theme
+        # Drop everything above the bottom screen (an old game, its results, settings) so the
+        # stack never piles up games; then the new game takes the bottom screen's place.
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.switch_screen(_game_screen(settings))
+
+    def open_settings(self) -> None:
+        """Show Settings prefilled with the current settings; escape comes back here."""
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings, can_cancel=True))
+
+    def open_help(self) -> None:
+        """Show the help screen (once: asking again while it shows does nothing)."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_help(self) -> None:
+        """Open the help screen."""
+        self.open_help()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette's commands: Textual's own, plus settings and help."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Settings", "Choose the mode, opponent, board and theme",
+                            self.open_settings)
+        yield SystemCommand("Help", "Rules, keys and how the computer thinks", self.open_help)
+
+
+def _game_screen(settings: GameSettings) -> Screen:
+    """A fresh GameScreen; imported here because the game screen imports this module's users."""
+    from tictactoe_tui.screens.game import GameScreen
+
+    return GameScreen(settings)
+

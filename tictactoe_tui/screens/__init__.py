@@ -1,0 +1,1 @@
+"""The app's screens: settings, game, results and help (one module each)."""

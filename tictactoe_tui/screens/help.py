@@ -1,0 +1,102 @@
+"""The Help screen: the rules, the keys, and how the computer thinks, as Markdown."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Markdown
+
+HELP_MARKDOWN = """\
+# How to play
+
+Two players take turns putting their mark (**X** or **O**) in an empty cell. The first to get
+**k marks in a row** — across, down or diagonally — wins; a full board with no such line is a
+draw. On 3×3, k is 3. Bigger boards (up to 15×15) default to 5 in a row (or the whole row on
+4×4), and you can choose k on the Settings screen.
+
+Whoever moves first makes the first mark, whichever letter it is: you can be O and still start.
+
+# Keys
+
+| Key | What it does |
+| --- | --- |
+| `1`–`9` | put your mark on 3×3 (1 is top-left, row by row) |
+| arrows, `Enter` / `space` | move the cursor, put your mark (any size) |
+| mouse click | put your mark |
+| `c` | switch the computer between clever and random |
+| `h` | hint: score every move you could make now |
+| `e` | show or hide the evaluation panel |
+| `u` | undo your last move (and the computer's reply) |
+| `n` | new game with the same settings |
+| `s` | settings |
+| `space` | pause / resume (computer against computer) |
+| `?` | this help |
+| `q` | quit (on the Help screen: close it) |
+| `ctrl+p` | the command palette (themes, settings, help) |
+
+On the Settings screen Start has the focus: `Enter` starts, `Tab` walks the controls, and
+`escape` goes back to a game that is still running.
+
+# How the computer thinks
+
+Every score is seen from the side that is about to move: positive is good for it.
+
+**Minimax** tries every move, then every reply, and so on to the end of the game. It assumes
+both sides play their best: the side to move picks the move with the highest score, knowing the
+opponent will then pick the lowest for it. From the empty 3×3 board that means visiting 549,946
+positions, and the panel shows how many were searched.
+
+**Depth-aware scores**: a quick win is better than a slow one, and a slow loss better than a
+quick one. On 3×3 a win on ply *d* (ply 1 is the move itself) scores **10 − d**, a loss
+**−(10 − d)**, a draw **0**. So "win in 1" is 9, and "the opponent wins with its reply" is −8.
+Bigger boards use size² + 1 instead of 10.
+
+**Alpha-beta** gives the same answer as minimax while skipping moves that cannot change it: once
+a move is shown to be worse than one already found, the rest of its replies need no look. Good
+move ordering and remembering positions already scored make it much faster. On big boards it
+searches as deep as the time limit allows and scores the positions where it stops with a
+heuristic.
+
+**H1** = 3·X2 + X1 − (3·O2 + O1), from the computer's side (X here): X2 counts the rows,
+columns and diagonals holding two of its marks and none of the opponent's, X1 those holding one;
+O2 and O1 count the same for the opponent. Two in an open line is worth three times one.
+
+**H2** = Open(computer) − Open(player): the lines that could still be won by the computer (no
+mark of the player in them) minus the lines that could still be won by the player.
+
+The heuristic players win at once if they can, block an immediate loss otherwise, and else pick
+the move whose board scores best under their heuristic.
+
+**Difficulty** *d* (1–100): before each move the computer plays its clever move with probability
+d/100, and a random legal move otherwise. At 100 it never errs (on 3×3 you can draw at best); at
+50 it blunders about half the time. The panel says which kind of move it was.
+"""
+"""The help text: rules, keys, and a plain explanation of the computer's algorithms."""
+
+
+class HelpScreen(Screen[None]):
+    """Rules, keys and how the computer thinks; escape or q closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """The help text in a scrollable box."""
+        yield Header()
+        with VerticalScroll(id="help-scroll"):
+            yield Markdown(HELP_MARKDOWN, id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Focus the text, so the arrows and page keys scroll it."""
+        self.query_one("#help-scroll").focus()
+
+    def action_close(self) -> None:
+        """Go back to the screen underneath."""
+        self.dismiss()

@@ -1,0 +1,307 @@
+"""The Settings screen: one control per command-line flag, and Start.
+
+Keyboard: Start has the focus at first, so Enter starts the defaults; Tab walks the controls in
+order (arrows and space choose in a radio set, Enter opens a list, Enter in a text box starts).
+Mouse: every choice is a click, and the number boxes have − / + buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.validation import ValidationResult, Validator
+from textual.widget import Widget
+from textual.widgets import (
+    Button,
+    Footer,
+    Header,
+    Input,
+    Label,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
+
+from tictactoe_tui.engine.board import default_k
+from tictactoe_tui.settings import (
+    MAX_DIFFICULTY,
+    MAX_SIZE,
+    MAX_TIME_LIMIT,
+    MIN_DIFFICULTY,
+    MIN_K,
+    MIN_SIZE,
+    THEMES,
+    GameSettings,
+    SettingError,
+    settings_from_text,
+)
+
+MODE_LABELS = {
+    "human-vs-computer": "You against the computer",
+    "human-vs-human": "Two people, one keyboard",
+    "computer-vs-computer": "Watch two computers",
+}
+"""How the Settings screen names each mode."""
+
+FIRST_LABELS = {"human": "You (or X's player)", "computer": "The computer"}
+"""How the Settings screen names who moves first."""
+
+OPPONENT_LABELS = {
+    "alphabeta": "Alpha-beta (clever, fast)",
+    "minimax": "Minimax (clever, every node)",
+    "h1": "Heuristic H1",
+    "h2": "Heuristic H2",
+    "random": "Random",
+}
+"""How the Settings screen names each computer player, strongest first."""
+
+DEFAULT_K = "default"
+"""The k list's value for "the default for this board size"."""
+
+STEPS: dict[str, float] = {"difficulty": 10, "time_limit": 0.5}
+"""How far the − / + buttons move each number box."""
+
+STEP_LIMITS: dict[str, tuple[float, float]] = {
+    "difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY),
+    "time_limit": (STEPS["time_limit"], MAX_TIME_LIMIT),
+}
+"""The range the − / + buttons keep each number box inside."""
+
+
+class SettingValidator(Validator):
+    """Checks the text of one setting with the same rules (and words) as the command line."""
+
+    def __init__(self, field: str) -> None:
+        super().__init__()
+        self.field = field
+
+    def validate(self, value: str) -> ValidationResult:
+        """Valid when `GameSettings` accepts the text for this field (blank seed = none)."""
+        if self.field == "seed" and not value.strip():
+            return self.success()
+        try:
+            settings_from_text({self.field: value})
+        except SettingError as error:
+            return self.failure(error.problem.capitalize())
+        return self.success()
+
+
+class SettingsScreen(Screen[None]):
+    """Choose the game: mode, who starts, marks, opponent, difficulty, board, time, seed, theme."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back to the game"),
+    ]
+
+    def __init__(self, settings: GameSettings | None = None, can_cancel: bool = False) -> None:
+        """Prefill the controls from `settings`; `can_cancel` lets escape go back to a game."""
+        super().__init__()
+        self.settings = settings if settings is not None else GameSettings()
+        """The settings the controls started from."""
+        self.can_cancel = can_cancel
+        """Whether a game is waiting underneath (escape goes back to it)."""
+
+    def compose(self) -> ComposeResult:
+        """Two columns of labelled controls, then Start."""
+        s = self.settings
+        yield Header()
+        with VerticalScroll(id="settings-form"):
+            with Horizontal(id="settings-columns"):
+                with Vertical(id="players-column", classes="settings-column"):
+                    yield from _field("Mode", "mode", _radio_set("mode", MODE_LABELS, s.mode))
+                    yield from _field(
+                        "Who moves first", "first", _radio_set("first", FIRST_LABELS, s.first)
+                    )
+                    yield from _field(
+                        "Your mark", "mark",
+                        _radio_set("mark", {"X": "X", "O": "O"}, s.mark),
+                    )
+                    yield from _field(
+                        "Computer player", "opponent",
+                        Select(
+                            [(label, name) for name, label in OPPONENT_LABELS.items()],
+                            value=s.opponent, allow_blank=False, id="opponent",
+                        ),
+                    )
+                    yield from _field(
+                        "Difficulty (% clever moves, 1–100)", "difficulty",
+                        *_stepper("difficulty", str(s.difficulty)),
+                    )
+                with Vertical(id="board-column", classes="settings-column"):
+                    yield from _field(
+                        "Board size", "size",
+                        Select(
+                            [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)],
+                            value=s.size, allow_blank=False, id="size",
+                        ),
+                    )
+                    yield from _field(
+                        "Marks in a row to win", "k",
+                        Select(
+                            _k_options(s.size), value=DEFAULT_K if s.k is None else s.k,
+                            allow_blank=False, id="k",
+                        ),
+                    )
+                    yield from _field(
+                        "Seconds per computer move (boards over 3×3)", "time_limit",
+                        *_stepper("time_limit", f"{s.time_limit:g}"),
+                    )
+                    yield from _field(
+                        "Seed (blank: different every game)", "seed",
+                        Input(
+                            "" if s.seed is None else str(s.seed),
+                            placeholder="any whole number", restrict=r"-?\d*",
+                            validators=[SettingValidator("seed")], id="seed",
+                        ),
+                    )
+                    yield from _field(
+                        "Theme", "theme",
+                        Select([(name, name) for name in THEMES], value=s.theme,
+                               allow_blank=False, id="theme"),
+                    )
+            with Horizontal(id="settings-actions"):
+                yield Button("Start", variant="primary", id="start")
+                yield Static("Enter starts · Tab moves · ? help", id="settings-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Put the focus on Start, so Enter plays the game as set."""
+        self.query_one("#start", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer "Back to the game" only when there is a game to go back to."""
+        if action == "back":
+            return self.can_cancel
+        return True
+
+    def action_back(self) -> None:
+        """Go back to the game unchanged (undoing a theme preview)."""
+        self.app.theme = self.settings.theme
+        self.dismiss()
+
+    @on(Button.Pressed, "#start")
+    @on(Input.Submitted)
+    def action_start(self) -> None:
+        """Start the game as set, or show what is wrong beside its control."""
+        try:
+            settings = settings_from_text(self._texts())
+        except SettingError as error:
+            self._show_error(error.field, error.problem.capitalize(), focus=True)
+            return
+        self.app.start_game(settings)  # type: ignore[attr-defined]
+
+    @on(Input.Changed)
+    def _input_changed(self, event: Input.Changed) -> None:
+        """Say at once when a typed value cannot be used."""
+        result = event.validation_result
+        problem = "" if result is None or result.is_valid else result.failure_descriptions[0]
+        self._show_error(event.input.id or "", problem)
+
+    @on(Select.Changed, "#size")
+    def _size_changed(self, event: Select.Changed) -> None:
+        """Offer only the winning lengths that fit the new board size."""
+        size = event.value
+        assert isinstance(size, int)
+        k_select = self.query_one("#k", Select)
+        k = k_select.value
+        k_select.set_options(_k_options(size))
+        k_select.value = k if isinstance(k, int) and k <= size else DEFAULT_K
+
+    @on(Select.Changed, "#theme")
+    def _theme_changed(self, event: Select.Changed) -> None:
+        """Preview the theme straight away."""
+        if isinstance(event.value, str):
+            self.app.theme = event.value
+
+    @on(Button.Pressed, ".step")
+    def _step(self, event: Button.Pressed) -> None:
+        """Move a number box up or down by its step, staying in range."""
+        field = event.button.name or ""
+        box = self.query_one(f"#{field}", Input)
+        low, high = STEP_LIMITS[field]
+        try:
+            value = float(box.value)
+        except ValueError:
+            value = low
+        step = STEPS[field] if event.button.has_class("step-up") else -STEPS[field]
+        # Step onto the grid (10, 20, ...) rather than from an odd value to another odd one.
+        value = min(high, max(low, (round(value / STEPS[field]) * STEPS[field]) + step))
+        box.value = f"{value:g}"
+
+    def _texts(self) -> dict[str, str]:
+        """Every control's value as the text `settings_from_text` reads."""
+        texts = {
+            name: _pressed(self.query_one(f"#{name}", RadioSet))
+            for name in ("mode", "first", "mark")
+        }
+        for name in ("opponent", "size", "k", "theme"):
+            value = self.query_one(f"#{name}", Select).value
+            if value != DEFAULT_K:
+                texts[name] = str(value)
+        for name in ("difficulty", "time_limit", "seed"):
+            text = self.query_one(f"#{name}", Input).value
+            if name != "seed" or text.strip():
+                texts[name] = text
+        return texts
+
+    def _show_error(self, field: str, problem: str, focus: bool = False) -> None:
+        """Show `problem` under the control of `field` (an empty problem clears it).
+
+        With `focus`, the control takes the focus too, so the fix is one keystroke away.
+        """
+        for message in self.query(f"#{field}-error").results(Static):
+            message.update(problem)
+            message.display = bool(problem)
+            if focus:
+                self.set_focus(self.query_one(f"#{field}"))
+
+
+def _field(title: str, name: str, *controls: Widget) -> Iterator[Widget]:
+    """A label, the control(s) of setting `name`, and the (hidden) line for its problems."""
+    yield Label(title, classes="field-label")
+    if len(controls) == 1:
+        yield controls[0]
+    else:
+        yield Horizontal(*controls, classes="field-row")
+    error = Static("", id=f"{name}-error", classes="field-error")
+    error.display = False
+    yield error
+
+
+def _radio_set(name: str, labels: dict[str, str], chosen: str) -> RadioSet:
+    """A radio set whose buttons carry the setting value as their name."""
+    return RadioSet(
+        *(RadioButton(label, value=value == chosen, name=value) for value, label in labels.items()),
+        id=name,
+        classes="horizontal" if len(labels) < 3 else "",
+    )
+
+
+def _pressed(radio_set: RadioSet) -> str:
+    """The setting value of the pressed button of `radio_set`."""
+    button = radio_set.pressed_button
+    return button.name or "" if button is not None else ""
+
+
+def _stepper(name: str, value: str) -> tuple[Widget, ...]:
+    """A number box with − and + buttons for the mouse (keyboard users type the number)."""
+    down = Button("−", name=name, classes="step step-down")
+    up = Button("+", name=name, classes="step step-up")
+    # The buttons are for the mouse: typing is quicker, so Tab skips them.
+    down.can_focus = up.can_focus = False
+    box = Input(value, restrict=r"[\d.]*", validators=[SettingValidator(name)], id=name)
+    return box, down, up
+
+
+def _k_options(size: int) -> list[tuple[str, int | str]]:
+    """The winning lengths a board of `size` allows, the default first."""
+    options: list[tuple[str, int | str]] = [(f"{default_k(size)} (default)", DEFAULT_K)]
+    options += [(str(k), k) for k in range(MIN_K, size + 1)]
+    return options

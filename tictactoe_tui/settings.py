@@ -1,0 +1,253 @@
+"""The choices that set up a game, and the command-line flags that make them.
+
+`GameSettings` is the one value the Settings screen, the command line and the Game screen share.
+It checks itself when built, so a `GameSettings` that exists is always a playable game; the
+command line and the Settings screen show the same messages because they come from here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import NoReturn
+
+from textual.theme import BUILTIN_THEMES
+
+from tictactoe_tui.engine.board import Mark, default_k
+
+PROG = "tictactoe-tui"
+"""The program name used in command-line messages."""
+
+MODES = ("human-vs-computer", "human-vs-human", "computer-vs-computer")
+"""Who plays whom."""
+
+FIRST_CHOICES = ("human", "computer")
+"""Who moves first (see `GameSettings.first_mark` for the modes without a human or a computer)."""
+
+MARKS = ("X", "O")
+"""The marks a human can play."""
+
+OPPONENTS = ("random", "h1", "h2", "minimax", "alphabeta")
+"""The computer players, as `tictactoe_tui.engine.players.make_player` names them."""
+
+THEMES = tuple(BUILTIN_THEMES)
+"""The Textual themes the app offers (it registers none of its own)."""
+
+MIN_SIZE, MAX_SIZE = 3, 15
+"""The board sizes the engine supports."""
+
+MIN_K = 3
+"""The shortest winning line."""
+
+MIN_DIFFICULTY, MAX_DIFFICULTY = 1, 100
+"""Difficulty is the percentage of clever moves."""
+
+MAX_TIME_LIMIT = 60.0
+"""Seconds: a longer think would only look like a hang."""
+
+
+class SettingError(ValueError):
+    """A setting with a value the game cannot use.
+
+    `field` names the setting (a `GameSettings` field) and `problem` says what is wrong, as a
+    fragment such as "must be between 3 and 15, not 20", so the command line can prefix the flag
+    and the Settings screen can show it beside the control.
+    """
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field.replace('_', ' ')} {problem}")
+        self.field = field
+        self.problem = problem
+
+    @property
+    def flag(self) -> str:
+        """The command-line flag of the setting, e.g. "--time-limit"."""
+        return "--" + self.field.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """Everything that defines a game; checked when built (raises `SettingError`)."""
+
+    mode: str = "human-vs-computer"
+    """One of `MODES`."""
+    first: str = "human"
+    """Who moves first: "human" or "computer"."""
+    mark: str = "X"
+    """The human's mark; in human-vs-computer the other mark is the computer's."""
+    opponent: str = "alphabeta"
+    """The computer player: one of `OPPONENTS`."""
+    difficulty: int = 100
+    """1..100: the computer plays its clever move with probability difficulty/100."""
+    size: int = 3
+    """The board is size × size."""
+    k: int | None = None
+    """Marks in a row that win; None means the default for the size (see `win_length`)."""
+    time_limit: float = 1.0
+    """Seconds per computer move on boards bigger than 3×3."""
+    seed: int | None = None
+    """Seed for the computer's random choices; None means a fresh game every time."""
+    theme: str = "textual-dark"
+    """A Textual theme name, one of `THEMES`."""
+
+    def __post_init__(self) -> None:
+        choose("mode", self.mode, MODES)
+        choose("first", self.first, FIRST_CHOICES)
+        choose("mark", self.mark, MARKS)
+        choose("opponent", self.opponent, OPPONENTS)
+        choose("theme", self.theme, THEMES)
+        in_range("difficulty", self.difficulty, MIN_DIFFICULTY, MAX_DIFFICULTY)
+        in_range("size", self.size, MIN_SIZE, MAX_SIZE)
+        if self.k is not None and not MIN_K <= self.k <= self.size:
+            raise SettingError(
+                "k", f"must be between {MIN_K} and the board size {self.size}, not {self.k}"
+            )
+        if not 0 < self.time_limit <= MAX_TIME_LIMIT:
+            raise SettingError(
+                "time_limit",
+                f"must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, "
+                f"not {self.time_limit:g}",
+            )
+
+    @property
+    def win_length(self) -> int:
+        """The number of marks in a row that wins (k resolved for the board size)."""
+        return self.k if self.k is not None else default_k(self.size)
+
+    @property
+    def human_mark(self) -> Mark:
+        """The mark `mark` names: the human's in human-vs-computer."""
+        return Mark(self.mark)
+
+    @property
+    def computer_mark(self) -> Mark:
+        """The other mark: the computer's in human-vs-computer."""
+        return self.human_mark.opponent
+
+    @property
+    def first_mark(self) -> Mark:
+        """The mark that moves first.
+
+        "human" first means `mark` starts, "computer" first means the other mark starts; the
+        same rule holds in the modes with two humans or two computers, so X starts by default.
+        """
+        return self.human_mark if self.first == "human" else self.computer_mark
+
+    def is_computer(self, mark: Mark) -> bool:
+        """Whether the computer plays `mark` in this game's mode."""
+        if self.mode == "human-vs-computer":
+            return mark == self.computer_mark
+        return self.mode == "computer-vs-computer"
+
+
+def choose(field: str, value: str, choices: Sequence[str]) -> None:
+    """Raise `SettingError` unless `value` is one of `choices`."""
+    if value not in choices:
+        raise SettingError(field, f"must be one of {', '.join(choices)}, not {value!r}")
+
+
+def in_range(field: str, value: int, low: int, high: int) -> None:
+    """Raise `SettingError` unless low <= value <= high."""
+    if not low <= value <= high:
+        raise SettingError(field, f"must be between {low} and {high}, not {value}")
+
+
+def read_int(field: str, text: str) -> int:
+    """Read a whole number typed for `field`; `SettingError` if it is not one."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise SettingError(field, f"must be a whole number, not {text.strip()!r}") from None
+
+
+def read_float(field: str, text: str) -> float:
+    """Read a number of seconds typed for `field`; `SettingError` if it is not a finite number."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise SettingError(field, f"must be a number of seconds, not {text.strip()!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise SettingError(field, f"must be a number of seconds, not {text.strip()!r}")
+    return value
+
+
+GAME_FLAGS = ("mode", "first", "mark", "opponent", "difficulty", "size", "k", "time_limit", "seed")
+"""The fields whose flags mean "start the game now"; --theme alone still opens Settings."""
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line ("tictactoe-tui: ...") and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the problem on one line, without the usage block, and exit with status 2."""
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser for the game flags; values are read as text and checked by `GameSettings`."""
+    parser = _OneLineParser(
+        prog=PROG,
+        description="Play tic-tac-toe in the terminal and watch the computer think.",
+        epilog="With no game flag (--theme alone counts as none) the app opens on the Settings "
+        "screen; with any, it starts the game at once.",
+        argument_default=argparse.SUPPRESS,
+    )
+    defaults = GameSettings()
+    parser.add_argument("--mode", metavar="{" + ",".join(MODES) + "}",
+                        help=f"who plays whom (default {defaults.mode})")
+    parser.add_argument("--first", metavar="{human,computer}",
+                        help="who moves first (default human)")
+    parser.add_argument("--mark", metavar="{X,O}", help="the human's mark (default X)")
+    parser.add_argument("--opponent", metavar="{" + ",".join(OPPONENTS) + "}",
+                        help=f"the computer player (default {defaults.opponent})")
+    parser.add_argument("--difficulty", metavar="1..100",
+                        help="percentage of clever computer moves (default 100)")
+    parser.add_argument("--size", metavar="N",
+                        help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 3)")
+    parser.add_argument("--k", metavar="K",
+                        help="marks in a row that win, 3..size (default: min(size, 5))")
+    parser.add_argument("--time-limit", metavar="SECONDS",
+                        help="seconds per computer move on boards bigger than 3x3 (default 1)")
+    parser.add_argument("--seed", metavar="N", help="seed for reproducible computer moves")
+    parser.add_argument("--theme", metavar="NAME",
+                        help=f"a Textual theme: {', '.join(THEMES)} (default {defaults.theme})")
+    return parser
+
+
+def settings_from_text(values: dict[str, str]) -> GameSettings:
+    """Build `GameSettings` from typed text, one entry per field (missing = default).
+
+    Raises `SettingError` naming the first field that cannot be used.
+    """
+    numbers = {
+        "difficulty": read_int,
+        "size": read_int,
+        "k": read_int,
+        "seed": read_int,
+        "time_limit": read_float,
+    }
+    known = {f.name for f in fields(GameSettings)}
+    kwargs: dict[str, object] = {}
+    for name, text in values.items():
+        if name not in known:
+            raise SettingError(name, "is not a setting")
+        read = numbers.get(name)
+        kwargs[name] = read(name, text) if read is not None else text
+    return GameSettings(**kwargs)  # type: ignore[arg-type]
+
+
+def parse_args(argv: Sequence[str] | None = None) -> tuple[GameSettings, bool]:
+    """Read the game flags into `GameSettings`, and say whether any game flag was given.
+
+    A bad value prints one line on stderr ("tictactoe-tui: --size must be between 3 and 15,
+    not 20") and raises SystemExit(2).
+    """
+    parser = build_parser()
+    given: dict[str, str] = vars(parser.parse_args(sys.argv[1:] if argv is None else argv))
+    try:
+        settings = settings_from_text(given)
+    except SettingError as error:
+        parser.error(f"{error.flag} {error.problem}")
+    return settings, any(name in given for name in GAME_FLAGS)
