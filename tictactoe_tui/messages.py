@@ -1,0 +1,46 @@
+"""Messages that cross from a worker thread or between screens.
+
+Widget-local messages live inside the widget that posts them (for example `Board.CellChosen`);
+this module holds the ones that have no widget to belong to: the results of a search that ran in a
+thread worker. Each carries the `token` (a generation number) of the request that started it, so
+a screen can drop an answer that arrives after a new game, an undo or a cancel made it stale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+
+from tictactoe_tui.engine.players import Decision
+from tictactoe_tui.engine.search import Analysis
+
+
+@dataclass
+class ComputerMoved(Message):
+    """The computer decided on a move for the position it was asked about."""
+
+    decision: Decision
+    """The move, whether it was clever or random, the analysis and the reason."""
+    token: int
+    """The generation of the request; a screen ignores tokens it no longer waits for."""
+
+
+@dataclass
+class HintReady(Message):
+    """An analysis of the position the player asked a hint for."""
+
+    analysis: Analysis
+    """Every candidate move with its score, best first."""
+    token: int
+    """The generation of the request; a screen ignores tokens it no longer waits for."""
+
+
+@dataclass
+class SearchFailed(Message):
+    """A search in a worker raised: the screen shows the error instead of a traceback."""
+
+    error: str
+    """What went wrong, in one line."""
+    token: int
+    """The generation of the request that failed."""

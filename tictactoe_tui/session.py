@@ -1,0 +1,76 @@
+"""The scores of this session: kept on the app so they survive new games and settings changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from tictactoe_tui.engine import Mark
+
+
+class _Result(Protocol):
+    """What `record` needs from a finished game: the winner, or None for a draw."""
+
+    @property
+    def winner(self) -> Mark | None:
+        """The mark that won, or None for a draw."""
+        ...
+
+
+class _Settings(Protocol):
+    """What `record` needs from the settings: the mode and which mark the human played."""
+
+    @property
+    def mode(self) -> str:
+        """"human-vs-computer", "human-vs-human" or "computer-vs-computer"."""
+        ...
+
+    @property
+    def human_mark(self) -> Mark:
+        """The human's mark in a human-vs-computer game."""
+        ...
+
+
+@dataclass
+class SessionScore:
+    """Games won and drawn this session, kept apart for games against the computer and the rest.
+
+    Against the computer the tally is you / computer / draws; between two humans (or two
+    computers) it is X / O / draws.
+    """
+
+    you: int = 0
+    """Games the human won against the computer."""
+    computer: int = 0
+    """Games the computer won against the human."""
+    draws: int = 0
+    """Drawn games against the computer."""
+    x_wins: int = 0
+    """Games X won when no human played the computer."""
+    o_wins: int = 0
+    """Games O won when no human played the computer."""
+    mark_draws: int = 0
+    """Drawn games when no human played the computer."""
+
+    def record(self, result: _Result, settings: _Settings) -> None:
+        """Count one finished game."""
+        winner = result.winner
+        if settings.mode == "human-vs-computer":
+            if winner is None:
+                self.draws += 1
+            elif Mark(str(winner)) is Mark(str(settings.human_mark)):
+                self.you += 1
+            else:
+                self.computer += 1
+        elif winner is None:
+            self.mark_draws += 1
+        elif Mark(str(winner)) is Mark.X:
+            self.x_wins += 1
+        else:
+            self.o_wins += 1
+
+    def tally(self, mode: str) -> tuple[tuple[str, int], ...]:
+        """The labelled counts the scoreboard shows for a game in `mode`."""
+        if mode == "human-vs-computer":
+            return (("You", self.you), ("Computer", self.computer), ("Draws", self.draws))
+        return (("X", self.x_wins), ("O", self.o_wins), ("Draws", self.mark_draws))
