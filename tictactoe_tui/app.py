@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App, SystemCommand
@@ -18,7 +19,9 @@ from tictactoe_tui.settings import GameSettings, parse_args
 class TicTacToeApp(App[None]):
     """Tic-tac-toe in the terminal: Settings, then the Game (with its Results), and Help."""
 
-    CSS_PATH = "app.tcss"
+    # Absolute, because Textual resolves a relative CSS_PATH beside the module of the class
+    # that is run: a subclass elsewhere (the snapshot tests' app) would look in the wrong place.
+    CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "tictactoe-tui"
     SUB_TITLE = "watch the computer think"
 

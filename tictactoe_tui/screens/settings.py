@@ -50,7 +50,7 @@ MODE_LABELS = {
 }
 """How the Settings screen names each mode."""
 
-FIRST_LABELS = {"human": "You (or X's player)", "computer": "The computer"}
+FIRST_LABELS = {"human": "You", "computer": "The computer"}
 """How the Settings screen names who moves first."""
 
 OPPONENT_LABELS = {
@@ -91,6 +91,14 @@ class SettingValidator(Validator):
         except SettingError as error:
             return self.failure(error.problem.capitalize())
         return self.success()
+
+
+class NumberInput(Input):
+    """A text box for a number: it leaves "?" to the app, so help opens from here too."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Take every printable key but "?" (a number never holds one)."""
+        return character != "?" and super().check_consume_key(key, character)
 
 
 class SettingsScreen(Screen[None]):
@@ -155,7 +163,7 @@ class SettingsScreen(Screen[None]):
                     )
                     yield from _field(
                         "Seed (blank: different every game)", "seed",
-                        Input(
+                        NumberInput(
                             "" if s.seed is None else str(s.seed),
                             placeholder="any whole number", restrict=r"-?\d*",
                             validators=[SettingValidator("seed")], id="seed",
@@ -276,9 +284,12 @@ def _field(title: str, name: str, *controls: Widget) -> Iterator[Widget]:
 
 
 def _radio_set(name: str, labels: dict[str, str], chosen: str) -> RadioSet:
-    """A radio set whose buttons carry the setting value as their name."""
+    """A radio set whose buttons carry the setting value as their name (and id "name-value")."""
     return RadioSet(
-        *(RadioButton(label, value=value == chosen, name=value) for value, label in labels.items()),
+        *(
+            RadioButton(label, value=value == chosen, name=value, id=f"{name}-{value}")
+            for value, label in labels.items()
+        ),
         id=name,
         classes="horizontal" if len(labels) < 3 else "",
     )
@@ -296,7 +307,7 @@ def _stepper(name: str, value: str) -> tuple[Widget, ...]:
     up = Button("+", name=name, classes="step step-up")
     # The buttons are for the mouse: typing is quicker, so Tab skips them.
     down.can_focus = up.can_focus = False
-    box = Input(value, restrict=r"[\d.]*", validators=[SettingValidator(name)], id=name)
+    box = NumberInput(value, restrict=r"[\d.]*", validators=[SettingValidator(name)], id=name)
     return box, down, up
 
 

@@ -1,0 +1,32 @@
+"""Helpers for driving the real app with Textual's Pilot."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import Select
+
+SIZE = (100, 34)
+"""The terminal size every app test runs at (the size the app is designed for)."""
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait until the computer has finished thinking and the screen has caught up."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def pick_with_mouse(pilot: Pilot[None], select_id: str, index: int) -> None:
+    """Open the Select `select_id` with a click and click its option number `index`."""
+    assert await pilot.click(f"#{select_id} SelectCurrent")
+    await pilot.pause()
+    # Row 0 of the open list is its top border; option i is on row i + 1.
+    assert await pilot.click(f"#{select_id} SelectOverlay", offset=(3, index + 1))
+    await pilot.pause()
+    assert pilot.app.screen.query_one(f"#{select_id}", Select).expanded is False
+
+
+def marks_on_board(pilot: Pilot[None]) -> list[str]:
+    """The board as the player sees it: "X", "O" or "" for each cell, row by row."""
+    cells = pilot.app.screen.query(".cell") or pilot.app.screen.query("Cell")
+    return [str(cell.render()).strip() for cell in cells]

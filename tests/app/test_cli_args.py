@@ -1,0 +1,145 @@
+"""The game flags: every one parsed, the defaults, and bad values refused in one line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.engine import Mark
+from tictactoe_tui.settings import GameSettings, SettingError, parse_args
+
+
+def test_no_flags_gives_the_defaults_and_no_game_flag() -> None:
+    settings, game_flag = parse_args([])
+    assert settings == GameSettings()
+    assert not game_flag
+    assert (settings.mode, settings.first, settings.mark) == ("human-vs-computer", "human", "X")
+    assert (settings.opponent, settings.difficulty, settings.size) == ("alphabeta", 100, 3)
+    assert (settings.k, settings.win_length, settings.seed) == (None, 3, None)
+    assert (settings.time_limit, settings.theme) == (1.0, "textual-dark")
+
+
+def test_every_flag_is_parsed() -> None:
+    settings, game_flag = parse_args([
+        "--mode", "computer-vs-computer", "--first", "computer", "--mark", "O",
+        "--opponent", "h2", "--difficulty", "40", "--size", "7", "--k", "4",
+        "--time-limit", "2.5", "--seed", "42", "--theme", "nord",
+    ])
+    assert game_flag
+    assert settings == GameSettings(
+        mode="computer-vs-computer", first="computer", mark="O", opponent="h2", difficulty=40,
+        size=7, k=4, time_limit=2.5, seed=42, theme="nord",
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--mode", "human-vs-human"], ["--first", "computer"], ["--mark", "O"],
+     ["--opponent", "random"], ["--difficulty", "50"], ["--size", "4"], ["--k", "3"],
+     ["--time-limit", "3"], ["--seed", "0"]],
+)
+def test_any_game_flag_means_start_the_game(argv: list[str]) -> None:
+    assert parse_args(argv)[1]
+
+
+def test_theme_alone_is_not_a_game_flag() -> None:
+    settings, game_flag = parse_args(["--theme", "gruvbox"])
+    assert settings.theme == "gruvbox"
+    assert not game_flag
+
+
+def test_default_k_follows_the_board_size() -> None:
+    assert parse_args(["--size", "4"])[0].win_length == 4
+    assert parse_args(["--size", "10"])[0].win_length == 5
+    assert parse_args(["--size", "10", "--k", "3"])[0].win_length == 3
+
+
+@pytest.mark.parametrize(
+    ("mark", "first", "first_mark"),
+    [("X", "human", Mark.X), ("X", "computer", Mark.O), ("O", "human", Mark.O),
+     ("O", "computer", Mark.X)],
+)
+def test_the_first_mover_makes_the_first_mark(mark: str, first: str, first_mark: Mark) -> None:
+    settings = GameSettings(mark=mark, first=first)
+    assert settings.human_mark is Mark(mark)
+    assert settings.computer_mark is Mark(mark).opponent
+    assert settings.first_mark is first_mark
+
+
+def test_which_marks_the_computer_plays_depends_on_the_mode() -> None:
+    against = GameSettings(mark="O")
+    assert against.is_computer(Mark.X) and not against.is_computer(Mark.O)
+    assert not any(GameSettings(mode="human-vs-human").is_computer(m) for m in Mark)
+    assert all(GameSettings(mode="computer-vs-computer").is_computer(m) for m in Mark)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--size", "20"], "--size must be between 3 and 15, not 20"),
+        (["--size", "2"], "--size must be between 3 and 15, not 2"),
+        (["--size", "big"], "--size must be a whole number, not 'big'"),
+        (["--k", "4"], "--k must be between 3 and the board size 3, not 4"),
+        (["--size", "5", "--k", "2"], "--k must be between 3 and the board size 5, not 2"),
+        (["--difficulty", "0"], "--difficulty must be between 1 and 100, not 0"),
+        (["--difficulty", "101"], "--difficulty must be between 1 and 100, not 101"),
+        (["--time-limit", "0"], "--time-limit must be more than 0 and at most 60 seconds, not 0"),
+        (["--time-limit", "61"], "--time-limit must be more than 0 and at most 60 seconds, not 61"),
+        (["--time-limit", "nan"], "--time-limit must be a number of seconds, not 'nan'"),
+        (["--seed", "1.5"], "--seed must be a whole number, not '1.5'"),
+        (["--mode", "solo"], "--mode must be one of human-vs-computer, human-vs-human, "
+                             "computer-vs-computer, not 'solo'"),
+        (["--first", "me"], "--first must be one of human, computer, not 'me'"),
+        (["--mark", "Z"], "--mark must be one of X, O, not 'Z'"),
+        (["--opponent", "deep-blue"], "--opponent must be one of random, h1, h2, minimax, "
+                                      "alphabeta, not 'deep-blue'"),
+        (["--theme", "neon"], "--theme must be one of "),
+        (["--colour", "red"], "unrecognized arguments: --colour red"),
+        (["--size"], "argument --size: expected one argument"),
+    ],
+)
+def test_a_bad_value_exits_2_with_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        parse_args(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"tictactoe-tui: {message}")
+    assert err.count("\n") == 1
+
+
+def test_settings_refuse_bad_values_when_built() -> None:
+    with pytest.raises(SettingError) as error:
+        GameSettings(size=4, k=5)
+    assert error.value.field == "k"
+    assert error.value.flag == "--k"
+
+
+def test_the_command_line_refuses_a_bad_size_without_a_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "--size", "20"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr == "tictactoe-tui: --size must be between 3 and 15, not 20\n"
+    assert done.stdout == ""
+
+
+async def test_no_game_flag_opens_the_settings_screen() -> None:
+    app = TicTacToeApp.from_args(["--theme", "nord"])
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SettingsScreen"
+        assert app.theme == "nord"
+
+
+async def test_a_game_flag_opens_the_game_screen() -> None:
+    app = TicTacToeApp.from_args(["--size", "4", "--seed", "1"])
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+        assert len(app.screen.query(".cell")) == 16 or app.screen.query("#cell-15")
