@@ -153,6 +153,7 @@ class GameScreen(Screen[None]):
         self._timer: Timer | None = None
         self._recorded = False
         self._report_hints: dict[int, str] = {}
+        self._hints_for: Mark | None = None
         self._best: int | None = None
         self._show_scores = True
         self._last_line = ""
@@ -176,7 +177,7 @@ class GameScreen(Screen[None]):
         """Draw the empty board and let the computer open if it moves first."""
         board = self.query_one(Board)
         board.interactive = self.settings.mode != "computer-vs-computer"
-        board.cursor = (self.settings.size * self.settings.size) // 2
+        board.cursor = (self.settings.size // 2) * (self.settings.size + 1)
         board.focus()
         self._fit_terminal()
         self._refresh_all()
@@ -362,7 +363,7 @@ class GameScreen(Screen[None]):
             return
         best = analysis.scores[0]
         name = cell_notation(best.move, position.size)
-        words = describe_score(best.score, position, exact=best.exact)
+        words = f"{_score_words(best.score, position, best.exact)}, score {best.score}"
         report = build_report(
             f"Hint for {position.to_move}: {name} ({words})", analysis, position, best.move,
             verdict=f"The best move for {position.to_move} by {_algorithm_name(analysis)}.",
@@ -370,6 +371,7 @@ class GameScreen(Screen[None]):
         )
         self.query_one(EvalPanel).show(report)
         self._report_hints = score_hints(analysis)
+        self._hints_for = position.to_move
         self._best = best.move
         self._notice = f"Hint: {name} ({words})."
         self._refresh_all()
@@ -450,6 +452,7 @@ class GameScreen(Screen[None]):
         )
         panel.show(report)
         self._report_hints = score_hints(analysis)
+        self._hints_for = mover
 
     # -- the end of a game ----------------------------------------------------------------------
 
@@ -622,15 +625,19 @@ class GameScreen(Screen[None]):
         position = self.game.board
         cells = position.size * position.size
         marks = [str(position[i] or "") for i in range(cells)]
+        legend = ""
         if self._show_scores and self._report_hints:
             hints = self._report_hints
+            legend = f"scores for {self._hints_for} (v hides)"
         elif position.size == 3 and self.settings.mode != "computer-vs-computer":
             # Without scores, 3×3 cells show the digit that plays them.
             hints = {i: str(i + 1) for i in range(cells)}
         else:
             hints = {}
         result = self.game.result
-        self.query_one(Board).show(
+        board = self.query_one(Board)
+        board.border_subtitle = legend
+        board.show(
             marks,
             hints=hints,
             last=self.game.moves[-1] if self.game.moves else None,
@@ -672,9 +679,9 @@ class GameScreen(Screen[None]):
         else:
             turn = f"{board.to_move} to move"
         parts: list[str | tuple[str, str]] = [(players, "bold"), "\n", (turn, "bold $accent")]
-        if self._last_line:
-            parts += ["   ", ("Last: " + self._last_line, "")]
-        parts += ["\n", (self._notice, "$text-warning")]
+        if self._notice:
+            parts += ["   ", (self._notice, "$text-warning")]
+        parts += ["\n", ("Last: " + self._last_line if self._last_line else "", "")]
         return Content.assemble(*parts)
 
 
@@ -706,7 +713,7 @@ def build_report(title: str, analysis: Analysis, position: Position, chosen: int
         CandidateRow(
             cell=cell_notation(s.move, position.size),
             score=s.score,
-            words=describe_score(s.score, position, exact=s.exact),
+            words=_score_words(s.score, position, s.exact),
             nodes=s.nodes,
             exact=s.exact,
             chosen=s.move == chosen,
@@ -725,6 +732,12 @@ def build_report(title: str, analysis: Analysis, position: Position, chosen: int
         verdict=verdict,
         terms=terms,
     )
+
+
+def _score_words(score: int, position: Position, exact: bool) -> str:
+    words = describe_score(score, position, exact=exact)
+    # The number is in its own column; "(heuristic)" alone says what kind of number it is.
+    return "heuristic estimate" if words.endswith("(heuristic)") else words
 
 
 def score_hints(analysis: Analysis) -> dict[int, str]:

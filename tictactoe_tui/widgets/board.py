@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 from string import ascii_uppercase
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -59,7 +59,7 @@ class CellGeometry:
         """Roomy three-line cells for small boards, one-line cells from `COMPACT_FROM` up."""
         if size >= COMPACT_FROM:
             return cls(width=4, height=1, gutter=0)
-        return cls(width=9 if size == 3 else 7, height=3, gutter=1)
+        return cls(width=8 if size == 3 else 7, height=3, gutter=1)
 
 
 LABEL_WIDTH = 3

@@ -27,7 +27,7 @@ class CandidateRow:
     nodes: int
     """Positions searched for this move."""
     exact: bool
-    """False when the score is only a bound (alpha-beta cut this move short)."""
+    """False when the score is an estimate (a heuristic at a depth cut-off), not a game value."""
     chosen: bool
     """True for the move that was played (or that the hint recommends)."""
 
@@ -107,11 +107,12 @@ class EvalPanel(VerticalScroll, can_focus=False):
         if hidden > 0:
             parts += [(f"  … and {hidden} more moves", "dim"), "\n"]
         if any(not row.exact for row in report.rows):
-            parts += [("  * a bound: alpha-beta proved the move is no better", "dim"), "\n"]
+            parts += [("  ~ a heuristic estimate, not a proven result", "dim"),
+                      "\n"]
         reach = "solved to the end" if report.complete else "cut off, heuristic at the leaves"
         parts += [
             "\n",
-            f"{report.algorithm}: {report.nodes:,} positions in {report.elapsed * 1000:,.1f} ms",
+            f"{report.algorithm}: {report.nodes:,} positions in {_duration(report.elapsed)}",
             "\n",
             f"depth {report.depth}, {reach}",
         ]
@@ -127,7 +128,11 @@ def _header() -> Content:
 
 def _row(row: CandidateRow) -> Content:
     marker = "▶ " if row.chosen else "  "
-    score = str(row.score) if row.exact else f"*{row.score}"
+    score = str(row.score) if row.exact else f"~{row.score}"
     text = f"{marker}{row.cell:<5} {score:>5}  {row.words:<16} {row.nodes:>9,}"
     return Content.styled(text, "bold reverse" if row.chosen else "")
 
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.2f} s" if seconds >= 1 else f"{seconds * 1000:.1f} ms"

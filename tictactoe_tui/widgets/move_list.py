@@ -10,6 +10,10 @@ from textual.content import Content
 from textual.widgets import Static
 
 
+ENTRY_WIDTH = 12
+"""Characters one move takes in the list: "123. X B12 " plus a space."""
+
+
 class MoveList(VerticalScroll, can_focus=False):
     """The moves as "1. X B2", newest at the bottom and kept in view."""
 
@@ -29,6 +33,7 @@ class MoveList(VerticalScroll, can_focus=False):
         super().__init__(id=id)
         self.border_title = "Moves"
         self._body = Static("", id="move-list-body", markup=False)
+        self._moves: tuple[tuple[str, str], ...] = ()
 
     def compose(self) -> ComposeResult:
         """One text body inside the scroll container."""
@@ -36,12 +41,21 @@ class MoveList(VerticalScroll, can_focus=False):
 
     def show(self, moves: Sequence[tuple[str, str]]) -> None:
         """Show the moves: (mark, cell name) pairs in the order they were played."""
-        if not moves:
+        self._moves = tuple(moves)
+        self._render_moves()
+        self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_resize(self) -> None:
+        """Refit the moves to the new width."""
+        self._render_moves()
+
+    def _render_moves(self) -> None:
+        if not self._moves:
             self._body.update(Content.styled("no moves yet", "dim"))
             return
-        entries = [f"{number:>3}. {mark} {cell:<4}"
-                   for number, (mark, cell) in enumerate(moves, start=1)]
-        # Four moves to a line keeps a long game readable in the narrow column.
-        lines = ["".join(entries[i:i + 4]) for i in range(0, len(entries), 4)]
+        entries = [f"{number:>3}. {mark} {cell:<4} "
+                   for number, (mark, cell) in enumerate(self._moves, start=1)]
+        # Whole entries to a line (never split "12. X B2" across lines), as many as fit.
+        per_line = max(1, self.scrollable_content_region.width // ENTRY_WIDTH)
+        lines = ["".join(entries[i:i + per_line]) for i in range(0, len(entries), per_line)]
         self._body.update(Content("\n".join(lines)))
-        self.call_after_refresh(self.scroll_end, animate=False)

@@ -18,6 +18,7 @@ class Scoreboard(Static):
         border-title-color: $text-muted;
         padding: 0 1;
         text-align: center;
+        min-width: 32;
     }
     """
 
@@ -33,6 +34,6 @@ class Scoreboard(Static):
         parts: list[str | tuple[str, str]] = []
         for label, count in tally:
             if parts:
-                parts.append(("  ·  ", "dim"))
+                parts.append((" · ", "dim"))
             parts += [f"{label} ", (str(count), "bold")]
         self.update(Content.assemble(*parts))
