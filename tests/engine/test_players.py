@@ -452,6 +452,13 @@ def test_a_cancelled_search_still_returns_a_legal_move(size: int) -> None:
         assert decision.analysis.cancelled or (size == 3 and decision.analysis.complete)
 
 
+def test_a_search_stopped_before_any_score_says_its_move_was_random() -> None:
+    decision = MinimaxPlayer(random.Random(0)).choose(Board.empty(), should_stop=lambda: True)
+    assert decision.move in range(9)
+    assert (decision.clever, decision.algorithm) == (False, "random")
+    assert decision.reason == "minimax stopped before scoring a move: random move"
+
+
 def test_a_search_stopped_midway_plays_from_what_it_scored() -> None:
     polls = 0
 

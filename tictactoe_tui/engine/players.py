@@ -124,7 +124,7 @@ def _search_decision(board: Board, rng: random.Random, analysis: Analysis,
         return Decision(
             move=rng.choice(_require_moves(board)),
             clever=False,
-            algorithm=analysis.algorithm,
+            algorithm="random",
             analysis=analysis,
             terms=None,
             reason=f"{label} stopped before scoring a move: random move",
