@@ -190,7 +190,8 @@ class GameScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Back from help or settings: carry on if the computer was interrupted."""
         self.query_one(Board).focus()
-        if self.thinking is None:
+        # A finished game is the Results dialog's business: resuming must not reopen it.
+        if self.thinking is None and not self.game.is_over:
             self._next_turn()
 
     def on_unmount(self) -> None:
@@ -491,12 +492,14 @@ class GameScreen(Screen[None]):
                 f"{cell_notation(first, size)} to {cell_notation(last, size)}, in {moves} moves.")
 
     def _after_results(self, choice: str | None) -> None:
+        # The dialog calls this before it is popped: act once it is gone, or a screen pushed
+        # now (settings) would be the one popped.
         if choice == "settings":
-            self.action_settings()
+            self.call_later(self.action_settings)
         elif choice == "quit":
-            self.action_quit_game()
+            self.call_later(self.action_quit_game)
         else:
-            self.action_new_game()
+            self.call_later(self.action_new_game)
 
     # -- key actions ----------------------------------------------------------------------------
 

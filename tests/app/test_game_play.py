@@ -1,0 +1,215 @@
+"""Whole games on the Game screen: by digits, by arrows and Enter, by mouse, between two people,
+between two computers, and the Results dialog that ends each of them."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tests.app.conftest import SIZE, settle
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.screens.game import GameScreen
+from tictactoe_tui.screens.results import ResultsScreen
+from tictactoe_tui.settings import GameSettings
+from tictactoe_tui.widgets import Board, Cell, EvalPanel, Scoreboard
+
+
+def game_app(**settings: object) -> TicTacToeApp:
+    """The real app, opened straight on a game with these settings."""
+    return TicTacToeApp(GameSettings(**settings), start_in_game=True)  # type: ignore[arg-type]
+
+
+def text(widget: Static) -> str:
+    """What a Static shows, as plain text."""
+    return str(widget.render())
+
+
+def game(pilot: Pilot[None]) -> GameScreen:
+    """The game screen, whether or not a dialog is over it."""
+    screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+    return screen
+
+
+def marks(pilot: Pilot[None]) -> list[str]:
+    """The marks the player sees, cell by cell: "X", "O" or "" (faint hints are not marks)."""
+    cells = game(pilot).query(Cell)
+    return [text(c) if c.has_class("-x") or c.has_class("-o") else "" for c in cells]
+
+
+def status(pilot: Pilot[None]) -> str:
+    """The status line's text."""
+    return text(game(pilot).query_one("#status", Static))
+
+
+async def play_to_the_end(pilot: Pilot[None], place) -> None:  # type: ignore[no-untyped-def]
+    """Let `place(cell)` play the first empty cell each turn until the Results dialog shows."""
+    for _ in range(9):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, ResultsScreen):
+            return
+        await place(marks(pilot).index(""))
+    await settle(pilot)
+
+
+async def test_a_whole_game_by_digits_ends_in_the_results_dialog() -> None:
+    app = game_app(opponent="alphabeta", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await settle(pilot)
+        assert marks(pilot)[4] == "X"
+        assert marks(pilot).count("O") == 1
+        assert "Your turn (X)" in status(pilot)
+        assert "Computer (O) played" in status(pilot)
+
+        async def by_digit(cell: int) -> None:
+            await pilot.press(str(cell + 1))
+
+        await play_to_the_end(pilot, by_digit)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ResultsScreen)
+        # Alpha-beta never loses on 3×3.
+        assert text(dialog.query_one("#results-headline", Static)) in ("Draw", "Computer wins")
+
+
+async def test_a_whole_game_by_arrows_and_enter() -> None:
+    app = game_app(opponent="random", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        board = game(pilot).query_one(Board)
+        assert board.has_focus
+        assert board.cursor == 4
+
+        async def by_arrows(cell: int) -> None:
+            row, col = divmod(cell, 3)
+            here_row, here_col = divmod(board.cursor, 3)
+            keys = (["up"] * (here_row - row) + ["down"] * (row - here_row)
+                    + ["left"] * (here_col - col) + ["right"] * (col - here_col))
+            await pilot.press(*keys)
+            assert board.cursor == cell
+            assert board.cell(cell).has_class("-cursor")
+            await pilot.press("enter")
+
+        await play_to_the_end(pilot, by_arrows)
+        assert isinstance(pilot.app.screen, ResultsScreen)
+        played = [m for m in marks(pilot) if m]
+        assert played.count("X") - played.count("O") in (0, 1)
+        assert len(game(pilot).game.moves) == len(played) >= 5
+
+
+async def test_a_whole_game_by_mouse() -> None:
+    app = game_app(opponent="h1", seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def by_click(cell: int) -> None:
+            assert await pilot.click(f"#cell-{cell}")
+
+        await play_to_the_end(pilot, by_click)
+        assert isinstance(pilot.app.screen, ResultsScreen)
+        assert marks(pilot)[0] == "X"
+        # Every move is in the move list, numbered, with its mark and cell name.
+        moves = text(game(pilot).query_one("#move-list-body", Static))
+        assert "1. X A1" in moves
+        assert moves.count(". X ") + moves.count(". O ") == len(game(pilot).game.moves)
+
+
+async def test_two_people_play_and_the_scoreboard_counts_x_and_o() -> None:
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SIZE) as pilot:
+        assert "X to move" in status(pilot)
+        await pilot.press("1", "4", "2", "5")
+        assert "X to move" in status(pilot)
+        await pilot.press("3")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ResultsScreen)
+        assert text(dialog.query_one("#results-headline", Static)) == "X wins"
+        assert "A1 to C1" in text(dialog.query_one("#results-detail", Static))
+        # The winning line is lit on the board under the dialog, and only that line.
+        lit = [c.index for c in game(pilot).query(Cell) if c.has_class("-win")]
+        assert lit == [0, 1, 2]
+        assert "X 1 · O 0 · Draws 0" in text(dialog.query_one("#results-scoreboard", Scoreboard))
+
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+        assert marks(pilot) == [""] * 9
+        assert not any(c.has_class("-win") for c in game(pilot).query(Cell))
+        assert "X 1 · O 0 · Draws 0" in text(game(pilot).query_one("#scoreboard", Scoreboard))
+
+        await pilot.press("1", "4", "2", "5", "9", "6")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ResultsScreen)
+        assert text(dialog.query_one("#results-headline", Static)) == "O wins"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "X 1 · O 1 · Draws 0" in text(game(pilot).query_one("#scoreboard", Scoreboard))
+
+
+async def test_play_again_keeps_counting_games_against_the_computer() -> None:
+    app = game_app(opponent="alphabeta", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def by_digit(cell: int) -> None:
+            await pilot.press(str(cell + 1))
+
+        for played in (1, 2):
+            await play_to_the_end(pilot, by_digit)
+            dialog = pilot.app.screen
+            assert isinstance(dialog, ResultsScreen)
+            board = text(dialog.query_one("#results-scoreboard", Scoreboard))
+            you, computer, draws = (int(board.split(label)[1].split()[0])
+                                    for label in ("You ", "Computer ", "Draws "))
+            assert you == 0
+            assert computer + draws == played
+            await pilot.press("r")
+            await pilot.pause()
+        assert marks(pilot) == [""] * 9
+        assert "no moves yet" in text(game(pilot).query_one("#move-list-body", Static))
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.computer + app.session.draws == 2
+
+
+async def test_results_q_quits_and_s_opens_settings() -> None:
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "4", "2", "5", "3")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SettingsScreen"
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "4", "2", "5", "3")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_two_computers_play_to_the_end_and_space_pauses() -> None:
+    app = game_app(mode="computer-vs-computer", opponent="h2", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        assert "Paused" in status(pilot)
+        await pilot.pause(1.0)
+        assert marks(pilot) == [""] * 9, "no move is made while paused"
+        await pilot.press("space")
+        await pilot.pause(1.0)
+        assert marks(pilot).count("X") >= 1
+        # A person's click is refused while the computers play (paused, so nothing else moves).
+        await pilot.press("space")
+        await settle(pilot)
+        before = marks(pilot)
+        assert await pilot.click(f"#cell-{before.index('')}")
+        assert "Two computers are playing" in status(pilot)
+        assert marks(pilot) == before
+        await pilot.press("space")
+        for _ in range(30):
+            if isinstance(pilot.app.screen, ResultsScreen):
+                break
+            await pilot.pause(0.3)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ResultsScreen)
+        assert text(dialog.query_one("#results-headline", Static)) in ("X wins", "O wins", "Draw")
+        panel = game(pilot).query_one(EvalPanel).text
+        assert "played" in panel and "H2" in panel
