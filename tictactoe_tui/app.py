@@ -10,6 +10,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from tictactoe_tui.screens.game import GameScreen
 from tictactoe_tui.screens.help import HelpScreen
 from tictactoe_tui.screens.settings import SettingsScreen
 from tictactoe_tui.session import SessionScore
@@ -48,21 +49,21 @@ class TicTacToeApp(App[None]):
         settings, any_game_flag = parse_args(argv)
         return cls(settings, start_in_game=any_game_flag)
 
-    def get_default_screen(self) -> Screen:
-        """The first screen: the Game straight away when flags chose one, else Settings."""
-        if self.start_in_game:
-            return _game_screen(self.settings)
-        return SettingsScreen(self.settings)
+    def on_mount(self) -> None:
+        """Show the first screen: the Game straight away when flags chose one, else Settings."""
+        self.push_screen(GameScreen(self.settings) if self.start_in_game
+                         else SettingsScreen(self.settings))
 
     def start_game(self, settings: GameSettings) -> None:
         """Start a fresh game with `settings`, replacing whatever screens are showing."""
         self.settings = settings
         self.theme = settings.theme
-        # Drop everything above the bottom screen (an old game, its results, settings) so the
-        # stack never piles up games; then the new game takes the bottom screen's place.
-        while len(self.screen_stack) > 1:
+        # Drop everything above the first screen (an old game, its results, settings) so games
+        # never pile up, then let the new game take its place. Textual's own blank screen stays
+        # at the bottom: it is the one screen that cannot be switched away.
+        while len(self.screen_stack) > 2:
             self.pop_screen()
-        self.switch_screen(_game_screen(settings))
+        self.switch_screen(GameScreen(settings))
 
     def open_settings(self) -> None:
         """Show Settings prefilled with the current settings; escape comes back here."""
@@ -84,11 +85,4 @@ class TicTacToeApp(App[None]):
         yield SystemCommand("Settings", "Choose the mode, opponent, board and theme",
                             self.open_settings)
         yield SystemCommand("Help", "Rules, keys and how the computer thinks", self.open_help)
-
-
-def _game_screen(settings: GameSettings) -> Screen:
-    """A fresh GameScreen; imported here because the game screen imports this module's users."""
-    from tictactoe_tui.screens.game import GameScreen
-
-    return GameScreen(settings)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Select
 
+from tictactoe_tui.widgets.board import Cell
+
 SIZE = (100, 34)
 """The terminal size every app test runs at (the size the app is designed for)."""
 
@@ -20,13 +22,15 @@ async def pick_with_mouse(pilot: Pilot[None], select_id: str, index: int) -> Non
     """Open the Select `select_id` with a click and click its option number `index`."""
     assert await pilot.click(f"#{select_id} SelectCurrent")
     await pilot.pause()
-    # Row 0 of the open list is its top border; option i is on row i + 1.
-    assert await pilot.click(f"#{select_id} SelectOverlay", offset=(3, index + 1))
+    overlay = pilot.app.screen.query_one(f"#{select_id} SelectOverlay")
+    # Row 0 of the open list is its top border; the list may have scrolled to the current value.
+    row = index - overlay.scroll_offset.y + 1
+    assert 1 <= row <= overlay.size.height, "option scrolled out of sight"
+    assert await pilot.click(f"#{select_id} SelectOverlay", offset=(3, row))
     await pilot.pause()
     assert pilot.app.screen.query_one(f"#{select_id}", Select).expanded is False
 
 
 def marks_on_board(pilot: Pilot[None]) -> list[str]:
     """The board as the player sees it: "X", "O" or "" for each cell, row by row."""
-    cells = pilot.app.screen.query(".cell") or pilot.app.screen.query("Cell")
-    return [str(cell.render()).strip() for cell in cells]
+    return [str(cell.render()).strip() for cell in pilot.app.screen.query(Cell)]

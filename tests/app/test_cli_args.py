@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from tests.app.conftest import marks_on_board
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.settings import GameSettings, SettingError, parse_args
@@ -142,4 +143,4 @@ async def test_a_game_flag_opens_the_game_screen() -> None:
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
         assert type(app.screen).__name__ == "GameScreen"
-        assert len(app.screen.query(".cell")) == 16 or app.screen.query("#cell-15")
+        assert marks_on_board(pilot) == [""] * 16

@@ -120,7 +120,8 @@ class SettingsScreen(Screen[None]):
         """Two columns of labelled controls, then Start."""
         s = self.settings
         yield Header()
-        with VerticalScroll(id="settings-form"):
+        # Not focusable itself: Tab should go straight from Start to the first control.
+        with VerticalScroll(id="settings-form", can_focus=False):
             with Horizontal(id="settings-columns"):
                 with Vertical(id="players-column", classes="settings-column"):
                     yield from _field("Mode", "mode", _radio_set("mode", MODE_LABELS, s.mode))
@@ -303,10 +304,12 @@ def _pressed(radio_set: RadioSet) -> str:
 
 def _stepper(name: str, value: str) -> tuple[Widget, ...]:
     """A number box with − and + buttons for the mouse (keyboard users type the number)."""
-    down = Button("−", name=name, classes="step step-down")
-    up = Button("+", name=name, classes="step step-up")
+    down = Button("−", name=name, id=f"{name}-down", classes="step step-down")
+    up = Button("+", name=name, id=f"{name}-up", classes="step step-up")
     # The buttons are for the mouse: typing is quicker, so Tab skips them.
     down.can_focus = up.can_focus = False
+    # Quick repeated clicks are how a stepper is used; the press animation would swallow them.
+    down.active_effect_duration = up.active_effect_duration = 0
     box = NumberInput(value, restrict=r"[\d.]*", validators=[SettingValidator(name)], id=name)
     return box, down, up
 

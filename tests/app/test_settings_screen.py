@@ -1,0 +1,176 @@
+"""The Settings screen: start a game by keyboard alone and by mouse alone; refuse bad input."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, RadioSet, Select, Static
+
+from tests.app.conftest import SIZE, marks_on_board, pick_with_mouse, settle
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.screens.help import HelpScreen
+from tictactoe_tui.screens.settings import SettingsScreen
+from tictactoe_tui.settings import GameSettings
+
+CHOSEN = GameSettings(first="computer", mark="O", opponent="h2", size=4)
+"""The non-default game both start tests set up: 4×4, H2, you are O, the computer starts."""
+
+
+async def test_the_defaults_start_with_one_enter() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameScreen"
+        assert app.settings == GameSettings()
+
+
+async def test_a_game_is_set_up_and_started_with_the_keyboard_alone() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "tab")                 # Start -> mode -> who moves first
+        await pilot.press("right", "space")             # the computer
+        await pilot.press("tab", "right", "space")      # your mark: O
+        await pilot.press("tab", "enter", "down", "down", "down", "enter")  # Heuristic H2
+        await pilot.press("tab", "tab", "enter", "down", "enter")           # difficulty, size 4×4
+        await pilot.press("tab", "tab", "enter")        # k, then Enter in the time box starts
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameScreen"
+        assert app.settings == CHOSEN
+        marks = marks_on_board(pilot)
+        assert len(marks) == 16
+        assert marks.count("X") == 1 and marks.count("O") == 0
+
+
+async def test_a_game_is_set_up_and_started_with_the_mouse_alone() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert await pilot.click("#first-computer")
+        assert await pilot.click("#mark-O")
+        await pick_with_mouse(pilot, "opponent", 3)     # Heuristic H2
+        await pick_with_mouse(pilot, "size", 1)         # 4×4
+        assert await pilot.click("#start")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameScreen"
+        assert app.settings == CHOSEN
+        marks = marks_on_board(pilot)
+        assert len(marks) == 16
+        assert marks.count("X") == 1 and marks.count("O") == 0
+
+
+async def test_the_mouse_steps_the_number_boxes() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            assert await pilot.click("#difficulty-down")
+        assert await pilot.click("#time_limit-up")
+        await pilot.pause()
+        assert app.screen.query_one("#difficulty", Input).value == "70"
+        assert app.screen.query_one("#time_limit", Input).value == "1.5"
+
+
+async def test_an_out_of_range_value_shows_why_and_does_not_start() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        difficulty = app.screen.query_one("#difficulty", Input)
+        difficulty.focus()
+        await pilot.press("5", "0", "0")    # the focus selects the old value
+        await pilot.pause()
+        message = app.screen.query_one("#difficulty-error", Static)
+        assert message.display
+        assert str(message.render()) == "Must be between 1 and 100, not 500"
+        assert not difficulty.is_valid
+        await pilot.press("enter")
+        assert await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.focused is difficulty
+        await pilot.press("5", "0")                     # the focus selected the bad value
+        await pilot.pause()
+        assert not message.display
+
+
+async def test_an_empty_time_limit_is_refused_on_start() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one("#time_limit", Input).value = ""
+        assert await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        message = app.screen.query_one("#time_limit-error", Static)
+        assert str(message.render()) == "Must be a number of seconds, not ''"
+
+
+async def test_the_winning_length_list_follows_the_board_size() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pick_with_mouse(pilot, "size", 7)         # 10×10
+        await pick_with_mouse(pilot, "k", 6)            # the list: default, 3, 4, ..., 8
+        k = app.screen.query_one("#k", Select)
+        assert k.value == 8
+        await pick_with_mouse(pilot, "size", 3)         # 6×6: 8 in a row no longer fits
+        assert k.value == "default"
+        await pick_with_mouse(pilot, "k", 4)            # default, 3, 4, 5, 6
+        assert k.value == 6
+        assert str(k.query_one("SelectCurrent #label", Static).render()) == "6"
+
+
+async def test_reopened_settings_show_the_current_game_and_escape_goes_back() -> None:
+    app = TicTacToeApp(GameSettings(mark="O", size=5, k=4, seed=9, difficulty=60), True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = app.screen
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        screen = app.screen
+        assert screen.query_one("#mark", RadioSet).pressed_button.id == "mark-O"
+        assert screen.query_one("#size", Select).value == 5
+        assert screen.query_one("#k", Select).value == 4
+        assert screen.query_one("#seed", Input).value == "9"
+        assert screen.query_one("#difficulty", Input).value == "60"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game
+
+
+async def test_starting_from_reopened_settings_replaces_the_game() -> None:
+    app = TicTacToeApp(GameSettings(seed=1), True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_settings()
+        await pilot.pause()
+        await pick_with_mouse(pilot, "size", 2)         # 5×5
+        assert await pilot.click("#start")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameScreen"
+        assert len(app.screen_stack) == 2
+        assert app.settings.size == 5
+
+
+async def test_escape_does_nothing_without_a_game_to_go_back_to() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+
+
+async def test_choosing_a_theme_previews_it_and_escape_restores_it() -> None:
+    app = TicTacToeApp(GameSettings(seed=1), True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_settings()
+        await pilot.pause()
+        app.screen.query_one("#theme", Select).value = "nord"
+        await pilot.pause()
+        assert app.theme == "nord"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.theme == "textual-dark"
+
+
+async def test_help_opens_from_settings() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
