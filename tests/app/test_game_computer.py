@@ -1,0 +1,258 @@
+"""The computer on the Game screen: clever/random, undo, hints, and thinking without blocking."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+import tictactoe_tui.screens.game as game_module
+from tests.app.conftest import SIZE, settle
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.engine import Board as Position
+from tictactoe_tui.engine import Decision, Player, make_player
+from tictactoe_tui.screens.game import GameScreen
+from tictactoe_tui.settings import GameSettings
+from tictactoe_tui.widgets import Cell, EvalPanel
+
+
+def game_app(**settings: object) -> TicTacToeApp:
+    """The real app, opened straight on a game with these settings."""
+    return TicTacToeApp(GameSettings(**settings), start_in_game=True)  # type: ignore[arg-type]
+
+
+def text(widget: Static) -> str:
+    """What a Static shows, as plain text."""
+    return str(widget.render())
+
+
+def game(pilot: Pilot[None]) -> GameScreen:
+    """The game screen."""
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def marks(pilot: Pilot[None]) -> list[str]:
+    """The marks the player sees, cell by cell: "X", "O" or ""."""
+    cells = game(pilot).query(Cell)
+    return [text(c) if c.has_class("-x") or c.has_class("-o") else "" for c in cells]
+
+
+def status(pilot: Pilot[None]) -> str:
+    """The status line's text."""
+    return text(game(pilot).query_one("#status", Static))
+
+
+def panel(pilot: Pilot[None]) -> str:
+    """The evaluation panel's text."""
+    return game(pilot).query_one(EvalPanel).text
+
+
+async def test_the_panel_explains_every_computer_move() -> None:
+    app = game_app(opponent="alphabeta", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await settle(pilot)
+        shown = panel(pilot)
+        reply = next(i for i, m in enumerate(marks(pilot)) if m == "O")
+        chosen = next(line for line in shown.splitlines() if line.startswith("▶"))
+        assert chosen.split()[1] == "ABC"[reply % 3] + str(reply // 3 + 1)
+        # Eight candidates (every empty cell), in words, with the totals.
+        assert sum(line.strip().startswith(("▶", "A", "B", "C")) and "  " in line
+                   for line in shown.splitlines()[4:]) >= 8
+        assert "draw" in shown and "loss in" in shown
+        assert "alpha-beta:" in shown and "positions" in shown and "solved to the end" in shown
+        assert "A clever move" in shown
+        # The same scores are written faintly in the empty cells, and v hides them.
+        board_text = [text(c) for c in game(pilot).query(Cell)]
+        assert "-4" in board_text and "0" in board_text
+        await pilot.press("v")
+        assert text(game(pilot).query_one("#cell-0", Cell)) == "1"
+
+
+async def test_c_switches_to_random_at_once_and_the_next_move_is_random() -> None:
+    app = game_app(opponent="alphabeta", seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "alpha-beta, clever" in status(pilot)
+        await pilot.press("c")
+        assert "random" in status(pilot).splitlines()[0]
+        assert game(pilot).query_one(EvalPanel).border_subtitle == "computer: random"
+        await pilot.press("1")
+        await settle(pilot)
+        assert "random" in status(pilot).splitlines()[2]
+        assert "A random move" in panel(pilot)
+        assert "The clever move was" in panel(pilot)
+        await pilot.press("c")
+        assert "alpha-beta, clever" in status(pilot)
+        await pilot.press(str(marks(pilot).index("") + 1))
+        await settle(pilot)
+        assert "A clever move" in panel(pilot)
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Hold every computer search until the test sets the returned event.
+
+    "While the computer thinks" then lasts exactly as long as the test needs, with no timing
+    guesswork (and Pilot, which waits for the CPU to go idle, is not slowed by a busy search).
+    """
+    opened = threading.Event()
+
+    class GatedPlayer:
+        def __init__(self, inner: Player) -> None:
+            self.inner = inner
+            self.name = inner.name
+
+        def choose(self, board: Position,
+                   should_stop: Callable[[], bool] | None = None) -> Decision:
+            opened.wait(timeout=10)
+            return self.inner.choose(board, should_stop)
+
+    def gated_make_player(*args: Any, **kwargs: Any) -> Player:
+        return GatedPlayer(make_player(*args, **kwargs))
+
+    monkeypatch.setattr(game_module, "make_player", gated_make_player)
+    return opened
+
+
+async def test_c_while_thinking_applies_from_the_next_move(gate: threading.Event) -> None:
+    app = game_app(opponent="alphabeta", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        assert "thinking" in status(pilot)
+        await pilot.press("c")
+        assert "from its next move" in status(pilot)
+        assert "random" in status(pilot).splitlines()[0]
+        gate.set()
+        await settle(pilot)
+        assert "A clever move" in panel(pilot), "the search already running stays clever"
+        await pilot.press(str(marks(pilot).index("") + 1))
+        await settle(pilot)
+        assert "A random move" in panel(pilot)
+
+
+async def test_undo_takes_back_your_move_and_the_computers_reply() -> None:
+    app = game_app(opponent="h1", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await settle(pilot)
+        first = marks(pilot)
+        await pilot.press(str(first.index("") + 1))
+        await settle(pilot)
+        assert marks(pilot).count("") == 5
+        await pilot.press("u")
+        await settle(pilot)
+        assert marks(pilot) == first
+        assert "Took back" in status(pilot)
+        assert "Your turn (X)" in status(pilot)
+        await pilot.press("u", "u")
+        await settle(pilot)
+        assert marks(pilot) == [""] * 9
+        assert "Nothing to undo" in status(pilot)
+        assert "no moves yet" in text(game(pilot).query_one("#move-list-body", Static))
+
+
+async def test_hint_analyses_your_position_and_lights_the_best_cell() -> None:
+    app = game_app(opponent="alphabeta", seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        shown = panel(pilot)
+        assert shown.startswith("Hint for X")
+        best = [c for c in game(pilot).query(Cell) if c.has_class("-best")]
+        assert len(best) == 1
+        name = "ABC"[best[0].index % 3] + str(best[0].index // 3 + 1)
+        chosen = next(line for line in shown.splitlines() if line.startswith("▶"))
+        assert chosen.split()[1] == name
+        assert f"Hint: {name}" in status(pilot)
+        # Taking the hint plays it; the hint's highlight goes with it.
+        await pilot.click(f"#cell-{best[0].index}")
+        await settle(pilot)
+        assert marks(pilot)[best[0].index] == "X"
+
+
+async def test_hint_with_h1_shows_the_terms_and_the_formula() -> None:
+    app = game_app(opponent="h1", seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await settle(pilot)
+        assert "H1 for O after" in panel(pilot)
+        assert "H1 = 3·O2 + O1 − (3·X2 + X1)" in panel(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        assert "H1 for X after" in panel(pilot)
+        assert "H1 = 3·X2 + X1 − (3·O2 + O1)" in panel(pilot)
+
+
+async def test_hint_between_two_people_analyses_the_side_to_move() -> None:
+    app = game_app(mode="human-vs-human", opponent="h2")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "h")
+        await settle(pilot)
+        assert panel(pilot).startswith("Hint for O")
+        assert "Open(O)" in panel(pilot)
+
+
+async def test_new_game_while_the_computer_thinks_is_clean() -> None:
+    app = game_app(opponent="alphabeta", size=10, time_limit=30, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        assert "thinking" in status(pilot)
+        await pilot.press("n")
+        assert "Your turn (X)" in status(pilot)
+        assert "thinking" not in status(pilot)
+        # The cancelled search stops at once, and its late answer is ignored.
+        await settle(pilot)
+        await pilot.pause(0.2)
+        assert marks(pilot) == [""] * 100
+        assert game(pilot).game.moves == ()
+        assert "no moves yet" in text(game(pilot).query_one("#move-list-body", Static))
+        assert "No analysis yet" in panel(pilot)
+
+
+async def test_a_move_while_the_computer_thinks_is_refused(gate: threading.Event) -> None:
+    app = game_app(opponent="alphabeta", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        assert "thinking" in status(pilot)
+        assert await pilot.click("#cell-0")
+        assert "still thinking" in status(pilot)
+        await pilot.press("3")
+        assert "still thinking" in status(pilot)
+        assert marks(pilot) == ["", "", "", "", "X", "", "", "", ""]
+        gate.set()
+        await settle(pilot)
+        assert "Your turn (X)" in status(pilot)
+        assert marks(pilot).count("O") == 1
+
+
+async def test_help_opens_while_a_real_search_runs_on_10x10() -> None:
+    # Pilot waits for the CPU to go idle after each key, which a running search never lets
+    # it do, so each key here costs about two seconds: keep them few.
+    app = game_app(opponent="alphabeta", size=10, time_limit=30, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        assert "thinking" in status(pilot)
+        await pilot.press("question_mark")
+        assert type(app.screen).__name__ == "HelpScreen"
+        assert app.screen_stack[-2].thinking == "computer"
+
+
+async def test_an_occupied_cell_explains_and_changes_nothing() -> None:
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SIZE) as pilot:
+        assert await pilot.click("#cell-0")
+        before = marks(pilot)
+        assert await pilot.click("#cell-0")
+        await pilot.press("1")
+        assert "row 1, column 1 is taken by X" in status(pilot)
+        assert marks(pilot) == before
+        assert "O to move" in status(pilot)
+        assert game(pilot).game.moves == (0,)

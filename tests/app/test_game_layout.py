@@ -1,0 +1,72 @@
+"""How the Game screen fits the terminal: 10×10 in 100×34, and a clear message when too small."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from tests.app.conftest import SIZE, settle
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.screens.game import GameScreen, needed_terminal
+from tictactoe_tui.settings import GameSettings
+from tictactoe_tui.widgets import Cell, EvalPanel
+
+
+def game_app(**settings: object) -> TicTacToeApp:
+    """The real app, opened straight on a game with these settings."""
+    return TicTacToeApp(GameSettings(**settings), start_in_game=True)  # type: ignore[arg-type]
+
+
+async def test_a_10x10_game_fits_100x34_and_the_panel_lists_the_top_ten() -> None:
+    app = game_app(opponent="alphabeta", size=10, time_limit=0.3, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert not screen.query_one("#too-small").display
+        cells = list(screen.query(Cell))
+        assert len(cells) == 100
+        visible = screen.region
+        for cell in cells:
+            assert cell.region.area > 0 and visible.contains_region(cell.region), cell.id
+        for wid in ("#status", "#scoreboard", "#eval-panel", "#move-list"):
+            region = screen.query_one(wid).region
+            assert region.area > 0 and visible.contains_region(region), wid
+        assert await pilot.click("#cell-99")
+        await settle(pilot)
+        shown = screen.query_one(EvalPanel).text
+        listed = [line for line in shown.splitlines() if line.startswith(("▶ ", "  ")) and
+                  line[2:3].isalpha() and line[3:4].isdigit()]
+        assert len(listed) == 10
+        assert "more moves" in shown
+
+
+async def test_a_terminal_too_small_for_the_board_says_so() -> None:
+    app = game_app(size=10)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        message = screen.query_one("#too-small", Static)
+        assert message.display
+        width, height = needed_terminal(10)
+        assert f"needs at least {width}×{height}" in str(message.render())
+        assert "Enlarge the terminal" in str(message.render())
+        assert not screen.query_one("#game-main").display
+
+
+async def test_hiding_the_panel_hides_it_and_e_shows_it_again() -> None:
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SIZE) as pilot:
+        panel = app.screen.query_one(EvalPanel)
+        assert panel.display
+        await pilot.press("e")
+        assert not panel.display
+        await pilot.press("e")
+        assert panel.display
+
+
+def test_the_needed_terminal_grows_with_the_board() -> None:
+    width, height = needed_terminal(3)
+    assert width <= 80 and height <= 24, "3×3 fits the classic 80×24 terminal"
+    width, height = needed_terminal(10)
+    assert width <= SIZE[0] and height <= SIZE[1]
+    assert needed_terminal(15)[0] > needed_terminal(10)[0]
+    assert needed_terminal(10, panel=False)[0] < needed_terminal(10)[0]
