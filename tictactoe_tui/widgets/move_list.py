@@ -9,7 +9,6 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-
 ENTRY_WIDTH = 12
 """Characters one move takes in the list: "123. X B12 " plus a space."""
 
