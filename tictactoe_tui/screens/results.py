@@ -79,7 +79,7 @@ class ResultsScreen(ModalScreen[str]):
             yield Static(self.headline, id="results-headline", markup=False)
             yield Static(self.detail, id="results-detail", markup=False)
             yield Scoreboard(self.tally, id="results-scoreboard")
-            yield Static("r / Enter  play again   s  settings   q  quit", id="results-keys",
+            yield Static("r / Enter again · s settings · q quit", id="results-keys",
                          markup=False)
             with Horizontal(id="results-buttons"):
                 # Not focusable: Enter always means "play again", whatever was clicked last.

@@ -50,7 +50,9 @@ class CellGeometry:
     """How big each cell is drawn, and the gaps between them, for a board of a given size."""
 
     width: int
+    """Columns of one cell."""
     height: int
+    """Rows of one cell."""
     gutter: int
     """Gap in cells between neighbouring cells (both ways); the board's colour shows through."""
 
