@@ -75,6 +75,12 @@ class TicTacToeApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide "? Help" from the footer while the help is what shows."""
+        if action == "help":
+            return not isinstance(self.screen, HelpScreen)
+        return True
+
     def action_help(self) -> None:
         """Open the help screen."""
         self.open_help()

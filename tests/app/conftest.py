@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
 from textual.pilot import Pilot
 from textual.widgets import Select
 
@@ -11,11 +16,23 @@ SIZE = (100, 34)
 """The terminal size every app test runs at (the size the app is designed for)."""
 
 
-async def settle(pilot: Pilot[None]) -> None:
-    """Wait until the computer has finished thinking and the screen has caught up."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+def _load_screenshots_script() -> ModuleType:
+    """scripts/screenshots.py as a module: its scenes are the snapshot tests' scenes too."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
+    spec = importlib.util.spec_from_file_location("screenshots", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    # dataclasses looks the module up by name while building Scene, so register it first.
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+screenshots = _load_screenshots_script()
+"""The screenshot script: `SCENES`, `Scene`, `settle`."""
+
+settle = screenshots.settle
+"""Wait until the computer has finished thinking and the screen has caught up."""
 
 
 async def pick_with_mouse(pilot: Pilot[None], select_id: str, index: int) -> None:

@@ -22,21 +22,16 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 
 # Keys
 
-| Key | What it does |
-| --- | --- |
-| `1`–`9` | put your mark on 3×3 (1 is top-left, row by row) |
-| arrows, `Enter` / `space` | move the cursor, put your mark (any size) |
-| mouse click | put your mark |
-| `c` | switch the computer between clever and random |
-| `h` | hint: score every move you could make now |
-| `e` | show or hide the evaluation panel |
-| `u` | undo your last move (and the computer's reply) |
-| `n` | new game with the same settings |
-| `s` | settings |
-| `space` | pause / resume (computer against computer) |
-| `?` | this help |
-| `q` | quit (on the Help screen: close it) |
-| `ctrl+p` | the command palette (themes, settings, help) |
+- `1`–`9`: put your mark on 3×3 (1 is top-left, row by row)
+- arrows, then `Enter` or `space`: move the cursor and put your mark (any size); or click a cell
+- `c`: switch the computer between clever and random
+- `h`: hint, scoring every move you could make now
+- `e`: show or hide the evaluation panel; `v`: show or hide the scores on the board
+- `u`: undo your last move (and the computer's reply)
+- `n`: new game with the same settings; `s`: settings
+- `space`: pause or resume a game between two computers
+- `?`: this help; `q`: quit (here: close the help)
+- `ctrl+p`: the command palette (themes, settings, help)
 
 On the Settings screen Start has the focus: `Enter` starts, `Tab` walks the controls, and
 `escape` goes back to a game that is still running.

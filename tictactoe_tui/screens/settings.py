@@ -121,63 +121,63 @@ class SettingsScreen(Screen[None]):
         s = self.settings
         yield Header()
         # Not focusable itself: Tab should go straight from Start to the first control.
-        with VerticalScroll(id="settings-form", can_focus=False):
-            with Horizontal(id="settings-columns"):
-                with Vertical(id="players-column", classes="settings-column"):
-                    yield from _field("Mode", "mode", _radio_set("mode", MODE_LABELS, s.mode))
-                    yield from _field(
-                        "Who moves first", "first", _radio_set("first", FIRST_LABELS, s.first)
-                    )
-                    yield from _field(
-                        "Your mark", "mark",
-                        _radio_set("mark", {"X": "X", "O": "O"}, s.mark),
-                    )
-                    yield from _field(
-                        "Computer player", "opponent",
-                        Select(
-                            [(label, name) for name, label in OPPONENT_LABELS.items()],
-                            value=s.opponent, allow_blank=False, id="opponent",
-                        ),
-                    )
-                    yield from _field(
-                        "Difficulty (% clever moves, 1–100)", "difficulty",
-                        *_stepper("difficulty", str(s.difficulty)),
-                    )
-                with Vertical(id="board-column", classes="settings-column"):
-                    yield from _field(
-                        "Board size", "size",
-                        Select(
-                            [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)],
-                            value=s.size, allow_blank=False, id="size",
-                        ),
-                    )
-                    yield from _field(
-                        "Marks in a row to win", "k",
-                        Select(
-                            _k_options(s.size), value=DEFAULT_K if s.k is None else s.k,
-                            allow_blank=False, id="k",
-                        ),
-                    )
-                    yield from _field(
-                        "Seconds per computer move (boards over 3×3)", "time_limit",
-                        *_stepper("time_limit", f"{s.time_limit:g}"),
-                    )
-                    yield from _field(
-                        "Seed (blank: different every game)", "seed",
-                        NumberInput(
-                            "" if s.seed is None else str(s.seed),
-                            placeholder="any whole number", restrict=r"-?\d*",
-                            validators=[SettingValidator("seed")], id="seed",
-                        ),
-                    )
-                    yield from _field(
-                        "Theme", "theme",
-                        Select([(name, name) for name in THEMES], value=s.theme,
-                               allow_blank=False, id="theme"),
-                    )
-            with Horizontal(id="settings-actions"):
-                yield Button("Start", variant="primary", id="start")
-                yield Static("Enter starts · Tab moves · ? help", id="settings-hint")
+        with VerticalScroll(id="settings-form", can_focus=False), Horizontal(id="settings-columns"):
+            with Vertical(id="players-column", classes="settings-column"):
+                yield from _field("Mode", "mode", _radio_set("mode", MODE_LABELS, s.mode))
+                yield from _field(
+                    "Who moves first", "first", _radio_set("first", FIRST_LABELS, s.first)
+                )
+                yield from _field(
+                    "Your mark", "mark",
+                    _radio_set("mark", {"X": "X", "O": "O"}, s.mark),
+                )
+                yield from _field(
+                    "Computer player", "opponent",
+                    Select(
+                        [(label, name) for name, label in OPPONENT_LABELS.items()],
+                        value=s.opponent, allow_blank=False, id="opponent",
+                    ),
+                )
+                yield from _field(
+                    "Difficulty (% clever moves, 1–100)", "difficulty",
+                    *_stepper("difficulty", str(s.difficulty)),
+                )
+            with Vertical(id="board-column", classes="settings-column"):
+                yield from _field(
+                    "Board size", "size",
+                    Select(
+                        [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)],
+                        value=s.size, allow_blank=False, id="size",
+                    ),
+                )
+                yield from _field(
+                    "Marks in a row to win", "k",
+                    Select(
+                        _k_options(s.size), value=DEFAULT_K if s.k is None else s.k,
+                        allow_blank=False, id="k",
+                    ),
+                )
+                yield from _field(
+                    "Seconds per computer move (boards over 3×3)", "time_limit",
+                    *_stepper("time_limit", f"{s.time_limit:g}"),
+                )
+                yield from _field(
+                    "Seed (blank: different every game)", "seed",
+                    NumberInput(
+                        "" if s.seed is None else str(s.seed),
+                        placeholder="any whole number", restrict=r"-?\d*",
+                        validators=[SettingValidator("seed")], id="seed",
+                    ),
+                )
+                yield from _field(
+                    "Theme", "theme",
+                    Select([(name, name) for name in THEMES], value=s.theme,
+                           allow_blank=False, id="theme"),
+                )
+        # Outside the scrolling form, so Start stays in sight whatever the form shows.
+        with Horizontal(id="settings-actions"):
+            yield Button("Start", variant="primary", id="start")
+            yield Static("Enter starts · Tab moves · ? help", id="settings-hint")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -1,0 +1,77 @@
+"""What each screen looks like, pinned as SVG snapshots (pytest-textual-snapshot).
+
+Update after an intended change with `pytest tests/app/test_snapshots.py --snapshot-update`, then
+look at the report or the SVGs in `__snapshots__/` before committing them.
+
+The scenes are the screenshot script's (scripts/screenshots.py), so the README shows what is
+pinned here. Every picture is deterministic: seeded games, searches that finish (3×3 alpha-beta,
+or the H1 heuristic on 10×10, never a time-limited search), and the one number that depends on
+the machine, the search time in the evaluation panel, replaced by a fixed placeholder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.app.conftest import SIZE, screenshots
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.widgets import eval_panel
+
+SnapCompare = Callable[..., bool]
+"""The `snap_compare` fixture: (app, run_before=..., terminal_size=...) -> matches."""
+
+
+@pytest.fixture(autouse=True)
+def _fixed_search_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Show the search time as a placeholder: it is the one thing that varies between runs."""
+    monkeypatch.setattr(eval_panel, "_duration", lambda seconds: "[time hidden]")
+
+
+def snap_scene(snap_compare: SnapCompare, name: str) -> bool:
+    """Compare the screenshot script's scene `name` with its snapshot."""
+    scene = screenshots.SCENES[name]
+    return snap_compare(scene.app(), run_before=scene.play, terminal_size=SIZE)
+
+
+class TestSettingsScreen:
+    """The first screen."""
+
+    def test_defaults(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "settings")
+
+    def test_invalid_difficulty_shows_its_message(self, snap_compare: SnapCompare) -> None:
+        async def run_before(pilot: Pilot[Any]) -> None:
+            await pilot.pause()
+            pilot.app.screen.query_one("#difficulty").focus()
+            await pilot.press("5", "0", "0")
+            await pilot.click("#start")
+
+        assert snap_compare(TicTacToeApp(), run_before=run_before, terminal_size=SIZE)
+
+
+class TestGameScreen:
+    """A game in progress, with the evaluation panel after the computer's move."""
+
+    def test_3x3_after_the_computer_replies(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "game")
+
+    def test_10x10_against_h1(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "game-10x10")
+
+
+class TestResultsScreen:
+    """The results dialog over the finished game."""
+
+    def test_the_computer_wins(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "results")
+
+
+class TestHelpScreen:
+    """The help text."""
+
+    def test_help(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "help")
