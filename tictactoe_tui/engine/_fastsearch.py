@@ -181,6 +181,21 @@ def can_still_win(sh: Shape, me: int, opp: int, moves_left: int) -> bool:
                for line in sh.lines)
 
 
+def maker_potential(sh: Shape, me: int, opp: int, moves_left: int) -> int:
+    """Erdős-Selfridge potential of `me` scaled by 2**k: Σ 2**(marks) over lines it can still fill.
+
+    Lines holding an `opp` mark, or needing more marks than `me` has moves left, do not count.
+    """
+    k = sh.k
+    total = 0
+    for line in sh.lines:
+        if not opp & line:
+            count = (me & line).bit_count()
+            if k - count <= moves_left:
+                total += 1 << count
+    return total
+
+
 def completes_line(sh: Shape, bits: int, cell: int) -> bool:
     """True if `bits` (which holds `cell`) has a full line through `cell`."""
     return any(bits & line == line for line in sh.cell_lines[cell])
@@ -309,11 +324,12 @@ class AlphaBeta:
         self.evaluate = evaluate
         self.root_mark = root_mark
         self.tt: dict[int, tuple[int, int, int, int]] = {}
-        self.history = [0] * sh.cells
         self.sym_min_empty = max(4, round(sh.cells * _SYMMETRY_MIN_EMPTY_FRACTION))
         self.cap = 0
         self.mate_floor = sh.win
         self.heuristic_calls = 0
+        self.one = 1 << sh.k
+        self.half = 1 << (sh.k - 1)
 
     # -- table helpers ----------------------------------------------------------------------
 
@@ -376,11 +392,13 @@ class AlphaBeta:
             # other.
             return -(win - ply - 2)
         empties = empty.bit_count()
-        # Draw cuts: a side that cannot complete any line any more can at best draw.
         mine_left = (empties + 1) >> 1
-        if alpha >= 0 and not can_still_win(sh, me, opp, mine_left):
+        # Draw cuts (Erdős-Selfridge): if the potential of a side's completable lines is below 1/2
+        # when it moves next, or below 1 when the other side does, the other side can block every
+        # one of them, so that side can at best draw. Scaled by 2**k to stay in integers.
+        if alpha >= 0 and maker_potential(sh, me, opp, mine_left) < self.half:
             return 0
-        if beta <= 0 and not can_still_win(sh, opp, me, empties - mine_left):
+        if beta <= 0 and maker_potential(sh, opp, me, empties - mine_left) < self.one:
             return 0
         key, sym = self.key(me, opp, empties)
         entry = self.tt.get(key)
@@ -399,7 +417,7 @@ class AlphaBeta:
             else:
                 beta = min(beta, value)
             first = sh.sym_inverse[sym][move]
-        moves = [opp_thr.bit_length() - 1] if opp_thr else self.ordered(empty, first)
+        moves = [opp_thr.bit_length() - 1] if opp_thr else self.ordered(me, opp, empty, first)
         alpha0 = alpha
         best = -win - 1
         best_move = moves[0]
@@ -420,21 +438,37 @@ class AlphaBeta:
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        self.history[cell] += empties * empties
                         break
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         self.tt[key] = (flag, self.to_table(best, ply), sh.sym_perms[sym][best_move], 0)
         return best
 
-    def ordered(self, empty: int, first: int) -> list[int]:
-        """Empty cells: the table's move first, then by history, then centre first."""
-        history = self.history
-        moves = [cell for cell in self.sh.order if empty >> cell & 1]
-        moves.sort(key=history.__getitem__, reverse=True)
-        if first >= 0 and empty >> first & 1:
-            moves.remove(first)
-            moves.insert(0, first)
-        return moves
+    def ordered(self, me: int, opp: int, empty: int, first: int) -> list[int]:
+        """Empty cells, the table's move first, then by what they do to the lines through them.
+
+        A cell scores the H1 gain of the mover's lines plus the weight of the opponent's lines it
+        kills: the defender's refutation in a draw proof is nearly always the cell that kills
+        the most of the attacker's lines, and the attacker's win the one that builds the most.
+        """
+        sh = self.sh
+        weights = sh.line_value
+        cell_lines = sh.cell_lines
+        scored = []
+        for cell in sh.order:
+            if not empty >> cell & 1:
+                continue
+            gain = 0
+            for line in cell_lines[cell]:
+                theirs = opp & line
+                if theirs:
+                    if not me & line:
+                        gain += weights[theirs.bit_count()]
+                else:
+                    count = (me & line).bit_count()
+                    gain += weights[count + 1] - weights[count] if count else 1
+            scored.append((cell == first, gain, -cell))
+        scored.sort(reverse=True)
+        return [-item[2] for item in scored]
 
     # -- depth-limited search with a heuristic -----------------------------------------------
 
@@ -442,7 +476,7 @@ class AlphaBeta:
         """Prepare a full search: every non-zero score is a win or a loss; a fresh table.
 
         Entries of earlier depth-limited iterations hold heuristic values, so they cannot serve
-        an exact search; the move-ordering history is kept.
+        an exact search.
         """
         self.tt = {}
         self.mate_floor = 1

@@ -192,7 +192,7 @@ class _Root:
         thr = self.opp_thr
         if thr and not thr & (thr - 1) and not self.my_thr:
             return [thr.bit_length() - 1]
-        return self.engine.ordered(self.empty, -1)
+        return self.engine.ordered(self.me, self.opp, self.empty, -1)
 
     def solve_pass(self, moves: list[int], alpha: int, beta: int) -> tuple[int, int]:
         """Fail-soft alpha-beta over the root moves: (value, best move)."""
@@ -230,13 +230,8 @@ class _Root:
         """Root moves with their H1 change and new threats, `first` then the best change first."""
         engine = self.engine
         thr = self.opp_thr
-        if thr and not thr & (thr - 1):
-            candidates = thr
-        else:
-            candidates = engine.candidates(self.empty, self.near)
-            # Outside the near-mark candidates a root move can still matter; the root is cheap.
-            if not self.sh.all_cells and not candidates:
-                candidates = self.empty
+        forced = thr and not thr & (thr - 1)
+        candidates = thr if forced else engine.candidates(self.empty, self.near)
         scored = engine.scored_moves(self.me, self.opp, candidates)
         scored.sort(key=lambda item: (item[2] == first, item[0], -item[2]), reverse=True)
         return scored
