@@ -174,13 +174,6 @@ def threats(sh: Shape, me: int, opp: int) -> int:
     return found
 
 
-def can_still_win(sh: Shape, me: int, opp: int, moves_left: int) -> bool:
-    """True if some line holds none of `opp` and needs at most `moves_left` more marks of `me`."""
-    k = sh.k
-    return any(not opp & line and k - (me & line).bit_count() <= moves_left
-               for line in sh.lines)
-
-
 def maker_potential(sh: Shape, me: int, opp: int, moves_left: int) -> int:
     """Erdős-Selfridge potential of `me` scaled by 2**k: Σ 2**(marks) over lines it can still fill.
 
@@ -507,10 +500,11 @@ class AlphaBeta:
             return self.leaf(me, opp, value, ply)
         empties = empty.bit_count()
         if sh.all_cells:
+            # The same draw cuts as in `solve`: they prove the game value, whatever the depth.
             mine_left = (empties + 1) >> 1
-            if alpha >= 0 and not can_still_win(sh, me, opp, mine_left):
+            if alpha >= 0 and maker_potential(sh, me, opp, mine_left) < self.half:
                 return 0
-            if beta <= 0 and not can_still_win(sh, opp, me, empties - mine_left):
+            if beta <= 0 and maker_potential(sh, opp, me, empties - mine_left) < self.one:
                 return 0
         key, sym = self.key(me, opp, empties)
         entry = self.tt.get(key)
