@@ -23,7 +23,9 @@ from tictactoe_tui.engine.search import (
     win_score,
 )
 
-def position(x_cells: Sequence[int], o_cells: Sequence[int], size: int = 10, k: int = 5) -> Board:
+
+def position(x_cells: Sequence[int], o_cells: Sequence[int], size: int = 10,
+             k: int = 5) -> Board:
     """A board with X and O on the given cells (the side to move follows from the counts)."""
     cells = ["X" if c in x_cells else "O" if c in o_cells else "." for c in range(size * size)]
     return Board.from_string("".join(cells), k=k)
@@ -73,9 +75,9 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 def bench_3x3() -> str:
     """Minimax against alpha-beta on the empty board and after each kind of first move."""
-    positions = (("empty board", Board.empty(3, 3)), ("after corner (0)", Board.empty(3, 3).play(0)),
-                 ("after edge (1)", Board.empty(3, 3).play(1)),
-                 ("after centre (4)", Board.empty(3, 3).play(4)))
+    empty = Board.empty(3, 3)
+    positions = (("empty board", empty), ("after corner (0)", empty.play(0)),
+                 ("after edge (1)", empty.play(1)), ("after centre (4)", empty.play(4)))
     rows = []
     for name, board in positions:
         # Alpha-beta first, so that it never runs on tables minimax warmed up.
