@@ -11,6 +11,7 @@ import argparse
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from tictactoe_tui.engine import _fastsearch
 from tictactoe_tui.engine.board import Board
@@ -81,8 +82,8 @@ def bench_3x3() -> str:
     rows = []
     for name, board in positions:
         # Alpha-beta first, so that it never runs on tables minimax warmed up.
-        fast, fast_ms = timed(lambda board=board: alphabeta(board))
-        slow, slow_ms = timed(lambda board=board: minimax(board))
+        fast, fast_ms = timed(partial(alphabeta, board))
+        slow, slow_ms = timed(partial(minimax, board))
         agree = "yes" if fast.score == slow.score else "NO"
         rows.append([name, f"{slow.nodes:,}", f"{slow_ms:.1f}", f"{fast.nodes:,}",
                      f"{fast_ms:.2f}", f"{slow_ms / fast_ms:.0f}x",
@@ -115,7 +116,7 @@ def bench_solve(shapes: Sequence[tuple[int, int]]) -> str:
     rows = []
     for size, k in shapes:
         board = Board.empty(size, k)
-        result, ms = timed(lambda board=board: alphabeta(board))
+        result, ms = timed(partial(alphabeta, board))
         # A second run under tracemalloc (which slows Python down) only to measure memory.
         fresh()
         tracemalloc.start()
@@ -133,13 +134,13 @@ def bench_10x10(budget: float) -> str:
     rows = []
     for index, (xs, os_) in enumerate(MIDDLE_GAMES_10X10, start=1):
         board = position(xs, os_)
-        result, ms = timed(lambda board=board: alphabeta(board, time_limit=budget))
+        result, ms = timed(partial(alphabeta, board, time_limit=budget))
         rows.append([f"middle game {index} ({board.to_move} to move)", f"{result.depth}",
                      f"{result.nodes:,}", f"{ms:.0f}", f"{result.move}",
                      describe_score(result.score, board, exact=result.complete), "-"])
     for name, xs, os_, answers in TACTICS_10X10:
         board = position(xs, os_)
-        result, ms = timed(lambda board=board: alphabeta(board, time_limit=budget))
+        result, ms = timed(partial(alphabeta, board, time_limit=budget))
         ok = "ok" if result.move in answers else f"FAIL (want {answers})"
         rows.append([f"{name} ({board.to_move} to move)", f"{result.depth}",
                      f"{result.nodes:,}", f"{ms:.0f}", f"{result.move}",
