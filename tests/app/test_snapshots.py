@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from tests.app.conftest import SIZE, screenshots
 from tictactoe_tui.app import TicTacToeApp
@@ -46,7 +47,9 @@ class TestSettingsScreen:
     def test_invalid_difficulty_shows_its_message(self, snap_compare: SnapCompare) -> None:
         async def run_before(pilot: Pilot[Any]) -> None:
             await pilot.pause()
-            pilot.app.screen.query_one("#difficulty").focus()
+            difficulty = pilot.app.screen.query_one("#difficulty", Input)
+            difficulty.cursor_blink = False     # a blinking cursor would make the picture flaky
+            difficulty.focus()
             await pilot.press("5", "0", "0")
             await pilot.click("#start")
 
