@@ -300,10 +300,12 @@ def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None =
                             elapsed=time.perf_counter() - start, depth=0, pv=(),
                             complete=False, cancelled=True)
     pv = search.pv[0]
+    # A win or loss found within the depth is the game's value: the losing side had no move
+    # that survived past the cut-off, or it would have chosen it.
+    proven = limit is None or abs(score) >= win_score(board) - limit
     return SearchResult(move=pv[0], score=score, nodes=poller.nodes,
                         elapsed=time.perf_counter() - start,
-                        depth=empties if limit is None else limit, pv=pv,
-                        complete=limit is None)
+                        depth=empties if limit is None else limit, pv=pv, complete=proven)
 
 
 def _limits(board: Board, depth: int | None, time_limit: float | None) -> float | None:
