@@ -615,7 +615,8 @@ class AlphaBeta:
             block = threats(sh, opp, me) & empty
             if win_now:
                 move = win_now.bit_length() - 1
-            elif block and not block & (block - 1):
+            elif block:
+                # A forced block, or one of two when the game is lost anyway.
                 move = block.bit_length() - 1
             else:
                 key, sym = self.key(me, opp, empty.bit_count())

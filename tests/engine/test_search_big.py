@@ -1,0 +1,125 @@
+"""Search on big boards (10x10, five in a row): tactics, iterative deepening and cancelling."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from tictactoe_tui.engine import Board, alphabeta, analyse_position, minimax
+
+
+def position(x_cells: Sequence[int], o_cells: Sequence[int], size: int = 10,
+             k: int = 5) -> Board:
+    """A board with X and O on the given cells; the side to move follows from the counts."""
+    cells = ["X" if c in x_cells else "O" if c in o_cells else "." for c in range(size * size)]
+    return Board.from_string("".join(cells), k=k)
+
+
+def stop_after(calls: int) -> Callable[[], bool]:
+    """A should_stop that says yes from its `calls`-th call on."""
+    count = 0
+
+    def should_stop() -> bool:
+        nonlocal count
+        count += 1
+        return count >= calls
+
+    return should_stop
+
+
+QUIET = position((44, 55, 45, 34), (54, 35, 66, 53))
+
+
+@pytest.mark.parametrize("limits", [{"depth": 3}, {"time_limit": 0.3}])
+def test_a_win_in_one_is_never_missed(limits: dict[str, float]) -> None:
+    board = position((42, 43, 44, 45), (20, 30, 90, 51))
+    result = alphabeta(board, **limits)  # type: ignore[arg-type]
+    assert result.move in (41, 46) and result.score == 100 and result.complete
+
+
+def test_winning_beats_blocking_when_both_sides_have_four() -> None:
+    board = position((32, 33, 34, 35), (60, 61, 62, 63))
+    assert alphabeta(board, depth=4).move in (31, 36)
+
+
+@pytest.mark.parametrize("limits", [{"depth": 1}, {"depth": 4}, {"time_limit": 0.3}])
+def test_a_four_is_always_blocked(limits: dict[str, float]) -> None:
+    board = position((42, 43, 44, 45), (41, 66, 99))
+    assert alphabeta(board, **limits).move == 46  # type: ignore[arg-type]
+
+
+def test_an_open_three_is_turned_into_an_open_four_that_wins_on_ply_three() -> None:
+    board = position((32, 33, 34), (0, 9, 99))
+    result = alphabeta(board, time_limit=0.5)
+    assert result.move in (31, 35)
+    assert result.score == 101 - 3 and result.complete
+    assert len(result.pv) == 3
+
+
+def test_facing_an_open_four_the_loss_is_reported_as_a_loss() -> None:
+    board = position((31, 32, 33, 34), (0, 9, 99))
+    result = alphabeta(board, depth=3)
+    assert result.score == -(101 - 2) and result.complete
+
+
+def test_iterative_deepening_reports_the_deepest_completed_depth() -> None:
+    result = alphabeta(QUIET, time_limit=0.5)
+    assert result.depth >= 2 and not result.complete and not result.cancelled
+    assert result.elapsed < 1.5
+    assert result.pv[0] == result.move and result.move in QUIET.legal_moves()
+
+
+def test_a_fixed_depth_is_searched_exactly_that_deep() -> None:
+    result = alphabeta(QUIET, depth=3)
+    assert result.depth == 3 and abs(result.score) < 101 - 3
+
+
+def test_without_limits_a_big_board_falls_back_to_the_default_time_limit() -> None:
+    result = alphabeta(QUIET, should_stop=stop_after(50))
+    assert result.cancelled
+
+
+def test_should_stop_cancels_alphabeta_and_keeps_a_legal_move() -> None:
+    result = alphabeta(QUIET, time_limit=30, should_stop=stop_after(3))
+    assert result.cancelled and result.move in QUIET.legal_moves()
+
+
+def test_should_stop_cancels_a_full_solve() -> None:
+    result = alphabeta(Board.empty(5, 4), should_stop=stop_after(2))
+    assert result.cancelled and not result.complete
+    assert result.move in Board.empty(5, 4).legal_moves()
+
+
+def test_should_stop_cancels_minimax() -> None:
+    result = minimax(Board.empty(3, 3), should_stop=stop_after(2))
+    assert result.cancelled and not result.complete
+    assert result.nodes < 549_946
+
+
+def test_should_stop_cancels_an_analysis() -> None:
+    analysis = analyse_position(QUIET, time_limit=30, should_stop=stop_after(3))
+    assert analysis.cancelled
+
+
+def test_a_cancel_is_noticed_within_a_few_milliseconds() -> None:
+    # Not a performance claim: a generous bound that only catches a search that stops polling.
+    asked: list[float] = []
+
+    def should_stop() -> bool:
+        if not asked and time.perf_counter() - started > 0.2:
+            asked.append(time.perf_counter())
+        return bool(asked)
+
+    started = time.perf_counter()
+    result = alphabeta(QUIET, time_limit=30, should_stop=should_stop)
+    assert result.cancelled
+    assert time.perf_counter() - asked[0] < 0.1
+
+
+def test_depth_limited_analysis_scores_every_candidate_inside_the_bands() -> None:
+    analysis = analyse_position(QUIET, depth=2)
+    assert analysis.depth == 2 and not analysis.cancelled
+    assert len(analysis.scores) == len(QUIET.legal_moves())
+    assert all(abs(m.score) < 101 - 2 for m in analysis.scores if not m.exact)
