@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -42,6 +43,10 @@ class TicTacToeApp(App[None]):
         self.session = SessionScore()
         """The score over every game played since the app started."""
         self.theme = self.settings.theme
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember a theme chosen anywhere (the palette too), so the next game keeps it."""
+        self.settings = replace(self.settings, theme=theme)
 
     @classmethod
     def from_args(cls, argv: Sequence[str] | None = None) -> TicTacToeApp:

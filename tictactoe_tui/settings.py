@@ -8,6 +8,7 @@ command line and the Settings screen show the same messages because they come fr
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
@@ -93,13 +94,13 @@ class GameSettings:
     """A Textual theme name, one of `THEMES`."""
 
     def __post_init__(self) -> None:
-        choose("mode", self.mode, MODES)
-        choose("first", self.first, FIRST_CHOICES)
-        choose("mark", self.mark, MARKS)
-        choose("opponent", self.opponent, OPPONENTS)
-        choose("theme", self.theme, THEMES)
-        in_range("difficulty", self.difficulty, MIN_DIFFICULTY, MAX_DIFFICULTY)
-        in_range("size", self.size, MIN_SIZE, MAX_SIZE)
+        _choose("mode", self.mode, MODES)
+        _choose("first", self.first, FIRST_CHOICES)
+        _choose("mark", self.mark, MARKS)
+        _choose("opponent", self.opponent, OPPONENTS)
+        _choose("theme", self.theme, THEMES)
+        _in_range("difficulty", self.difficulty, MIN_DIFFICULTY, MAX_DIFFICULTY)
+        _in_range("size", self.size, MIN_SIZE, MAX_SIZE)
         if self.k is not None and not MIN_K <= self.k <= self.size:
             raise SettingError(
                 "k", f"must be between {MIN_K} and the board size {self.size}, not {self.k}"
@@ -142,19 +143,19 @@ class GameSettings:
         return self.mode == "computer-vs-computer"
 
 
-def choose(field: str, value: str, choices: Sequence[str]) -> None:
+def _choose(field: str, value: str, choices: Sequence[str]) -> None:
     """Raise `SettingError` unless `value` is one of `choices`."""
     if value not in choices:
         raise SettingError(field, f"must be one of {', '.join(choices)}, not {value!r}")
 
 
-def in_range(field: str, value: int, low: int, high: int) -> None:
+def _in_range(field: str, value: int, low: int, high: int) -> None:
     """Raise `SettingError` unless low <= value <= high."""
     if not low <= value <= high:
         raise SettingError(field, f"must be between {low} and {high}, not {value}")
 
 
-def read_int(field: str, text: str) -> int:
+def _read_int(field: str, text: str) -> int:
     """Read a whole number typed for `field`; `SettingError` if it is not one."""
     try:
         return int(text.strip())
@@ -162,13 +163,13 @@ def read_int(field: str, text: str) -> int:
         raise SettingError(field, f"must be a whole number, not {text.strip()!r}") from None
 
 
-def read_float(field: str, text: str) -> float:
+def _read_float(field: str, text: str) -> float:
     """Read a number of seconds typed for `field`; `SettingError` if it is not a finite number."""
     try:
         value = float(text.strip())
     except ValueError:
-        raise SettingError(field, f"must be a number of seconds, not {text.strip()!r}") from None
-    if value != value or value in (float("inf"), float("-inf")):
+        value = math.nan
+    if not math.isfinite(value):
         raise SettingError(field, f"must be a number of seconds, not {text.strip()!r}")
     return value
 
@@ -191,7 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Play tic-tac-toe in the terminal and watch the computer think.",
         epilog="With no game flag (--theme alone counts as none) the app opens on the Settings "
-        "screen; with any, it starts the game at once.",
+        "screen; with any, it starts the game at once. Other commands: "
+        "`tictactoe-tui analyse BOARD` scores a position, `tictactoe-tui bench` times the engine.",
         argument_default=argparse.SUPPRESS,
     )
     defaults = GameSettings()
@@ -222,11 +224,11 @@ def settings_from_text(values: dict[str, str]) -> GameSettings:
     Raises `SettingError` naming the first field that cannot be used.
     """
     numbers = {
-        "difficulty": read_int,
-        "size": read_int,
-        "k": read_int,
-        "seed": read_int,
-        "time_limit": read_float,
+        "difficulty": _read_int,
+        "size": _read_int,
+        "k": _read_int,
+        "seed": _read_int,
+        "time_limit": _read_float,
     }
     known = {f.name for f in fields(GameSettings)}
     kwargs: dict[str, object] = {}

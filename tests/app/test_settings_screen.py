@@ -174,3 +174,17 @@ async def test_help_opens_from_settings() -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_a_theme_chosen_in_the_palette_survives_a_new_game_from_settings() -> None:
+    app = TicTacToeApp(GameSettings(seed=1), True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.theme = "gruvbox"       # what the command palette's "Change theme" does
+        app.open_settings()
+        await pilot.pause()
+        assert app.screen.query_one("#theme", Select).value == "gruvbox"
+        assert await pilot.click("#start")
+        await settle(pilot)
+        assert app.theme == "gruvbox"
+        assert app.settings.theme == "gruvbox"

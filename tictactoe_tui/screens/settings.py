@@ -8,7 +8,7 @@ Mouse: every choice is a click, and the number boxes have − / + buttons.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -42,6 +42,9 @@ from tictactoe_tui.settings import (
     SettingError,
     settings_from_text,
 )
+
+if TYPE_CHECKING:
+    from tictactoe_tui.app import TicTacToeApp
 
 MODE_LABELS = {
     "human-vs-computer": "You against the computer",
@@ -197,14 +200,14 @@ class SettingsScreen(Screen[None]):
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)
-    def action_start(self) -> None:
+    def start(self) -> None:
         """Start the game as set, or show what is wrong beside its control."""
         try:
             settings = settings_from_text(self._texts())
         except SettingError as error:
             self._show_error(error.field, error.problem.capitalize(), focus=True)
             return
-        self.app.start_game(settings)  # type: ignore[attr-defined]
+        cast("TicTacToeApp", self.app).start_game(settings)
 
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
