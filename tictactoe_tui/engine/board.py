@@ -9,7 +9,7 @@ once and shared by every board of that shape.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from functools import cache
 
 MIN_SIZE = 3
@@ -22,7 +22,7 @@ class IllegalMove(ValueError):
     """A move or a board description that breaks the rules, with a message a person understands."""
 
 
-class Mark(str, Enum):
+class Mark(StrEnum):
     """A player's mark. X always moves first."""
 
     X = "X"
@@ -33,8 +33,6 @@ class Mark(str, Enum):
         """The other player's mark."""
         return Mark.O if self is Mark.X else Mark.X
 
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)
@@ -137,7 +135,9 @@ class Board:
         return cls(geometry(size, default_k(size) if k is None else k), 0, 0, first)
 
     @classmethod
-    def from_string(cls, text: str, k: int | None = None, to_move: Mark | str | None = None) -> Board:
+    def from_string(
+        cls, text: str, k: int | None = None, to_move: Mark | str | None = None
+    ) -> Board:
         """Read the notation `str(board)` writes: 'X', 'O', '.'; '/' and whitespace are ignored.
 
         The size is the square root of the number of cells; `k` defaults to min(size, 5). The
@@ -275,7 +275,7 @@ class Board:
         return f"row {row + 1}, column {col + 1}"
 
     def _check_cell(self, cell: int) -> None:
-        if not isinstance(cell, int) or not 0 <= cell < self._geo.cells:
+        if type(cell) is not int or not 0 <= cell < self._geo.cells:
             raise IllegalMove(f"cell {cell!r} is off the board: cells are numbered 0 to "
                               f"{self._geo.cells - 1} on a {self.size}×{self.size} board")
 
