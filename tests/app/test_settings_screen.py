@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, RadioSet, Select, Static
+from textual.widgets import Input, Label, RadioSet, Select, Static
 
 from tests.app.conftest import SIZE, marks_on_board, pick_with_mouse, settle
 from tictactoe_tui.app import TicTacToeApp
@@ -54,6 +54,17 @@ async def test_a_game_is_set_up_and_started_with_the_mouse_alone() -> None:
         marks = marks_on_board(pilot)
         assert len(marks) == 16
         assert marks.count("X") == 1 and marks.count("O") == 0
+
+
+async def test_the_first_choice_says_which_mark_starts() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        label = app.screen.query_one("#first-label", Label)
+        assert str(label.render()) == "Who moves first (X starts)"
+        assert await pilot.click("#mark-O")
+        assert str(label.render()) == "Who moves first (O starts)"
+        assert await pilot.click("#first-computer")
+        assert str(label.render()) == "Who moves first (X starts)"
 
 
 async def test_the_mouse_steps_the_number_boxes() -> None:

@@ -185,6 +185,7 @@ class SettingsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Put the focus on Start, so Enter plays the game as set."""
+        self._show_first_mark()
         self.query_one("#start", Button).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -225,6 +226,15 @@ class SettingsScreen(Screen[None]):
         k = k_select.value
         k_select.set_options(_k_options(size))
         k_select.value = k if isinstance(k, int) and k <= size else DEFAULT_K
+
+    @on(RadioSet.Changed, "#first")
+    @on(RadioSet.Changed, "#mark")
+    def _show_first_mark(self) -> None:
+        """Say which mark starts: "first" and "mark" together decide it, in every mode."""
+        first = _pressed(self.query_one("#first", RadioSet))
+        mark = _pressed(self.query_one("#mark", RadioSet))
+        starts = GameSettings(first=first, mark=mark).first_mark
+        self.query_one("#first-label", Label).update(f"Who moves first ({starts} starts)")
 
     @on(Select.Changed, "#theme")
     def _theme_changed(self, event: Select.Changed) -> None:
@@ -277,7 +287,7 @@ class SettingsScreen(Screen[None]):
 
 def _field(title: str, name: str, *controls: Widget) -> Iterator[Widget]:
     """A label, the control(s) of setting `name`, and the (hidden) line for its problems."""
-    yield Label(title, classes="field-label")
+    yield Label(title, id=f"{name}-label", classes="field-label")
     if len(controls) == 1:
         yield controls[0]
     else:
