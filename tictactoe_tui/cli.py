@@ -26,12 +26,14 @@ class _OneLineParser(argparse.ArgumentParser):
 def analyse_command(argv: Sequence[str]) -> int:
     """Print every legal move of a position with its score, best first."""
     from tictactoe_tui.engine import ALGORITHMS, Board, IllegalMove, analyse_position
+    from tictactoe_tui.engine.board import cell_notation
     from tictactoe_tui.engine.search import describe_score
 
     parser = _OneLineParser(
         prog=f"{PROG} analyse",
         description="Score every legal move of a position, best first, from the side to move.",
-        epilog='Example: tictactoe-tui analyse "XX./OO./X.."  (rows split by "/", "." is empty)',
+        epilog='Example: tictactoe-tui analyse "XX./OO./X.."  (rows split by "/", "." is empty). '
+        "Cells are named A1 (top-left) to C3 on 3×3: column letter, then row number.",
     )
     parser.add_argument("board", help="the position: X, O and '.' row by row, rows split by '/'")
     parser.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta")
@@ -50,11 +52,11 @@ def analyse_command(argv: Sequence[str]) -> int:
     print(f"{board.size}×{board.size}, {board.k} in a row, {board.to_move} to move; "
           f"{result.algorithm}: {result.nodes:,} positions, {result.elapsed * 1000:.1f} ms, "
           f"depth {result.depth}{'' if result.complete else ' (cut off)'}")
+    print(" rank  cell  score  meaning            positions")
     for rank, scored in enumerate(result.scores, start=1):
-        exact = "" if scored.exact else "  (bound)"
-        print(f"{rank:>3}. cell {scored.move:>3} ({board.cell_name(scored.move)}): "
-              f"{scored.score:>5}  {describe_score(scored.score, board)}"
-              f"  [{scored.nodes:,} positions]{exact}")
+        meaning = describe_score(scored.score, board, exact=scored.exact)
+        print(f"{rank:>5}  {cell_notation(scored.move, board.size):<4}  {scored.score:>5}  "
+              f"{meaning:<17}  {scored.nodes:>9,}")
     return 0
 
 

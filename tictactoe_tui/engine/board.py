@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
+from string import ascii_uppercase
 
 MIN_SIZE = 3
 MAX_SIZE = 15
@@ -97,6 +98,18 @@ def check_shape(size: int, k: int) -> None:
 def default_k(size: int) -> int:
     """The k used when none is given: the whole row up to 5 in a row."""
     return min(size, DEFAULT_MAX_K)
+
+
+def cell_notation(cell: int, size: int) -> str:
+    """A cell's short name: column letter and row number, row 1 on top ("A1", "B2", "O15")."""
+    row, col = divmod(cell, size)
+    return f"{ascii_uppercase[col]}{row + 1}"
+
+
+def cell_words(cell: int, size: int) -> str:
+    """A cell's long name: "row 1, column 2" (1-based)."""
+    row, col = divmod(cell, size)
+    return f"row {row + 1}, column {col + 1}"
 
 
 def find_line(geo: Geometry, bits: int) -> int:
@@ -271,8 +284,7 @@ class Board:
 
     def cell_name(self, cell: int) -> str:
         """A human name for a cell: 'row 2, column 3' (1-based)."""
-        row, col = divmod(cell, self.size)
-        return f"row {row + 1}, column {col + 1}"
+        return cell_words(cell, self.size)
 
     def _check_cell(self, cell: int) -> None:
         if type(cell) is not int or not 0 <= cell < self._geo.cells:

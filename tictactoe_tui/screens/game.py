@@ -39,6 +39,7 @@ from tictactoe_tui.engine import (
     make_player,
 )
 from tictactoe_tui.engine import Board as Position
+from tictactoe_tui.engine.board import cell_notation, cell_words
 from tictactoe_tui.engine.search import analyse_position
 from tictactoe_tui.messages import ComputerMoved, HintReady, SearchFailed
 from tictactoe_tui.screens.results import ResultsScreen
@@ -50,8 +51,6 @@ from tictactoe_tui.widgets import (
     MoveList,
     PanelReport,
     Scoreboard,
-    cell_notation,
-    cell_words,
 )
 from tictactoe_tui.widgets.board import board_size_on_screen
 

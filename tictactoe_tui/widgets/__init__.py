@@ -1,6 +1,6 @@
 """The game screen's widgets: they render what the screen hands them and post messages."""
 
-from tictactoe_tui.widgets.board import Board, Cell, cell_id, cell_notation, cell_words
+from tictactoe_tui.widgets.board import Board, Cell, cell_id
 from tictactoe_tui.widgets.eval_panel import CandidateRow, EvalPanel, PanelReport
 from tictactoe_tui.widgets.move_list import MoveList
 from tictactoe_tui.widgets.scoreboard import Scoreboard
@@ -14,6 +14,4 @@ __all__ = [
     "PanelReport",
     "Scoreboard",
     "cell_id",
-    "cell_notation",
-    "cell_words",
 ]

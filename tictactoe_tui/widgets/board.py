@@ -4,8 +4,8 @@ The board never decides anything: it shows the marks and hints the screen hands 
 player picks a cell (click, or Enter / space on the cursor) it posts `Board.CellChosen`.
 
 Cells are named like a chess board, column letter then row number, with row 1 at the top:
-"A1" is the top-left cell, "B2" the centre of a 3×3 board. `cell_notation` is the one place
-that spelling is made, and the evaluation panel and the move list use it too.
+"A1" is the top-left cell, "B2" the centre of a 3×3 board. The engine's `cell_notation` is the
+one place that spelling is made; the panel, the move list and `tictactoe-tui analyse` use it.
 """
 
 from __future__ import annotations
@@ -31,18 +31,6 @@ COMPACT_FROM = 6
 def cell_id(cell: int) -> str:
     """The DOM id of a cell widget: `cell-0` … `cell-{n²-1}`, row-major."""
     return f"cell-{cell}"
-
-
-def cell_notation(cell: int, size: int) -> str:
-    """A cell's short name: column letter and row number, row 1 on top ("A1", "B2", "O15")."""
-    row, col = divmod(cell, size)
-    return f"{ascii_uppercase[col]}{row + 1}"
-
-
-def cell_words(cell: int, size: int) -> str:
-    """A cell's long name: "row 1, column 2"."""
-    row, col = divmod(cell, size)
-    return f"row {row + 1}, column {col + 1}"
 
 
 @dataclass(frozen=True)
