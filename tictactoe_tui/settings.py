@@ -174,6 +174,9 @@ def _read_float(field: str, text: str) -> float:
     return value
 
 
+OPTIONAL = ("k", "seed")
+"""The settings that may be left blank (None)."""
+
 GAME_FLAGS = ("mode", "first", "mark", "opponent", "difficulty", "size", "k", "time_limit", "seed")
 """The fields whose flags mean "start the game now"; --theme alone still opens Settings."""
 
@@ -221,6 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
 def settings_from_text(values: dict[str, str]) -> GameSettings:
     """Build `GameSettings` from typed text, one entry per field (missing = default).
 
+    Blank text for an optional setting (k, seed) means "none": the default k, a random seed.
+
     Raises `SettingError` naming the first field that cannot be used.
     """
     numbers = {
@@ -235,6 +240,8 @@ def settings_from_text(values: dict[str, str]) -> GameSettings:
     for name, text in values.items():
         if name not in known:
             raise SettingError(name, "is not a setting")
+        if name in OPTIONAL and not text.strip():
+            continue
         read = numbers.get(name)
         kwargs[name] = read(name, text) if read is not None else text
     return GameSettings(**kwargs)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ import pytest
 from tests.app.conftest import marks_on_board
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.settings import GameSettings, SettingError, parse_args
+from tictactoe_tui.settings import GameSettings, SettingError, parse_args, settings_from_text
 
 
 def test_no_flags_gives_the_defaults_and_no_game_flag() -> None:
@@ -144,3 +144,7 @@ async def test_a_game_flag_opens_the_game_screen() -> None:
         await pilot.pause()
         assert type(app.screen).__name__ == "GameScreen"
         assert marks_on_board(pilot) == [""] * 16
+
+
+def test_blank_optional_settings_mean_none() -> None:
+    assert settings_from_text({"seed": " ", "k": ""}) == GameSettings()

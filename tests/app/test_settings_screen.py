@@ -199,3 +199,17 @@ async def test_a_theme_chosen_in_the_palette_survives_a_new_game_from_settings()
         await settle(pilot)
         assert app.theme == "gruvbox"
         assert app.settings.theme == "gruvbox"
+
+
+async def test_the_steppers_move_to_the_next_grid_mark_and_stay_in_range() -> None:
+    app = TicTacToeApp(GameSettings(difficulty=55))
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one("#difficulty", Input)
+        assert await pilot.click("#difficulty-up")
+        assert box.value == "60"
+        box.value = "100"
+        assert await pilot.click("#difficulty-up")
+        assert box.value == "100"
+        box.value = "5"
+        assert await pilot.click("#difficulty-down")
+        assert box.value == "1"

@@ -7,6 +7,7 @@ Mouse: every choice is a click, and the number boxes have − / + buttons.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -86,9 +87,7 @@ class SettingValidator(Validator):
         self.field = field
 
     def validate(self, value: str) -> ValidationResult:
-        """Valid when `GameSettings` accepts the text for this field (blank seed = none)."""
-        if self.field == "seed" and not value.strip():
-            return self.success()
+        """Valid when `GameSettings` accepts the text for this field."""
         try:
             settings_from_text({self.field: value})
         except SettingError as error:
@@ -252,10 +251,13 @@ class SettingsScreen(Screen[None]):
             value = float(box.value)
         except ValueError:
             value = low
-        step = STEPS[field] if event.button.has_class("step-up") else -STEPS[field]
-        # Step onto the grid (10, 20, ...) rather than from an odd value to another odd one.
-        value = min(high, max(low, (round(value / STEPS[field]) * STEPS[field]) + step))
-        box.value = f"{value:g}"
+        step = STEPS[field]
+        # Go to the next mark on the grid (10, 20, ...), so 55 steps to 60 or 50, not 65 or 45.
+        if event.button.has_class("step-up"):
+            value = (math.floor(value / step) + 1) * step
+        else:
+            value = (math.ceil(value / step) - 1) * step
+        box.value = f"{min(high, max(low, value)):g}"
 
     def _texts(self) -> dict[str, str]:
         """Every control's value as the text `settings_from_text` reads."""
@@ -268,9 +270,7 @@ class SettingsScreen(Screen[None]):
             if value != DEFAULT_K:
                 texts[name] = str(value)
         for name in ("difficulty", "time_limit", "seed"):
-            text = self.query_one(f"#{name}", Input).value
-            if name != "seed" or text.strip():
-                texts[name] = text
+            texts[name] = self.query_one(f"#{name}", Input).value
         return texts
 
     def _show_error(self, field: str, problem: str, focus: bool = False) -> None:
