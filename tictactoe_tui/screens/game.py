@@ -248,7 +248,7 @@ class GameScreen(Screen[None]):
         if self.settings.opponent == "random":
             return "random"
         if not self.clever:
-            return f"random (switched from {algorithm} with c)"
+            return f"random for now; c brings back {algorithm}"
         if self.settings.difficulty < 100:
             return f"{algorithm}, clever {self.settings.difficulty}% of the time"
         return f"{algorithm}, clever"
@@ -433,7 +433,6 @@ class GameScreen(Screen[None]):
         panel = self.query_one(EvalPanel)
         mover = before.to_move
         name = cell_notation(decision.move, before.size)
-        kind = "clever" if decision.clever else "random"
         analysis = decision.analysis
         self._best = decision.move
         if analysis is None or not analysis.scores:
@@ -441,7 +440,13 @@ class GameScreen(Screen[None]):
             panel.clear(f"{self._who(mover)} played {name} at random: a random player does "
                         "not search, so there are no scores to show.")
             return
-        verdict = f"A {kind} move: {decision.reason}."
+        if decision.clever:
+            verdict = f"A clever move: {decision.reason}."
+        elif decision.reason.startswith("random move"):
+            # The reason repeats "random move"; keep only what it adds, e.g. "(difficulty 70)".
+            verdict = f"A random move{decision.reason.removeprefix('random move')}."
+        else:
+            verdict = f"A random move ({decision.reason})."
         if not decision.clever:
             best = cell_notation(analysis.scores[0].move, before.size)
             verdict += f" The clever move was {best}."
