@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -90,7 +90,7 @@ class TicTacToeApp(App[None]):
         """Open the help screen."""
         self.open_help()
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette's commands: Textual's own, plus settings and help."""
         yield from super().get_system_commands(screen)
         yield SystemCommand("Settings", "Choose the mode, opponent, board and theme",
