@@ -9,18 +9,12 @@ The engine-only commands never import Textual, so they start fast and run anywhe
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
+from tictactoe_tui.arguments import OneLineParser
+
 PROG = "tictactoe-tui"
-
-
-class _OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one clear line and exit status 2, without the usage."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
 def analyse_command(argv: Sequence[str]) -> int:
@@ -29,7 +23,7 @@ def analyse_command(argv: Sequence[str]) -> int:
     from tictactoe_tui.engine.board import cell_notation
     from tictactoe_tui.engine.search import describe_score
 
-    parser = _OneLineParser(
+    parser = OneLineParser(
         prog=f"{PROG} analyse",
         description="Score every legal move of a position, best first, from the side to move.",
         epilog='Example: tictactoe-tui analyse "XX./OO./X.."  (rows split by "/", "." is empty). '

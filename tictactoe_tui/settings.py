@@ -12,10 +12,10 @@ import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import NoReturn
 
 from textual.theme import BUILTIN_THEMES
 
+from tictactoe_tui.arguments import OneLineParser
 from tictactoe_tui.engine.board import Mark, default_k
 
 PROG = "tictactoe-tui"
@@ -181,17 +181,9 @@ GAME_FLAGS = ("mode", "first", "mark", "opponent", "difficulty", "size", "k", "t
 """The fields whose flags mean "start the game now"; --theme alone still opens Settings."""
 
 
-class _OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line ("tictactoe-tui: ...") and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        """Print the problem on one line, without the usage block, and exit with status 2."""
-        self.exit(2, f"{self.prog}: {message}\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The parser for the game flags; values are read as text and checked by `GameSettings`."""
-    parser = _OneLineParser(
+    parser = OneLineParser(
         prog=PROG,
         description="Play tic-tac-toe in the terminal and watch the computer think.",
         epilog="With no game flag (--theme alone counts as none) the app opens on the Settings "

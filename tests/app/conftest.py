@@ -8,9 +8,12 @@ from pathlib import Path
 from types import ModuleType
 
 from textual.pilot import Pilot
-from textual.widgets import Select
+from textual.widgets import Select, Static
 
-from tictactoe_tui.widgets.board import Cell
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.screens.game import GameScreen
+from tictactoe_tui.settings import GameSettings
+from tictactoe_tui.widgets import Cell, EvalPanel
 
 SIZE = (100, 34)
 """The terminal size every app test runs at (the size the app is designed for)."""
@@ -48,6 +51,33 @@ async def pick_with_mouse(pilot: Pilot[None], select_id: str, index: int) -> Non
     assert pilot.app.screen.query_one(f"#{select_id}", Select).expanded is False
 
 
-def marks_on_board(pilot: Pilot[None]) -> list[str]:
-    """The board as the player sees it: "X", "O" or "" for each cell, row by row."""
-    return [str(cell.render()).strip() for cell in pilot.app.screen.query(Cell)]
+def game_app(**settings: object) -> TicTacToeApp:
+    """The real app, opened straight on a game with these settings."""
+    return TicTacToeApp(GameSettings(**settings), start_in_game=True)  # type: ignore[arg-type]
+
+
+def text(widget: Static) -> str:
+    """What a Static shows, as plain text."""
+    return str(widget.render())
+
+
+def game(pilot: Pilot[None]) -> GameScreen:
+    """The game screen, whether or not a dialog is over it."""
+    return next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+
+
+def marks(pilot: Pilot[None]) -> list[str]:
+    """The marks the player sees, cell by cell, row by row: "X", "O" or "" (faint hints and
+    cell digits in empty cells are not marks)."""
+    cells = game(pilot).query(Cell)
+    return [text(c) if c.has_class("-x") or c.has_class("-o") else "" for c in cells]
+
+
+def status(pilot: Pilot[None]) -> str:
+    """The status line's text."""
+    return text(game(pilot).query_one("#status", Static))
+
+
+def panel(pilot: Pilot[None]) -> str:
+    """The evaluation panel's text."""
+    return game(pilot).query_one(EvalPanel).text

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tests.app.conftest import marks_on_board
+from tests.app.conftest import marks as marks_of_board
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.settings import GameSettings, SettingError, parse_args, settings_from_text
@@ -143,7 +143,7 @@ async def test_a_game_flag_opens_the_game_screen() -> None:
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
         assert type(app.screen).__name__ == "GameScreen"
-        assert marks_on_board(pilot) == [""] * 16
+        assert marks_of_board(pilot) == [""] * 16
 
 
 def test_blank_optional_settings_mean_none() -> None:

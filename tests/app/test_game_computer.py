@@ -7,50 +7,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Static
 
 import tictactoe_tui.screens.game as game_module
-from tests.app.conftest import SIZE, settle
-from tictactoe_tui.app import TicTacToeApp
+from tests.app.conftest import SIZE, game, game_app, marks, panel, settle, status, text
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import Decision, Player, make_player
-from tictactoe_tui.screens.game import GameScreen
-from tictactoe_tui.settings import GameSettings
 from tictactoe_tui.widgets import Cell, EvalPanel
-
-
-def game_app(**settings: object) -> TicTacToeApp:
-    """The real app, opened straight on a game with these settings."""
-    return TicTacToeApp(GameSettings(**settings), start_in_game=True)  # type: ignore[arg-type]
-
-
-def text(widget: Static) -> str:
-    """What a Static shows, as plain text."""
-    return str(widget.render())
-
-
-def game(pilot: Pilot[None]) -> GameScreen:
-    """The game screen."""
-    screen = pilot.app.screen
-    assert isinstance(screen, GameScreen)
-    return screen
-
-
-def marks(pilot: Pilot[None]) -> list[str]:
-    """The marks the player sees, cell by cell: "X", "O" or ""."""
-    cells = game(pilot).query(Cell)
-    return [text(c) if c.has_class("-x") or c.has_class("-o") else "" for c in cells]
-
-
-def status(pilot: Pilot[None]) -> str:
-    """The status line's text."""
-    return text(game(pilot).query_one("#status", Static))
-
-
-def panel(pilot: Pilot[None]) -> str:
-    """The evaluation panel's text."""
-    return game(pilot).query_one(EvalPanel).text
 
 
 async def test_the_panel_explains_every_computer_move() -> None:

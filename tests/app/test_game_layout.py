@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from tests.app.conftest import SIZE, settle
-from tictactoe_tui.app import TicTacToeApp
+from tests.app.conftest import SIZE, game_app, settle
 from tictactoe_tui.screens.game import GameScreen, needed_terminal
-from tictactoe_tui.settings import GameSettings
 from tictactoe_tui.widgets import Cell, EvalPanel
-
-
-def game_app(**settings: object) -> TicTacToeApp:
-    """The real app, opened straight on a game with these settings."""
-    return TicTacToeApp(GameSettings(**settings), start_in_game=True)  # type: ignore[arg-type]
 
 
 async def test_a_10x10_game_fits_100x34_and_the_panel_lists_the_top_ten() -> None:

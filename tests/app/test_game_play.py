@@ -6,39 +6,10 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.app.conftest import SIZE, settle
-from tictactoe_tui.app import TicTacToeApp
+from tests.app.conftest import SIZE, game, game_app, marks, settle, status, text
 from tictactoe_tui.screens.game import GameScreen
 from tictactoe_tui.screens.results import ResultsScreen
-from tictactoe_tui.settings import GameSettings
 from tictactoe_tui.widgets import Board, Cell, EvalPanel, Scoreboard
-
-
-def game_app(**settings: object) -> TicTacToeApp:
-    """The real app, opened straight on a game with these settings."""
-    return TicTacToeApp(GameSettings(**settings), start_in_game=True)  # type: ignore[arg-type]
-
-
-def text(widget: Static) -> str:
-    """What a Static shows, as plain text."""
-    return str(widget.render())
-
-
-def game(pilot: Pilot[None]) -> GameScreen:
-    """The game screen, whether or not a dialog is over it."""
-    screen = next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
-    return screen
-
-
-def marks(pilot: Pilot[None]) -> list[str]:
-    """The marks the player sees, cell by cell: "X", "O" or "" (faint hints are not marks)."""
-    cells = game(pilot).query(Cell)
-    return [text(c) if c.has_class("-x") or c.has_class("-o") else "" for c in cells]
-
-
-def status(pilot: Pilot[None]) -> str:
-    """The status line's text."""
-    return text(game(pilot).query_one("#status", Static))
 
 
 async def play_to_the_end(pilot: Pilot[None], place) -> None:  # type: ignore[no-untyped-def]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Input, Label, RadioSet, Select, Static
 
-from tests.app.conftest import SIZE, marks_on_board, pick_with_mouse, settle
+from tests.app.conftest import SIZE, pick_with_mouse, settle
+from tests.app.conftest import marks as marks_of_board
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.screens.help import HelpScreen
 from tictactoe_tui.screens.settings import SettingsScreen
@@ -35,7 +36,7 @@ async def test_a_game_is_set_up_and_started_with_the_keyboard_alone() -> None:
         await settle(pilot)
         assert type(app.screen).__name__ == "GameScreen"
         assert app.settings == CHOSEN
-        marks = marks_on_board(pilot)
+        marks = marks_of_board(pilot)
         assert len(marks) == 16
         assert marks.count("X") == 1 and marks.count("O") == 0
 
@@ -51,7 +52,7 @@ async def test_a_game_is_set_up_and_started_with_the_mouse_alone() -> None:
         await settle(pilot)
         assert type(app.screen).__name__ == "GameScreen"
         assert app.settings == CHOSEN
-        marks = marks_on_board(pilot)
+        marks = marks_of_board(pilot)
         assert len(marks) == 16
         assert marks.count("X") == 1 and marks.count("O") == 0
 

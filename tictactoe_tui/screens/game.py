@@ -24,32 +24,33 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
+from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import (
-    Analysis,
     Decision,
     Game,
-    H1Terms,
-    H2Terms,
     IllegalMove,
     Mark,
     Player,
-    describe_score,
-    explain_h1,
-    explain_h2,
     make_player,
 )
-from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.board import cell_notation, cell_words
 from tictactoe_tui.engine.search import analyse_position
 from tictactoe_tui.messages import ComputerMoved, HintReady, SearchFailed
+from tictactoe_tui.report import (
+    ALGORITHM_NAMES,
+    algorithm_name,
+    build_report,
+    score_hints,
+    score_words,
+    terms_after,
+    terms_lines,
+)
 from tictactoe_tui.screens.results import ResultsScreen
 from tictactoe_tui.session import SessionScore
 from tictactoe_tui.widgets import (
     Board,
-    CandidateRow,
     EvalPanel,
     MoveList,
-    PanelReport,
     Scoreboard,
 )
 from tictactoe_tui.widgets.board import board_size_on_screen
@@ -59,17 +60,12 @@ if TYPE_CHECKING:
 
 CVC_PAUSE = 0.6
 """Seconds between moves when two computers play, so a person can follow (never 0: it raises)."""
-PANEL_ROWS_BIG_BOARD = 10
-"""Candidates listed in the panel on boards bigger than 3×3."""
 STATUS_HEIGHT = 3
 PANEL_MIN_WIDTH = 46
 MIN_WIDTH = 60
 SCOREBOARD_HEIGHT = 3
 FOOTER_HEIGHT = 1
 
-ALGORITHM_NAMES = {"alphabeta": "alpha-beta", "minimax": "minimax", "h1": "H1", "h2": "H2",
-                   "random": "random"}
-"""How the panel and status name the engine's algorithms."""
 
 
 class _SessionApp(Protocol):
@@ -218,16 +214,10 @@ class GameScreen(Screen[None]):
         session: SessionScore = app.session
         return session
 
-    def _is_computer(self, mark: Mark) -> bool:
-        mode = self.settings.mode
-        if mode == "human-vs-computer":
-            return mark is self.settings.computer_mark
-        return mode == "computer-vs-computer"
-
     def _who(self, mark: Mark) -> str:
         """A player's name for the status line: "You (X)", "Computer (O)", "X"."""
         if self.settings.mode == "human-vs-computer":
-            return f"Computer ({mark})" if self._is_computer(mark) else f"You ({mark})"
+            return f"Computer ({mark})" if self.settings.is_computer(mark) else f"You ({mark})"
         if self.settings.mode == "computer-vs-computer":
             return f"Computer {mark}"
         return str(mark)
@@ -261,7 +251,7 @@ class GameScreen(Screen[None]):
             self._finish()
             return
         mover = self.game.board.to_move
-        if not self._is_computer(mover) or self.thinking is not None:
+        if not self.settings.is_computer(mover) or self.thinking is not None:
             self._refresh_status()
             return
         if self.settings.mode == "computer-vs-computer":
@@ -363,11 +353,11 @@ class GameScreen(Screen[None]):
             return
         best = analysis.scores[0]
         name = cell_notation(best.move, position.size)
-        words = f"{_score_words(best.score, position, best.exact)}, score {best.score}"
+        words = f"{score_words(best.score, position, best.exact)}, score {best.score}"
         report = build_report(
             f"Hint for {position.to_move}: {name} ({words})", analysis, position, best.move,
-            verdict=f"The best move for {position.to_move} by {_algorithm_name(analysis)}.",
-            terms=_terms_after(analysis.algorithm, position, best.move),
+            verdict=f"The best move for {position.to_move} by {algorithm_name(analysis)}.",
+            terms=terms_after(analysis.algorithm, position, best.move),
         )
         self.query_one(EvalPanel).show(report)
         self._report_hints = score_hints(analysis)
@@ -407,7 +397,7 @@ class GameScreen(Screen[None]):
         if self.thinking == "computer":
             self._say("Wait: the computer is still thinking. Your move was not played.")
             return
-        if self._is_computer(position.to_move):
+        if self.settings.is_computer(position.to_move):
             self._say("It is the computer's turn.")
             return
         taken = position[cell] if 0 <= cell < size * size else None
@@ -482,7 +472,7 @@ class GameScreen(Screen[None]):
         if winner is None:
             return "Draw"
         if self.settings.mode == "human-vs-computer":
-            return "Computer wins" if self._is_computer(winner) else "You win!"
+            return "Computer wins" if self.settings.is_computer(winner) else "You win!"
         return f"{winner} wins"
 
     def _result_detail(self) -> str:
@@ -575,7 +565,7 @@ class GameScreen(Screen[None]):
         """Analyse the position of the side to move and show it in the panel."""
         if self.game.is_over:
             return
-        if self.thinking == "computer" or self._is_computer(self.game.board.to_move):
+        if self.thinking == "computer" or self.settings.is_computer(self.game.board.to_move):
             self._say("The computer's own analysis will show in the panel when it moves.")
             return
         self._notice = f"Analysing {self.game.board.to_move}'s position…"
@@ -692,95 +682,10 @@ class GameScreen(Screen[None]):
         return Content.assemble(*parts)
 
 
-# -- turning engine results into what the widgets show ---------------------------------------
+# -- the worker's stop check -------------------------------------------------------------------
 
 
 def _stop_check(stop: threading.Event) -> Callable[[], bool]:
     """The search's should_stop: the screen's event, or the worker being cancelled."""
     worker = get_current_worker()
     return lambda: stop.is_set() or worker.is_cancelled
-
-
-def _algorithm_name(analysis: Analysis) -> str:
-    return ALGORITHM_NAMES.get(analysis.algorithm, analysis.algorithm)
-
-
-def build_report(title: str, analysis: Analysis, position: Position, chosen: int, *,
-                 verdict: str = "", terms: tuple[str, ...] = ()) -> PanelReport:
-    """The panel's view of an analysis of `position`, with `chosen` highlighted.
-
-    On 3×3 every move is listed; on bigger boards the top ten, plus the chosen move if it is
-    not among them (a random move usually is not).
-    """
-    limit = None if position.size == 3 else PANEL_ROWS_BIG_BOARD
-    shown = list(analysis.scores[:limit])
-    if all(s.move != chosen for s in shown):
-        shown += [s for s in analysis.scores if s.move == chosen]
-    rows = tuple(
-        CandidateRow(
-            cell=cell_notation(s.move, position.size),
-            score=s.score,
-            words=_score_words(s.score, position, s.exact),
-            nodes=s.nodes,
-            exact=s.exact,
-            chosen=s.move == chosen,
-        )
-        for s in shown
-    )
-    return PanelReport(
-        title=title,
-        algorithm=_algorithm_name(analysis),
-        nodes=analysis.nodes,
-        elapsed=analysis.elapsed,
-        depth=analysis.depth,
-        complete=analysis.complete,
-        rows=rows,
-        total_moves=len(analysis.scores),
-        verdict=verdict,
-        terms=terms,
-    )
-
-
-def _score_words(score: int, position: Position, exact: bool) -> str:
-    words = describe_score(score, position, exact=exact)
-    # The number is in its own column; "(heuristic)" alone says what kind of number it is.
-    return "heuristic estimate" if words.endswith("(heuristic)") else words
-
-
-def score_hints(analysis: Analysis) -> dict[int, str]:
-    """Each scored cell's score as the faint label the board writes in it."""
-    return {s.move: f"{s.score:+d}" if s.score else "0" for s in analysis.scores}
-
-
-def _terms_after(algorithm: str, position: Position, move: int) -> tuple[str, ...]:
-    """H1 / H2 terms of the board after `move`, for a hint under a heuristic."""
-    if algorithm not in ("h1", "h2"):
-        return ()
-    after = position.play(move)
-    mover = position.to_move
-    terms = explain_h1(after, mover) if algorithm == "h1" else explain_h2(after, mover)
-    return terms_lines(terms, cell_notation(move, position.size), position.k)
-
-
-def terms_lines(terms: H1Terms | H2Terms, cell: str, k: int) -> tuple[str, ...]:
-    """The heuristic's terms and its formula with the numbers filled in, for the panel."""
-    me, them = terms.player, terms.player.opponent
-    if isinstance(terms, H2Terms):
-        return (
-            f"H2 for {me} after {cell}: Open({me}) = {terms.open_own}, "
-            f"Open({them}) = {terms.open_opp}",
-            f"H2 = Open({me}) − Open({them}) = {terms.formula()}",
-        )
-
-    def symbols(mark: Mark) -> str:
-        return " + ".join(f"{3 ** (n - 1)}·{mark}{n}" if n > 1 else f"{mark}1"
-                          for n in range(k - 1, 0, -1))
-
-    def counts(mark: Mark, values: tuple[int, ...]) -> str:
-        return ", ".join(f"{mark}{n} = {values[n - 1]}" for n in range(k - 1, 0, -1))
-
-    return (
-        f"H1 for {me} after {cell}: {counts(me, terms.own)}; {counts(them, terms.opp)}",
-        f"H1 = {symbols(me)} − ({symbols(them)})",
-        f"   = {terms.formula()}",
-    )
