@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.positions import reachable_3x3
 from tictactoe_tui.engine import Board, IllegalMove, Mark
 
 # The board's messages use the multiplication sign, which ruff flags as confusable in source.
@@ -31,18 +32,6 @@ def brute_force_winners(board: Board) -> set[Mark]:
                         found.add(mark)
     return found
 
-
-def reachable_3x3() -> set[Board]:
-    """Every position reachable from the empty 3x3 board with X moving first."""
-    seen: set[Board] = set()
-    stack = [Board.empty()]
-    while stack:
-        board = stack.pop()
-        if board in seen:
-            continue
-        seen.add(board)
-        stack.extend(board.play(m) for m in board.legal_moves())
-    return seen
 
 
 @st.composite

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.engine.positions import reachable_3x3
 from tictactoe_tui.engine import Board, Mark, minimax
 
 
@@ -29,25 +30,13 @@ def tree_size(board: Board) -> int:
     return 1 + sum(tree_size(board.play(move)) for move in board.legal_moves())
 
 
-def reachable() -> set[Board]:
-    """Every position reachable from the empty board with X moving first."""
-    seen: set[Board] = set()
-    todo = [Board.empty(3, 3)]
-    while todo:
-        board = todo.pop()
-        if board in seen:
-            continue
-        seen.add(board)
-        todo.extend(board.play(move) for move in board.legal_moves())
-    return seen
-
 
 def test_there_are_255168_games_of_which_131184_x_wins_77904_o_wins_and_46080_draws() -> None:
     assert tally(Board.empty(3, 3)) == (255_168, 131_184, 77_904, 46_080)
 
 
 def test_5478_positions_are_reachable_and_958_of_them_end_the_game() -> None:
-    positions = reachable()
+    positions = reachable_3x3()
     assert len(positions) == 5_478
     assert sum(board.is_over for board in positions) == 958
 

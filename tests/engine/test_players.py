@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.positions import reachable_3x3
 from tictactoe_tui.engine import (
     OPPONENTS,
     AlphaBetaPlayer,
@@ -40,18 +41,6 @@ CLEVER: dict[str, CleverFactory] = {
 
 # -- helpers --------------------------------------------------------------------------------------
 
-
-def reachable(first: Mark = Mark.X) -> list[Board]:
-    """Every 3x3 position reachable by play from the empty board, in a fixed order."""
-    seen: dict[Board, None] = {}
-    stack = [Board.empty(first=first)]
-    while stack:
-        board = stack.pop()
-        if board in seen:
-            continue
-        seen[board] = None
-        stack.extend(board.play(m) for m in board.legal_moves())
-    return list(seen)
 
 
 @cache
@@ -132,7 +121,7 @@ def test_the_clever_computer_never_loses_against_any_line_of_play(
 
 
 def test_alphabeta_and_minimax_agree_on_every_3x3_position() -> None:
-    for board in reachable():
+    for board in reachable_3x3():
         if board.is_over or board.move_count < 2:
             continue
         ab = AlphaBetaPlayer(random.Random(0)).choose(board)
@@ -160,7 +149,7 @@ def test_heuristic_player_wins_else_blocks_else_plays_the_best_score_everywhere(
     player = HeuristicPlayer(heuristic, random.Random(3))
     value = h1 if heuristic == "h1" else h2
     explain = explain_h1 if heuristic == "h1" else explain_h2
-    for board in reachable():
+    for board in reachable_3x3():
         if board.is_over:
             continue
         me = board.to_move
@@ -305,7 +294,7 @@ def test_the_heuristic_player_breaks_ties_by_the_rng() -> None:
 
 def test_random_player_only_plays_legal_moves_on_every_3x3_position() -> None:
     player = RandomPlayer(random.Random(9))
-    for board in reachable() + reachable(Mark.O):
+    for board in reachable_3x3() + reachable_3x3(Mark.O):
         if board.is_over:
             continue
         decision = player.choose(board)

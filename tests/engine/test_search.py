@@ -7,6 +7,7 @@ from functools import cache
 
 import pytest
 
+from tests.engine.positions import reachable_3x3
 from tictactoe_tui.engine import (
     ALGORITHMS,
     Board,
@@ -57,17 +58,6 @@ def reference_move_score(board: Board, move: int) -> int:
     return -(child - 1) if child > 0 else -(child + 1) if child < 0 else 0
 
 
-def all_positions() -> list[Board]:
-    """The 5,478 positions reachable from the empty 3x3 board, X first."""
-    seen: set[Board] = set()
-    todo = [Board.empty(3, 3)]
-    while todo:
-        board = todo.pop()
-        if board not in seen:
-            seen.add(board)
-            todo.extend(board.play(move) for move in board.legal_moves())
-    return sorted(seen, key=str)
-
 
 def random_position(rng: random.Random, size: int, k: int, marks: int) -> Board:
     """A random game of `marks` moves that has not ended."""
@@ -93,7 +83,7 @@ def replay(board: Board, moves: tuple[int, ...]) -> Board:
 
 @pytest.mark.slow
 def test_alphabeta_minimax_and_a_reference_solver_agree_on_every_reachable_3x3_position() -> None:
-    for board in all_positions():
+    for board in sorted(reachable_3x3(), key=str):
         if board.is_over:
             continue
         fast, slow = alphabeta(board), minimax(board)
@@ -105,7 +95,7 @@ def test_alphabeta_minimax_and_a_reference_solver_agree_on_every_reachable_3x3_p
 
 @pytest.mark.slow
 def test_analyse_gives_the_exact_score_of_every_move_in_every_3x3_position() -> None:
-    for board in all_positions():
+    for board in sorted(reachable_3x3(), key=str):
         if board.is_over:
             continue
         scored = analyse(board)
