@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import traceback
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -16,6 +19,12 @@ from tictactoe_tui.screens.help import HelpScreen
 from tictactoe_tui.screens.settings import SettingsScreen
 from tictactoe_tui.session import SessionScore
 from tictactoe_tui.settings import GameSettings, parse_args
+
+
+def crash_log_path() -> Path:
+    """Where an unexpected error's details go: the user's state directory, not the screen."""
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "tictactoe-tui" / "crash.log"
 
 
 class TicTacToeApp(App[None]):
@@ -97,3 +106,21 @@ class TicTacToeApp(App[None]):
                             self.open_settings)
         yield SystemCommand("Help", "Rules, keys and how the computer thinks", self.open_help)
 
+    def _fatal_error(self) -> None:
+        """An unexpected error: log its traceback to a file and close with one plain line.
+
+        Textual's default prints a full traceback over the terminal; a player should never see
+        one. Every expected problem (a taken cell, a bad setting) is answered on screen long
+        before this; this is the last line of defence.
+        """
+        details = traceback.format_exc()
+        path = crash_log_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("a", encoding="utf-8") as log:
+                log.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n{details}\n")
+            where = f"the details are in {path}"
+        except OSError:
+            where = "the details could not be saved"
+        self.bell()
+        self.panic(f"tictactoe-tui stopped after an unexpected error ({where}). Sorry!")
