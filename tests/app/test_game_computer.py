@@ -215,7 +215,7 @@ async def test_an_occupied_cell_explains_and_changes_nothing() -> None:
         before = marks(pilot)
         assert await pilot.click("#cell-0")
         await pilot.press("1")
-        assert "row 1, column 1 is taken by X" in status(pilot)
+        assert "A1 (row 1, column 1) is taken by X" in status(pilot)
         assert marks(pilot) == before
         assert "O to move" in status(pilot)
         assert game(pilot).game.moves == (0,)

@@ -402,7 +402,8 @@ class GameScreen(Screen[None]):
             return
         taken = position[cell] if 0 <= cell < size * size else None
         if taken is not None:
-            self._say(f"{cell_words(cell, size)} is taken by {taken}.")
+            name = f"{cell_notation(cell, size)} ({cell_words(cell, size)})"
+            self._say(f"{name} is taken by {taken}.")
             return
         try:
             self.game.play(cell)
@@ -590,7 +591,8 @@ class GameScreen(Screen[None]):
         if self.paused and self._timer is not None:
             self._timer.stop()
             self._timer = None
-        self._notice = "Paused: press space to resume." if self.paused else "Resumed."
+        # The turn line already says "Paused: space resumes"; only resuming needs a word.
+        self._notice = "" if self.paused else "Resumed."
         self._next_turn()
         self._refresh_status()
 
