@@ -122,6 +122,19 @@ def describe_score(score: int, board: Board, exact: bool | None = None) -> str:
 # -- helpers ------------------------------------------------------------------------------------
 
 
+def _plain_minimax(board: Board, depth: int | None, evaluate: Evaluator | None,
+                   should_stop: StopCheck | None) -> tuple[fs.Minimax, int | None, int]:
+    """An unpruned searcher for `board`, its depth limit (None: to the end) and the empty cells.
+
+    The limit is dropped when the game cannot last that long, so such a search counts as full.
+    """
+    sh = fs.shape(board.size, board.k)
+    empties = sh.cells - board.move_count
+    limit = depth if depth is not None and depth < empties else None
+    poller = fs.Poller(should_stop, None, sh.poll_mask)
+    return fs.Minimax(sh, poller, limit, evaluate, board.to_move), limit, empties
+
+
 def _mover_bits(board: Board) -> tuple[int, int]:
     return board.bits(board.to_move), board.bits(board.to_move.opponent)
 
@@ -287,12 +300,9 @@ def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None =
     start = time.perf_counter()
     if board.is_over:
         return _over_result(board, start)
-    sh = fs.shape(board.size, board.k)
-    poller = fs.Poller(should_stop, None, sh.poll_mask)
+    search, limit, empties = _plain_minimax(board, depth, evaluate, should_stop)
+    poller = search.poller
     me, opp = _mover_bits(board)
-    empties = sh.cells - board.move_count
-    limit = depth if depth is not None and depth < empties else None
-    search = fs.Minimax(sh, poller, limit, evaluate, board.to_move)
     try:
         score = search.value(me, opp, 0)
     except Stopped:
@@ -428,12 +438,9 @@ def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
 
 def _analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | None,
                      start: float) -> Analysis:
-    sh = fs.shape(board.size, board.k)
-    poller = fs.Poller(should_stop, None, sh.poll_mask)
+    search, limit, empties = _plain_minimax(board, depth, None, should_stop)
+    sh, poller = search.sh, search.poller
     me, opp = _mover_bits(board)
-    empties = sh.cells - board.move_count
-    limit = depth if depth is not None and depth < empties else None
-    search = fs.Minimax(sh, poller, limit, None, board.to_move)
     big = win_score(board)
     scores: list[MoveScore] = []
     cancelled = False
