@@ -118,6 +118,11 @@ class GameSettings:
         return self.k if self.k is not None else default_k(self.size)
 
     @property
+    def search_time_limit(self) -> float | None:
+        """The computer's time budget: `time_limit` above 3×3, none on 3×3 (solved exactly)."""
+        return self.time_limit if self.size > 3 else None
+
+    @property
     def human_mark(self) -> Mark:
         """The mark `mark` names: the human's in human-vs-computer."""
         return Mark(self.mark)

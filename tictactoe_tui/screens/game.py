@@ -134,7 +134,7 @@ class GameScreen(Screen[None]):
         """The settings this screen plays with."""
         self.clever = True
         """Whether the computer plays its clever move (`c` switches it to random and back)."""
-        self.game = Game(settings.size, settings.win_length, settings.first_mark)
+        self.game = self._fresh_game()
         """The game being played."""
         self.paused = False
         """Computer-vs-computer only: True while space holds the next move back."""
@@ -222,13 +222,17 @@ class GameScreen(Screen[None]):
             return f"Computer {mark}"
         return str(mark)
 
+    def _fresh_game(self) -> Game:
+        """An empty game of this screen's size, k and first mark."""
+        return Game(self.settings.size, self.settings.win_length, self.settings.first_mark)
+
     def _make_player(self) -> Player:
         settings = self.settings
         return make_player(
             settings.opponent,
             rng=self._rng,
             difficulty=settings.difficulty,
-            time_limit=settings.time_limit if settings.size > 3 else None,
+            time_limit=settings.search_time_limit,
             clever=self.clever,
         )
 
@@ -306,9 +310,9 @@ class GameScreen(Screen[None]):
         """Analyse the position for a hint, off the UI thread, and post the analysis back."""
         should_stop = _stop_check(stop)
         algorithm = self._hint_algorithm()
-        time_limit = self.settings.time_limit if position.size > 3 else None
         try:
-            analysis = analyse_position(position, algorithm, time_limit=time_limit,
+            analysis = analyse_position(position, algorithm,
+                                        time_limit=self.settings.search_time_limit,
                                         should_stop=should_stop)
         except Exception as error:  # shown to the user: no traceback may reach the screen
             self.post_message(SearchFailed(f"{type(error).__name__}: {error}", token))
@@ -501,7 +505,7 @@ class GameScreen(Screen[None]):
     def action_new_game(self) -> None:
         """Start again with the same settings; a running search is dropped at once."""
         self._cancel_search()
-        self.game = Game(self.settings.size, self.settings.win_length, self.settings.first_mark)
+        self.game = self._fresh_game()
         self._recorded = False
         self.paused = False
         self._report_hints = {}
