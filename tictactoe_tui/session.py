@@ -3,32 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING
 
-from tictactoe_tui.engine import Mark
+from tictactoe_tui.engine import GameResult, Mark
 
-
-class _Result(Protocol):
-    """What `record` needs from a finished game: the winner, or None for a draw."""
-
-    @property
-    def winner(self) -> Mark | None:
-        """The mark that won, or None for a draw."""
-        ...
-
-
-class _Settings(Protocol):
-    """What `record` needs from the settings: the mode and which mark the human played."""
-
-    @property
-    def mode(self) -> str:
-        """"human-vs-computer", "human-vs-human" or "computer-vs-computer"."""
-        ...
-
-    @property
-    def human_mark(self) -> Mark:
-        """The human's mark in a human-vs-computer game."""
-        ...
+if TYPE_CHECKING:
+    from tictactoe_tui.settings import GameSettings
 
 
 @dataclass
@@ -52,19 +32,19 @@ class SessionScore:
     mark_draws: int = 0
     """Drawn games when no human played the computer."""
 
-    def record(self, result: _Result, settings: _Settings) -> None:
+    def record(self, result: GameResult, settings: GameSettings) -> None:
         """Count one finished game."""
         winner = result.winner
         if settings.mode == "human-vs-computer":
             if winner is None:
                 self.draws += 1
-            elif Mark(str(winner)) is Mark(str(settings.human_mark)):
+            elif winner is settings.human_mark:
                 self.you += 1
             else:
                 self.computer += 1
         elif winner is None:
             self.mark_draws += 1
-        elif Mark(str(winner)) is Mark.X:
+        elif winner is Mark.X:
             self.x_wins += 1
         else:
             self.o_wins += 1
