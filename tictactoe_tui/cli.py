@@ -10,7 +10,8 @@ The engine-only commands never import Textual, so they start fast and run anywhe
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from importlib import import_module
 
 from tictactoe_tui.arguments import OneLineParser
 
@@ -54,15 +55,23 @@ def analyse_command(argv: Sequence[str]) -> int:
     return 0
 
 
+COMMANDS: dict[str, str] = {
+    "analyse": "tictactoe_tui.cli:analyse_command",
+    "bench": "tictactoe_tui.bench:main",
+}
+"""Each command other than play, as "module:function"; the function takes the arguments after
+the command's name and returns the exit status. Imported only when run, so each command starts
+fast and the engine-only ones never load Textual."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command named by `argv` (default: play) and return the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["bench"]:
-        from tictactoe_tui.bench import main as bench_main
-
-        return bench_main(args[1:])
-    if args[:1] == ["analyse"]:
-        return analyse_command(args[1:])
+    target = COMMANDS.get(args[0]) if args else None
+    if target is not None:
+        module_name, function_name = target.split(":")
+        command: Callable[[list[str]], int] = getattr(import_module(module_name), function_name)
+        return command(args[1:])
     if args[:1] == ["play"]:
         args = args[1:]
     from tictactoe_tui.app import TicTacToeApp

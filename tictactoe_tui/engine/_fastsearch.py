@@ -204,27 +204,42 @@ def iter_cells(mask: int) -> list[int]:
     return out
 
 
+REPORT_INTERVAL = 0.1
+"""Seconds between progress reports while a search runs."""
+
+
 class Poller:
-    """Counts nodes and raises `Stopped` when asked to stop or past the deadline."""
+    """Counts nodes, raises `Stopped` when asked to stop or past the deadline, and reports.
+
+    `reporter` (if given) is called from `poll` at most every `REPORT_INTERVAL` seconds, so a
+    caller watching the search hears from it a few times a second, whatever the board.
+    """
 
     def __init__(self, should_stop: Callable[[], bool] | None, deadline: float | None,
-                 poll_mask: int) -> None:
-        """Poll `should_stop` and the clock every `poll_mask + 1` nodes."""
+                 poll_mask: int, reporter: Callable[[], None] | None = None) -> None:
+        """Poll `should_stop`, the clock and the reporter every `poll_mask + 1` nodes."""
         self.should_stop = should_stop
         self.deadline = deadline
         self.poll_mask = poll_mask
+        self.reporter = reporter
+        self.next_report = time.perf_counter() + REPORT_INTERVAL
         self.nodes = 0
         self.cancelled = False
         self.timed_out = False
 
     def poll(self) -> None:
-        """Raise `Stopped` if the caller cancelled or the time is up."""
+        """Raise `Stopped` if the caller cancelled or the time is up; report when it is due."""
         if self.should_stop is not None and self.should_stop():
             self.cancelled = True
             raise Stopped
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            self.timed_out = True
-            raise Stopped
+        if self.deadline is not None or self.reporter is not None:
+            now = time.perf_counter()
+            if self.deadline is not None and now > self.deadline:
+                self.timed_out = True
+                raise Stopped
+            if self.reporter is not None and now >= self.next_report:
+                self.next_report = now + REPORT_INTERVAL
+                self.reporter()
 
 
 # -- plain minimax -------------------------------------------------------------------------------

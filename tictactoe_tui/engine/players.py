@@ -15,7 +15,13 @@ from typing import Protocol
 
 from tictactoe_tui.engine.board import Board, IllegalMove, Mark
 from tictactoe_tui.engine.evaluate import H1Terms, H2Terms, explain_h1, explain_h2
-from tictactoe_tui.engine.search import Analysis, MoveScore, analyse_position, describe_score
+from tictactoe_tui.engine.search import (
+    Analysis,
+    MoveScore,
+    ProgressCallback,
+    analyse_position,
+    describe_score,
+)
 
 ShouldStop = Callable[[], bool]
 """A zero-argument callable polled by the search; True asks it to stop at once."""
@@ -63,8 +69,12 @@ class Player(Protocol):
     name: str
     """A name for people: "Random", "Clever (alpha-beta)", ..."""
 
-    def choose(self, board: Board, should_stop: ShouldStop | None = None) -> Decision:
-        """Pick a legal move on `board` (which must not be over) for `board.to_move`."""
+    def choose(self, board: Board, should_stop: ShouldStop | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
+        """Pick a legal move on `board` (which must not be over) for `board.to_move`.
+
+        `on_progress` (if given) hears how the search goes, as `alphabeta` reports it.
+        """
         ...
 
 
@@ -152,10 +162,12 @@ class RandomPlayer:
         self.advisor = advisor
         self.name = "Random"
 
-    def choose(self, board: Board, should_stop: ShouldStop | None = None) -> Decision:
+    def choose(self, board: Board, should_stop: ShouldStop | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
         """A uniformly random legal move; `clever` is False and the reason is "random move"."""
         _require_moves(board)
-        advice = self.advisor.choose(board, should_stop) if self.advisor is not None else None
+        advice = (self.advisor.choose(board, should_stop, on_progress)
+                  if self.advisor is not None else None)
         return _random_decision(board, self.rng, advice, "random move")
 
 
@@ -182,11 +194,13 @@ class HeuristicPlayer:
         self.rng = rng
         self.name = f"Heuristic ({heuristic.upper()})"
 
-    def choose(self, board: Board, should_stop: ShouldStop | None = None) -> Decision:
+    def choose(self, board: Board, should_stop: ShouldStop | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
         """Win, block or best heuristic score; the analysis is `analyse_position(board, h)`."""
         moves = _require_moves(board)
         me, them = board.to_move, board.to_move.opponent
-        analysis = analyse_position(board, self.heuristic, should_stop=should_stop)
+        analysis = analyse_position(board, self.heuristic, should_stop=should_stop,
+                                    on_progress=on_progress)
 
         wins = [m for m in moves if board.play(m).winner is me]
         if wins:
@@ -233,14 +247,16 @@ class MinimaxPlayer:
         self.depth = depth
         self.name = "Clever (minimax)"
 
-    def choose(self, board: Board, should_stop: ShouldStop | None = None) -> Decision:
+    def choose(self, board: Board, should_stop: ShouldStop | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
         """The best move by minimax; a cancelled search still gives a legal move."""
         _require_moves(board)
         depth = self.depth
         if depth is None and board.size > 3:
             empty = board.size * board.size - board.move_count
             depth = 2 if empty * (empty - 1) <= MINIMAX_LEAF_BUDGET else 1
-        analysis = analyse_position(board, "minimax", depth=depth, should_stop=should_stop)
+        analysis = analyse_position(board, "minimax", depth=depth, should_stop=should_stop,
+                                    on_progress=on_progress)
         return _search_decision(board, self.rng, analysis, "minimax")
 
 
@@ -258,7 +274,8 @@ class AlphaBetaPlayer:
         self.time_limit = time_limit
         self.name = "Clever (alpha-beta)"
 
-    def choose(self, board: Board, should_stop: ShouldStop | None = None) -> Decision:
+    def choose(self, board: Board, should_stop: ShouldStop | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
         """The best move by alpha-beta; a cancelled search still gives a legal move."""
         _require_moves(board)
         # 3x3 solves in well under a second, and an exact analysis is what the panel promises
@@ -267,7 +284,8 @@ class AlphaBetaPlayer:
         if board.size > 3:
             time_limit = DEFAULT_TIME_LIMIT if self.time_limit is None else self.time_limit
         analysis = analyse_position(board, "alphabeta", depth=self.depth,
-                                    time_limit=time_limit, should_stop=should_stop)
+                                    time_limit=time_limit, should_stop=should_stop,
+                                    on_progress=on_progress)
         return _search_decision(board, self.rng, analysis, "alpha-beta")
 
 
@@ -295,13 +313,14 @@ class DifficultyPlayer:
         self.rng = rng
         self.name = f"{clever.name}, difficulty {difficulty}"
 
-    def choose(self, board: Board, should_stop: ShouldStop | None = None) -> Decision:
+    def choose(self, board: Board, should_stop: ShouldStop | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
         """The clever move or, with probability 1 - difficulty/100, a random one."""
         _require_moves(board)
         # Roll before asking the clever player: it may share this rng, and rolling first keeps
         # the chance of a clever move exactly difficulty/100 whatever it draws.
         play_clever = self.rng.randrange(MAX_DIFFICULTY) < self.difficulty
-        advice = self.clever.choose(board, should_stop)
+        advice = self.clever.choose(board, should_stop, on_progress)
         if play_clever:
             return advice
         return _random_decision(board, self.rng, advice,

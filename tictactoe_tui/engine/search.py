@@ -27,6 +27,8 @@ __all__ = [
     "Analysis",
     "Evaluator",
     "MoveScore",
+    "Progress",
+    "ProgressCallback",
     "SearchResult",
     "alphabeta",
     "analyse",
@@ -59,6 +61,73 @@ class MoveScore:
     """Positions searched to score this move."""
     exact: bool
     """True when `score` is the game's true value after this move (not a heuristic or bound)."""
+    pv: tuple[int, ...] = ()
+    """The line the search expects after this move: `move` first, then the best replies."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A report from a running search: how far it got and what it thinks so far."""
+
+    depth: int
+    """Plies of the deepest completed iteration (0 before the first one completes)."""
+    nodes: int
+    """Positions searched so far."""
+    elapsed: float
+    """Seconds since the search started."""
+    best_move: int | None
+    """The best move found so far; None before any move was scored."""
+    best_score: int
+    """The score of `best_move`, from the side to move (0 while there is none)."""
+    pv: tuple[int, ...]
+    """The expected line after `best_move`, `best_move` first (empty while there is none)."""
+    complete: bool = False
+    """True when `best_score` is proven: the position is solved."""
+
+
+ProgressCallback = Callable[[Progress], None]
+"""Called with a `Progress` at least every 100 ms while a search runs and at each completed
+depth; it runs on the searching thread, so it must be quick."""
+
+
+class _Tracker:
+    """What a search knows so far, reported through `on_progress` (if any)."""
+
+    def __init__(self, poller: fs.Poller, start: float,
+                 on_progress: ProgressCallback | None) -> None:
+        self.poller = poller
+        self.start = start
+        self.on_progress = on_progress
+        self.depth = 0
+        self.move: int | None = None
+        self.score = 0
+        self.pv: tuple[int, ...] = ()
+        self.complete = False
+        if on_progress is not None:
+            poller.reporter = self.report
+
+    @property
+    def wanted(self) -> bool:
+        """True when someone listens: only then is it worth building lines for reports."""
+        return self.on_progress is not None
+
+    def best_so_far(self, move: int, score: int, pv: tuple[int, ...]) -> None:
+        """Remember the best move of an unfinished depth; the next periodic report shows it."""
+        self.move, self.score, self.pv = move, score, pv
+
+    def reached(self, depth: int, move: int, score: int, pv: tuple[int, ...],
+                complete: bool) -> None:
+        """A depth is complete: remember its best move and report at once."""
+        self.depth, self.complete = depth, complete
+        self.best_so_far(move, score, pv)
+        self.report()
+
+    def report(self) -> None:
+        """Tell the listener where the search stands."""
+        if self.on_progress is not None:
+            self.on_progress(Progress(self.depth, self.poller.nodes,
+                                      time.perf_counter() - self.start, self.move, self.score,
+                                      self.pv, self.complete))
 
 
 @dataclass(frozen=True)
@@ -291,7 +360,8 @@ def _first_guess(board: Board, engine: fs.AlphaBeta) -> int:
 
 
 def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None = None,
-            should_stop: StopCheck | None = None) -> SearchResult:
+            should_stop: StopCheck | None = None,
+            on_progress: ProgressCallback | None = None) -> SearchResult:
     """Plain, unpruned minimax (negamax form): visits and counts every node of the tree.
 
     With `depth`, positions `depth` plies deep are scored by `evaluate` (H1 by default) seen from
@@ -302,6 +372,7 @@ def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None =
         return _over_result(board, start)
     search, limit, empties = _plain_minimax(board, depth, evaluate, should_stop)
     poller = search.poller
+    tracker = _Tracker(poller, start, on_progress)
     me, opp = _mover_bits(board)
     try:
         score = search.value(me, opp, 0)
@@ -313,6 +384,7 @@ def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None =
     # A win or loss found within the depth is the game's value: the losing side had no move
     # that survived past the cut-off, or it would have chosen it.
     proven = limit is None or abs(score) >= win_score(board) - limit
+    tracker.reached(empties if limit is None else limit, pv[0], score, pv, proven)
     return SearchResult(move=pv[0], score=score, nodes=poller.nodes,
                         elapsed=time.perf_counter() - start,
                         depth=empties if limit is None else limit, pv=pv, complete=proven)
@@ -328,13 +400,15 @@ def _limits(board: Board, depth: int | None, time_limit: float | None) -> float 
 
 def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None = None,
               time_limit: float | None = None,
-              should_stop: StopCheck | None = None) -> SearchResult:
+              should_stop: StopCheck | None = None,
+              on_progress: ProgressCallback | None = None) -> SearchResult:
     """Alpha-beta with move ordering, a transposition table, symmetry and threat detection.
 
     With neither `depth` nor `time_limit` the position is solved to the end (on boards with more
     than `FULL_SOLVE_MAX_EMPTY` empty cells a `DEFAULT_TIME_LIMIT` applies instead). Otherwise
     iterative deepening runs until `depth` or the time limit, and the result is the best move of
     the deepest completed iteration. Each call starts with an empty transposition table.
+    `on_progress` hears how far the search got at each completed depth and every 100 ms.
     """
     start = time.perf_counter()
     if board.is_over:
@@ -342,8 +416,14 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     time_limit = _limits(board, depth, time_limit)
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
+    tracker = _Tracker(poller, start, on_progress)
     engine = fs.AlphaBeta(sh, poller, evaluate, board.to_move)
     root = _Root(board, engine)
+
+    def reached(score: int, move: int, done: int, complete: bool) -> None:
+        if tracker.wanted:
+            tracker.reached(done, move, score,
+                            engine.walk_pv(root.me, root.opp, move, max(done, 1)), complete)
 
     def result(score: int, move: int, done: int, complete: bool,
                cancelled: bool = False) -> SearchResult:
@@ -357,6 +437,7 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
             score, move = root.solve()
         except Stopped:
             return result(0, _first_guess(board, engine), 0, False, cancelled=True)
+        reached(score, move, root.empties, True)
         return result(score, move, root.empties, True)
 
     deadline = None if time_limit is None else start + time_limit
@@ -367,9 +448,11 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
             if plies >= root.empties:
                 score, move = root.solve()
                 last = (score, move, root.empties, True)
+                reached(*last)
                 break
             score, move = root.search(plies, -1 if last is None else last[1])
             last = (score, move, plies, root.is_mate(score, plies))
+            reached(*last)
             # Depth 1 always completes so there is a move to return; later ones race the clock.
             poller.deadline = deadline
             if last[3]:
@@ -387,19 +470,23 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
 
 def analyse(board: Board, algorithm: str = "alphabeta", depth: int | None = None,
             time_limit: float | None = None,
-            should_stop: StopCheck | None = None) -> list[MoveScore]:
+            should_stop: StopCheck | None = None,
+            on_progress: ProgressCallback | None = None) -> list[MoveScore]:
     """One score per legal move for the player to move, best first (ties by cell)."""
-    return list(analyse_position(board, algorithm, depth, time_limit, should_stop).scores)
+    return list(analyse_position(board, algorithm, depth, time_limit, should_stop,
+                                 on_progress).scores)
 
 
 def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | None = None,
                      time_limit: float | None = None,
-                     should_stop: StopCheck | None = None) -> Analysis:
+                     should_stop: StopCheck | None = None,
+                     on_progress: ProgressCallback | None = None) -> Analysis:
     """Score every legal move with `algorithm` (one of `ALGORITHMS`), with totals.
 
     Full searches give each move its exact value (not a bound). "h1"/"h2" give the heuristic of
     the board after each move, from the mover's side (a move that wins at once scores W - 1).
-    When cancelled, the moves scored so far are returned with `cancelled=True`.
+    When cancelled, the moves scored so far are returned with `cancelled=True`. Each score
+    carries its expected line (`MoveScore.pv`); `on_progress` hears how the search goes.
     """
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
@@ -407,10 +494,15 @@ def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | No
     if board.is_over:
         return Analysis(algorithm, (), 0, 0.0, 0, True, False)
     if algorithm in ("h1", "h2"):
-        return _analyse_heuristic(board, algorithm, start)
+        analysis = _analyse_heuristic(board, algorithm, start)
+        if on_progress is not None and analysis.scores:
+            best = analysis.scores[0]
+            on_progress(Progress(1, analysis.nodes, analysis.elapsed, best.move, best.score,
+                                 best.pv, False))
+        return analysis
     if algorithm == "minimax":
-        return _analyse_minimax(board, depth, should_stop, start)
-    return _analyse_alphabeta(board, depth, time_limit, should_stop, start)
+        return _analyse_minimax(board, depth, should_stop, start, on_progress)
+    return _analyse_alphabeta(board, depth, time_limit, should_stop, start, on_progress)
 
 
 def _ranked(scores: list[MoveScore]) -> tuple[MoveScore, ...]:
@@ -425,21 +517,22 @@ def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
     for move in board.legal_moves():
         after = board.play(move)
         if after.winner is not None:
-            scores.append(MoveScore(move, big - 1, 1, True))
+            scores.append(MoveScore(move, big - 1, 1, True, (move,)))
         elif after.is_full:
-            scores.append(MoveScore(move, 0, 1, True))
+            scores.append(MoveScore(move, 0, 1, True, (move,)))
         else:
             # Kept below an immediate win so that a win always ranks first.
             value = max(-(big - 2), min(big - 2, heuristic(after, mover)))
-            scores.append(MoveScore(move, value, 1, False))
+            scores.append(MoveScore(move, value, 1, False, (move,)))
     return Analysis(algorithm, _ranked(scores), len(scores), time.perf_counter() - start, 1,
                     False, False)
 
 
 def _analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | None,
-                     start: float) -> Analysis:
+                     start: float, on_progress: ProgressCallback | None) -> Analysis:
     search, limit, empties = _plain_minimax(board, depth, None, should_stop)
     sh, poller = search.sh, search.poller
+    tracker = _Tracker(poller, start, on_progress)
     me, opp = _mover_bits(board)
     big = win_score(board)
     scores: list[MoveScore] = []
@@ -451,23 +544,33 @@ def _analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | N
             if fs.completes_line(sh, me | bit, move):
                 poller.nodes += 1
                 score = big - 1
+                line: tuple[int, ...] = (move,)
             else:
                 score = -search.value(opp, me | bit, 1)
+                line = (move, *search.pv[1])
         except Stopped:
             cancelled = True
             break
         exact = limit is None or abs(score) >= big - limit
-        scores.append(MoveScore(move, score, poller.nodes - before, exact))
+        scores.append(MoveScore(move, score, poller.nodes - before, exact, line))
+        if score > max((s.score for s in scores[:-1]), default=-big - 1):
+            tracker.best_so_far(move, score, line)
+    if not cancelled and scores:
+        best = _ranked(scores)[0]
+        tracker.reached(empties if limit is None else limit, best.move, best.score, best.pv,
+                        limit is None)
     return Analysis("minimax", _ranked(scores), poller.nodes, time.perf_counter() - start,
                     empties if limit is None else limit, limit is None and not cancelled,
                     cancelled)
 
 
 def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None,
-                       should_stop: StopCheck | None, start: float) -> Analysis:
+                       should_stop: StopCheck | None, start: float,
+                       on_progress: ProgressCallback | None) -> Analysis:
     time_limit = _limits(board, depth, time_limit)
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
+    tracker = _Tracker(poller, start, on_progress)
     engine = fs.AlphaBeta(sh, poller, None, board.to_move)
     root = _Root(board, engine)
     moves = board.legal_moves()
@@ -478,7 +581,9 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         out = []
         for move in moves:
             before = poller.nodes
-            out.append(MoveScore(move, root.exact_child(move), poller.nodes - before, True))
+            score = root.exact_child(move)
+            line = engine.walk_pv(root.me, root.opp, move, root.empties)
+            out.append(MoveScore(move, score, poller.nodes - before, True, line))
         return out
 
     def search_all(plies: int) -> list[MoveScore]:
@@ -487,11 +592,15 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         for item in engine.scored_moves(root.me, root.opp, root.empty):
             before = poller.nodes
             score = root.search_child(item, plies, -big - 1, big + 1)
+            line = engine.walk_pv(root.me, root.opp, item[2], plies)
             out.append(MoveScore(item[2], score, poller.nodes - before,
-                                 root.is_mate(score, plies)))
+                                 root.is_mate(score, plies), line))
         return out
 
     def finish(scores: list[MoveScore], done: int, complete: bool, cancelled: bool) -> Analysis:
+        if scores and not cancelled:
+            best = _ranked(scores)[0]
+            tracker.reached(done, best.move, best.score, best.pv, complete)
         return Analysis("alphabeta", _ranked(scores), poller.nodes,
                         time.perf_counter() - start, done, complete, cancelled)
 
@@ -510,6 +619,8 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
                 break
             scored = search_all(plies)
             last = (scored, plies, all(m.exact for m in scored))
+            best = _ranked(scored)[0]
+            tracker.reached(plies, best.move, best.score, best.pv, last[2])
             poller.deadline = deadline
             if last[2]:
                 break
