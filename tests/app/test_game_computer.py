@@ -12,7 +12,7 @@ from textual.widgets import Static
 import tictactoe_tui.screens.game as game_module
 from tests.app.conftest import SIZE, game, game_app, marks, panel, settle, status, text
 from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine import Decision, Player, make_player
+from tictactoe_tui.engine import Decision, Player, Progress, make_player
 from tictactoe_tui.widgets import Cell, EvalPanel
 
 
@@ -71,10 +71,10 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
             self.inner = inner
             self.name = inner.name
 
-        def choose(self, board: Position,
-                   should_stop: Callable[[], bool] | None = None) -> Decision:
+        def choose(self, board: Position, should_stop: Callable[[], bool] | None = None,
+                   on_progress: Callable[[Progress], None] | None = None) -> Decision:
             opened.wait(timeout=10)
-            return self.inner.choose(board, should_stop)
+            return self.inner.choose(board, should_stop, on_progress)
 
     def gated_make_player(*args: Any, **kwargs: Any) -> Player:
         return GatedPlayer(make_player(*args, **kwargs))

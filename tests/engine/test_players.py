@@ -23,6 +23,7 @@ from tictactoe_tui.engine import (
     Mark,
     MinimaxPlayer,
     Player,
+    ProgressCallback,
     RandomPlayer,
     analyse_position,
     explain_h1,
@@ -77,9 +78,12 @@ class Spy:
 
     def __init__(self) -> None:
         self.stops: list[Callable[[], bool] | None] = []
+        self.listeners: list[ProgressCallback | None] = []
 
-    def choose(self, board: Board, should_stop: Callable[[], bool] | None = None) -> Decision:
+    def choose(self, board: Board, should_stop: Callable[[], bool] | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
         self.stops.append(should_stop)
+        self.listeners.append(on_progress)
         analysis = analyse_position(board, "h1")
         return Decision(board.legal_moves()[0], True, "h1", analysis, None, "spy")
 
@@ -422,9 +426,10 @@ def test_should_stop_is_passed_to_the_search_and_to_advisors() -> None:
     AlphaBetaPlayer(random.Random(0), time_limit=0.2).choose(Board.empty(5, 4), should_stop)
     assert calls > 0
     spy = Spy()
-    RandomPlayer(random.Random(0), advisor=spy).choose(Board.empty(), should_stop)
-    DifficultyPlayer(spy, 50, random.Random(0)).choose(Board.empty(), should_stop)
+    RandomPlayer(random.Random(0), advisor=spy).choose(Board.empty(), should_stop, print)
+    DifficultyPlayer(spy, 50, random.Random(0)).choose(Board.empty(), should_stop, print)
     assert spy.stops == [should_stop, should_stop]
+    assert spy.listeners == [print, print]
 
 
 @pytest.mark.parametrize("size", [3, 5])
