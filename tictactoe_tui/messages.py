@@ -14,6 +14,7 @@ from textual.message import Message
 
 from tictactoe_tui.engine.players import Decision
 from tictactoe_tui.engine.search import Analysis
+from tictactoe_tui.record import PlayedGame
 
 
 @dataclass
@@ -44,3 +45,11 @@ class SearchFailed(Message):
     """What went wrong, in one line."""
     token: int
     """The generation of the request that failed."""
+
+
+@dataclass
+class GameEnded(Message):
+    """A game finished or was abandoned: the Game screen posts it and the app keeps it."""
+
+    game: PlayedGame
+    """What was played, move by move, and how it ended."""
