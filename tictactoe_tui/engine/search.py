@@ -20,6 +20,7 @@ from tictactoe_tui.engine import _fastsearch as fs
 from tictactoe_tui.engine._fastsearch import Evaluator, Stopped
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.evaluate import h1, h2
+from tictactoe_tui.engine.pvs import MATE, MATE_BAND, Iteration, Searcher, is_mate
 
 __all__ = [
     "ALGORITHMS",
@@ -29,6 +30,7 @@ __all__ = [
     "MoveScore",
     "Progress",
     "ProgressCallback",
+    "SearchMemory",
     "SearchResult",
     "alphabeta",
     "analyse",
@@ -241,11 +243,6 @@ class _Root:
         self.empties = self.empty.bit_count()
         self.my_thr = fs.threats(self.sh, self.me, self.opp) & self.empty
         self.opp_thr = fs.threats(self.sh, self.opp, self.me) & self.empty
-        self.value = fs.h1_bits(self.sh, self.me, self.opp)
-        near = 0
-        for cell in fs.iter_cells(self.me | self.opp):
-            near |= self.sh.near[cell]
-        self.near = near
 
     # -- full solve ---------------------------------------------------------------------------
 
@@ -306,49 +303,6 @@ class _Root:
             return 0, move
         return self.solve_pass(moves, -big, 0)
 
-    # -- depth-limited search ----------------------------------------------------------------
-
-    def scored_root(self, first: int) -> list[tuple[int, int, int]]:
-        """Root moves with their H1 change and new threats, `first` then the best change first."""
-        engine = self.engine
-        thr = self.opp_thr
-        forced = thr and not thr & (thr - 1)
-        candidates = thr if forced else engine.candidates(self.empty, self.near)
-        scored = engine.scored_moves(self.me, self.opp, candidates)
-        scored.sort(key=lambda item: (item[2] == first, item[0], -item[2]), reverse=True)
-        return scored
-
-    def search_child(self, item: tuple[int, int, int], depth: int, alpha: int, beta: int) -> int:
-        """Depth-limited value of one root move for the mover (`depth` counts the move)."""
-        delta, new_thr, cell = item
-        if self.my_thr >> cell & 1:
-            return win_score(self.board) - 1
-        bit = 1 << cell
-        mine = (new_thr | self.my_thr) & ~(self.me | self.opp | bit)
-        return -self.engine.search(self.opp, self.me | bit, self.opp_thr & ~bit,
-                                   mine, -(self.value + delta),
-                                   self.near | self.sh.near[cell], 1, depth - 1, -beta, -alpha)
-
-    def search(self, depth: int, first: int) -> tuple[int, int]:
-        """Full-window depth-limited search: (value, best move)."""
-        big = win_score(self.board)
-        if self.my_thr:
-            return big - 1, self.my_thr.bit_length() - 1
-        self.engine.begin_iteration(depth)
-        alpha, beta = -big - 1, big + 1
-        scored = self.scored_root(first)
-        best, best_move = alpha, scored[0][2]
-        for item in scored:
-            score = self.search_child(item, depth, alpha, beta)
-            if score > best:
-                best, best_move = score, item[2]
-                alpha = max(alpha, score)
-        return best, best_move
-
-    def is_mate(self, score: int, depth: int) -> bool:
-        """True if `score` is a win or loss proven within `depth` plies."""
-        return abs(score) >= win_score(self.board) - depth
-
 
 def _first_guess(board: Board, engine: fs.AlphaBeta) -> int:
     """Some legal move to return when a search is cancelled before finishing any depth."""
@@ -401,13 +355,15 @@ def _limits(board: Board, depth: int | None, time_limit: float | None) -> float 
 def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None = None,
               time_limit: float | None = None,
               should_stop: StopCheck | None = None,
-              on_progress: ProgressCallback | None = None) -> SearchResult:
-    """Alpha-beta with move ordering, a transposition table, symmetry and threat detection.
+              on_progress: ProgressCallback | None = None,
+              memory: SearchMemory | None = None) -> SearchResult:
+    """Alpha-beta with move ordering, a transposition table, threat search and iterative deepening.
 
     With neither `depth` nor `time_limit` the position is solved to the end (on boards with more
     than `FULL_SOLVE_MAX_EMPTY` empty cells a `DEFAULT_TIME_LIMIT` applies instead). Otherwise
-    iterative deepening runs until `depth` or the time limit, and the result is the best move of
-    the deepest completed iteration. Each call starts with an empty transposition table.
+    iterative deepening (principal variation search, see `pvs`) runs until `depth` or the time
+    limit, and the result is the best move of the deepest completed iteration. Each call starts
+    with empty tables unless a `memory` from earlier searches of the same game is given.
     `on_progress` hears how far the search got at each completed depth and every 100 ms.
     """
     start = time.perf_counter()
@@ -420,49 +376,129 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     engine = fs.AlphaBeta(sh, poller, evaluate, board.to_move)
     root = _Root(board, engine)
 
-    def reached(score: int, move: int, done: int, complete: bool) -> None:
-        if tracker.wanted:
-            tracker.reached(done, move, score,
-                            engine.walk_pv(root.me, root.opp, move, max(done, 1)), complete)
-
-    def result(score: int, move: int, done: int, complete: bool,
+    def result(score: int, move: int, done: int, complete: bool, pv: tuple[int, ...],
                cancelled: bool = False) -> SearchResult:
         return SearchResult(move=move, score=score, nodes=poller.nodes,
-                            elapsed=time.perf_counter() - start, depth=done,
-                            pv=engine.walk_pv(root.me, root.opp, move, max(done, 1)),
+                            elapsed=time.perf_counter() - start, depth=done, pv=pv,
                             complete=complete, cancelled=cancelled)
+
+    def solved() -> SearchResult:
+        score, move = root.solve()
+        pv = engine.walk_pv(root.me, root.opp, move, root.empties)
+        tracker.reached(root.empties, move, score, pv, True)
+        return result(score, move, root.empties, True, pv)
 
     if depth is None and time_limit is None:
         try:
-            score, move = root.solve()
+            return solved()
         except Stopped:
-            return result(0, _first_guess(board, engine), 0, False, cancelled=True)
-        reached(score, move, root.empties, True)
-        return result(score, move, root.empties, True)
-
-    deadline = None if time_limit is None else start + time_limit
-    last: tuple[int, int, int, bool] | None = None
-    max_depth = root.empties if depth is None else min(depth, root.empties)
+            return result(0, _first_guess(board, engine), 0, False, (), cancelled=True)
+    deepening = _Deepening(board, depth, time_limit, evaluate, poller, tracker, start, memory)
     try:
-        for plies in range(1, max_depth + 1):
-            if plies >= root.empties:
-                score, move = root.solve()
-                last = (score, move, root.empties, True)
-                reached(*last)
-                break
-            score, move = root.search(plies, -1 if last is None else last[1])
-            last = (score, move, plies, root.is_mate(score, plies))
-            reached(*last)
+        deepening.run()
+        if deepening.needs_solve:
+            return solved()
+    except Stopped:
+        pass
+    last = deepening.last
+    if last is None:
+        return result(0, _first_guess(board, engine), 0, False, (), cancelled=True)
+    best = deepening.scores[0]
+    return result(best.score, best.move, last.depth, last.complete, best.pv,
+                  cancelled=poller.cancelled)
+
+
+class SearchMemory:
+    """Tables the searches of one game share: give the same memory for every move of a game.
+
+    The transposition table, the killer and history tables and the threat-search table are kept
+    from one search to the next, so each move starts from what the last ones learnt. Only the
+    depth-limited search uses it (exact solving starts afresh); one memory serves any board
+    shape, keeping the tables of the last one.
+    """
+
+    def __init__(self) -> None:
+        """No tables yet: the first search builds them."""
+        self._searcher: Searcher | None = None
+
+    def searcher(self, board: Board) -> Searcher:
+        """The searcher for `board`'s shape, kept if the shape is the one searched last."""
+        kept = self._searcher
+        if kept is None or (kept.shape.size, kept.shape.k) != (board.size, board.k):
+            kept = Searcher(board.size, board.k)
+            self._searcher = kept
+        return kept
+
+
+THREAT_SHARE = 0.25
+"""At most this share of a time limit goes to the threat searches before the first iteration."""
+
+VCT_NODES_PER_SECOND = 4_000
+"""The root VCT's node budget per second of time limit (fixed-depth searches get one second's)."""
+
+
+class _Deepening:
+    """Iterative deepening of one position; keeps the last completed iteration as MoveScores."""
+
+    def __init__(self, board: Board, depth: int | None, time_limit: float | None,
+                 evaluate: Evaluator | None, poller: fs.Poller, tracker: _Tracker,
+                 start: float, memory: SearchMemory | None) -> None:
+        self.board = board
+        self.poller = poller
+        self.tracker = tracker
+        self.time_limit = time_limit
+        self.start = start
+        self.searcher = (memory.searcher(board) if memory is not None and evaluate is None
+                         else Searcher(board.size, board.k, evaluate))
+        self.empties = board.size * board.size - board.move_count
+        self.max_depth = self.empties if depth is None else min(depth, self.empties)
+        self.last: Iteration | None = None
+        self.scores: list[MoveScore] = []
+        self.needs_solve = False
+
+    def run(self) -> None:
+        """Deepen until the depth, the deadline or a proof; `Stopped` may end it early."""
+        poller = self.poller
+        deadline = None if self.time_limit is None else self.start + self.time_limit
+        threat_deadline = (None if self.time_limit is None
+                           else self.start + THREAT_SHARE * self.time_limit)
+        vct_nodes = int(VCT_NODES_PER_SECOND * (self.time_limit or 1.0))
+        # The last ply of a small board is left to the exact solver, which also proves draws.
+        deepest = self.max_depth if self.max_depth < self.empties else self.empties - 1
+        for iteration in self.searcher.deepen(self.board, poller, max(deepest, 1), vct_nodes,
+                                              threat_deadline):
+            self.last = iteration
+            self.scores = self.move_scores(iteration)
+            best = self.scores[0]
+            self.tracker.reached(iteration.depth, best.move, best.score, best.pv,
+                                 iteration.complete)
             # Depth 1 always completes so there is a move to return; later ones race the clock.
             poller.deadline = deadline
-            if last[3]:
-                break
-    except Stopped:
-        if last is None:
-            return result(0, _first_guess(board, engine), 0, False, cancelled=True)
-        return result(*last, cancelled=poller.cancelled)
-    assert last is not None
-    return result(*last)
+        last = self.last
+        self.needs_solve = (last is not None and not last.complete
+                            and self.max_depth >= self.empties)
+
+    def move_scores(self, iteration: Iteration) -> list[MoveScore]:
+        """The iteration's root moves as public scores, best first, each with its line."""
+        board = self.board
+        out = []
+        for root in iteration.moves:
+            score = public_score(root.value, board, iteration.depth)
+            plies = MATE - abs(root.value) if is_mate(root.value) else iteration.depth
+            line = root.line or self.searcher.line_after(board, root.move, max(plies, 1))
+            out.append(MoveScore(root.move, score, max(root.nodes, 0), root.proven, line))
+        return out
+
+
+def public_score(value: int, board: Board, depth: int) -> int:
+    """A `pvs` score on the public scale: a win on ply d is W - d; heuristics inside the bands."""
+    big = win_score(board)
+    if value >= MATE_BAND:
+        return big - (MATE - value)
+    if value <= -MATE_BAND:
+        return -(big - (MATE + value))
+    cap = max(big - depth - 2, 0)
+    return max(-cap, min(cap, value))
 
 
 # -- analysis -----------------------------------------------------------------------------------
@@ -480,13 +516,20 @@ def analyse(board: Board, algorithm: str = "alphabeta", depth: int | None = None
 def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | None = None,
                      time_limit: float | None = None,
                      should_stop: StopCheck | None = None,
-                     on_progress: ProgressCallback | None = None) -> Analysis:
+                     on_progress: ProgressCallback | None = None,
+                     memory: SearchMemory | None = None) -> Analysis:
     """Score every legal move with `algorithm` (one of `ALGORITHMS`), with totals.
 
     Full searches give each move its exact value (not a bound). "h1"/"h2" give the heuristic of
     the board after each move, from the mover's side (a move that wins at once scores W - 1).
     When cancelled, the moves scored so far are returned with `cancelled=True`. Each score
     carries its expected line (`MoveScore.pv`); `on_progress` hears how the search goes.
+
+    A depth-limited alpha-beta analysis costs about what finding the best move costs: the best
+    move gets an exact (heuristic or proven) value, every other move the bound that showed it is
+    not better (principal variation search), so an estimate's score is at most what the move is
+    worth; proven wins and losses are marked `exact` and rank above and below every estimate.
+    `memory` (alpha-beta only) keeps the search's tables between the moves of one game.
     """
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
@@ -502,7 +545,7 @@ def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | No
         return analysis
     if algorithm == "minimax":
         return _analyse_minimax(board, depth, should_stop, start, on_progress)
-    return _analyse_alphabeta(board, depth, time_limit, should_stop, start, on_progress)
+    return _analyse_alphabeta(board, depth, time_limit, should_stop, start, on_progress, memory)
 
 
 def _ranked(scores: list[MoveScore]) -> tuple[MoveScore, ...]:
@@ -566,7 +609,8 @@ def _analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | N
 
 def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None,
                        should_stop: StopCheck | None, start: float,
-                       on_progress: ProgressCallback | None) -> Analysis:
+                       on_progress: ProgressCallback | None,
+                       memory: SearchMemory | None) -> Analysis:
     time_limit = _limits(board, depth, time_limit)
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
@@ -574,7 +618,6 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     engine = fs.AlphaBeta(sh, poller, None, board.to_move)
     root = _Root(board, engine)
     moves = board.legal_moves()
-    big = win_score(board)
 
     def solve_all() -> list[MoveScore]:
         engine.begin_solve()
@@ -586,47 +629,30 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
             out.append(MoveScore(move, score, poller.nodes - before, True, line))
         return out
 
-    def search_all(plies: int) -> list[MoveScore]:
-        engine.begin_iteration(plies)
-        out = []
-        for item in engine.scored_moves(root.me, root.opp, root.empty):
-            before = poller.nodes
-            score = root.search_child(item, plies, -big - 1, big + 1)
-            line = engine.walk_pv(root.me, root.opp, item[2], plies)
-            out.append(MoveScore(item[2], score, poller.nodes - before,
-                                 root.is_mate(score, plies), line))
-        return out
-
-    def finish(scores: list[MoveScore], done: int, complete: bool, cancelled: bool) -> Analysis:
-        if scores and not cancelled:
-            best = _ranked(scores)[0]
+    def finish(scores: list[MoveScore], done: int, complete: bool, cancelled: bool,
+               ranked: bool = False) -> Analysis:
+        ordered = tuple(scores) if ranked else _ranked(scores)
+        if ordered and not cancelled:
+            best = ordered[0]
             tracker.reached(done, best.move, best.score, best.pv, complete)
-        return Analysis("alphabeta", _ranked(scores), poller.nodes,
-                        time.perf_counter() - start, done, complete, cancelled)
+        return Analysis("alphabeta", ordered, poller.nodes, time.perf_counter() - start, done,
+                        complete, cancelled)
 
     if depth is None and time_limit is None:
         try:
             return finish(solve_all(), root.empties, True, False)
         except Stopped:
             return finish([], 0, False, True)
-    deadline = None if time_limit is None else start + time_limit
-    last: tuple[list[MoveScore], int, bool] | None = None
-    max_depth = root.empties if depth is None else min(depth, root.empties)
+    deepening = _Deepening(board, depth, time_limit, None, poller, tracker, start, memory)
     try:
-        for plies in range(1, max_depth + 1):
-            if plies >= root.empties:
-                last = (solve_all(), root.empties, True)
-                break
-            scored = search_all(plies)
-            last = (scored, plies, all(m.exact for m in scored))
-            best = _ranked(scored)[0]
-            tracker.reached(plies, best.move, best.score, best.pv, last[2])
-            poller.deadline = deadline
-            if last[2]:
-                break
+        deepening.run()
+        if deepening.needs_solve:
+            return finish(solve_all(), root.empties, True, False)
     except Stopped:
-        if last is None:
-            return finish([], 0, False, True)
-        return finish(last[0], last[1], last[2], poller.cancelled)
-    assert last is not None
-    return finish(*last, cancelled=False)
+        pass
+    last = deepening.last
+    if last is None:
+        return finish([], 0, False, True)
+    # The search's own order: a proven win ranks above any estimate whatever the numbers.
+    return Analysis("alphabeta", tuple(deepening.scores), poller.nodes,
+                    time.perf_counter() - start, last.depth, last.complete, poller.cancelled)
