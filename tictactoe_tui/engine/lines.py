@@ -143,6 +143,8 @@ class LineState:
         """Put a stone of `side` on the empty `cell` (which must not complete a line)."""
         shape = self.shape
         k = shape.k
+        four, three, two = k - 1, k - 2, k - 3
+        gain = shape.gain
         mine = self.count[side]
         theirs = self.count[1 - side]
         fours, threes, twos = self.fours[side], self.threes[side], self.twos[side]
@@ -152,25 +154,23 @@ class LineState:
             mine[line] = n + 1
             other = theirs[line]
             if other == 0:
-                delta += shape.gain[n]
+                delta += gain[n]
                 n += 1
-                if n == k - 1:
+                if n == four:
                     threes.discard(line)
                     fours.add(line)
-                elif n == k - 2:
+                elif n == three:
                     twos.discard(line)
                     threes.add(line)
-                elif n == k - 3:
+                elif n == two:
                     twos.add(line)
             elif n == 0:
                 # The line was the other side's: it can no longer be completed.
                 delta += shape.weight[other]
-                if other == k - 1:
-                    self.fours[1 - side].discard(line)
-                elif other == k - 2:
-                    self.threes[1 - side].discard(line)
-                elif other == k - 3:
-                    self.twos[1 - side].discard(line)
+                if other >= two:
+                    side_sets = self.fours if other == four else (
+                        self.threes if other == three else self.twos)
+                    side_sets[1 - side].discard(line)
         self.bits[side] |= 1 << cell
         self.history.append((self.value, self.near, cell, side))
         self.value += delta if side == 0 else -delta
@@ -180,6 +180,7 @@ class LineState:
         """Take back the stone of `side` on `cell` (the last move played)."""
         shape = self.shape
         k = shape.k
+        four, three, two = k - 1, k - 2, k - 3
         mine = self.count[side]
         theirs = self.count[1 - side]
         fours, threes, twos = self.fours[side], self.threes[side], self.twos[side]
@@ -188,22 +189,21 @@ class LineState:
             mine[line] = n
             other = theirs[line]
             if other == 0:
-                if n == k - 2:
+                if n < two - 1:
+                    continue
+                if n == three:
                     fours.discard(line)
                     threes.add(line)
-                elif n == k - 3:
+                elif n == two:
                     threes.discard(line)
                     if n > 0:
                         twos.add(line)
-                elif n == k - 4:
+                elif n == two - 1:
                     twos.discard(line)
-            elif n == 0:
-                if other == k - 1:
-                    self.fours[1 - side].add(line)
-                elif other == k - 2:
-                    self.threes[1 - side].add(line)
-                elif other == k - 3:
-                    self.twos[1 - side].add(line)
+            elif n == 0 and other >= two:
+                side_sets = self.fours if other == four else (
+                    self.threes if other == three else self.twos)
+                side_sets[1 - side].add(line)
         self.bits[side] &= ~(1 << cell)
         self.value, self.near, _, _ = self.history.pop()
 
@@ -276,6 +276,48 @@ class LineState:
         for cell, wins in self.partners(side).items():
             if wins & (wins - 1):
                 found |= 1 << cell
+        return found
+
+    def two_cells(self, side: int) -> int:
+        """The empty cells where `side` would make a new line of three (from a line of two)."""
+        found = 0
+        masks = self.shape.line_mask
+        for line in self.twos[side]:
+            found |= masks[line]
+        return found & ~(self.bits[0] | self.bits[1])
+
+    def double_moves(self, side: int, cells: int) -> int:
+        """The cells of `cells` where a move of `side` makes a double for its next move.
+
+        Meant for a side with no double now. Such a move turns lines of two into lines of three;
+        each new line pairs its two empty cells (a stone on one makes the other a winning cell),
+        and a cell paired with two different cells, old pairs included, is a double.
+        """
+        twos = self.twos[side]
+        if not twos:
+            return 0
+        masks = self.shape.line_mask
+        lines_of = self.shape.lines_of
+        occupied = self.bits[0] | self.bits[1]
+        old = self.partners(side) if self.threes[side] else {}
+        found = 0
+        for cell in iter_bits(self.two_cells(side) & cells):
+            bit = 1 << cell
+            new: dict[int, int] = {}
+            for line in lines_of[cell]:
+                if line in twos:
+                    spaces = masks[line] & ~occupied & ~bit
+                    low = spaces & -spaces
+                    high = spaces ^ low
+                    a = low.bit_length() - 1
+                    b = high.bit_length() - 1
+                    new[a] = new.get(a, 0) | high
+                    new[b] = new.get(b, 0) | low
+            for target, wins in new.items():
+                wins |= old.get(target, 0)
+                if wins & (wins - 1):
+                    found |= bit
+                    break
         return found
 
     def neighbourhood(self) -> int:

@@ -35,7 +35,7 @@ Scores inside use a wider scale than the public one: a win on ply d (counted fro
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from tictactoe_tui.engine import _fastsearch as fs
@@ -63,6 +63,12 @@ QUIESCENCE_PLIES = 12
 
 MAX_PLY = 160
 """The deepest ply any line reaches (the killer table's size)."""
+
+LMR_AFTER = 3
+"""Quiet moves from this index on (after the table's move and the best few) are reduced."""
+
+LMR_MIN_DEPTH = 3
+"""Only nodes with at least this much depth left reduce their late moves."""
 
 VCF_MIN_DEPTH = 2
 """Nodes with at least this much depth left run a small VCF for the side to move."""
@@ -146,6 +152,9 @@ class Searcher:
         self.all_cells = self.shape.cells <= ALL_CELLS_MAX
         self.evaluate = evaluate
         self.tempo = 0 if evaluate is not None else tempo(self.shape)
+        # Scoring quiet moves without playing them needs H1 at the leaves, lines of two to
+        # recognise the moves that make threes (k >= 4), and restricted candidates.
+        self.frontier_shortcut = evaluate is None and k >= 4 and not self.all_cells
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.threats = ThreatSearch()
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
@@ -154,6 +163,7 @@ class Searcher:
         self.poller = fs.Poller(None, None, 15)
         self.limit_ply = 0
         self.threat_deadline: float | None = None
+        self.root_side = 0
         self.half = 1 << (k - 1)
         self.one = 1 << k
 
@@ -177,6 +187,7 @@ class Searcher:
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
         self.history = [value >> 2 for value in self.history]
         side = 0 if board.to_move is Mark.X else 1
+        self.root_side = side
         self.limit_ply = 1 + QUIESCENCE_PLIES
         roots = self._root_rules(side)
         if roots is None:
@@ -355,7 +366,7 @@ class Searcher:
     # -- the tree --------------------------------------------------------------------------------
 
     def _node(self, depth: int, alpha: int, beta: int, ply: int, side: int) -> int:
-        """Fail-soft negamax value of the position with `side` to move, `ply` plies from the root."""
+        """Fail-soft negamax value of the position with `side` to move `ply` plies from the root."""
         poller = self.poller
         poller.nodes += 1
         if poller.nodes & poller.poll_mask == 0:
@@ -374,12 +385,9 @@ class Searcher:
         threat = state.win_cells(other) if state.fours[other] else 0
         if threat & (threat - 1):
             return -(MATE - ply - 2)
-        partners = None
-        if not threat and state.threes[side]:
-            partners = state.partners(side)
-            for made in partners.values():
-                if made & (made - 1):
-                    return MATE - ply - 3
+        # A double needs two lines of three through one cell: one line of three cannot make one.
+        if not threat and len(state.threes[side]) > 1 and state.double_cells(side):
+            return MATE - ply - 3
         if self.all_cells:
             # Erdős-Selfridge: a side whose lines' potential is too small can at best draw.
             empties = empty.bit_count()
@@ -406,20 +414,27 @@ class Searcher:
                     return value
         lost_floor = -MATE - 1
         restricted = False
+        quiet = False
         child_depth = depth - 1
         if threat:
-            moves = [lowest(threat)]
+            moves: Iterable[int] = (lowest(threat),)
             child_depth = depth if depth > 0 else 0
         else:
-            stops = defences(state, side) if state.threes[other] else None
+            stops = defences(state, side) if len(state.threes[other]) > 1 else None
             if stops is not None:
                 if empty & ~stops:
                     lost_floor = -(MATE - ply - 4)
                 if not stops:
                     return lost_floor
-                moves = self._ordered(stops, side, tt_move, ply)
                 if depth <= 0:
+                    # At the horizon only the cells that stop the double are tried: a counter-
+                    # four is left to deeper searches, so a loss found here is not a proof.
                     child_depth = 0
+                    counters = state.four_moves(side)
+                    if stops & ~counters:
+                        restricted = bool(stops & counters)
+                        stops &= ~counters
+                moves = self._staged(stops, side, tt_move, ply)
             else:
                 if depth <= 0 or ply >= self.limit_ply:
                     return self._leaf(side)
@@ -428,6 +443,7 @@ class Searcher:
                     if line is not None:
                         self._store_line(line, side, ply)
                         return MATE - ply - len(line)
+                quiet = True
                 if self.all_cells:
                     candidates = empty
                 else:
@@ -436,29 +452,47 @@ class Searcher:
                     if not candidates:
                         candidates = 1 << next(c for c in self.shape.centre_order
                                                if empty >> c & 1)
-                moves = self._ordered(candidates, side, tt_move, ply)
+                if depth == 1 and self.frontier_shortcut and empty & (empty - 1):
+                    return self._frontier(candidates, restricted, side, alpha, beta, ply, key,
+                                          tt_move)
+                moves = self._staged(candidates, side, tt_move, ply)
         alpha0 = alpha
         best = -MATE - 1
-        best_move = moves[0]
+        best_move = -1
         first = True
         node = self._node
+        # Late quiet moves are searched a ply shallower first (late move reductions); one that
+        # then looks better than the best so far gets its full depth.
+        reduce_from = LMR_AFTER if quiet and depth >= LMR_MIN_DEPTH else MAX_PLY
+        fours = state.four_moves(side) if reduce_from < MAX_PLY else 0
+        index = 0
         for move in moves:
             state.play(move, side)
             if first:
                 value = -node(child_depth, -beta, -alpha, ply + 1, other)
                 first = False
             else:
+                if index >= reduce_from and not fours >> move & 1:
+                    value = -node(child_depth - 1, -alpha - 1, -alpha, ply + 1, other)
+                    if value <= alpha:
+                        state.undo(move, side)
+                        index += 1
+                        if value > best:
+                            best = value
+                            best_move = move
+                        continue
                 value = -node(child_depth, -alpha - 1, -alpha, ply + 1, other)
                 if alpha < value < beta:
                     value = -node(child_depth, -beta, -alpha, ply + 1, other)
             state.undo(move, side)
+            index += 1
             if value > best:
                 best = value
                 best_move = move
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
-                        if len(moves) > 1:
+                        if not threat:
                             self._reward(move, ply, depth)
                         break
         if lost_floor > best:
@@ -470,6 +504,81 @@ class Searcher:
         self.tt[key] = (flag, _to_table(best, ply), best_move, depth)
         return best
 
+    def _frontier(self, candidates: int, restricted: bool, side: int, alpha: int, beta: int,
+                  ply: int, key: int, tt_move: int) -> int:
+        """A quiet node one ply above the cut-off, without playing its quiet moves.
+
+        A move that makes no four leaves the opponent with no winning cell to answer, so its
+        child is scored at once: H1 after the move, seen from the opponent, plus the tempo. Its
+        value for this side is H1 now, plus the move's H1 gain, minus the tempo: only the best
+        gain matters, and the table's move is tried first in case it is enough. Fours are
+        played and searched (the reply is forced, so they cost a few nodes).
+        """
+        state = self.state
+        poller = self.poller
+        other = 1 - side
+        fours = state.four_moves(side) & candidates
+        quiet = candidates & ~fours
+        gain = state.gain
+        here = (state.value if side == 0 else -state.value) - self.tempo
+        poller.nodes += 1
+        if tt_move >= 0 and quiet >> tt_move & 1:
+            best = here + gain(tt_move, side)
+            if best >= beta:
+                self.tt[key] = (LOWER, best, tt_move, 1)
+                return best
+        best_gain = -MATE
+        best_move = -1
+        count = 0
+        while quiet:
+            low = quiet & -quiet
+            quiet ^= low
+            cell = low.bit_length() - 1
+            count += 1
+            value = gain(cell, side)
+            if value > best_gain:
+                best_gain = value
+                best_move = cell
+        before = poller.nodes
+        poller.nodes += count
+        if (before ^ poller.nodes) > poller.poll_mask:
+            poller.poll()
+        alpha0 = alpha
+        best = -MATE - 1
+        if best_move >= 0:
+            best = here + best_gain
+            if best > alpha:
+                alpha = best
+        if best < beta and fours:
+            node = self._node
+            for move in self._ordered(fours, side, -1, ply):
+                state.play(move, side)
+                value = -node(0, -beta, -alpha, ply + 1, other)
+                state.undo(move, side)
+                if value > best:
+                    best = value
+                    best_move = move
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+        if best >= beta:
+            self._reward(best_move, ply, 1)
+        if restricted and best <= -MATE_BAND:
+            best = -HEURISTIC_MAX
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+        self.tt[key] = (flag, _to_table(best, ply), best_move, 1)
+        return best
+
+    def _staged(self, candidates: int, side: int, tt_move: int, ply: int) -> Iterator[int]:
+        """The table's move first (a refutation often needs nothing more), then the others
+        ordered; the others are only scored if the first does not cut the node off."""
+        if tt_move >= 0 and candidates >> tt_move & 1:
+            yield tt_move
+            candidates &= ~(1 << tt_move)
+        if candidates:
+            yield from self._ordered(candidates, side, -1, ply)
+
     def _ordered(self, candidates: int, side: int, tt_move: int, ply: int) -> list[int]:
         """The candidate cells, the table's move first, then killers, then by H1 gain."""
         gain = self.state.gain
@@ -479,7 +588,7 @@ class Searcher:
         for cell in iter_bits(candidates):
             if cell == tt_move:
                 score = 1 << 40
-            elif cell == first or cell == second:
+            elif cell in (first, second):
                 score = 1 << 30
             else:
                 score = (gain(cell, side) << 16) + history[cell]
@@ -530,10 +639,12 @@ class Searcher:
 
     # -- reading the expected line ---------------------------------------------------------------
 
-    def line_after(self, board: Board, first: int, limit: int) -> tuple[int, ...]:
-        """The line the search expects after `first` on `board`: wins, forced blocks, table moves."""
-        state = LineState(self.shape, board.x_bits, board.o_bits)
-        side = 0 if board.to_move is Mark.X else 1
+    def line_after(self, first: int, limit: int) -> tuple[int, ...]:
+        """The line the search expects after the root move `first`: wins, forced blocks, then
+        the table's moves, at most `limit` moves."""
+        state = self.state
+        state.rewind(0)
+        side = self.root_side
         line = [first]
         if state.win_cells(side) >> first & 1:
             return tuple(line)
@@ -561,6 +672,7 @@ class Searcher:
             line.append(move)
             state.play(move, side)
             side = 1 - side
+        state.rewind(0)
         return tuple(line)
 
 
@@ -585,6 +697,6 @@ def _from_table(value: int, ply: int) -> int:
 def _snapshot(depth: int, roots: list[RootMove]) -> Iteration:
     """A frozen copy of the root moves, best first, and whether the root is solved."""
     ranked = sorted((replace(root) for root in roots), key=lambda root: (-root.value, root.move))
-    complete = bool(ranked) and (ranked[0].proven and ranked[0].value > 0
+    complete = bool(ranked) and ((ranked[0].proven and ranked[0].value > 0)
                                  or all(root.proven and root.value < 0 for root in ranked))
     return Iteration(depth, tuple(ranked), complete)

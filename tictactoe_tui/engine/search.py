@@ -12,6 +12,7 @@ into those ints, drives the searches (iterative deepening, exact windows) and pa
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from tictactoe_tui.engine import _fastsearch as fs
 from tictactoe_tui.engine._fastsearch import Evaluator, Stopped
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.evaluate import h1, h2
-from tictactoe_tui.engine.pvs import MATE, MATE_BAND, Iteration, Searcher, is_mate
+from tictactoe_tui.engine.pvs import MATE, MATE_BAND, Iteration, RootMove, Searcher, is_mate
 
 __all__ = [
     "ALGORITHMS",
@@ -36,6 +37,7 @@ __all__ = [
     "analyse",
     "analyse_position",
     "describe_score",
+    "estimate_minimax_nodes",
     "minimax",
     "win_score",
 ]
@@ -163,6 +165,17 @@ class Analysis:
     depth: int
     complete: bool
     cancelled: bool
+    best_moves: tuple[int, ...] = ()
+    """The moves ranked best and equally good (a player picks one of them). Left empty by the
+    caller, it is every move sharing the first score and its exactness; a depth-limited search
+    gives its own ties, since heuristic values are clamped into the bands and can look equal."""
+
+    def __post_init__(self) -> None:
+        if self.scores and not self.best_moves:
+            top = self.scores[0]
+            tied = tuple(m.move for m in self.scores
+                         if (m.score, m.exact) == (top.score, top.exact))
+            object.__setattr__(self, "best_moves", tied)
 
 
 def win_score(board: Board) -> int:
@@ -315,33 +328,141 @@ def _first_guess(board: Board, engine: fs.AlphaBeta) -> int:
 
 def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None = None,
             should_stop: StopCheck | None = None,
-            on_progress: ProgressCallback | None = None) -> SearchResult:
+            on_progress: ProgressCallback | None = None,
+            time_limit: float | None = None) -> SearchResult:
     """Plain, unpruned minimax (negamax form): visits and counts every node of the tree.
 
     With `depth`, positions `depth` plies deep are scored by `evaluate` (H1 by default) seen from
-    the side to move there, clamped inside the win/loss bands.
+    the side to move there, clamped inside the win/loss bands. `nodes` counts the root and every
+    position below it (549,946 from the empty 3x3 board). With `time_limit` (seconds) the search
+    stops when the time runs out: the result is then the best of the root moves searched in full
+    so far, with `complete=False` (see `estimate_minimax_nodes` for how big the whole tree is).
     """
     start = time.perf_counter()
     if board.is_over:
         return _over_result(board, start)
-    search, limit, empties = _plain_minimax(board, depth, evaluate, should_stop)
-    poller = search.poller
-    tracker = _Tracker(poller, start, on_progress)
-    me, opp = _mover_bits(board)
-    try:
-        score = search.value(me, opp, 0)
-    except Stopped:
-        return SearchResult(move=board.legal_moves()[0], score=0, nodes=poller.nodes,
+    run = _MinimaxRoots(board, depth, evaluate, should_stop, time_limit, start, on_progress)
+    run.search()
+    if not run.scores:
+        return SearchResult(move=board.legal_moves()[0], score=0, nodes=run.poller.nodes,
                             elapsed=time.perf_counter() - start, depth=0, pv=(),
-                            complete=False, cancelled=True)
-    pv = search.pv[0]
+                            complete=False, cancelled=run.poller.cancelled)
+    best = _ranked(run.scores)[0]
     # A win or loss found within the depth is the game's value: the losing side had no move
     # that survived past the cut-off, or it would have chosen it.
-    proven = limit is None or abs(score) >= win_score(board) - limit
-    tracker.reached(empties if limit is None else limit, pv[0], score, pv, proven)
-    return SearchResult(move=pv[0], score=score, nodes=poller.nodes,
-                        elapsed=time.perf_counter() - start,
-                        depth=empties if limit is None else limit, pv=pv, complete=proven)
+    proven = run.finished and (run.limit is None or best.exact)
+    return SearchResult(move=best.move, score=best.score, nodes=run.poller.nodes,
+                        elapsed=time.perf_counter() - start, depth=run.depth, pv=best.pv,
+                        complete=proven, cancelled=run.poller.cancelled)
+
+
+class _MinimaxRoots:
+    """Unpruned minimax one root move at a time, so a stopped search keeps the moves it scored."""
+
+    def __init__(self, board: Board, depth: int | None, evaluate: Evaluator | None,
+                 should_stop: StopCheck | None, time_limit: float | None, start: float,
+                 on_progress: ProgressCallback | None) -> None:
+        self.board = board
+        self.engine, self.limit, self.empties = _plain_minimax(board, depth, evaluate,
+                                                               should_stop)
+        self.poller = self.engine.poller
+        if time_limit is not None:
+            self.poller.deadline = start + time_limit
+        self.tracker = _Tracker(self.poller, start, on_progress)
+        self.depth = self.empties if self.limit is None else self.limit
+        self.scores: list[MoveScore] = []
+        self.finished = False
+
+    def search(self) -> None:
+        """Score every root move; the root itself counts as one node."""
+        board, search, poller = self.board, self.engine, self.poller
+        sh = search.sh
+        me, opp = _mover_bits(board)
+        big = win_score(board)
+        poller.nodes += 1
+        best = -big - 1
+        for move in board.legal_moves():
+            before = poller.nodes
+            bit = 1 << move
+            try:
+                if fs.completes_line(sh, me | bit, move):
+                    poller.nodes += 1
+                    score = big - 1
+                    line: tuple[int, ...] = (move,)
+                else:
+                    score = -search.value(opp, me | bit, 1)
+                    line = (move, *search.pv[1])
+            except Stopped:
+                return
+            exact = self.limit is None or abs(score) >= big - self.limit
+            self.scores.append(MoveScore(move, score, poller.nodes - before, exact, line))
+            if score > best:
+                best = score
+                self.tracker.best_so_far(move, score, line)
+        self.finished = True
+        top = _ranked(self.scores)[0]
+        self.tracker.reached(self.depth, top.move, top.score, top.pv,
+                             self.limit is None or top.exact)
+
+
+def estimate_minimax_nodes(board: Board, depth: int | None = None, samples: int = 2000) -> int:
+    """About how many positions `minimax(board, depth)` visits (the root counted), cheaply.
+
+    Counted exactly when the game has at most `EXACT_COUNT_MAX_EMPTY` empty cells (549,946 from
+    the empty 3x3 board); otherwise estimated by Knuth's method: random games from `board`, each
+    giving 1 + b1 + b1*b2 + ... from the number of moves b_i along it, averaged over `samples`
+    games with a fixed seed (the same answer every time; typically within a few percent).
+    """
+    if board.is_over:
+        return 1
+    sh = fs.shape(board.size, board.k)
+    empties = sh.cells - board.move_count
+    limit = empties if depth is None else min(depth, empties)
+    me, opp = _mover_bits(board)
+    if empties <= EXACT_COUNT_MAX_EMPTY:
+        return _count_tree(sh, me, opp, limit, {})
+    rng = random.Random(0)
+    # Enough games for a steady answer, but never more than about 200,000 moves in all.
+    samples = max(50, min(samples, 200_000 // max(limit, 1)))
+    total = 0
+    for _ in range(samples):
+        estimate, weight = 1, 1
+        a, b = me, opp
+        free = fs.iter_cells(sh.full & ~(a | b))
+        for _ply in range(limit):
+            weight *= len(free)
+            estimate += weight
+            pick = rng.randrange(len(free))
+            cell = free[pick]
+            free[pick] = free[-1]
+            free.pop()
+            a |= 1 << cell
+            if not free or fs.completes_line(sh, a, cell):
+                break
+            a, b = b, a
+        total += estimate
+    return total // samples
+
+
+EXACT_COUNT_MAX_EMPTY = 10
+"""`estimate_minimax_nodes` counts the tree exactly up to this many empty cells."""
+
+
+def _count_tree(sh: fs.Shape, me: int, opp: int, plies: int,
+                seen: dict[tuple[int, int, int], int]) -> int:
+    """Positions of the minimax tree below (me, opp) to `plies` deep, counting it (memoised)."""
+    key = (me, opp, plies)
+    known = seen.get(key)
+    if known is not None:
+        return known
+    total = 1
+    if plies > 0:
+        for cell in fs.iter_cells(sh.full & ~(me | opp)):
+            mine = me | 1 << cell
+            total += 1 if fs.completes_line(sh, mine, cell) else _count_tree(
+                sh, opp, mine, plies - 1, seen)
+    seen[key] = total
+    return total
 
 
 def _limits(board: Board, depth: int | None, time_limit: float | None) -> float | None:
@@ -403,7 +524,7 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     last = deepening.last
     if last is None:
         return result(0, _first_guess(board, engine), 0, False, (), cancelled=True)
-    best = deepening.scores[0]
+    best = deepening.move_score(last.moves[0], last.depth)
     return result(best.score, best.move, last.depth, last.complete, best.pv,
                   cancelled=poller.cancelled)
 
@@ -453,7 +574,6 @@ class _Deepening:
         self.empties = board.size * board.size - board.move_count
         self.max_depth = self.empties if depth is None else min(depth, self.empties)
         self.last: Iteration | None = None
-        self.scores: list[MoveScore] = []
         self.needs_solve = False
 
     def run(self) -> None:
@@ -468,26 +588,28 @@ class _Deepening:
         for iteration in self.searcher.deepen(self.board, poller, max(deepest, 1), vct_nodes,
                                               threat_deadline):
             self.last = iteration
-            self.scores = self.move_scores(iteration)
-            best = self.scores[0]
-            self.tracker.reached(iteration.depth, best.move, best.score, best.pv,
-                                 iteration.complete)
+            if self.tracker.wanted:
+                best = self.move_score(iteration.moves[0], iteration.depth)
+                self.tracker.reached(iteration.depth, best.move, best.score, best.pv,
+                                     iteration.complete)
             # Depth 1 always completes so there is a move to return; later ones race the clock.
             poller.deadline = deadline
         last = self.last
         self.needs_solve = (last is not None and not last.complete
                             and self.max_depth >= self.empties)
 
-    def move_scores(self, iteration: Iteration) -> list[MoveScore]:
-        """The iteration's root moves as public scores, best first, each with its line."""
-        board = self.board
-        out = []
-        for root in iteration.moves:
-            score = public_score(root.value, board, iteration.depth)
-            plies = MATE - abs(root.value) if is_mate(root.value) else iteration.depth
-            line = root.line or self.searcher.line_after(board, root.move, max(plies, 1))
-            out.append(MoveScore(root.move, score, max(root.nodes, 0), root.proven, line))
-        return out
+    def move_score(self, root: RootMove, depth: int) -> MoveScore:
+        """A root move as a public score with its expected line."""
+        plies = MATE - abs(root.value) if is_mate(root.value) else depth
+        line = root.line or self.searcher.line_after(root.move, max(plies, 1))
+        return MoveScore(root.move, public_score(root.value, self.board, depth),
+                         max(root.nodes, 0), root.proven, line)
+
+    def scores(self) -> list[MoveScore]:
+        """The last completed iteration's moves as public scores, best first."""
+        if self.last is None:
+            return []
+        return [self.move_score(root, self.last.depth) for root in self.last.moves]
 
 
 def public_score(value: int, board: Board, depth: int) -> int:
@@ -544,7 +666,7 @@ def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | No
                                  best.pv, False))
         return analysis
     if algorithm == "minimax":
-        return _analyse_minimax(board, depth, should_stop, start, on_progress)
+        return _analyse_minimax(board, depth, should_stop, start, on_progress, time_limit)
     return _analyse_alphabeta(board, depth, time_limit, should_stop, start, on_progress, memory)
 
 
@@ -572,39 +694,13 @@ def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
 
 
 def _analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | None,
-                     start: float, on_progress: ProgressCallback | None) -> Analysis:
-    search, limit, empties = _plain_minimax(board, depth, None, should_stop)
-    sh, poller = search.sh, search.poller
-    tracker = _Tracker(poller, start, on_progress)
-    me, opp = _mover_bits(board)
-    big = win_score(board)
-    scores: list[MoveScore] = []
-    cancelled = False
-    for move in board.legal_moves():
-        before = poller.nodes
-        bit = 1 << move
-        try:
-            if fs.completes_line(sh, me | bit, move):
-                poller.nodes += 1
-                score = big - 1
-                line: tuple[int, ...] = (move,)
-            else:
-                score = -search.value(opp, me | bit, 1)
-                line = (move, *search.pv[1])
-        except Stopped:
-            cancelled = True
-            break
-        exact = limit is None or abs(score) >= big - limit
-        scores.append(MoveScore(move, score, poller.nodes - before, exact, line))
-        if score > max((s.score for s in scores[:-1]), default=-big - 1):
-            tracker.best_so_far(move, score, line)
-    if not cancelled and scores:
-        best = _ranked(scores)[0]
-        tracker.reached(empties if limit is None else limit, best.move, best.score, best.pv,
-                        limit is None)
-    return Analysis("minimax", _ranked(scores), poller.nodes, time.perf_counter() - start,
-                    empties if limit is None else limit, limit is None and not cancelled,
-                    cancelled)
+                     start: float, on_progress: ProgressCallback | None,
+                     time_limit: float | None) -> Analysis:
+    run = _MinimaxRoots(board, depth, None, should_stop, time_limit, start, on_progress)
+    run.search()
+    return Analysis("minimax", _ranked(run.scores), run.poller.nodes,
+                    time.perf_counter() - start, run.depth,
+                    run.limit is None and run.finished, run.poller.cancelled)
 
 
 def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None,
@@ -654,5 +750,9 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     if last is None:
         return finish([], 0, False, True)
     # The search's own order: a proven win ranks above any estimate whatever the numbers.
-    return Analysis("alphabeta", tuple(deepening.scores), poller.nodes,
-                    time.perf_counter() - start, last.depth, last.complete, poller.cancelled)
+    top = last.moves[0]
+    tied = tuple(root.move for root in last.moves
+                 if (root.value, root.proven) == (top.value, top.proven))
+    return Analysis("alphabeta", tuple(deepening.scores()), poller.nodes,
+                    time.perf_counter() - start, last.depth, last.complete, poller.cancelled,
+                    tied)

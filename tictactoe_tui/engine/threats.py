@@ -125,7 +125,7 @@ class ThreatSearch:
 
     def vct(self, state: LineState, side: int, max_attacks: int = VCT_MAX_ATTACKS,
             max_nodes: int = DEFAULT_MAX_NODES) -> list[int] | None:
-        """A VCT of `side` (to move) within `max_attacks` threats, or None (fewest threats first)."""
+        """A VCT of `side` (to move) within `max_attacks` threats (fewest first), or None."""
         return self._deepen(state, side, max_attacks, max_nodes, self._vct)
 
     def _deepen(self, state: LineState, side: int, most: int, max_nodes: int,
@@ -289,21 +289,12 @@ class ThreatSearch:
     def _threat_moves(self, state: LineState, side: int, partners: dict[int, int]) -> list[int]:
         """Fours first (strongest first), then the moves that make a double for the next move."""
         fours = _by_strength(state, side, partners)
-        found = 0
-        masks = state.shape.line_mask
-        for line in state.twos[side]:
-            found |= masks[line]
-        threes = []
-        for cell in iter_bits(found & state.empty):
-            if cell in partners:
-                continue
-            gain = state.gain(cell, side)
-            state.play(cell, side)
-            if state.double_cells(side):
-                threes.append((-gain, cell))
-            state.undo(cell, side)
-        threes.sort()
-        return fours + [cell for _, cell in threes]
+        four_cells = 0
+        for cell in fours:
+            four_cells |= 1 << cell
+        threes = iter_bits(state.double_moves(side, state.empty & ~four_cells))
+        threes.sort(key=lambda cell: (-state.gain(cell, side), cell))
+        return fours + threes
 
 
 def _by_strength(state: LineState, side: int, partners: dict[int, int]) -> list[int]:
@@ -312,7 +303,7 @@ def _by_strength(state: LineState, side: int, partners: dict[int, int]) -> list[
 
 
 def _double_line(state: LineState, side: int, move: int) -> list[int]:
-    """The 4-ply loss after `side` plays `move` that stops no double: the double, a block, the win."""
+    """The 4-ply loss after `side` plays `move`, which stops no double: double, block, win."""
     state.play(move, side)
     partners = state.partners(1 - side)
     state.undo(move, side)
