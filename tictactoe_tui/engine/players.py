@@ -328,13 +328,15 @@ class DifficultyPlayer:
 
 
 def make_player(opponent: str, rng: random.Random, difficulty: int = 100,
-                time_limit: float | None = None, clever: bool = True) -> Player:
+                time_limit: float | None = None, clever: bool = True,
+                depth: int | None = None) -> Player:
     """Build the computer player the settings describe.
 
     `opponent` is one of "random", "h1", "h2", "minimax", "alphabeta". For a clever opponent,
     a difficulty below 100 wraps it in a `DifficultyPlayer`; `clever=False` (seed 004's "random
     computer" switch) gives a `RandomPlayer` advised by that clever player instead. A plain
-    "random" opponent has no advisor. `time_limit` is alpha-beta's budget on boards above 3x3.
+    "random" opponent has no advisor. `time_limit` is alpha-beta's budget on boards above 3x3;
+    `depth` (plies) limits minimax's and alpha-beta's search.
     """
     if opponent not in OPPONENTS:
         raise ValueError(f"unknown opponent {opponent!r}: choose one of {', '.join(OPPONENTS)}")
@@ -345,9 +347,9 @@ def make_player(opponent: str, rng: random.Random, difficulty: int = 100,
     if opponent in HEURISTICS:
         player = HeuristicPlayer(opponent, rng)
     elif opponent == "minimax":
-        player = MinimaxPlayer(rng)
+        player = MinimaxPlayer(rng, depth=depth)
     else:
-        player = AlphaBetaPlayer(rng, time_limit=time_limit)
+        player = AlphaBetaPlayer(rng, depth=depth, time_limit=time_limit)
     if not clever:
         return RandomPlayer(rng, advisor=player)
     if difficulty < MAX_DIFFICULTY:
