@@ -40,6 +40,7 @@ __all__ = [
     "PlayerSpec",
     "PlayerStats",
     "WinDrawLoss",
+    "match_shape",
     "run_match",
 ]
 
@@ -56,6 +57,17 @@ _OPTION_HELP = "use depth=D, time=S or difficulty=P"
 
 def _spec_error(text: str, problem: str) -> ValueError:
     return ValueError(f"bad player {text!r}: {problem}")
+
+
+def _whole(text: str, values: dict[str, str], key: str, unit: str) -> int | None:
+    """The whole number given for `key`, or None when it is not given."""
+    if key not in values:
+        return None
+    try:
+        return int(values[key])
+    except ValueError:
+        raise _spec_error(text, f"{key} must be a whole number of {unit}, "
+                                f"not {values[key]!r}") from None
 
 
 @dataclass(frozen=True)
@@ -122,18 +134,16 @@ class PlayerSpec:
             if key in values:
                 raise _spec_error(text, f"{key} is given twice")
             values[key] = value
-        try:
-            depth = int(values["depth"]) if "depth" in values else None
-            difficulty = int(values.get("difficulty", MAX_DIFFICULTY))
-        except ValueError:
-            raise _spec_error(text, "depth and difficulty must be whole numbers") from None
+        depth = _whole(text, values, "depth", "plies")
+        difficulty = _whole(text, values, "difficulty", "percent")
         try:
             time_limit = float(values["time"]) if "time" in values else None
         except ValueError:
             raise _spec_error(text, f"time must be a number of seconds, "
                                     f"not {values['time']!r}") from None
         try:
-            return cls(name.lower(), depth, time_limit, difficulty)
+            return cls(name.lower(), depth, time_limit,
+                       MAX_DIFFICULTY if difficulty is None else difficulty)
         except ValueError as error:
             raise _spec_error(text, str(error)) from None
 
@@ -351,13 +361,19 @@ def _opening(start: Board, moves: int, rng: random.Random) -> list[int]:
     return played
 
 
-def _check(games: int, size: int, k: int, opening: int) -> None:
+def match_shape(games: int, size: int = 3, k: int | None = None,
+                opening_moves: int | None = None) -> tuple[int, int]:
+    """Check a match's arguments and resolve the defaults: (k, opening moves); else ValueError."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"a match needs at least 1 game, not {games!r}")
+    k = default_k(size) if k is None else k
     check_shape(size, k)
+    opening = (0 if size == 3 else DEFAULT_OPENING_MOVES) if opening_moves is None \
+        else opening_moves
     if not 0 <= opening < size * size - 1:
         raise ValueError(f"opening moves must be between 0 and {size * size - 2} on a "
                          f"{size}×{size} board, not {opening}")
+    return k, opening
 
 
 def run_match(x: PlayerSpec | PlayerFactory, o: PlayerSpec | PlayerFactory, games: int,
@@ -373,10 +389,7 @@ def run_match(x: PlayerSpec | PlayerFactory, o: PlayerSpec | PlayerFactory, game
     of each move; `should_stop()` is polled between moves and by the players' searches, and
     True ends the match at once, without the unfinished game. Bad arguments raise ValueError.
     """
-    k = default_k(size) if k is None else k
-    opening = (0 if size == 3 else DEFAULT_OPENING_MOVES) if opening_moves is None \
-        else opening_moves
-    _check(games, size, k, opening)
+    k, opening = match_shape(games, size, k, opening_moves)
     stop: ShouldStop = should_stop if should_stop is not None else (lambda: False)
     factories = {"x": _factory(x), "o": _factory(o)}
     outcomes: list[GameOutcome] = []
