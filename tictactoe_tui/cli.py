@@ -3,6 +3,7 @@
     tictactoe-tui [game flags]                 play (Settings screen unless a game flag is given)
     tictactoe-tui analyse BOARD [--algorithm A] [--k K] [--depth D] [--time-limit S]
     tictactoe-tui bench [--quick]              the benchmark, side by side with plain minimax
+    tictactoe-tui match --x SPEC --o SPEC [--games N --size S --k K --seed N --json]
 
 The engine-only commands never import Textual, so they start fast and run anywhere.
 """
@@ -58,6 +59,7 @@ def analyse_command(argv: Sequence[str]) -> int:
 COMMANDS: dict[str, str] = {
     "analyse": "tictactoe_tui.cli:analyse_command",
     "bench": "tictactoe_tui.bench:main",
+    "match": "tictactoe_tui.commands.match:main",
 }
 """Each command other than play, as "module:function"; the function takes the arguments after
 the command's name and returns the exit status. Imported only when run, so each command starts
