@@ -158,7 +158,7 @@ def test_counters_on_a_hand_worked_tree_ordering_and_the_symmetric_table() -> No
     assert names([k.move for k in kids if k.move is not None]) == ["B2", "C1", "A3", "A2", "C2"]
     assert [k.leaf for k in kids] == ["win", None, "table", None, "table"]
     assert [k.value for k in kids] == [9, -8, -8, -8, -8]
-    assert [k.outcome for k in kids] == ["exact"] + ["α fail-low"] * 4
+    assert [k.outcome for k in kids] == ["exact"] + ["fail-low"] * 4
 
 
 def test_the_recorded_tree_shows_each_move_with_its_window_value_and_pruned_siblings() -> None:
@@ -171,12 +171,12 @@ def test_the_recorded_tree_shows_each_move_with_its_window_value_and_pruned_sibl
     assert (a3.move, a3.alpha, a3.beta, a3.value, a3.leaf, a3.outcome) == (
         6, -big, big, 9, "win", "exact")
     # B3 and C3 are searched with alpha already 9: each fails low at 0, an upper bound.
-    assert (b3.alpha, b3.beta, b3.value, b3.outcome) == (9, big, 0, "α fail-low")
-    assert (c3.alpha, c3.beta, c3.value, c3.outcome) == (9, big, 0, "α fail-low")
+    assert (b3.alpha, b3.beta, b3.value, b3.outcome) == (9, big, 0, "fail-low")
+    assert (c3.alpha, c3.beta, c3.value, c3.outcome) == (9, big, 0, "fail-low")
     # Inside B3, O's A3 reaches O's beta (-9 seen by O): a cut-off, and O's C3 is pruned.
     o_a3 = recorder.nodes[b3.children[0]]
     assert (o_a3.move, o_a3.alpha, o_a3.beta, o_a3.value, o_a3.outcome) == (
-        6, -big, -9, 0, "β cut-off")
+        6, -big, -9, 0, "cutoff")
     assert names(b3.pruned) == ["C3"] and names(c3.pruned) == ["B3"]
     assert str(node_board(Board.from_string("XOX/XOO/..."), recorder.nodes, o_a3.id)) == (
         "XOX/XOO/OX.")
@@ -230,7 +230,7 @@ def test_every_recorded_value_is_exact_or_the_bound_its_label_says(algorithm: st
             true = _from_root(true, node.ply)
             if node.outcome == "exact":
                 assert node.value == true, str(parent)
-            elif node.outcome == "β cut-off":
+            elif node.outcome == "cutoff":
                 assert true >= node.value, str(parent)
             else:
                 assert true <= node.value, str(parent)

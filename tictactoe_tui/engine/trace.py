@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import random
 import time
-from math import comb
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from math import comb
 
 from tictactoe_tui.engine import _fastsearch as fs
 from tictactoe_tui.engine._fastsearch import Stopped, completes_line, h1_bits, heuristic_cap
@@ -41,6 +41,7 @@ __all__ = [
     "LAB_ALGORITHMS",
     "EventKind",
     "Method",
+    "Outcome",
     "TraceEvent",
     "TraceNode",
     "TraceRecorder",
@@ -132,6 +133,17 @@ class TreeSize:
     """True when counted; False when estimated by random probes (Knuth's estimator)."""
 
 
+class Outcome(StrEnum):
+    """How a move ended against the window it was searched with (seen by the player making it)."""
+
+    EXACT = "exact"
+    """Strictly inside the window: the value is exact."""
+    CUTOFF = "cutoff"
+    """At or above beta: good enough to cut the moves after it (the value is a lower bound)."""
+    FAIL_LOW = "fail-low"
+    """At or below alpha: no better than a move found before (the value is an upper bound)."""
+
+
 class EventKind(StrEnum):
     """The steps of a search, as the tree explorer replays them."""
 
@@ -198,15 +210,13 @@ class TraceNode:
     """Index of the CUT event; -1 if none."""
 
     @property
-    def outcome(self) -> str | None:
-        """"exact", "β cut-off" or "α fail-low" against the window; None before it returned."""
-        if self.value is None or self.parent < 0:
-            return None if self.value is None else "exact"
-        if self.value >= self.beta:
-            return "β cut-off"
-        if self.value <= self.alpha:
-            return "α fail-low"
-        return "exact"
+    def outcome(self) -> Outcome | None:
+        """How the move ended against its window; None before it returned (the root: exact)."""
+        if self.value is None:
+            return None
+        if self.parent < 0 or self.alpha < self.value < self.beta:
+            return Outcome.EXACT
+        return Outcome.CUTOFF if self.value >= self.beta else Outcome.FAIL_LOW
 
 
 class TraceRecorder:
