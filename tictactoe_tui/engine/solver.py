@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from tictactoe_tui.engine._fastsearch import (
     EXACT,
@@ -23,7 +24,6 @@ from tictactoe_tui.engine._fastsearch import (
     Shape,
     Table,
     maker_potential,
-    table_key,
     table_line,
     threats,
 )
@@ -52,6 +52,35 @@ def solvable(board: Board) -> bool:
 _SYMMETRY_MIN_EMPTY_FRACTION = 0.35
 
 
+_CHUNK_BITS = 10
+
+
+Chunks = tuple[int, tuple[tuple[tuple[int, ...], ...], ...]]
+
+
+@cache
+def _chunks_of(perms: tuple[tuple[int, ...], ...]) -> Chunks:
+    """Per symmetry of the square, lookup tables mapping each chunk of a bitboard to its image.
+
+    Returns the chunk width and, for each symmetry (`perms`, identity first), one table per
+    `width`-bit chunk of the board, lowest cells first.
+    """
+    cells = len(perms[0])
+    width = min(_CHUNK_BITS, cells)
+    out = []
+    for perm in perms:
+        tables = []
+        for offset in range(0, cells, width):
+            span = min(width, cells - offset)
+            table = [0] * (1 << width)
+            for value in range(1, 1 << span):
+                low = value & -value
+                table[value] = table[value ^ low] | 1 << perm[offset + low.bit_length() - 1]
+            tables.append(tuple(table))
+        out.append(tuple(tables))
+    return width, tuple(out)
+
+
 class Solver:
     """Fail-soft alpha-beta to the end of the game with a bound-storing transposition table."""
 
@@ -61,12 +90,35 @@ class Solver:
         self.poller = poller
         self.tt: Table = {}
         self.sym_min_empty = max(4, round(sh.cells * _SYMMETRY_MIN_EMPTY_FRACTION))
+        self.chunks = _chunks_of(sh.sym_perms)
         self.one = 1 << sh.k
         self.half = 1 << (sh.k - 1)
 
     def key(self, me: int, opp: int, empties: int) -> tuple[int, int]:
-        """The table key of (me, opp) and the symmetry that maps the position onto it."""
-        return table_key(self.sh, me, opp, empties >= self.sym_min_empty)
+        """The table key of (me, opp) and the symmetry that maps the position onto it.
+
+        Near the root the key is the least of the position's eight images, so symmetric
+        positions share one entry; deeper down the plain pair is cheaper.
+        """
+        cells = self.sh.cells
+        if empties < self.sym_min_empty:
+            return me << cells | opp, 0
+        width, tables = self.chunks
+        mask = (1 << width) - 1
+        best = -1
+        best_sym = 0
+        for sym, chunk_tables in enumerate(tables):
+            image_me = image_opp = 0
+            shift = 0
+            for table in chunk_tables:
+                image_me |= table[me >> shift & mask]
+                image_opp |= table[opp >> shift & mask]
+                shift += width
+            key = image_me << cells | image_opp
+            if best < 0 or key < best:
+                best = key
+                best_sym = sym
+        return best, best_sym
 
     @staticmethod
     def to_table(score: int, ply: int) -> int:
@@ -143,13 +195,24 @@ class Solver:
             else:
                 beta = min(beta, value)
             first = sh.sym_inverse[sym][move]
-        moves = [opp_thr.bit_length() - 1] if opp_thr else self.ordered(me, opp, empty, first)
+        # A forced block is the only move; else the table's move is tried before the others are
+        # even scored, since it often refutes the position alone.
+        if opp_thr:
+            moves = [opp_thr.bit_length() - 1]
+        elif first >= 0:
+            moves = [first]
+        else:
+            moves = self.ordered(me, opp, empty, -1)
         alpha0 = alpha
         best = -win - 1
         best_move = moves[0]
         cell_lines = sh.cell_lines
         need = sh.k - 1
-        for cell in moves:
+        index = 0
+        lazy = first >= 0 and not opp_thr
+        while index < len(moves):
+            cell = moves[index]
+            index += 1
             bit = 1 << cell
             mine = me | bit
             new_thr = 0
@@ -165,6 +228,9 @@ class Solver:
                     alpha = score
                     if alpha >= beta:
                         break
+            if lazy:
+                lazy = False
+                moves += [c for c in self.ordered(me, opp, empty, -1) if c != first]
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         self.tt[key] = (flag, self.to_table(best, ply), sh.sym_perms[sym][best_move], 0)
         return best
