@@ -58,6 +58,7 @@ def analyse_command(argv: Sequence[str]) -> int:
 COMMANDS: dict[str, str] = {
     "analyse": "tictactoe_tui.cli:analyse_command",
     "bench": "tictactoe_tui.bench:main",
+    "compare": "tictactoe_tui.commands.compare:main",
 }
 """Each command other than play, as "module:function"; the function takes the arguments after
 the command's name and returns the exit status. Imported only when run, so each command starts
