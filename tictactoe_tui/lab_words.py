@@ -21,9 +21,9 @@ from tictactoe_tui.engine.trace import (
 
 ALGORITHM_TITLES = {
     "minimax": "minimax",
-    "alphabeta-plain": "alpha-beta, board order",
-    "alphabeta-ordered": "alpha-beta, ordered",
-    "alphabeta-tt": "alpha-beta, ordered + table",
+    "alphabeta-plain": "alpha-beta (board order)",
+    "alphabeta-ordered": "alpha-beta (ordered)",
+    "alphabeta-tt": "alpha-beta (ordered+TT)",
     "h1": "H1 search",
     "h2": "H2 search",
 }
@@ -237,3 +237,69 @@ def move_name(node: TraceNode, root: Board) -> str:
     """"X B2": who made a node's move, and where."""
     assert node.move is not None
     return f"{mover_at(root, node.ply)} {cell_notation(node.move, root.size)}"
+
+
+OUTCOME_MEANING = {
+    Outcome.EXACT: "exact: strictly inside the window",
+    Outcome.CUTOFF: "β cut-off: at least β, so the moves after it were not needed "
+                    "(a lower bound)",
+    Outcome.FAIL_LOW: "α fail-low: no better than α, a move found earlier (an upper bound)",
+}
+"""What each outcome tells about a move's value."""
+
+
+def node_words(node: TraceNode, root: Board, heuristic: str = "H1",
+               step: int | None = None) -> str:
+    """A few lines about one node of the tree, for the panel beside it."""
+    window = window_words(node.alpha, node.beta, root)
+    if node.move is None:
+        head = f"The position, {root.to_move} to move. Window {window}."
+    else:
+        head = (f"{move_name(node, root)}, ply {node.ply}: tried with window {window} "
+                f"(seen by {mover_at(root, node.ply)}).")
+    if not returned_by(node, step):
+        body = "Not returned yet." if step is not None else "Not recorded: the event cap."
+    else:
+        body = f"Value {bounded_value(node, root)}"
+        if node.leaf is not None:
+            how = f"{heuristic} at the depth limit" if node.leaf == "heuristic" else (
+                LEAF_WORDS[node.leaf])
+            body += f" ({how})"
+        if node.move is not None:
+            body += f": {OUTCOME_MEANING[node.outcome or Outcome.EXACT]}."
+        else:
+            body += "."
+    lines = [head, body]
+    if node.pruned and (step is None or 0 <= node.cut_at <= step):
+        chooser = chooser_at(root, node.ply)
+        skipped = ", ".join(cell_notation(m, root.size) for m in node.pruned)
+        lines.append(f"{chooser} reached β here, so {chooser}'s moves {skipped} were pruned.")
+    return "\n".join(lines)
+
+
+def pruned_words(parent: TraceNode, move: int, root: Board) -> str:
+    """About a pruned move: why it was never searched."""
+    chooser = chooser_at(root, parent.ply)
+    return (f"{chooser} {cell_notation(move, root.size)} was never searched: an earlier move "
+            f"of {chooser}'s already reached β, so {chooser.opponent} would never let the game "
+            "come here.")
+
+
+def value_cell(result: TraceResult, board: Board) -> str:
+    """A value with its meaning, for the compare screen: "+9 win in 1", "0 draw", "+1 estimate"."""
+    if not result.finished:
+        return value_words(result, board)
+    words = describe_score(result.value, board, exact=result.complete)
+    if words.endswith("(heuristic)"):
+        words = "estimate"
+    return f"{signed(result.value)} {words}"
+
+
+def count_label(count: int) -> str:
+    """A count for a chart's axis: "1", "10", "100", "1k", "10k", "1M", "1G", "1e12"."""
+    for suffix, size in (("G", 10**9), ("M", 10**6), ("k", 10**3)):
+        if count >= size:
+            if count >= size * 1000 and suffix == "G":
+                return f"{count:.0e}".replace("+", "")
+            return f"{count // size}{suffix}"
+    return str(count)
