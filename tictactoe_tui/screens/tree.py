@@ -33,6 +33,7 @@ from textual.worker import get_current_worker
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.compare import default_depth
 from tictactoe_tui.engine.trace import (
+    EVENT_CAP,
     EventKind,
     Outcome,
     TraceNode,
@@ -125,9 +126,16 @@ class TreeScreen(Screen[None]):
             self.error = error
             self.token = token
 
-    def __init__(self, position: Position, depth: int | None = None) -> None:
-        """Explore the search from `position` (which must not be finished) to `depth` plies."""
+    def __init__(self, position: Position, depth: int | None = None,
+                 event_cap: int = EVENT_CAP) -> None:
+        """Explore the search from `position` to `depth` plies, recording `event_cap` events.
+
+        Without a depth, positions with few empty cells are searched to the end and the others
+        to `BIG_BOARD_TREE_DEPTH` plies.
+        """
         super().__init__()
+        self.event_cap = event_cap
+        """The most events a recording keeps."""
         self.position = position
         """The root of the search."""
         self.algorithm = TREE_ALGORITHMS[0]
@@ -177,6 +185,13 @@ class TreeScreen(Screen[None]):
         """Show the root position and start the search."""
         self.query_one(MiniBoard).show(self.position)
         self.query_one("#search-tree", Tree).focus()
+        if self.position.is_over:
+            winner = self.position.winner
+            ended = "a draw" if winner is None else f"{winner} won"
+            self.query_one("#tree-title", Static).update(
+                f"The game is over ({ended}): there is no search to show. Escape goes back.")
+            self.query_one("#search-tree", Tree).root.set_label("no search")
+            return
         self._search()
 
     def on_unmount(self) -> None:
@@ -187,6 +202,8 @@ class TreeScreen(Screen[None]):
 
     def _search(self) -> None:
         """(Re)run the search with the current algorithm and depth; the old answer goes stale."""
+        if self.position.is_over:
+            return
         self._stop.set()
         self._stop = threading.Event()
         self._token += 1
@@ -208,7 +225,7 @@ class TreeScreen(Screen[None]):
         try:
             result, recorder = record_search(
                 position, algorithm, depth, TREE_TIME_LIMIT,
-                should_stop=lambda: stop.is_set() or worker.is_cancelled)
+                should_stop=lambda: stop.is_set() or worker.is_cancelled, cap=self.event_cap)
         except Exception as error:  # shown to the user: no traceback may reach the screen
             self.post_message(self.Failed(f"{type(error).__name__}: {error}", token))
             return
