@@ -105,6 +105,12 @@ class TicTacToeApp(App[None]):
         yield SystemCommand("Settings", "Choose the mode, opponent, board and theme",
                             self.open_settings)
         yield SystemCommand("Help", "Rules, keys and how the computer thinks", self.open_help)
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Compare the algorithms", "Learning lab: every search on this "
+                                "position, side by side (key a)", screen.action_compare)
+            yield SystemCommand("Search tree", "Learning lab: the alpha-beta search from this "
+                                "position as a tree, step by step (key t)",
+                                screen.action_search_tree)
 
     def _fatal_error(self) -> None:
         """An unexpected error: log its traceback to a file and close with one plain line.

@@ -45,7 +45,9 @@ from tictactoe_tui.report import (
     terms_after,
     terms_lines,
 )
+from tictactoe_tui.screens.compare import CompareScreen
 from tictactoe_tui.screens.results import ResultsScreen
+from tictactoe_tui.screens.tree import TreeScreen
 from tictactoe_tui.session import SessionScore
 from tictactoe_tui.widgets import (
     Board,
@@ -123,6 +125,8 @@ class GameScreen(Screen[None]):
         Binding("e", "toggle_panel", "Panel"),
         Binding("v", "toggle_scores", "Scores"),
         Binding("s", "settings", "Settings"),
+        Binding("a", "compare", "Compare", show=False),
+        Binding("t", "search_tree", "Search tree", show=False),
         Binding("space", "toggle_pause", "Pause", show=False),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -605,6 +609,14 @@ class GameScreen(Screen[None]):
         self._cancel_search()
         app: _SessionApp = self.app  # type: ignore[assignment]
         app.open_settings()
+
+    def action_compare(self) -> None:
+        """The learning lab: every search algorithm on this position, side by side."""
+        self.app.push_screen(CompareScreen.for_game(self.game, self.settings))
+
+    def action_search_tree(self) -> None:
+        """The learning lab: the alpha-beta search from this position as a tree."""
+        self.app.push_screen(TreeScreen(self.game.board))
 
     def action_quit_game(self) -> None:
         """Stop any search and quit."""
