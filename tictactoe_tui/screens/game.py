@@ -45,6 +45,7 @@ from tictactoe_tui.report import (
     terms_after,
     terms_lines,
 )
+from tictactoe_tui.screens.heuristics import HeuristicScreen
 from tictactoe_tui.screens.results import ResultsScreen
 from tictactoe_tui.session import SessionScore
 from tictactoe_tui.widgets import (
@@ -75,6 +76,9 @@ class _SessionApp(Protocol):
 
     def open_settings(self) -> None:
         """Show the Settings screen."""
+
+    def open_match(self) -> None:
+        """Show the match runner."""
 
 
 def needed_terminal(size: int, panel: bool = True) -> tuple[int, int]:
@@ -124,6 +128,8 @@ class GameScreen(Screen[None]):
         Binding("v", "toggle_scores", "Scores"),
         Binding("s", "settings", "Settings"),
         Binding("space", "toggle_pause", "Pause", show=False),
+        Binding("m", "match", "Match runner", show=False),
+        Binding("w", "heuristics", "Heuristic lab", show=False),
         Binding("q", "quit_game", "Quit"),
     ]
 
@@ -605,6 +611,17 @@ class GameScreen(Screen[None]):
         self._cancel_search()
         app: _SessionApp = self.app  # type: ignore[assignment]
         app.open_settings()
+
+    def action_match(self) -> None:
+        """Open the match runner; the search stops and restarts when you come back."""
+        self._cancel_search()
+        app: _SessionApp = self.app  # type: ignore[assignment]
+        app.open_match()
+
+    def action_heuristics(self) -> None:
+        """Open the heuristic lab on this position; the search restarts when you come back."""
+        self._cancel_search()
+        self.app.push_screen(HeuristicScreen(self.game.board, self.settings.search_time_limit))
 
     def action_quit_game(self) -> None:
         """Stop any search and quit."""
