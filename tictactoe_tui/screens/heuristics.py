@@ -1,30 +1,29 @@
 """The Heuristic lab: how H1 and H2 rank every move of the current position, line by line.
 
 Flow: the screen gets the game's position and the alpha-beta time budget. On mount it asks the
-engine for H1's and H2's terms after every legal move (`candidate_terms`) and starts alpha-beta
-on the position in a thread worker (stale answers are dropped by token, leaving stops it). The
-table ranks the moves by H1 under the weights shown on the left; editing a weight (type it, or
-the − / + buttons) re-ranks at once, because the terms are kept and only re-weighted. Selecting a
-move (the table's cursor, a click on the board, or the board's cursor and Enter) lists every line
-of the board after that move with its share of H1 and H2 (`explain_lines`). The picks line says
-which move each heuristic player would choose (`heuristic_pick`: win, block, best score) and
-whether alpha-beta agrees, once its analysis is in.
+engine for H1's and H2's terms after every legal move (`candidate_terms`) and sends alpha-beta on
+the position to a `thinking.Thinker` (the worker process on boards above 3×3, where it searches for
+its whole budget; a thread on 3×3, where it takes milliseconds); leaving the screen stops it. The
+table ranks the moves by H1 under the weights shown on the left; editing a weight (type it, or the
+− / + buttons) re-ranks at once, because the terms are kept and only re-weighted. Selecting a move
+(the table's cursor, a click on the board, or the board's cursor and Enter) lists every line of the
+board after that move with its share of H1 and H2 (`explain_lines`). The picks line says which move
+each heuristic player would choose (`heuristic_pick`: win, block, best score) and whether alpha-
+beta agrees, once its analysis is in.
 """
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from typing import ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Static
-from textual.worker import get_current_worker
 
 from tictactoe_tui.engine import Analysis, Mark, analyse_position
 from tictactoe_tui.engine import Board as Position
@@ -37,6 +36,7 @@ from tictactoe_tui.engine.evaluate import (
     rank_moves,
 )
 from tictactoe_tui.report import score_words
+from tictactoe_tui.thinking import Thinker
 from tictactoe_tui.widgets import Board
 from tictactoe_tui.widgets.board import board_size_on_screen
 
@@ -103,7 +103,7 @@ class HeuristicScreen(Screen[None]):
         self.alphabeta: Analysis | None = None
         """Alpha-beta's analysis, once it is in."""
         self._token = 0
-        self._stop = threading.Event()
+        self._thinker: Thinker | None = None
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -156,26 +156,24 @@ class HeuristicScreen(Screen[None]):
         table.focus()
         if self.ranking is not None:
             self._token += 1
-            self._analyse(self.position, self.time_limit, self._token, self._stop)
+            self._analyse(self.position, self.time_limit, self._token)
 
     def on_unmount(self) -> None:
-        """Stop alpha-beta: a thread cannot be killed, so it must be asked to return."""
-        self._stop.set()
+        """Stop alpha-beta and end its worker process."""
+        if self._thinker is not None:
+            self._thinker.close()
 
     # -- alpha-beta -----------------------------------------------------------------------------
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="lab")
-    def _analyse(self, position: Position, time_limit: float | None, token: int,
-                 stop: threading.Event) -> None:
-        """Alpha-beta's score for every move, off the UI thread."""
-        worker = get_current_worker()
-        try:
-            analysis = analyse_position(position, "alphabeta", time_limit=time_limit,
-                                        should_stop=lambda: stop.is_set() or worker.is_cancelled)
-        except Exception as error:  # shown to the user: no traceback may reach the screen
-            self.post_message(self.AlphaBetaFailed(f"{type(error).__name__}: {error}", token))
-            return
-        self.post_message(self.AlphaBetaReady(analysis, token))
+    def _analyse(self, position: Position, time_limit: float | None, token: int) -> None:
+        """Alpha-beta's score for every move, off the UI thread; the answer comes as a message."""
+        self._thinker = Thinker()
+        self._thinker.submit(
+            analyse_position, position, "alphabeta", None, time_limit,
+            on_done=lambda analysis: self.post_message(self.AlphaBetaReady(analysis, token)),
+            on_error=lambda error: self.post_message(self.AlphaBetaFailed(error, token)),
+            in_process=position.size == 3,
+        )
 
     def on_heuristic_screen_alpha_beta_ready(self, message: AlphaBetaReady) -> None:
         """Show alpha-beta's scores and whether it agrees with the heuristics."""

@@ -2,23 +2,22 @@
 
 Flow: the form (one column per player: algorithm, depth, seconds per move, difficulty; one for the
 match: board, k, games, seed) is read into two `PlayerSpec`s when Run is pressed (`r`); a bad
-combination is named under the form and nothing starts. The engine's `run_match` then plays in a
-thread worker, polling a stop event that Cancel (`c`, or leaving the screen) sets. Each finished
-game comes back as `MatchScreen.GameDone` tagged with the run's token (a cancelled run's late
-messages are dropped), and the table, the progress bar and the charts are redrawn from every
-game so far, so they fill in while the match runs. The numbers are the engine's `PlayerStats`:
-the screen computes nothing of its own.
+combination is named under the form and nothing starts. The match then plays in the worker
+process (`thinking.Thinker` running `tasks.play_match`, so the UI never waits on the search's
+GIL); its reports come back as `MatchScreen.Progressed`, each with every game finished so far,
+tagged with the run's token so a cancelled run's late messages are dropped. The table, the
+progress bar and the charts are redrawn from those games, so they fill in while the match runs.
+Cancel (`c`) stops the job at once and keeps the games reported so far; leaving the screen
+closes the worker. The numbers are the engine's `PlayerStats`: the screen computes nothing.
 """
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -26,10 +25,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, DataTable, Footer, Header, Label, ProgressBar, Select, Static
-from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
-from tictactoe_tui.engine import OPPONENTS, Board
+from tictactoe_tui.engine import OPPONENTS
 from tictactoe_tui.engine.board import MAX_SIZE, MIN_K, MIN_SIZE, default_k
 from tictactoe_tui.engine.match import (
     GameOutcome,
@@ -37,10 +35,11 @@ from tictactoe_tui.engine.match import (
     PlayerSpec,
     PlayerStats,
     match_shape,
-    run_match,
 )
 from tictactoe_tui.report import ALGORITHM_NAMES
 from tictactoe_tui.settings import GameSettings
+from tictactoe_tui.tasks import MatchProgress, play_match
+from tictactoe_tui.thinking import Job, Thinker
 
 SIDES = ("x", "o")
 """The match's two players, as the engine and the command line name them."""
@@ -52,10 +51,6 @@ GAME_COUNTS = (2, 4, 6, 10, 20, 40, 100)
 SEEDS = tuple(range(21))
 DEFAULT = "default"
 """The Select value for "the engine's default" (full depth, 1 s per move, k for the size)."""
-
-REDRAW_EVERY = 0.1
-"""Seconds between two "move N" updates from the worker (moves can come much faster)."""
-
 
 def _options(values: tuple[object, ...], default_label: str,
              show: Callable[[object], str] = str) -> list[tuple[str, object]]:
@@ -118,18 +113,10 @@ class MatchScreen(Screen[None]):
     ]
 
     @dataclass
-    class GameDone(Message):
-        """A game of the running match ended."""
+    class Progressed(Message):
+        """The running match's latest report: the games finished so far, the move now."""
 
-        outcome: GameOutcome
-        token: int
-
-    @dataclass
-    class Moved(Message):
-        """A move was played in the running match (sent at most every `REDRAW_EVERY`)."""
-
-        game: int
-        moves: int
+        progress: MatchProgress
         token: int
 
     @dataclass
@@ -160,7 +147,8 @@ class MatchScreen(Screen[None]):
         self.running = False
         """True while the worker plays."""
         self._token = 0
-        self._stop = threading.Event()
+        self._thinker: Thinker | None = None
+        self._job: Job | None = None
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -236,8 +224,9 @@ class MatchScreen(Screen[None]):
         self.query_one("#match-run", Button).focus()
 
     def on_unmount(self) -> None:
-        """Stop a running match: a thread cannot be killed, so it must be asked to return."""
-        self._stop.set()
+        """Stop a running match and end the worker process."""
+        if self._thinker is not None:
+            self._thinker.close()
 
     # -- the form -------------------------------------------------------------------------------
 
@@ -307,9 +296,9 @@ class MatchScreen(Screen[None]):
         except ValueError as error:
             self._say(str(error), error=True)
             return
-        self._stop.set()
+        if self._job is not None:
+            self._job.cancel()
         self._token += 1
-        self._stop = threading.Event()
         self.request, self.outcomes, self.result = request, [], None
         self.running = True
         self._set_running(True)
@@ -317,15 +306,18 @@ class MatchScreen(Screen[None]):
         progress.update(total=request.games, progress=0)
         self._say(f"Playing {request.games} games: {request.x} (x) vs {request.o} (o)…")
         self._redraw()
-        self._play(request, self._token, self._stop)
+        self._play(request, self._token)
 
     @on(Button.Pressed, "#match-cancel")
     def action_cancel(self) -> None:
-        """Stop the running match after the current move; the finished games stay."""
-        if not self.running:
+        """Stop the running match now; the games finished so far stay on the screen."""
+        if not self.running or self.request is None:
             return
-        self._stop.set()
-        self._say("Stopping after the current move…")
+        if self._job is not None:
+            self._job.cancel()
+        self._token += 1
+        self.result = replace(self.current(), cancelled=True)
+        self._finish(self.result)
 
     def action_back(self) -> None:
         """Cancel a running match, or go back to the previous screen."""
@@ -340,54 +332,44 @@ class MatchScreen(Screen[None]):
             return self.running
         return True
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="match")
-    def _play(self, request: MatchRequest, token: int, stop: threading.Event) -> None:
-        """Play the match off the UI thread, posting each game and the result back."""
-        worker = get_current_worker()
-        last = 0.0
+    def _play(self, request: MatchRequest, token: int) -> None:
+        """Send the match to the worker process; its reports come back as messages."""
+        if self._thinker is None:
+            self._thinker = Thinker()
+        self._job = self._thinker.submit(
+            play_match, request.x, request.o, request.games, request.size, request.k,
+            request.seed,
+            on_progress=lambda progress: self.post_message(self.Progressed(progress, token)),
+            on_done=lambda result: self.post_message(self.Finished(result, token)),
+            on_error=lambda error: self.post_message(self.Failed(error, token)),
+        )
 
-        def moved(game: int, board: Board) -> None:
-            nonlocal last
-            now = time.monotonic()
-            if now - last >= REDRAW_EVERY:
-                last = now
-                self.post_message(self.Moved(game, board.move_count, token))
-
-        try:
-            result = run_match(
-                request.x, request.o, request.games, size=request.size, k=request.k,
-                seed=request.seed, should_stop=lambda: stop.is_set() or worker.is_cancelled,
-                on_game=lambda _, outcome: self.post_message(self.GameDone(outcome, token)),
-                on_move=moved,
-            )
-        except Exception as error:  # shown to the user: no traceback may reach the screen
-            self.post_message(self.Failed(f"{type(error).__name__}: {error}", token))
+    def on_match_screen_progressed(self, message: Progressed) -> None:
+        """Count the finished games, redraw, and say which move of which game is on."""
+        if message.token != self._token or self.request is None:
             return
-        self.post_message(self.Finished(result, token))
-
-    def on_match_screen_moved(self, message: Moved) -> None:
-        """Say which move of which game is being played."""
-        if message.token != self._token or self.request is None or not self.running:
-            return
-        self._say(f"Game {message.game + 1} of {self.request.games}: move {message.moves}…")
-
-    def on_match_screen_game_done(self, message: GameDone) -> None:
-        """Count the game and redraw the table, the bar and the charts."""
-        if message.token != self._token:
-            return
-        self.outcomes.append(message.outcome)
-        self.query_one("#match-progress", ProgressBar).update(progress=len(self.outcomes))
-        self._redraw()
+        progress = message.progress
+        if len(progress.outcomes) != len(self.outcomes):
+            self.outcomes = list(progress.outcomes)
+            self.query_one("#match-progress", ProgressBar).update(progress=len(self.outcomes))
+            self._redraw()
+        if progress.game < self.request.games:
+            self._say(f"Game {progress.game + 1} of {self.request.games}: "
+                      f"move {progress.moves}…")
 
     def on_match_screen_finished(self, message: Finished) -> None:
         """Show the engine's final result."""
         if message.token != self._token:
             return
-        self.result = message.result
+        self._finish(message.result)
+
+    def _finish(self, result: MatchResult) -> None:
+        """Show a finished (or cancelled) match's result."""
+        self.result = result
         self.running = False
         self._set_running(False)
-        result = message.result
         self.outcomes = list(result.outcomes)
+        self.query_one("#match-progress", ProgressBar).update(progress=len(self.outcomes))
         if result.cancelled:
             self._say(f"Cancelled after {result.games} of {result.requested} games.")
         else:
@@ -429,19 +411,19 @@ class MatchScreen(Screen[None]):
         status.update(text)
         status.set_class(error, "-error")
 
-    def current(self) -> MatchResult | None:
-        """The engine's result for the games finished so far (None before any match)."""
+    def current(self) -> MatchResult:
+        """The engine's result for the games finished so far (ValueError before any match)."""
         if self.result is not None:
             return self.result
         request = self.request
         if request is None:
-            return None
+            raise ValueError("no match has been run")
         k, _ = match_shape(request.games, request.size, request.k)
         return MatchResult(str(request.x), str(request.o), request.size, k, request.seed,
                            request.games, tuple(self.outcomes), cancelled=False)
 
     def _redraw(self) -> None:
-        result = self.current()
+        result = self.current() if self.request is not None else None
         self._fill_table(result)
         self._draw_charts(result)
 
