@@ -104,6 +104,7 @@ class HeuristicScreen(Screen[None]):
         """Alpha-beta's analysis, once it is in."""
         self._token = 0
         self._thinker: Thinker | None = None
+        self._failed = False
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -117,7 +118,7 @@ class HeuristicScreen(Screen[None]):
             with left:
                 yield Board(self.position.size, id="heuristic-board")
                 weights = Vertical(id="lab-weights")
-                weights.border_title = "H1 weights (a line with n marks)"
+                weights.border_title = "H1 weights"
                 mover, them = self.position.to_move, self.position.to_move.opponent
                 with weights:
                     for n in range(self.position.k - 1, 0, -1):
@@ -158,6 +159,11 @@ class HeuristicScreen(Screen[None]):
             self._token += 1
             self._analyse(self.position, self.time_limit, self._token)
 
+    @property
+    def busy(self) -> bool:
+        """True while alpha-beta's analysis is awaited (the screenshot script waits on it)."""
+        return self.ranking is not None and self.alphabeta is None and not self._failed
+
     def on_unmount(self) -> None:
         """Stop alpha-beta and end its worker process."""
         if self._thinker is not None:
@@ -186,6 +192,7 @@ class HeuristicScreen(Screen[None]):
         """Say that alpha-beta failed; the heuristics stand on their own."""
         if message.token != self._token:
             return
+        self._failed = True
         self.query_one("#lab-picks", Static).update(
             self._picks_text() + f"\nAlpha-beta failed: {message.error}")
 

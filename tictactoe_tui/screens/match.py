@@ -52,6 +52,11 @@ SEEDS = tuple(range(21))
 DEFAULT = "default"
 """The Select value for "the engine's default" (full depth, 1 s per move, k for the size)."""
 
+def per_move_ms(stats: PlayerStats) -> float:
+    """A player's mean milliseconds per move: the one number that differs from run to run."""
+    return stats.mean_seconds * 1000
+
+
 def _options(values: tuple[object, ...], default_label: str,
              show: Callable[[object], str] = str) -> list[tuple[str, object]]:
     """Select options for `values`, None shown as `default_label`."""
@@ -212,6 +217,11 @@ class MatchScreen(Screen[None]):
         )
         column.border_title = f"player {side} · X in {'odd' if side == 'x' else 'even'} games"
         return column
+
+    @property
+    def busy(self) -> bool:
+        """True while a match runs (the screenshot script and tests wait on it)."""
+        return self.running
 
     def on_mount(self) -> None:
         """Set up the table's columns and empty charts; grey out what an algorithm ignores."""
@@ -437,7 +447,7 @@ class MatchScreen(Screen[None]):
             overall = stats.overall
             table.add_row(side, name, overall.wins, overall.draws, overall.losses,
                           f"{overall.points:g}", str(stats.as_x), str(stats.as_o),
-                          f"{stats.mean_seconds * 1000:.1f}", f"{stats.mean_positions:,.0f}",
+                          f"{per_move_ms(stats):.1f}", f"{stats.mean_positions:,.0f}",
                           key=side)
 
     def _draw_charts(self, result: MatchResult | None) -> None:
@@ -459,7 +469,7 @@ class MatchScreen(Screen[None]):
             step = max(1, -(-most // 5))
             chart.yticks(list(range(0, most + step, step)))
         self._bars("#match-time-chart", "ms per move",
-                   [stats[s].mean_seconds * 1000 for s in SIDES if s in stats])
+                   [per_move_ms(stats[s]) for s in SIDES if s in stats])
         self._bars("#match-positions-chart", "positions per move",
                    [stats[s].mean_positions for s in SIDES if s in stats])
         for plot in self.query(PlotextPlot):
