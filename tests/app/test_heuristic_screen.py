@@ -85,8 +85,8 @@ async def test_seed_002_reads_as_the_seed_works_it_out() -> None:
         assert "Open(X) − Open(O) = 4 − 2 = 2" in terms
         shown = {r[0]: r for r in rows(pilot, "heuristic-lines")}
         # The anti-diagonal C1, B2, A3 holds two X and no O: X2, worth 3.
-        assert shown["C1–A3"][1:] == ["XX.", "X2: weight 3, open to X only", "+3", "+1"]
-        assert shown["A1–C1"][1:] == ["OOX", "blocked: no one can win it", "0", "0"]
+        assert shown["C1–A3"][1:] == ["XX.", "X2 (weight 3)", "+3", "+1"]
+        assert shown["A1–C1"][1:] == ["OOX", "blocked (both marks)", "0", "0"]
 
 
 async def test_weights_are_edited_with_the_keyboard_and_the_ranking_follows() -> None:

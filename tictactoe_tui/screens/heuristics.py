@@ -294,8 +294,10 @@ class HeuristicScreen(Screen[None]):
     def _cell_named(self, move: int) -> str:
         return cell_notation(move, self.position.size)
 
-    def _cells_named(self, moves: tuple[int, ...]) -> str:
-        return ", ".join(self._cell_named(m) for m in moves)
+    def _cells_named(self, moves: tuple[int, ...], most: int = 6) -> str:
+        """The cells' names, the first `most` of them when there are many."""
+        names = ", ".join(self._cell_named(m) for m in moves[:most])
+        return names + (f" and {len(moves) - most} more" if len(moves) > most else "")
 
     def _picks_text(self) -> str:
         ranking = self.ranking
@@ -306,7 +308,8 @@ class HeuristicScreen(Screen[None]):
         for name, pick in (("H1", ranking.h1_pick), ("H2", ranking.h2_pick)):
             rule = RULE_WORDS[pick.rule] + (f" {pick.score}" if pick.rule == "score" else "")
             choice = self._cells_named(pick.moves)
-            tie = " (a tie: it picks one at random)" if len(pick.moves) > 1 else ""
+            tie = (f" ({len(pick.moves)} moves tie: it picks one at random)"
+                   if len(pick.moves) > 1 else "")
             verdict = ""
             if best:
                 agree = set(pick.moves) & set(best)
@@ -383,17 +386,17 @@ class HeuristicScreen(Screen[None]):
         return "".join(str(after[c] or ".") for c in line.cells)
 
     def _counted(self, line: LineTerm, mover: Mark) -> str:
-        """How a line counts, in the heuristics' own words: "X2 (3)", "blocked", "open to both"."""
+        """How a line counts, in the heuristics' terms: "X2 (weight 3)", "blocked (both marks)"."""
         them = mover.opponent
         kind = line.kind
         if kind == "blocked":
-            return "blocked: no one can win it"
+            return "blocked (both marks)"
         if kind == "won":
-            return f"{mover if line.own else them} has the line: a win, not a term"
+            return f"won by {mover if line.own else them}"
         if kind == "empty":
-            return "empty: open to both"
+            return "empty (open to both)"
         mark, count = (mover, line.own) if kind == "own" else (them, line.opp)
-        return f"{mark}{count}: weight {self.weights[count - 1]}, open to {mark} only"
+        return f"{mark}{count} (weight {self.weights[count - 1]})"
 
     def _draw_board(self) -> None:
         board = self.query_one("#heuristic-board", Board)
