@@ -10,6 +10,8 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     results.svg      3×3 against H1: the computer wins, the Results dialog over the board
     help.svg         the Help screen
     game-10x10.svg   10×10 (5 in a row) against H1, two moves each
+    match.svg        the match runner after ten games of alpha-beta against random
+    heuristics.svg   the heuristic lab on the position after you took the centre
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
 README are the screens the tests pin. Run it with the project installed (`pip install .`).
@@ -34,10 +36,19 @@ OUTPUT = Path(__file__).resolve().parent.parent / "screenshots"
 """Where the SVGs go: `screenshots/` at the repository root."""
 
 
-async def settle(pilot: Pilot[Any]) -> None:
-    """Wait until the computer has finished thinking and the screen has caught up."""
+async def settle(pilot: Pilot[Any], timeout: float = 60) -> None:
+    """Wait until the computer has finished thinking and the screen has caught up.
+
+    A screen whose work runs in the worker process says so with a `busy` property.
+    """
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
+    waited = 0.0
+    while getattr(pilot.app.screen, "busy", False):
+        if waited > timeout:
+            raise TimeoutError(f"{type(pilot.app.screen).__name__} still busy after {timeout} s")
+        await pilot.pause(0.05)
+        waited += 0.05
     await pilot.pause()
 
 
@@ -81,6 +92,10 @@ SCENES = {
         Scene("results", GameSettings(seed=1, opponent="h1"), keys=("1", "2", "4")),
         Scene("help", keys=("question_mark",)),
         Scene("game-10x10", GameSettings(seed=1, size=10, opponent="h1"), clicks=(44, 55)),
+        # Ten games of alpha-beta against random on 3×3: the match runner's table and charts.
+        Scene("match", GameSettings(seed=1), keys=("m", "r")),
+        # You took the centre, alpha-beta answered in a corner: how H1 and H2 rank your replies.
+        Scene("heuristics", GameSettings(seed=1), keys=("5", "w")),
     )
 }
 """Every screenshot, by name."""

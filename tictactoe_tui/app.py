@@ -84,6 +84,14 @@ class TicTacToeApp(App[None]):
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(self.settings, can_cancel=True))
 
+    def open_match(self) -> None:
+        """Show the match runner, its form prefilled from the current settings."""
+        # Imported here: the charting library loads only when someone asks for a match.
+        from tictactoe_tui.screens.match import MatchScreen
+
+        if not isinstance(self.screen, MatchScreen):
+            self.push_screen(MatchScreen(self.settings))
+
     def open_help(self) -> None:
         """Show the help screen (once: asking again while it shows does nothing)."""
         if not isinstance(self.screen, HelpScreen):
@@ -105,12 +113,16 @@ class TicTacToeApp(App[None]):
         yield SystemCommand("Settings", "Choose the mode, opponent, board and theme",
                             self.open_settings)
         yield SystemCommand("Help", "Rules, keys and how the computer thinks", self.open_help)
+        yield SystemCommand("Match runner", "N games between two computer settings",
+                            self.open_match)
         if isinstance(screen, GameScreen):
             yield SystemCommand("Compare the algorithms", "Learning lab: every search on this "
                                 "position, side by side (key a)", screen.action_compare)
             yield SystemCommand("Search tree", "Learning lab: the alpha-beta search from this "
                                 "position as a tree, step by step (key t)",
                                 screen.action_search_tree)
+            yield SystemCommand("Heuristic lab", "How H1 and H2 rank this position's moves",
+                                screen.action_heuristics)
 
     def _fatal_error(self) -> None:
         """An unexpected error: log its traceback to a file and close with one plain line.

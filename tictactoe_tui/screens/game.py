@@ -46,6 +46,7 @@ from tictactoe_tui.report import (
     terms_lines,
 )
 from tictactoe_tui.screens.compare import CompareScreen
+from tictactoe_tui.screens.heuristics import HeuristicScreen
 from tictactoe_tui.screens.results import ResultsScreen
 from tictactoe_tui.screens.tree import TreeScreen
 from tictactoe_tui.session import SessionScore
@@ -77,6 +78,9 @@ class _SessionApp(Protocol):
 
     def open_settings(self) -> None:
         """Show the Settings screen."""
+
+    def open_match(self) -> None:
+        """Show the match runner."""
 
 
 def needed_terminal(size: int, panel: bool = True) -> tuple[int, int]:
@@ -128,6 +132,8 @@ class GameScreen(Screen[None]):
         Binding("a", "compare", "Compare", show=False),
         Binding("t", "search_tree", "Search tree", show=False),
         Binding("space", "toggle_pause", "Pause", show=False),
+        Binding("m", "match", "Match runner", show=False),
+        Binding("w", "heuristics", "Heuristic lab", show=False),
         Binding("q", "quit_game", "Quit"),
     ]
 
@@ -617,6 +623,17 @@ class GameScreen(Screen[None]):
     def action_search_tree(self) -> None:
         """The learning lab: the alpha-beta search from this position as a tree."""
         self.app.push_screen(TreeScreen(self.game.board))
+
+    def action_match(self) -> None:
+        """Open the match runner; the search stops and restarts when you come back."""
+        self._cancel_search()
+        app: _SessionApp = self.app  # type: ignore[assignment]
+        app.open_match()
+
+    def action_heuristics(self) -> None:
+        """Open the heuristic lab on this position; the search restarts when you come back."""
+        self._cancel_search()
+        self.app.push_screen(HeuristicScreen(self.game.board, self.settings.search_time_limit))
 
     def action_quit_game(self) -> None:
         """Stop any search and quit."""

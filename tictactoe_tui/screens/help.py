@@ -29,9 +29,11 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `e`: show or hide the evaluation panel; `v`: show or hide the scores on the board
 - `u`: undo your last move (and the computer's reply)
 - `n`: new game with the same settings; `s`: settings
+- `w`: the heuristic lab: every move's H1 and H2, line by line, with H1's weights to edit
+- `m`: the match runner: N games between two computer settings, with a table and charts
 - `space`: pause or resume a game between two computers
 - `?`: this help; `q`: quit (here: close the help)
-- `ctrl+p`: the command palette (themes, settings, help)
+- `ctrl+p`: the command palette (themes, settings, help, match runner, heuristic lab)
 
 On the Settings screen Start has the focus: `Enter` starts, `Tab` walks the controls, and
 `escape` goes back to a game that is still running.
