@@ -103,7 +103,7 @@ CREATE TABLE analyses (
     analysis TEXT NOT NULL,
     PRIMARY KEY (position, method)
 ) WITHOUT ROWID;
-CREATE INDEX games_by_kind ON games (mode, size, k, difficulty, x, o);
+CREATE INDEX games_by_kind ON games (mode, x, o, difficulty, size, k, outcome);
 """
 
 MIGRATIONS: tuple[str, ...] = (_SCHEMA_V1, _SCHEMA_V2)
@@ -341,6 +341,16 @@ class HistoryStore:
             self.notice = ""
         return ids
 
+    def save_many(self, games: Iterable[PlayedGame]) -> list[int]:
+        """Save many games in one transaction (all or none); raises sqlite3.Error if it fails."""
+        if not self.writable:
+            return []
+
+        def insert_all(db: sqlite3.Connection) -> list[int]:
+            return [_insert_game(db, game) for game in games]
+
+        return self._write(insert_all)
+
     def _write_failed(self, error: sqlite3.Error) -> str:
         count = len(self.pending)
         games = "1 game is" if count == 1 else f"{count} games are"
@@ -490,7 +500,7 @@ class HistoryStore:
                 self.notice = f"Could not read the history ({_reason(error)})."
                 return empty
 
-    def _write(self, change: Callable[[sqlite3.Connection], int]) -> int:
+    def _write(self, change: Callable[[sqlite3.Connection], T]) -> T:
         """Run `change` in one write transaction and return what it returns."""
         with self._lock:
             db = self._db
