@@ -78,3 +78,17 @@ class TestHelpScreen:
 
     def test_help(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "help")
+
+
+class TestHistoryScreen:
+    """The table of kept games, with the all-time scores under it."""
+
+    def test_a_few_dozen_games(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "history")
+
+
+class TestReviewScreen:
+    """A game stepped through, at a move the review marks as a mistake."""
+
+    def test_a_mistake_and_the_better_move(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "review")

@@ -29,6 +29,8 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `e`: show or hide the evaluation panel; `v`: show or hide the scores on the board
 - `u`: undo your last move (and the computer's reply)
 - `n`: new game with the same settings; `s`: settings
+- `y`: the history of every game played; `Enter` on a game reviews it move by move (`←`/`→`,
+  `Home`/`End`; `p` plays on from the position shown)
 - `space`: pause or resume a game between two computers
 - `?`: this help; `q`: quit (here: close the help)
 - `ctrl+p`: the command palette (themes, settings, help)

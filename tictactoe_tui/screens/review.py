@@ -279,13 +279,13 @@ class ReviewScreen(Screen[None]):
 
     def action_step(self, delta: int) -> None:
         """One move back or forward."""
-        self.goto(self.index + delta)
+        self.action_goto(self.index + delta)
 
     def action_jump(self, index: int) -> None:
         """To the start (0) or the end (-1)."""
-        self.goto(len(self.game.moves) if index < 0 else index)
+        self.action_goto(len(self.game.moves) if index < 0 else index)
 
-    def goto(self, index: int) -> None:
+    def action_goto(self, index: int) -> None:
         """Show the position after `index` moves (clamped to the game)."""
         self.index = min(max(index, 0), len(self.game.moves))
         self._refresh()
@@ -293,7 +293,7 @@ class ReviewScreen(Screen[None]):
     @on(EvalGraph.Picked)
     def on_graph_picked(self, event: EvalGraph.Picked) -> None:
         """A click on the graph."""
-        self.goto(event.index)
+        self.action_goto(event.index)
 
     def action_play_from_here(self) -> None:
         """Start a new game from the shown position with the game's settings."""
