@@ -20,6 +20,7 @@ from tictactoe_tui.engine import _fastsearch as fs
 from tictactoe_tui.engine._fastsearch import Evaluator, Stopped
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.evaluate import h1, h2
+from tictactoe_tui.engine.solver import RootSolver, Solver
 
 __all__ = [
     "ALGORITHMS",
@@ -218,17 +219,6 @@ def _over_result(board: Board, start: float) -> SearchResult:
                         elapsed=time.perf_counter() - start, depth=0, pv=(), complete=True)
 
 
-def _new_thr(sh: fs.Shape, me: int, opp: int, cell: int) -> int:
-    """The winning cells `me` gains by playing `cell`."""
-    mine = me | 1 << cell
-    need = sh.k - 1
-    found = 0
-    for line in sh.cell_lines[cell]:
-        if not opp & line and (mine & line).bit_count() == need:
-            found |= line & ~mine
-    return found
-
-
 class _Root:
     """One position to search, with its threats precomputed."""
 
@@ -246,65 +236,6 @@ class _Root:
         for cell in fs.iter_cells(self.me | self.opp):
             near |= self.sh.near[cell]
         self.near = near
-
-    # -- full solve ---------------------------------------------------------------------------
-
-    def solve_child(self, cell: int, alpha: int, beta: int) -> int:
-        """Exact-search value of `cell` for the mover, fail-soft within (alpha, beta)."""
-        if self.my_thr >> cell & 1:
-            return win_score(self.board) - 1
-        bit = 1 << cell
-        # At the root the mover may hold winning cells it does not play (analyse scores every
-        # move): they stay threats after this move.
-        mine = (_new_thr(self.sh, self.me, self.opp, cell) | self.my_thr) & ~bit
-        return -self.engine.solve(self.opp, self.me | bit, self.opp_thr & ~bit, mine, 1,
-                                  -beta, -alpha)
-
-    def exact_child(self, cell: int) -> int:
-        """The exact value of `cell`: null windows decide win/draw/loss, then the distance."""
-        big = win_score(self.board)
-        if self.solve_child(cell, 0, 1) >= 1:
-            return self.solve_child(cell, 0, big)
-        if self.solve_child(cell, -1, 0) >= 0:
-            return 0
-        return self.solve_child(cell, -big, 0)
-
-    def solve_moves(self) -> list[int]:
-        """The moves worth a full search at the root: a forced block, else every empty cell."""
-        thr = self.opp_thr
-        if thr and not thr & (thr - 1) and not self.my_thr:
-            return [thr.bit_length() - 1]
-        return self.engine.ordered(self.me, self.opp, self.empty, -1)
-
-    def solve_pass(self, moves: list[int], alpha: int, beta: int) -> tuple[int, int]:
-        """Fail-soft alpha-beta over the root moves: (value, best move)."""
-        best, best_move = -win_score(self.board) - 1, moves[0]
-        for cell in moves:
-            score = self.solve_child(cell, alpha, beta)
-            if score > best:
-                best, best_move = score, cell
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        return best, best_move
-
-    def solve(self) -> tuple[int, int]:
-        """The exact value of the position and a best move."""
-        big = win_score(self.board)
-        if self.my_thr:
-            return big - 1, self.my_thr.bit_length() - 1
-        self.engine.begin_solve()
-        moves = self.solve_moves()
-        # Null windows first: most positions are draws, and proving "no win" with the window
-        # (0, 1) lets every node stop at the first refutation, whatever the win distance.
-        score, move = self.solve_pass(moves, 0, 1)
-        if score >= 1:
-            return self.solve_pass(moves, 0, big)
-        score, move = self.solve_pass(moves, -1, 0)
-        if score >= 0:
-            return 0, move
-        return self.solve_pass(moves, -big, 0)
 
     # -- depth-limited search ----------------------------------------------------------------
 
@@ -420,21 +351,28 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     engine = fs.AlphaBeta(sh, poller, evaluate, board.to_move)
     root = _Root(board, engine)
 
+    exact = RootSolver(board, Solver(sh, poller))
+    solved = False
+
+    def line(move: int, done: int) -> tuple[int, ...]:
+        if solved:
+            return exact.walk_pv(move, max(done, 1))
+        return engine.walk_pv(root.me, root.opp, move, max(done, 1))
+
     def reached(score: int, move: int, done: int, complete: bool) -> None:
         if tracker.wanted:
-            tracker.reached(done, move, score,
-                            engine.walk_pv(root.me, root.opp, move, max(done, 1)), complete)
+            tracker.reached(done, move, score, line(move, done), complete)
 
     def result(score: int, move: int, done: int, complete: bool,
                cancelled: bool = False) -> SearchResult:
         return SearchResult(move=move, score=score, nodes=poller.nodes,
                             elapsed=time.perf_counter() - start, depth=done,
-                            pv=engine.walk_pv(root.me, root.opp, move, max(done, 1)),
-                            complete=complete, cancelled=cancelled)
+                            pv=line(move, done), complete=complete, cancelled=cancelled)
 
     if depth is None and time_limit is None:
         try:
-            score, move = root.solve()
+            score, move = exact.solve()
+            solved = True
         except Stopped:
             return result(0, _first_guess(board, engine), 0, False, cancelled=True)
         reached(score, move, root.empties, True)
@@ -446,7 +384,8 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     try:
         for plies in range(1, max_depth + 1):
             if plies >= root.empties:
-                score, move = root.solve()
+                score, move = exact.solve()
+                solved = True
                 last = (score, move, root.empties, True)
                 reached(*last)
                 break
@@ -577,12 +516,12 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     big = win_score(board)
 
     def solve_all() -> list[MoveScore]:
-        engine.begin_solve()
+        exact = RootSolver(board, Solver(sh, poller))
         out = []
         for move in moves:
             before = poller.nodes
-            score = root.exact_child(move)
-            line = engine.walk_pv(root.me, root.opp, move, root.empties)
+            score = exact.exact_child(move)
+            line = exact.walk_pv(move, root.empties)
             out.append(MoveScore(move, score, poller.nodes - before, True, line))
         return out
 
