@@ -134,7 +134,6 @@ async def shoot(scene: Scene, directory: Path) -> Path:
             await pilot.wait_for_scheduled_animations()
             await pilot.pause()
             written = app.save_screenshot(f"{scene.name}.svg", str(directory))
-        app.store.close()
     return Path(written)
 
 

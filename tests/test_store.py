@@ -14,6 +14,7 @@ import pytest
 from tests.games import a_game
 from tictactoe_tui import store as history
 from tictactoe_tui.history_bench import sample_games
+from tictactoe_tui.record import PlayedGame
 from tictactoe_tui.store import (
     DATA_DIR_ENV,
     DB_NAME,
@@ -297,3 +298,19 @@ def test_two_processes_saving_at_once_lose_no_game(data_dir: Path) -> None:
     kept = sorted(store.game(g.id).cells for g in store.games(limit=-1))  # type: ignore[union-attr]
     expected = sorted(g.cells for seed in (1, 2) for g in sample_games(200, seed=seed))
     assert kept == expected
+
+
+def test_games_still_locked_out_at_closing_are_saved_by_the_next_start(data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=0.1)
+    other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    game = a_game()
+    assert store.save(game) is None
+    store.close()
+    [parked] = data_dir.glob("unsaved-*.txt")
+    assert PlayedGame.from_record(parked.read_text()) == game
+    other.execute("ROLLBACK")
+    other.close()
+    again = HistoryStore.open()
+    assert again.count() == 1 and again.game(1) == game
+    assert not list(data_dir.glob("unsaved-*.txt"))

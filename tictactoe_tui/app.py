@@ -115,6 +115,10 @@ class TicTacToeApp(App[None]):
             self.pop_screen()
         self.switch_screen(GameScreen(settings, moves=moves))
 
+    def on_unmount(self) -> None:
+        """Close the history; games another copy kept it from saving wait beside it."""
+        self.store.close()
+
     def on_game_ended(self, message: GameEnded) -> None:
         """Save a finished or abandoned game; say so in one line if the history cannot."""
         before = self.store.notice

@@ -32,7 +32,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from tictactoe_tui.engine import Analysis, Board, Mark, MoveScore, analyse_position, win_score
+from tictactoe_tui.engine import (
+    Analysis,
+    Board,
+    Mark,
+    MoveScore,
+    ProgressCallback,
+    analyse_position,
+    win_score,
+)
 from tictactoe_tui.record import PlayedGame
 
 REVIEW_BUDGET = 0.5
@@ -110,11 +118,15 @@ def position_key(board: Board) -> str:
     return f"{board.size}x{board.size} k={board.k} {board.to_move} {board}"
 
 
-def analyse_for_review(board: Board, budget: float = REVIEW_BUDGET,
-                       should_stop: Callable[[], bool] | None = None) -> Analysis:
-    """Alpha-beta's analysis of one position: solved on 3×3, `budget` seconds on bigger boards."""
+def analyse_for_review(board: Board, budget: float = REVIEW_BUDGET, *,
+                       should_stop: Callable[[], bool] | None = None,
+                       on_progress: ProgressCallback | None = None) -> Analysis:
+    """Alpha-beta's analysis of one position: solved on 3×3, `budget` seconds on bigger boards.
+
+    A `Thinker` job as it stands (module-level, `should_stop` and `on_progress` keywords).
+    """
     return analyse_position(board, "alphabeta", time_limit=None if board.size == 3 else budget,
-                            should_stop=should_stop)
+                            should_stop=should_stop, on_progress=on_progress)
 
 
 def analysis_to_json(analysis: Analysis) -> str:
@@ -173,7 +185,8 @@ class GameReview:
         for index in self.to_analyse:
             if should_stop is not None and should_stop():
                 return
-            analysis = analyse_for_review(self.positions[index], budget, should_stop)
+            analysis = analyse_for_review(self.positions[index], budget,
+                                          should_stop=should_stop)
             if analysis.cancelled:
                 return
             self.analyses[index] = analysis

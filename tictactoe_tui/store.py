@@ -17,7 +17,9 @@ the user when something was wrong:
 - a file from a newer version of the program opens read-only (nothing is written to it);
 - a data directory that cannot be written turns the history off (play goes on);
 - a file locked by another copy: each write waits `busy_seconds`, then the game is kept in
-  `pending` and saved with the next write (or `flush()`).
+  `pending` and saved with the next write (or `flush()`); games still pending when the store
+  closes are written beside the database as text records (`unsaved-*.txt`, the export format)
+  and saved by the next `open`, so a game is never lost to a lock.
 
 No Textual here: the command line uses the store without loading the UI.
 """
@@ -51,6 +53,9 @@ DB_NAME = "history.sqlite3"
 
 BUSY_SECONDS = 2.0
 """How long a write waits for another copy of the app to finish its own before giving up."""
+
+UNSAVED_GLOB = "unsaved-*.txt"
+"""Games that could not be saved before the app closed, waiting beside the database."""
 
 OUTCOMES: tuple[Outcome, ...] = ("X", "O", "draw", "abandoned")
 """Every value of a game's result."""
@@ -299,14 +304,40 @@ class HistoryStore:
         except BaseException:
             db.close()
             raise
-        return cls(path, db, "ready")
+        store = cls(path, db, "ready")
+        store._adopt_unsaved()
+        return store
 
     def close(self) -> None:
-        """Close the file (pending games stay in `pending`)."""
+        """Close the file; games still pending are written beside it, to be saved next time."""
+        self.flush()
+        if self.pending and self.state == "ready":
+            self._park_unsaved()
         with self._lock:
             if self._db is not None:
                 self._db.close()
                 self._db = None
+
+    def _park_unsaved(self) -> None:
+        """Write the pending games as text records next to the database (best effort)."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        for number, game in enumerate(self.pending, start=1):
+            target = self.path.with_name(f"unsaved-{stamp}-{os.getpid()}-{number}.txt")
+            try:
+                target.write_text(game.to_record(), encoding="utf-8")
+            except OSError:
+                continue
+        self.pending = []
+
+    def _adopt_unsaved(self) -> None:
+        """Save the games an earlier run could not, and remove their files once saved."""
+        for parked in sorted(self.path.parent.glob(UNSAVED_GLOB)):
+            try:
+                game = PlayedGame.from_record(parked.read_text(encoding="utf-8"))
+                self._write(lambda db, g=game: _insert_game(db, g))
+            except (OSError, ValueError, sqlite3.Error):
+                continue  # left where it is: a later start tries again, and it is plain text
+            parked.unlink(missing_ok=True)
 
     @property
     def writable(self) -> bool:

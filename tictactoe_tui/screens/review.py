@@ -2,10 +2,10 @@
 
 The screen holds a `GameReview` (see `review.py`). On mount it takes the analyses the history has
 cached for the game's positions; 3×3 positions still missing are solved at once (a whole game
-takes a few milliseconds), bigger boards are analysed in a thread worker under the review's time
-budget, one position after another, each result coming back to the screen, filling the progress
-bar and going into the cache. Leaving the screen sets the worker's stop event, so the search ends
-within one poll.
+takes a few milliseconds), bigger boards are analysed in the worker process (`thinking.py`)
+under the review's time budget, one job per position, each result coming back to the screen as
+`ReviewScreen.Analysed`, filling the progress bar and going into the cache. Leaving the screen
+closes its `Thinker`, which stops the search at once.
 
 ←/→ step one move, Home/End jump to the start or the end, a click on a move in the list or on a
 point of the evaluation graph jumps there. The board shows the position after the current move,
@@ -16,16 +16,16 @@ position the move was played from, every candidate with its score and the played
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 from textual_plotext import PlotextPlot
@@ -54,6 +54,7 @@ from tictactoe_tui.settings import (
     settings_from_values,
 )
 from tictactoe_tui.store import HistoryStore
+from tictactoe_tui.thinking import Thinker
 from tictactoe_tui.widgets import Board, EvalPanel
 
 if TYPE_CHECKING:
@@ -200,7 +201,7 @@ class ReviewScreen(Screen[None]):
         """The game's id in the history, for the title."""
         self.index = len(game.moves)
         """The position shown: the number of moves played (the game's end at first)."""
-        self._stop = threading.Event()
+        self._thinker: Thinker | None = None
         self._method = review_method(game.size)
 
     @property
@@ -237,12 +238,13 @@ class ReviewScreen(Screen[None]):
             for index in self.review.to_analyse:
                 self._analysed(index, analyse_for_review(self.review.positions[index]))
         if self.review.to_analyse:
-            self._analyse(self.review, self._stop)
+            self._analyse_in_background()
         self._refresh()
 
     def on_unmount(self) -> None:
         """Stop the background analysis."""
-        self._stop.set()
+        if self._thinker is not None:
+            self._thinker.close()
 
     # -- analysing ------------------------------------------------------------------------------
 
@@ -255,16 +257,41 @@ class ReviewScreen(Screen[None]):
             if analysis is not None:
                 self.review.analyses[keys[key]] = analysis
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="review")
-    def _analyse(self, review: GameReview, stop: threading.Event) -> None:
-        """Analyse the waiting positions one by one, off the UI thread."""
-        for index in review.to_analyse:
-            if stop.is_set():
-                return
-            analysis = analyse_for_review(review.positions[index], should_stop=stop.is_set)
-            if analysis.cancelled or stop.is_set():
-                return
-            self.app.call_from_thread(self._analysed, index, analysis)
+    class Analysed(Message):
+        """The worker process analysed one position of the game."""
+
+        def __init__(self, index: int, analysis: Analysis) -> None:
+            """Position `index` (moves played) and its analysis."""
+            super().__init__()
+            self.index = index
+            self.analysis = analysis
+
+    class AnalysisFailed(Message):
+        """The worker process could not analyse a position."""
+
+        def __init__(self, error: str) -> None:
+            """What went wrong, in one line."""
+            super().__init__()
+            self.error = error
+
+    def _analyse_in_background(self) -> None:
+        """Queue one worker job per waiting position, in order; the answers come as messages."""
+        self._thinker = Thinker()
+        for index in self.review.to_analyse:
+            self._thinker.submit(
+                analyse_for_review, self.review.positions[index],
+                on_done=lambda analysis, i=index: self.post_message(self.Analysed(i, analysis)),
+                on_error=lambda error: self.post_message(self.AnalysisFailed(error)))
+
+    def on_review_screen_analysed(self, message: Analysed) -> None:
+        """A position's analysis arrived from the worker."""
+        self._analysed(message.index, message.analysis)
+
+    def on_review_screen_analysis_failed(self, message: AnalysisFailed) -> None:
+        """Say that the analysis stopped, and why; what was analysed stays."""
+        if self._thinker is not None:
+            self._thinker.close()
+        self.notify(f"The analysis stopped: {message.error}", severity="error")
 
     def _analysed(self, index: int, analysis: Analysis) -> None:
         """One position's analysis is in: keep it, cache it and redraw."""
