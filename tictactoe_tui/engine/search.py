@@ -12,7 +12,6 @@ into those ints, drives the searches (iterative deepening, exact windows) and pa
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +21,15 @@ from tictactoe_tui.engine._fastsearch import Evaluator, Stopped
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.evaluate import h1, h2
 from tictactoe_tui.engine.pvs import MATE, MATE_BAND, Iteration, RootMove, Searcher, is_mate
+from tictactoe_tui.engine.solver import (
+    SOLVE_MAX_EMPTY,
+    SOLVER_SHARE,
+    Bounds,
+    RootSolver,
+    Solver,
+    full_bounds,
+    solvable,
+)
 
 __all__ = [
     "ALGORITHMS",
@@ -37,7 +45,6 @@ __all__ = [
     "analyse",
     "analyse_position",
     "describe_score",
-    "estimate_minimax_nodes",
     "minimax",
     "win_score",
 ]
@@ -49,7 +56,7 @@ DEFAULT_TIME_LIMIT = 1.0
 """Seconds alpha-beta allows itself when given neither a depth nor a time limit on a board too
 big to solve (more than `FULL_SOLVE_MAX_EMPTY` empty cells): it must never hang the caller."""
 
-FULL_SOLVE_MAX_EMPTY = 25
+FULL_SOLVE_MAX_EMPTY = SOLVE_MAX_EMPTY
 """Positions with at most this many empty cells are solved to the end when no limit is given."""
 
 StopCheck = Callable[[], bool]
@@ -233,94 +240,10 @@ def _over_result(board: Board, start: float) -> SearchResult:
                         elapsed=time.perf_counter() - start, depth=0, pv=(), complete=True)
 
 
-def _new_thr(sh: fs.Shape, me: int, opp: int, cell: int) -> int:
-    """The winning cells `me` gains by playing `cell`."""
-    mine = me | 1 << cell
-    need = sh.k - 1
-    found = 0
-    for line in sh.cell_lines[cell]:
-        if not opp & line and (mine & line).bit_count() == need:
-            found |= line & ~mine
-    return found
-
-
-class _Root:
-    """One position to search, with its threats precomputed."""
-
-    def __init__(self, board: Board, engine: fs.AlphaBeta) -> None:
-        self.board = board
-        self.engine = engine
-        self.sh = engine.sh
-        self.me, self.opp = _mover_bits(board)
-        self.empty = self.sh.full & ~(self.me | self.opp)
-        self.empties = self.empty.bit_count()
-        self.my_thr = fs.threats(self.sh, self.me, self.opp) & self.empty
-        self.opp_thr = fs.threats(self.sh, self.opp, self.me) & self.empty
-
-    # -- full solve ---------------------------------------------------------------------------
-
-    def solve_child(self, cell: int, alpha: int, beta: int) -> int:
-        """Exact-search value of `cell` for the mover, fail-soft within (alpha, beta)."""
-        if self.my_thr >> cell & 1:
-            return win_score(self.board) - 1
-        bit = 1 << cell
-        # At the root the mover may hold winning cells it does not play (analyse scores every
-        # move): they stay threats after this move.
-        mine = (_new_thr(self.sh, self.me, self.opp, cell) | self.my_thr) & ~bit
-        return -self.engine.solve(self.opp, self.me | bit, self.opp_thr & ~bit, mine, 1,
-                                  -beta, -alpha)
-
-    def exact_child(self, cell: int) -> int:
-        """The exact value of `cell`: null windows decide win/draw/loss, then the distance."""
-        big = win_score(self.board)
-        if self.solve_child(cell, 0, 1) >= 1:
-            return self.solve_child(cell, 0, big)
-        if self.solve_child(cell, -1, 0) >= 0:
-            return 0
-        return self.solve_child(cell, -big, 0)
-
-    def solve_moves(self) -> list[int]:
-        """The moves worth a full search at the root: a forced block, else every empty cell."""
-        thr = self.opp_thr
-        if thr and not thr & (thr - 1) and not self.my_thr:
-            return [thr.bit_length() - 1]
-        return self.engine.ordered(self.me, self.opp, self.empty, -1)
-
-    def solve_pass(self, moves: list[int], alpha: int, beta: int) -> tuple[int, int]:
-        """Fail-soft alpha-beta over the root moves: (value, best move)."""
-        best, best_move = -win_score(self.board) - 1, moves[0]
-        for cell in moves:
-            score = self.solve_child(cell, alpha, beta)
-            if score > best:
-                best, best_move = score, cell
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        return best, best_move
-
-    def solve(self) -> tuple[int, int]:
-        """The exact value of the position and a best move."""
-        big = win_score(self.board)
-        if self.my_thr:
-            return big - 1, self.my_thr.bit_length() - 1
-        self.engine.begin_solve()
-        moves = self.solve_moves()
-        # Null windows first: most positions are draws, and proving "no win" with the window
-        # (0, 1) lets every node stop at the first refutation, whatever the win distance.
-        score, move = self.solve_pass(moves, 0, 1)
-        if score >= 1:
-            return self.solve_pass(moves, 0, big)
-        score, move = self.solve_pass(moves, -1, 0)
-        if score >= 0:
-            return 0, move
-        return self.solve_pass(moves, -big, 0)
-
-
-def _first_guess(board: Board, engine: fs.AlphaBeta) -> int:
+def _first_guess(board: Board, sh: fs.Shape) -> int:
     """Some legal move to return when a search is cancelled before finishing any depth."""
-    empty = engine.sh.full & ~(board.x_bits | board.o_bits)
-    return next(cell for cell in engine.sh.order if empty >> cell & 1)
+    empty = sh.full & ~(board.x_bits | board.o_bits)
+    return next(cell for cell in sh.order if empty >> cell & 1)
 
 
 # -- public searches ----------------------------------------------------------------------------
@@ -336,7 +259,7 @@ def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None =
     the side to move there, clamped inside the win/loss bands. `nodes` counts the root and every
     position below it (549,946 from the empty 3x3 board). With `time_limit` (seconds) the search
     stops when the time runs out: the result is then the best of the root moves searched in full
-    so far, with `complete=False` (see `estimate_minimax_nodes` for how big the whole tree is).
+    so far, with `complete=False` (`trace.tree_size` tells how big the whole tree is).
     """
     start = time.perf_counter()
     if board.is_over:
@@ -405,66 +328,6 @@ class _MinimaxRoots:
                              self.limit is None or top.exact)
 
 
-def estimate_minimax_nodes(board: Board, depth: int | None = None, samples: int = 2000) -> int:
-    """About how many positions `minimax(board, depth)` visits (the root counted), cheaply.
-
-    Counted exactly when the game has at most `EXACT_COUNT_MAX_EMPTY` empty cells (549,946 from
-    the empty 3x3 board); otherwise estimated by Knuth's method: random games from `board`, each
-    giving 1 + b1 + b1*b2 + ... from the number of moves b_i along it, averaged over `samples`
-    games with a fixed seed (the same answer every time; typically within a few percent).
-    """
-    if board.is_over:
-        return 1
-    sh = fs.shape(board.size, board.k)
-    empties = sh.cells - board.move_count
-    limit = empties if depth is None else min(depth, empties)
-    me, opp = _mover_bits(board)
-    if empties <= EXACT_COUNT_MAX_EMPTY:
-        return _count_tree(sh, me, opp, limit, {})
-    rng = random.Random(0)
-    # Enough games for a steady answer, but never more than about 200,000 moves in all.
-    samples = max(50, min(samples, 200_000 // max(limit, 1)))
-    total = 0
-    for _ in range(samples):
-        estimate, weight = 1, 1
-        a, b = me, opp
-        free = fs.iter_cells(sh.full & ~(a | b))
-        for _ply in range(limit):
-            weight *= len(free)
-            estimate += weight
-            pick = rng.randrange(len(free))
-            cell = free[pick]
-            free[pick] = free[-1]
-            free.pop()
-            a |= 1 << cell
-            if not free or fs.completes_line(sh, a, cell):
-                break
-            a, b = b, a
-        total += estimate
-    return total // samples
-
-
-EXACT_COUNT_MAX_EMPTY = 10
-"""`estimate_minimax_nodes` counts the tree exactly up to this many empty cells."""
-
-
-def _count_tree(sh: fs.Shape, me: int, opp: int, plies: int,
-                seen: dict[tuple[int, int, int], int]) -> int:
-    """Positions of the minimax tree below (me, opp) to `plies` deep, counting it (memoised)."""
-    key = (me, opp, plies)
-    known = seen.get(key)
-    if known is not None:
-        return known
-    total = 1
-    if plies > 0:
-        for cell in fs.iter_cells(sh.full & ~(me | opp)):
-            mine = me | 1 << cell
-            total += 1 if fs.completes_line(sh, mine, cell) else _count_tree(
-                sh, opp, mine, plies - 1, seen)
-    seen[key] = total
-    return total
-
-
 def _limits(board: Board, depth: int | None, time_limit: float | None) -> float | None:
     """The time limit to use: the default one on boards too big to solve without limits."""
     empties = board.size * board.size - board.move_count
@@ -494,26 +357,36 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
     tracker = _Tracker(poller, start, on_progress)
-    engine = fs.AlphaBeta(sh, poller, evaluate, board.to_move)
-    root = _Root(board, engine)
+    exact = RootSolver(board, Solver(sh, poller))
+    bounds = full_bounds(sh)
 
     def result(score: int, move: int, done: int, complete: bool, pv: tuple[int, ...],
                cancelled: bool = False) -> SearchResult:
+        if not complete and bounds.lo >= 1 and bounds.move >= 0:
+            # The solver proved a win before the clock ran out, without its distance yet: play
+            # the winning move; its score is the proven bound, an estimate of the distance.
+            score, move, pv = bounds.lo, bounds.move, exact.walk_pv(bounds.move, 1)
         return SearchResult(move=move, score=score, nodes=poller.nodes,
                             elapsed=time.perf_counter() - start, depth=done, pv=pv,
                             complete=complete, cancelled=cancelled)
 
     def solved() -> SearchResult:
-        score, move = root.solve()
-        pv = engine.walk_pv(root.me, root.opp, move, root.empties)
-        tracker.reached(root.empties, move, score, pv, True)
-        return result(score, move, root.empties, True, pv)
+        score, move = exact.solve(bounds)
+        pv = exact.walk_pv(move, exact.empties)
+        tracker.reached(exact.empties, move, score, pv, True)
+        return result(score, move, exact.empties, True, pv)
 
-    if depth is None and time_limit is None:
+    if depth is None and (time_limit is None or solvable(board)):
+        # Small boards are solved first, with the same table and cuts as without a clock; the
+        # depth-limited search only gets the time the solver leaves, to find a move.
+        if time_limit is not None:
+            poller.deadline = start + SOLVER_SHARE * time_limit
         try:
             return solved()
         except Stopped:
-            return result(0, _first_guess(board, engine), 0, False, (), cancelled=True)
+            if poller.cancelled or time_limit is None:
+                return result(0, _first_guess(board, sh), 0, False, (), cancelled=True)
+        poller.deadline, poller.timed_out = None, False
     deepening = _Deepening(board, depth, time_limit, evaluate, poller, tracker, start, memory)
     try:
         deepening.run()
@@ -523,7 +396,7 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
         pass
     last = deepening.last
     if last is None:
-        return result(0, _first_guess(board, engine), 0, False, (), cancelled=True)
+        return result(0, _first_guess(board, sh), 0, False, (), cancelled=True)
     best = deepening.move_score(last.moves[0], last.depth)
     return result(best.score, best.move, last.depth, last.complete, best.pv,
                   cancelled=poller.cancelled)
@@ -671,7 +544,14 @@ def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | No
 
 
 def _ranked(scores: list[MoveScore]) -> tuple[MoveScore, ...]:
-    return tuple(sorted(scores, key=lambda m: (-m.score, m.move)))
+    """Best first: proven wins, then estimates and draws, then proven losses; ties by cell.
+
+    Within each group the score decides. A proven win outranks every estimate even when a
+    clamped heuristic value is numerically higher than a long win's score.
+    """
+    def group(m: MoveScore) -> int:
+        return 2 if m.exact and m.score > 0 else 0 if m.exact and m.score < 0 else 1
+    return tuple(sorted(scores, key=lambda m: (-group(m), -m.score, m.move)))
 
 
 def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
@@ -703,6 +583,30 @@ def _analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | N
                     run.limit is None and run.finished, run.poller.cancelled)
 
 
+def _with_bounds(estimate: MoveScore, bounds: Bounds, spent: dict[int, int],
+                 exact: RootSolver) -> MoveScore:
+    """A depth-limited score of a move, corrected by what the solver proved about it.
+
+    A settled move gets its exact value. A move proven to win (or lose) whose distance is not
+    known yet scores the proven bound. A move proven not to win, but not yet to draw, scores at
+    most -1, so that a proven draw ranks above it. All of these but the first stay estimates.
+    """
+    move = estimate.move
+    nodes = estimate.nodes + spent.get(move, 0)
+    if bounds.exact:
+        return MoveScore(move, bounds.lo, nodes, True, exact.walk_pv(move, exact.empties))
+    if estimate.exact:
+        return MoveScore(move, estimate.score, nodes, True, estimate.pv)
+    score = estimate.score
+    if bounds.lo >= 1:
+        score = bounds.lo
+    elif bounds.hi < 0:
+        score = bounds.hi
+    elif bounds.hi == 0:
+        score = min(score, -1)
+    return MoveScore(move, score, nodes, False, estimate.pv)
+
+
 def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None,
                        should_stop: StopCheck | None, start: float,
                        on_progress: ProgressCallback | None,
@@ -711,44 +615,57 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
     tracker = _Tracker(poller, start, on_progress)
-    engine = fs.AlphaBeta(sh, poller, None, board.to_move)
-    root = _Root(board, engine)
     moves = board.legal_moves()
+    exact = RootSolver(board, Solver(sh, poller))
+    bounds = {move: full_bounds(sh) for move in moves}
+    spent: dict[int, int] = {}
+    solver_ran = False
+
+    def solved() -> list[MoveScore]:
+        return [MoveScore(move, bounds[move].lo, spent.get(move, 0), True,
+                          exact.walk_pv(move, exact.empties))
+                for move in moves if bounds[move].exact]
 
     def solve_all() -> list[MoveScore]:
-        engine.begin_solve()
-        out = []
-        for move in moves:
-            before = poller.nodes
-            score = root.exact_child(move)
-            line = engine.walk_pv(root.me, root.opp, move, root.empties)
-            out.append(MoveScore(move, score, poller.nodes - before, True, line))
-        return out
+        exact.settle(bounds, spent)
+        return solved()
 
-    def finish(scores: list[MoveScore], done: int, complete: bool, cancelled: bool,
-               ranked: bool = False) -> Analysis:
-        ordered = tuple(scores) if ranked else _ranked(scores)
-        if ordered and not cancelled:
-            best = ordered[0]
+    def finish(scores: list[MoveScore], done: int, complete: bool, cancelled: bool) -> Analysis:
+        ranked = _ranked(scores)
+        if ranked and not cancelled:
+            best = ranked[0]
             tracker.reached(done, best.move, best.score, best.pv, complete)
-        return Analysis("alphabeta", ordered, poller.nodes, time.perf_counter() - start, done,
+        return Analysis("alphabeta", ranked, poller.nodes, time.perf_counter() - start, done,
                         complete, cancelled)
 
-    if depth is None and time_limit is None:
+    if depth is None and (time_limit is None or solvable(board)):
+        # As in `alphabeta`: small boards are solved first, the depth-limited search gets the
+        # rest of the time and gives estimates for the moves the solver did not settle.
+        solver_ran = True
+        if time_limit is not None:
+            poller.deadline = start + SOLVER_SHARE * time_limit
         try:
-            return finish(solve_all(), root.empties, True, False)
+            return finish(solve_all(), exact.empties, True, False)
         except Stopped:
-            return finish([], 0, False, True)
+            if poller.cancelled or time_limit is None:
+                return finish(solved(), 0, False, True)
+        poller.deadline, poller.timed_out = None, False
     deepening = _Deepening(board, depth, time_limit, None, poller, tracker, start, memory)
     try:
         deepening.run()
         if deepening.needs_solve:
-            return finish(solve_all(), root.empties, True, False)
+            return finish(solve_all(), exact.empties, True, False)
     except Stopped:
         pass
     last = deepening.last
     if last is None:
-        return finish([], 0, False, True)
+        return finish(solved(), 0, False, True)
+    if solver_ran:
+        # The solver's proofs correct the estimates; proofs and estimates rank by `_ranked`.
+        scores = [_with_bounds(m, bounds[m.move], spent, exact) for m in deepening.scores()]
+        return Analysis("alphabeta", _ranked(scores), poller.nodes, time.perf_counter() - start,
+                        last.depth, last.complete or all(m.exact for m in scores),
+                        poller.cancelled)
     # The search's own order: a proven win ranks above any estimate whatever the numbers.
     top = last.moves[0]
     tied = tuple(root.move for root in last.moves
