@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from tictactoe_tui.engine import _fastsearch as fs
 from tictactoe_tui.engine._fastsearch import Evaluator, Stopped
@@ -357,7 +358,8 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
     tracker = _Tracker(poller, start, on_progress)
-    exact = RootSolver(board, Solver(sh, poller))
+    # Built on first use: its symmetry tables cost a fraction of a second on a big board.
+    exact = cache(lambda: RootSolver(board, Solver(sh, poller)))
     bounds = full_bounds(sh)
 
     def result(score: int, move: int, done: int, complete: bool, pv: tuple[int, ...],
@@ -365,16 +367,16 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
         if not complete and bounds.lo >= 1 and bounds.move >= 0:
             # The solver proved a win before the clock ran out, without its distance yet: play
             # the winning move; its score is the proven bound, an estimate of the distance.
-            score, move, pv = bounds.lo, bounds.move, exact.walk_pv(bounds.move, 1)
+            score, move, pv = bounds.lo, bounds.move, exact().walk_pv(bounds.move, 1)
         return SearchResult(move=move, score=score, nodes=poller.nodes,
                             elapsed=time.perf_counter() - start, depth=done, pv=pv,
                             complete=complete, cancelled=cancelled)
 
     def solved() -> SearchResult:
-        score, move = exact.solve(bounds)
-        pv = exact.walk_pv(move, exact.empties)
-        tracker.reached(exact.empties, move, score, pv, True)
-        return result(score, move, exact.empties, True, pv)
+        score, move = exact().solve(bounds)
+        pv = exact().walk_pv(move, exact().empties)
+        tracker.reached(exact().empties, move, score, pv, True)
+        return result(score, move, exact().empties, True, pv)
 
     if depth is None and (time_limit is None or solvable(board)):
         # Small boards are solved first, with the same table and cuts as without a clock; the
@@ -616,18 +618,18 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     poller = fs.Poller(should_stop, None, sh.poll_mask)
     tracker = _Tracker(poller, start, on_progress)
     moves = board.legal_moves()
-    exact = RootSolver(board, Solver(sh, poller))
+    exact = cache(lambda: RootSolver(board, Solver(sh, poller)))
     bounds = {move: full_bounds(sh) for move in moves}
     spent: dict[int, int] = {}
     solver_ran = False
 
     def solved() -> list[MoveScore]:
         return [MoveScore(move, bounds[move].lo, spent.get(move, 0), True,
-                          exact.walk_pv(move, exact.empties))
+                          exact().walk_pv(move, exact().empties))
                 for move in moves if bounds[move].exact]
 
     def solve_all() -> list[MoveScore]:
-        exact.settle(bounds, spent)
+        exact().settle(bounds, spent)
         return solved()
 
     def finish(scores: list[MoveScore], done: int, complete: bool, cancelled: bool) -> Analysis:
@@ -645,7 +647,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         if time_limit is not None:
             poller.deadline = start + SOLVER_SHARE * time_limit
         try:
-            return finish(solve_all(), exact.empties, True, False)
+            return finish(solve_all(), exact().empties, True, False)
         except Stopped:
             if poller.cancelled or time_limit is None:
                 return finish(solved(), 0, False, True)
@@ -654,7 +656,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     try:
         deepening.run()
         if deepening.needs_solve:
-            return finish(solve_all(), exact.empties, True, False)
+            return finish(solve_all(), exact().empties, True, False)
     except Stopped:
         pass
     last = deepening.last
@@ -662,14 +664,14 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         return finish(solved(), 0, False, True)
     if solver_ran:
         # The solver's proofs correct the estimates; proofs and estimates rank by `_ranked`.
-        scores = [_with_bounds(m, bounds[m.move], spent, exact) for m in deepening.scores()]
+        scores = [_with_bounds(m, bounds[m.move], spent, exact()) for m in deepening.scores()]
         return Analysis("alphabeta", _ranked(scores), poller.nodes, time.perf_counter() - start,
                         last.depth, last.complete or all(m.exact for m in scores),
                         poller.cancelled)
     # The search's own order: a proven win ranks above any estimate whatever the numbers.
     top = last.moves[0]
     tied = tuple(root.move for root in last.moves
-                 if (root.value, root.proven) == (top.value, top.proven))
+                 if (root.value, root.proven, root.prior) == (top.value, top.proven, top.prior))
     return Analysis("alphabeta", tuple(deepening.scores()), poller.nodes,
                     time.perf_counter() - start, last.depth, last.complete, poller.cancelled,
                     tied)
