@@ -14,69 +14,15 @@ from functools import cache
 import pytest
 
 from tests.engine.test_search import random_position, reference, reference_move_score
+from tictactoe_tui.bench import THREAT_PUZZLES
 from tictactoe_tui.engine import Board, Mark, alphabeta, analyse_position, win_score
 from tictactoe_tui.engine.lines import LineState, side_of
 from tictactoe_tui.engine.threats import ThreatSearch, defences, find_vcf, find_vct
 
-PUZZLES = {
-    5: "/".join([
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        ".....O....X....",
-        "....X...OO.....",
-        "....XO.O.......",
-        "....O..X..X....",
-        ".........O.....",
-        "....OXX...X....",
-        "......X........",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-    ]),
-    7: "/".join([
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "....O.O........",
-        ".....X...O.....",
-        "......X.XOX....",
-        "...............",
-        ".....XOO.......",
-        ".....X.........",
-        "....X.X.O.O....",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-    ]),
-    9: "/".join([
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "....XO.O..O....",
-        "....OX.........",
-        ".........O.....",
-        "....OX...X.....",
-        ".......X.......",
-        ".....X.O..O....",
-        "......X..X.....",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-    ]),
-}
-"""The side to move wins in each; the number is the length of its shortest win by fours."""
-
 
 def puzzle(plies: int) -> Board:
-    """The puzzle whose shortest VCF takes `plies` plies."""
-    return Board.from_string(PUZZLES[plies], k=5)
+    """The puzzle whose shortest VCF takes `plies` plies (the benchmark times them too)."""
+    return Board.from_string(THREAT_PUZZLES[plies], k=5)
 
 
 # -- this file's own threat code ---------------------------------------------------------------
