@@ -87,8 +87,8 @@ REFUTE_NODES = 400
 ASPIRATION = 30
 """Half the width of the aspiration window around the previous iteration's value."""
 
-TABLE_LIMIT = 1_500_000
-"""Entries the transposition table keeps before it starts afresh (about 300 MB at worst)."""
+TABLE_LIMIT = 500_000
+"""Entries the transposition table keeps before it starts afresh (about 120 MB at worst)."""
 
 
 def is_mate(value: int) -> bool:
