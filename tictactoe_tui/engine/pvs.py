@@ -9,8 +9,9 @@ Each search (`Searcher.deepen`) goes:
 1. **Root rules** (the proofs of `threats`): a win at once, a double, a forced block, the
    defences against a double. A position they decide is answered without spending the budget.
 2. **Threat search**: a VCF, then a bounded VCT, for the side to move. A forced win found there is
-   proven however deep it lies; the opponent's VCF (as if we passed) names the cells that stop it,
-   far ones included, and those join the moves searched.
+   proven however deep it lies. Then the same for the opponent, as if we passed: the cells of its
+   line join the moves searched (far ones included), and each move after which the opponent
+   still wins by threats is a proven loss, found before any depth is searched.
 3. **Iterative deepening** with principal variation search (each move after the first is tried
    with a null window and searched again only if it fails high) inside an aspiration window
    around the previous iteration's value.
@@ -78,8 +79,11 @@ VCF_NODE_NODES = 150
 """Nodes one in-tree VCF may visit (the root's has `ROOT_VCF_NODES`)."""
 
 ROOT_VCF_NODES = 30_000
-ROOT_VCT_NODES = 3_000
-"""Nodes the root's VCT may visit per second of budget (and without a time limit)."""
+"""Nodes the root's VCF may visit (the threat deadline may stop it first)."""
+
+ROOT_VCT_NODES_PER_SECOND = 4_000
+"""Nodes the root's VCT may visit per second of time limit (a search to a fixed depth gets one
+second's worth)."""
 
 REFUTE_NODES = 400
 """Nodes each threat search may visit when checking whether a root move stops the opponent's."""
@@ -177,7 +181,7 @@ class Searcher:
     # -- the root --------------------------------------------------------------------------------
 
     def deepen(self, board: Board, poller: fs.Poller, max_depth: int,
-               vct_nodes: int = ROOT_VCT_NODES,
+               vct_nodes: int = ROOT_VCT_NODES_PER_SECOND,
                threat_deadline: float | None = None) -> Iterator[Iteration]:
         """Search `board` deeper and deeper; yield each completed depth (1, 2, ... max_depth).
 
@@ -224,24 +228,29 @@ class Searcher:
         empty = state.empty
         wins = state.win_cells(side)
         threat = state.win_cells(other)
+
+        def fixed(cells: int, value: int) -> list[RootMove]:
+            return [RootMove(cell, FIXED, value, EXACT, prior=state.gain(cell, side))
+                    for cell in iter_bits(cells)]
+
         if wins:
-            return [RootMove(cell, FIXED, MATE - 1, EXACT) for cell in iter_bits(wins)]
+            return fixed(wins, MATE - 1)
         if threat & (threat - 1):
-            return [RootMove(cell, FIXED, -(MATE - 2), EXACT) for cell in iter_bits(empty)]
+            return fixed(empty, -(MATE - 2))
         if threat:
             kept = threat
             lost = -(MATE - 2)
         else:
             doubles = state.double_cells(side)
             if doubles:
-                return [RootMove(cell, FIXED, MATE - 3, EXACT) for cell in iter_bits(doubles)]
+                return fixed(doubles, MATE - 3)
             stops = defences(state, side)
             if stops is None:
                 return None
             kept = stops
             lost = -(MATE - 4)
-        return ([RootMove(cell, FIXED, lost, EXACT) for cell in iter_bits(empty & ~kept)]
-                + [RootMove(cell, MAIN) for cell in iter_bits(kept)])
+        return fixed(empty & ~kept, lost) + [RootMove(cell, MAIN, prior=state.gain(cell, side))
+                                             for cell in iter_bits(kept)]
 
     def _estimate_others(self, roots: list[RootMove], side: int) -> list[RootMove]:
         """`roots` and every other legal move valued one ply deep (an estimate, or a proof)."""
@@ -255,7 +264,8 @@ class Searcher:
             state.play(cell, side)
             value = -self._node(0, -MATE - 1, MATE + 1, 1, 1 - side)
             state.undo(cell, side)
-            out.append(RootMove(cell, FIXED, value, EXACT, self.poller.nodes - before))
+            out.append(RootMove(cell, FIXED, value, EXACT, self.poller.nodes - before,
+                                prior=state.gain(cell, side)))
         return out
 
     def _root_threats(self, side: int, vct_nodes: int) -> RootMove | None:

@@ -21,7 +21,15 @@ from tictactoe_tui.engine import _fastsearch as fs
 from tictactoe_tui.engine._fastsearch import Evaluator, Stopped
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.evaluate import h1, h2
-from tictactoe_tui.engine.pvs import MATE, MATE_BAND, Iteration, RootMove, Searcher, is_mate
+from tictactoe_tui.engine.pvs import (
+    MATE,
+    MATE_BAND,
+    ROOT_VCT_NODES_PER_SECOND,
+    Iteration,
+    RootMove,
+    Searcher,
+    is_mate,
+)
 from tictactoe_tui.engine.solver import (
     SOLVE_MAX_EMPTY,
     SOLVER_SHARE,
@@ -429,8 +437,6 @@ class SearchMemory:
 THREAT_SHARE = 0.25
 """At most this share of a time limit goes to the threat searches before the first iteration."""
 
-VCT_NODES_PER_SECOND = 4_000
-"""The root VCT's node budget per second of time limit (fixed-depth searches get one second's)."""
 
 
 class _Deepening:
@@ -457,7 +463,7 @@ class _Deepening:
         deadline = None if self.time_limit is None else self.start + self.time_limit
         threat_deadline = (None if self.time_limit is None
                            else self.start + THREAT_SHARE * self.time_limit)
-        vct_nodes = int(VCT_NODES_PER_SECOND * (self.time_limit or 1.0))
+        vct_nodes = int(ROOT_VCT_NODES_PER_SECOND * (self.time_limit or 1.0))
         # The last ply of a small board is left to the exact solver, which also proves draws.
         deepest = self.max_depth if self.max_depth < self.empties else self.empties - 1
         for iteration in self.searcher.deepen(self.board, poller, max(deepest, 1), vct_nodes,
