@@ -425,6 +425,15 @@ class SearchMemory:
         """No tables yet: the first search builds them."""
         self._searcher: Searcher | None = None
 
+    def __getstate__(self) -> dict[str, None]:
+        """Tables stay in the process that built them: a copy sent elsewhere starts empty (a
+        player pickled to a worker process would otherwise carry megabytes with every move)."""
+        return {"_searcher": None}
+
+    def __setstate__(self, state: dict[str, None]) -> None:
+        """An empty memory (see `__getstate__`)."""
+        self._searcher = None
+
     def searcher(self, board: Board) -> Searcher:
         """The searcher for `board`'s shape, kept if the shape is the one searched last."""
         kept = self._searcher
