@@ -194,3 +194,16 @@ async def test_a_big_board_lists_only_the_lines_that_hold_a_mark() -> None:
         assert len(rows(pilot, "heuristic-lines")) == len(marked)
         terms = text(screen.query_one("#lab-terms", Static))
         assert f"{len(lines) - len(marked)} empty lines are not listed" in terms
+
+
+async def test_a_terminal_too_small_for_the_board_gets_a_notice() -> None:
+    async with game_app(seed=1, size=15, opponent="h1").run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        screen = lab(pilot)
+        notice = screen.query_one("#too-small", Static)
+        assert notice.display and "the heuristic lab needs at least 117×" in text(notice)
+        await pilot.resize_terminal(120, 34)
+        await pilot.pause()
+        assert not notice.display and screen.query_one("#lab-main").display

@@ -179,3 +179,17 @@ async def test_cancel_stops_the_match_and_keeps_the_games_so_far() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_a_terminal_too_small_gets_a_notice_until_it_is_enlarged() -> None:
+    async with game_app(seed=1).run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        match = screen(pilot)
+        notice = match.query_one("#too-small", Static)
+        assert notice.display and "needs at least 90×24" in text(notice)
+        assert not match.query_one("#match-body").display
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not notice.display and match.query_one("#match-body").display
