@@ -28,7 +28,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Label, ProgressBa
 from textual_plotext import PlotextPlot
 
 from tictactoe_tui.engine import OPPONENTS
-from tictactoe_tui.engine.board import MAX_SIZE, MIN_K, MIN_SIZE, default_k
+from tictactoe_tui.engine.board import MAX_SIZE, MIN_SIZE
 from tictactoe_tui.engine.match import (
     GameOutcome,
     MatchResult,
@@ -37,6 +37,7 @@ from tictactoe_tui.engine.match import (
     match_shape,
 )
 from tictactoe_tui.report import ALGORITHM_NAMES
+from tictactoe_tui.screens.settings import DEFAULT_K, fit_k_options, k_options
 from tictactoe_tui.settings import GameSettings
 from tictactoe_tui.tasks import MatchProgress, play_match
 from tictactoe_tui.thinking import Job, Thinker
@@ -53,7 +54,7 @@ TIMES: tuple[float | None, ...] = (None, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 DIFFICULTIES = (100, 90, 80, 70, 60, 50, 40, 30, 20, 10, 1)
 GAME_COUNTS = (2, 4, 6, 10, 20, 40, 100)
 SEEDS = tuple(range(21))
-DEFAULT = "default"
+DEFAULT = DEFAULT_K
 """The Select value for "the engine's default" (full depth, 1 s per move, k for the size)."""
 
 def per_move_ms(stats: PlayerStats) -> float:
@@ -71,11 +72,6 @@ def _options(values: tuple[object, ...], default_label: str,
 def _row(label: str, widget: Widget) -> Horizontal:
     """One labelled control of the form."""
     return Horizontal(Label(label, classes="match-label"), widget, classes="match-row")
-
-
-def _k_choices(size: int) -> list[tuple[str, object]]:
-    return [(f"{default_k(size)} (default)", DEFAULT),
-            *((str(k), k) for k in range(MIN_K, size + 1))]
 
 
 @dataclass(frozen=True)
@@ -192,7 +188,7 @@ class MatchScreen(Screen[None]):
                 [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)], value=s.size,
                 allow_blank=False, compact=True, id="match-size")),
             _row("k in a row", Select(
-                _k_choices(s.size), value=DEFAULT if s.k is None else s.k,
+                k_options(s.size), value=DEFAULT_K if s.k is None else s.k,
                 allow_blank=False, compact=True, id="match-k")),
             _row("games", Select(
                 [(str(n), n) for n in GAME_COUNTS], value=10, allow_blank=False,
@@ -277,10 +273,7 @@ class MatchScreen(Screen[None]):
         """Offer only the winning lengths that fit the new board size."""
         size = event.value
         assert isinstance(size, int)
-        k_select = self.query_one("#match-k", Select)
-        k = k_select.value
-        k_select.set_options(_k_choices(size))
-        k_select.value = k if isinstance(k, int) and k <= size else DEFAULT
+        fit_k_options(self.query_one("#match-k", Select), size)
 
     def _value(self, select_id: str) -> object:
         select = self.query_one(f"#{select_id}", Select)
