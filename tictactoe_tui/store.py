@@ -17,7 +17,9 @@ the user when something was wrong:
 - a file from a newer version of the program opens read-only (nothing is written to it);
 - a data directory that cannot be written turns the history off (play goes on);
 - a file locked by another copy: each write waits `busy_seconds`, then the game is kept in
-  `pending` and saved with the next write (or `flush()`).
+  `pending` and saved with the next write (or `flush()`); games still pending when the store
+  closes are written beside the database as text records (`unsaved-*.txt`, the export format)
+  and saved by the next `open`, so a game is never lost to a lock.
 
 No Textual here: the command line uses the store without loading the UI.
 """
@@ -51,6 +53,9 @@ DB_NAME = "history.sqlite3"
 
 BUSY_SECONDS = 2.0
 """How long a write waits for another copy of the app to finish its own before giving up."""
+
+UNSAVED_GLOB = "unsaved-*.txt"
+"""Games that could not be saved before the app closed, waiting beside the database."""
 
 OUTCOMES: tuple[Outcome, ...] = ("X", "O", "draw", "abandoned")
 """Every value of a game's result."""
@@ -103,7 +108,7 @@ CREATE TABLE analyses (
     analysis TEXT NOT NULL,
     PRIMARY KEY (position, method)
 ) WITHOUT ROWID;
-CREATE INDEX games_by_kind ON games (mode, size, k, difficulty, x, o);
+CREATE INDEX games_by_kind ON games (mode, x, o, difficulty, size, k, outcome);
 """
 
 MIGRATIONS: tuple[str, ...] = (_SCHEMA_V1, _SCHEMA_V2)
@@ -299,14 +304,40 @@ class HistoryStore:
         except BaseException:
             db.close()
             raise
-        return cls(path, db, "ready")
+        store = cls(path, db, "ready")
+        store._adopt_unsaved()
+        return store
 
     def close(self) -> None:
-        """Close the file (pending games stay in `pending`)."""
+        """Close the file; games still pending are written beside it, to be saved next time."""
+        self.flush()
+        if self.pending and self.state == "ready":
+            self._park_unsaved()
         with self._lock:
             if self._db is not None:
                 self._db.close()
                 self._db = None
+
+    def _park_unsaved(self) -> None:
+        """Write the pending games as text records next to the database (best effort)."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        for number, game in enumerate(self.pending, start=1):
+            target = self.path.with_name(f"unsaved-{stamp}-{os.getpid()}-{number}.txt")
+            try:
+                target.write_text(game.to_record(), encoding="utf-8")
+            except OSError:
+                continue
+        self.pending = []
+
+    def _adopt_unsaved(self) -> None:
+        """Save the games an earlier run could not, and remove their files once saved."""
+        for parked in sorted(self.path.parent.glob(UNSAVED_GLOB)):
+            try:
+                game = PlayedGame.from_record(parked.read_text(encoding="utf-8"))
+                self._write(lambda db, g=game: _insert_game(db, g))
+            except (OSError, ValueError, sqlite3.Error):
+                continue  # left where it is: a later start tries again, and it is plain text
+            parked.unlink(missing_ok=True)
 
     @property
     def writable(self) -> bool:
@@ -340,6 +371,16 @@ class HistoryStore:
         if not self.pending and self.notice.startswith("The history is busy"):
             self.notice = ""
         return ids
+
+    def save_many(self, games: Iterable[PlayedGame]) -> list[int]:
+        """Save many games in one transaction (all or none); raises sqlite3.Error if it fails."""
+        if not self.writable:
+            return []
+
+        def insert_all(db: sqlite3.Connection) -> list[int]:
+            return [_insert_game(db, game) for game in games]
+
+        return self._write(insert_all)
 
     def _write_failed(self, error: sqlite3.Error) -> str:
         count = len(self.pending)
@@ -490,7 +531,7 @@ class HistoryStore:
                 self.notice = f"Could not read the history ({_reason(error)})."
                 return empty
 
-    def _write(self, change: Callable[[sqlite3.Connection], int]) -> int:
+    def _write(self, change: Callable[[sqlite3.Connection], T]) -> T:
         """Run `change` in one write transaction and return what it returns."""
         with self._lock:
             db = self._db

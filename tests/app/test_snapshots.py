@@ -92,3 +92,17 @@ class TestLab:
 
     def test_heuristic_lab_after_the_centre(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "heuristics")
+
+
+class TestHistoryScreen:
+    """The table of kept games, with the all-time scores under it."""
+
+    def test_a_few_dozen_games(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "history")
+
+
+class TestReviewScreen:
+    """A game stepped through, at a move the review marks as a mistake."""
+
+    def test_a_mistake_and_the_better_move(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "review")

@@ -49,6 +49,7 @@ __all__ = [
     "TreeSize",
     "h2_bits",
     "node_board",
+    "record_search",
     "trace_search",
     "tree_size",
 ]
@@ -546,6 +547,17 @@ def trace_search(board: Board, algorithm: str, depth: int | None = None,
     return TraceResult(algorithm, move, value, poller.nodes, search.cutoffs, search.hits,
                        time.perf_counter() - start, limit, proven, finished, stopped,
                        search.root_values, search.pruned)
+
+
+def record_search(board: Board, algorithm: str, depth: int | None = None,
+                  time_limit: float | None = None, should_stop: StopCheck | None = None,
+                  on_progress: ProgressCallback | None = None,
+                  cap: int = EVENT_CAP) -> tuple[TraceResult, TraceRecorder]:
+    """`trace_search` with a fresh recording of its steps (a module-level function for workers)."""
+    recorder = TraceRecorder(cap)
+    result = trace_search(board, algorithm, depth, time_limit, should_stop, on_progress,
+                          recorder)
+    return result, recorder
 
 
 # -- tree size ------------------------------------------------------------------------------------
