@@ -55,7 +55,7 @@ def sample_games(count: int, seed: int = 1,
                                     clever=True if by_computer else None))
             board = board.play(cell)
         outcome: Outcome = ("abandoned" if not board.is_over else "draw"
-                            if board.winner is None else board.winner.value)  # type: ignore[assignment]
+                            if board.winner is None else board.winner.value)
         began = start + timedelta(minutes=number)
         yield PlayedGame(mode, x, o, size, k, Mark.X, 100 if number % 5 else 60, began,
                          began + timedelta(seconds=30), tuple(moves), outcome,
