@@ -10,6 +10,8 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     results.svg      3×3 against H1: the computer wins, the Results dialog over the board
     help.svg         the Help screen
     game-10x10.svg   10×10 (5 in a row) against H1, two moves each
+    compare.svg      the learning lab's comparison (a) after the computer opened and you replied
+    tree.svg         the learning lab's search tree (t), replayed step by step to a cut-off
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
 README are the screens the tests pin. Run it with the project installed (`pip install .`).
@@ -81,6 +83,10 @@ SCENES = {
         Scene("results", GameSettings(seed=1, opponent="h1"), keys=("1", "2", "4")),
         Scene("help", keys=("question_mark",)),
         Scene("game-10x10", GameSettings(seed=1, size=10, opponent="h1"), clicks=(44, 55)),
+        # The computer (X) opens, you take the centre, it replies; then the lab on move 4.
+        Scene("compare", GameSettings(seed=1, first="computer", mark="O"), keys=("5", "a")),
+        # You take the centre, the computer replies; the tree replayed to a cut-off that prunes two.
+        Scene("tree", GameSettings(seed=1), keys=("5", "t", "s", *["n"] * 47)),
     )
 }
 """Every screenshot, by name."""

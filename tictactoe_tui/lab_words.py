@@ -21,9 +21,9 @@ from tictactoe_tui.engine.trace import (
 
 ALGORITHM_TITLES = {
     "minimax": "minimax",
-    "alphabeta-plain": "alpha-beta (board order)",
-    "alphabeta-ordered": "alpha-beta (ordered)",
-    "alphabeta-tt": "alpha-beta (ordered+TT)",
+    "alphabeta-plain": "α-β, board order",
+    "alphabeta-ordered": "α-β, ordered",
+    "alphabeta-tt": "α-β, ordered + table",
     "h1": "H1 search",
     "h2": "H2 search",
 }
@@ -163,7 +163,7 @@ def bounded_value(node: TraceNode, board: Board, step: int | None = None) -> str
     return f"{sign} {signed(node.value, board)}"
 
 
-LEAF_WORDS = {"win": "wins", "draw": "draw, the board is full", "heuristic": "heuristic",
+LEAF_WORDS = {"win": "wins", "draw": "draw (full)", "heuristic": "heuristic",
               "table": "from the table"}
 """How a leaf was scored."""
 
@@ -177,7 +177,7 @@ def node_label(node: TraceNode, root: Board, heuristic: str = "H1",
     window = window_words(node.alpha, node.beta, root)
     value = bounded_value(node, root, step)
     if node.move is None:
-        return f"{root.to_move} to move  {value}  window {window}"
+        return f"{root.to_move} to move  {value}  (α, β) = {window}"
     name = cell_notation(node.move, root.size)
     mover = mover_at(root, node.ply)
     if not returned_by(node, step):
@@ -189,12 +189,13 @@ def node_label(node: TraceNode, root: Board, heuristic: str = "H1",
         else:
             how = heuristic if node.leaf == "heuristic" else LEAF_WORDS[node.leaf]
             ending = f"{how}, {outcome}"
-    return f"{name} {mover}  {value}  window {window}  {ending}"
+    return f"{name} {mover}  {value}  {window}  {ending}"
 
 
-def pruned_label(move: int, root: Board) -> str:
-    """A move skipped after a cut-off."""
-    return f"{cell_notation(move, root.size)}  pruned (never searched)"
+def pruned_label(parent: TraceNode, move: int, root: Board) -> str:
+    """A move skipped after a cut-off at `parent`."""
+    chooser = chooser_at(root, parent.ply)
+    return f"{cell_notation(move, root.size)} {chooser}  pruned (never searched)"
 
 
 def event_words(events: list[TraceEvent], index: int, nodes: list[TraceNode], root: Board,

@@ -260,7 +260,7 @@ class TreeScreen(Screen[None]):
         assert self.recorder is not None
         node = self.recorder.nodes[line.node]
         if line.pruned is not None:
-            return Text(pruned_label(line.pruned, self.position), style="dim italic")
+            return Text(pruned_label(node, line.pruned, self.position), style="dim italic")
         text = node_label(node, self.position, self._heuristic, self.step)
         done = node.returned >= 0 and (self.step is None or node.returned <= self.step)
         style = ""
