@@ -80,11 +80,12 @@ def tree_words(size: TreeSize) -> str:
 
 
 def value_words(result: TraceResult, board: Board) -> str:
-    """What a result's value means: "draw", "win in 3", "+2 (heuristic)", or why it stopped."""
+    """What a result's value means: "draw", "win in 3", "estimate", or why it stopped."""
     if not result.finished:
         return {"cancelled": "cancelled", "time limit": "out of time",
                 "too big": "tree too big"}.get(result.stopped or "", "stopped")
-    return describe_score(result.value, board, exact=result.complete)
+    words = describe_score(result.value, board, exact=result.complete)
+    return "estimate" if words.endswith("(heuristic)") else words
 
 
 def agreement_words(verdict: Verdict, result: TraceResult) -> str:
@@ -112,8 +113,8 @@ def minimax_note(comparison: Comparison) -> str:
     """A sentence or two about minimax's run under a comparison's table."""
     run = comparison.minimax
     result = run.result
-    if comparison.full_tree is not None:
-        full = comparison.full_tree
+    if comparison.too_big_tree is not None:
+        full = comparison.too_big_tree
         seconds = full.positions / max(run.positions_per_second, 1.0)
         return (f"The full tree has {tree_words(full)}: about {duration(seconds)} at "
                 f"{run.positions_per_second:,.0f} positions a second, more than the "
@@ -288,12 +289,8 @@ def pruned_words(parent: TraceNode, move: int, root: Board) -> str:
 
 def value_cell(result: TraceResult, board: Board) -> str:
     """A value with its meaning, for the compare screen: "+9 win in 1", "0 draw", "+1 estimate"."""
-    if not result.finished:
-        return value_words(result, board)
-    words = describe_score(result.value, board, exact=result.complete)
-    if words.endswith("(heuristic)"):
-        words = "estimate"
-    return f"{signed(result.value)} {words}"
+    words = value_words(result, board)
+    return f"{signed(result.value)} {words}" if result.finished else words
 
 
 def count_label(count: int) -> str:

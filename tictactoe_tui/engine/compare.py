@@ -196,8 +196,8 @@ class Comparison:
     results: tuple[TraceResult, ...]
     """One per algorithm, in `LAB_ALGORITHMS` order."""
     minimax: MinimaxRun
-    full_tree: TreeSize | None
-    """When minimax was too big and a depth-limited one ran instead: the full tree's size."""
+    too_big_tree: TreeSize | None
+    """When the tree asked for was too big and minimax ran to a depth instead: that tree."""
     time_limit: float
     """The budget each search had."""
 
@@ -213,7 +213,7 @@ def compare(board: Board, depth: int | None = None, heuristic_depth: int = HEURI
 
     `depth` None means `default_depth(board)`. Minimax runs to `minimax_depth` if given, else to
     `depth`; when that tree is too big for `time_limit`, minimax runs again to the deepest depth
-    that fits (if any) and `full_tree` says how big the tree it could not search is.
+    that fits (if any) and `too_big_tree` says how big the tree it could not search is.
     """
     if depth is None:
         depth = default_depth(board)
@@ -222,13 +222,13 @@ def compare(board: Board, depth: int | None = None, heuristic_depth: int = HEURI
                for name in LAB_ALGORITHMS if name != "minimax"}
     run = run_minimax(board, depth if minimax_depth is None else minimax_depth, time_limit,
                       should_stop)
-    full_tree = None
+    too_big_tree = None
     if run.too_big and run.suggested_depth is not None:
         fallback = run_minimax(board, run.suggested_depth, time_limit, should_stop)
         if fallback.result.finished:
-            full_tree, run = run.tree, fallback
+            too_big_tree, run = run.tree, fallback
     results["minimax"] = run.result
-    return Comparison(board, tuple(results[name] for name in LAB_ALGORITHMS), run, full_tree,
+    return Comparison(board, tuple(results[name] for name in LAB_ALGORITHMS), run, too_big_tree,
                       time_limit)
 
 

@@ -576,13 +576,14 @@ class _TooMany(Exception):
 
 
 def tree_size(board: Board, depth: int | None = None, max_distinct: int = 200_000,
-              probes: int = 3_000, seed: int = 0) -> TreeSize:
+              probes: int = 3_000, seed: int = 0, time_limit: float = 0.5) -> TreeSize:
     """The positions plain minimax visits from `board` (to `depth` plies; None: to the end).
 
     Counted exactly (each distinct position once, with its subtree's size remembered) when the
     tree has at most `max_distinct` distinct positions; else estimated with Knuth's random-probe
     estimator: along a random line, the product of the branching factors met so far estimates how
-    many positions each level holds; the average over `probes` lines is unbiased.
+    many positions each level holds; the average over `probes` lines (fewer if `time_limit`
+    seconds pass first, on big boards with long games) is unbiased.
     """
     if board.is_over:
         return TreeSize(1, True)
@@ -615,7 +616,10 @@ def tree_size(board: Board, depth: int | None = None, max_distinct: int = 200_00
             pass
     rng = random.Random(seed)
     grand = 0
-    for _ in range(probes):
+    done = 0
+    deadline = time.perf_counter() + time_limit
+    while done < probes and (done < 10 or time.perf_counter() < deadline):
+        done += 1
         a, b, ply, width, total = me, opp, 0, 1, 1
         while sh.full & ~(a | b) and (limit is None or ply < limit):
             moves = counter.moves(a, b, -1)
@@ -627,5 +631,5 @@ def tree_size(board: Board, depth: int | None = None, max_distinct: int = 200_00
                 break
             a, b, ply = b, mine, ply + 1
         grand += total
-    return TreeSize(round(grand / probes), False)
+    return TreeSize(round(grand / done), False)
 
