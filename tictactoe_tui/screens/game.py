@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from textual import events, on, work
@@ -35,7 +37,8 @@ from tictactoe_tui.engine import (
 )
 from tictactoe_tui.engine.board import cell_notation, cell_words
 from tictactoe_tui.engine.search import analyse_position
-from tictactoe_tui.messages import ComputerMoved, HintReady, SearchFailed
+from tictactoe_tui.messages import ComputerMoved, GameEnded, HintReady, SearchFailed
+from tictactoe_tui.record import Outcome, PlayedGame, PlayedMove
 from tictactoe_tui.report import (
     ALGORITHM_NAMES,
     algorithm_name,
@@ -46,6 +49,7 @@ from tictactoe_tui.report import (
     terms_lines,
 )
 from tictactoe_tui.screens.compare import CompareScreen
+from tictactoe_tui.screens.heuristics import HeuristicScreen
 from tictactoe_tui.screens.results import ResultsScreen
 from tictactoe_tui.screens.tree import TreeScreen
 from tictactoe_tui.session import SessionScore
@@ -65,7 +69,7 @@ CVC_PAUSE = 0.6
 STATUS_HEIGHT = 3
 PANEL_MIN_WIDTH = 46
 MIN_WIDTH = 60
-SCOREBOARD_HEIGHT = 3
+SCOREBOARD_HEIGHT = 5
 FOOTER_HEIGHT = 1
 
 
@@ -77,6 +81,15 @@ class _SessionApp(Protocol):
 
     def open_settings(self) -> None:
         """Show the Settings screen."""
+
+    def open_match(self) -> None:
+        """Show the match runner."""
+
+    def all_time(self, settings: GameSettings) -> tuple[tuple[str, int], ...]:
+        """The all-time score of games like this one."""
+
+    def review_last_game(self) -> None:
+        """Review the game that just ended."""
 
 
 def needed_terminal(size: int, panel: bool = True) -> tuple[int, int]:
@@ -128,16 +141,23 @@ class GameScreen(Screen[None]):
         Binding("a", "compare", "Compare", show=False),
         Binding("t", "search_tree", "Search tree", show=False),
         Binding("space", "toggle_pause", "Pause", show=False),
+        Binding("m", "match", "Match runner", show=False),
+        Binding("w", "heuristics", "Heuristic lab", show=False),
         Binding("q", "quit_game", "Quit"),
     ]
 
-    def __init__(self, settings: GameSettings) -> None:
-        """Prepare a game with `settings`; it starts when the screen is shown."""
+    def __init__(self, settings: GameSettings, moves: Sequence[int] = ()) -> None:
+        """Prepare a game with `settings`, from the position `moves` lead to (default: the
+        empty board); it starts when the screen is shown."""
         super().__init__()
         self.settings = settings
         """The settings this screen plays with."""
         self.clever = True
         """Whether the computer plays its clever move (`c` switches it to random and back)."""
+        self.setup = tuple(moves)
+        """The moves every game on this screen starts from ("Play from here" in a review)."""
+        self._notes: dict[int, PlayedMove] = {}
+        self._switches: list[tuple[int, bool]] = []
         self.game = self._fresh_game()
         """The game being played."""
         self.paused = False
@@ -166,7 +186,8 @@ class GameScreen(Screen[None]):
         with Horizontal(id="game-main"):
             with Vertical(id="game-left"):
                 yield Board(self.settings.size, id="board")
-                yield Scoreboard(self._session.tally(self.settings.mode), id="scoreboard")
+                yield Scoreboard(self._session.tally(self.settings.mode), self._all_time(),
+                                 id="scoreboard")
                 yield MoveList(id="move-list")
             yield EvalPanel(id="eval-panel")
         yield Static("", id="too-small", markup=False)
@@ -227,8 +248,14 @@ class GameScreen(Screen[None]):
         return str(mark)
 
     def _fresh_game(self) -> Game:
-        """An empty game of this screen's size, k and first mark."""
-        return Game(self.settings.size, self.settings.win_length, self.settings.first_mark)
+        """A game of this screen's size, k and first mark, with the setup moves played."""
+        game = Game(self.settings.size, self.settings.win_length, self.settings.first_mark)
+        for cell in self.setup:
+            game.play(cell)
+        self._started = datetime.now().replace(microsecond=0)
+        self._notes = {}
+        self._switches = []
+        return game
 
     def _make_player(self) -> Player:
         settings = self.settings
@@ -341,6 +368,11 @@ class GameScreen(Screen[None]):
         except IllegalMove as error:
             self._say(f"The computer tried an illegal move: {error}")
             return
+        analysis = decision.analysis
+        self._notes[len(self.game.moves) - 1] = PlayedMove(
+            decision.move, before.to_move, by_computer=True,
+            seconds=analysis.elapsed if analysis is not None else None,
+            positions=analysis.nodes if analysis is not None else None, clever=decision.clever)
         self._show_decision(decision, before)
         self._last_line = (f"{self._who(before.to_move)} played "
                            f"{cell_notation(decision.move, before.size)}: "
@@ -468,14 +500,51 @@ class GameScreen(Screen[None]):
         if not self._recorded:
             self._recorded = True
             self._session.record(result, self.settings)
-        tally = self._session.tally(self.settings.mode)
-        self.query_one(Scoreboard).show(tally)
+            self._report("draw" if result.winner is None else str(result.winner))  # type: ignore[arg-type]
         self._refresh_board()
         self._refresh_status()
+        # After the app has handled the GameEnded just posted, so all-time scores count it.
+        self.app.call_later(self._show_results, result.winner)
+
+    def _show_results(self, winner: Mark | None) -> None:
+        tally = self._session.tally(self.settings.mode)
+        all_time = self._all_time()
+        self.query_one(Scoreboard).show(tally, all_time)
         self.app.push_screen(
-            ResultsScreen(self._headline(result.winner), self._result_detail(), tally),
+            ResultsScreen(self._headline(winner), self._result_detail(), tally, all_time),
             self._after_results,
         )
+
+    def _all_time(self) -> tuple[tuple[str, int], ...]:
+        app: _SessionApp = self.app  # type: ignore[assignment]
+        return app.all_time(self.settings)
+
+    def _report(self, outcome: Outcome) -> None:
+        """Tell the app how the game went, move by move, so the history keeps it."""
+        moves = tuple(
+            self._notes.get(index) or PlayedMove(cell, self._mark_of(index),
+                                                 by_computer=self.settings.is_computer(
+                                                     self._mark_of(index)))
+            for index, cell in enumerate(self.game.moves))
+        settings = self.settings
+        computer = settings.opponent
+        x = computer if settings.is_computer(Mark.X) else "human"
+        o = computer if settings.is_computer(Mark.O) else "human"
+        self.app.post_message(GameEnded(PlayedGame(
+            mode=settings.mode, x=x, o=o, size=settings.size, k=settings.win_length,
+            first=settings.first_mark,
+            difficulty=settings.difficulty if settings.mode != "human-vs-human" else 100,
+            started=self._started, ended=datetime.now().replace(microsecond=0), moves=moves,
+            outcome=outcome,
+            switched_to_random=tuple(at for at, clever in self._switches if not clever),
+            switched_to_clever=tuple(at for at, clever in self._switches if clever),
+            settings=asdict(settings), setup_moves=len(self.setup))))
+
+    def abandon(self) -> None:
+        """Keep an unfinished game (one with a move played in it) as abandoned."""
+        if not self._recorded and not self.game.is_over and len(self.game.moves) > len(self.setup):
+            self._recorded = True
+            self._report("abandoned")
 
     def _headline(self, winner: Mark | None) -> str:
         if winner is None:
@@ -499,6 +568,9 @@ class GameScreen(Screen[None]):
         # now (settings) would be the one popped.
         if choice == "settings":
             self.call_later(self.action_settings)
+        elif choice == "review":
+            app: _SessionApp = self.app  # type: ignore[assignment]
+            self.call_later(app.review_last_game)
         elif choice == "quit":
             self.call_later(self.action_quit_game)
         else:
@@ -509,6 +581,7 @@ class GameScreen(Screen[None]):
     def action_new_game(self) -> None:
         """Start again with the same settings; a running search is dropped at once."""
         self._cancel_search()
+        self.abandon()
         self.game = self._fresh_game()
         self._recorded = False
         self.paused = False
@@ -519,7 +592,7 @@ class GameScreen(Screen[None]):
         board = self.query_one(Board)
         board.interactive = self.settings.mode != "computer-vs-computer"
         self.query_one(EvalPanel).clear()
-        self.query_one(Scoreboard).show(self._session.tally(self.settings.mode))
+        self.query_one(Scoreboard).show(self._session.tally(self.settings.mode), self._all_time())
         self._refresh_all()
         self._next_turn()
 
@@ -529,6 +602,7 @@ class GameScreen(Screen[None]):
             self._say("No computer plays in a game between two people.")
             return
         self.clever = not self.clever
+        self._switches.append((len(self.game.moves), self.clever))
         self._player = self._make_player()
         mode = "clever" if self.clever else "random"
         self.query_one(EvalPanel).border_subtitle = f"computer: {mode}"
@@ -556,6 +630,7 @@ class GameScreen(Screen[None]):
             return
         self._cancel_search()
         taken = [game.undo() for _ in range(undone)]
+        self._notes = {i: note for i, note in self._notes.items() if i < len(game.moves)}
         names = ", ".join(cell_notation(cell, game.size) for cell in reversed(taken))
         self._report_hints = {}
         self._best = None
@@ -618,10 +693,23 @@ class GameScreen(Screen[None]):
         """The learning lab: the alpha-beta search from this position as a tree."""
         self.app.push_screen(TreeScreen(self.game.board))
 
-    def action_quit_game(self) -> None:
-        """Stop any search and quit."""
+    def action_match(self) -> None:
+        """Open the match runner; the search stops and restarts when you come back."""
         self._cancel_search()
-        self.app.exit()
+        app: _SessionApp = self.app  # type: ignore[assignment]
+        app.open_match()
+
+    def action_heuristics(self) -> None:
+        """Open the heuristic lab on this position; the search restarts when you come back."""
+        self._cancel_search()
+        self.app.push_screen(HeuristicScreen(self.game.board, self.settings.search_time_limit))
+
+    def action_quit_game(self) -> None:
+        """Stop any search and quit (an unfinished game is kept as abandoned first)."""
+        self._cancel_search()
+        self.abandon()
+        # Queued behind the GameEnded that abandon() posted, so the game is saved first.
+        self.app.call_later(self.app.exit)
 
     # -- drawing --------------------------------------------------------------------------------
 
