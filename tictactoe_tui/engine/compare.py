@@ -42,6 +42,7 @@ __all__ = [
     "game_costs",
     "run_lab_search",
     "run_minimax",
+    "size_tree",
     "verdict",
 ]
 
@@ -245,7 +246,8 @@ class GameCost:
 
 def game_costs(boards: Sequence[Board], depth: int | None = None,
                time_limit: float = LAB_TIME_LIMIT,
-               should_stop: StopCheck | None = None) -> list[GameCost]:
+               should_stop: StopCheck | None = None,
+               on_progress: Callable[[int], None] | None = None) -> list[GameCost]:
     """The cost of each of `boards` (finished ones skipped), each searched to `depth`.
 
     When `should_stop()` says so, the costs of the positions done so far are returned.
@@ -263,4 +265,12 @@ def game_costs(boards: Sequence[Board], depth: int | None = None,
         plain = trace_search(board, "alphabeta-plain", plies, time_limit, should_stop)
         table = trace_search(board, "alphabeta-tt", plies, time_limit, should_stop)
         costs.append(GameCost(tree_size(board, plies), plain.positions, table.positions))
+        if on_progress is not None:
+            on_progress(len(costs))
     return costs
+
+
+def size_tree(board: Board, depth: int | None = None, *, should_stop: StopCheck | None = None,
+              on_progress: ProgressCallback | None = None) -> TreeSize:
+    """`tree_size` as a worker job (the keywords a `thinking.Thinker` job takes are unused)."""
+    return tree_size(board, depth)
