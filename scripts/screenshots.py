@@ -18,6 +18,7 @@ README are the screens the tests pin. Run it with the project installed (`pip in
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,9 +35,19 @@ OUTPUT = Path(__file__).resolve().parent.parent / "screenshots"
 """Where the SVGs go: `screenshots/` at the repository root."""
 
 
+SETTLE_TIMEOUT = 30.0
+"""Seconds `settle` waits for a search before giving up (a hang must fail, not stall)."""
+
+
 async def settle(pilot: Pilot[Any]) -> None:
-    """Wait until the computer has finished thinking and the screen has caught up."""
+    """Wait until no search runs (the computer's move, a hint, the board's scores) and the
+    screen has caught up."""
     await pilot.pause()
+    deadline = time.monotonic() + SETTLE_TIMEOUT
+    while any(getattr(screen, "thinking", None) for screen in pilot.app.screen_stack):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still thinking after {SETTLE_TIMEOUT:g} s")
+        await pilot.pause(0.02)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 

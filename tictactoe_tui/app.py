@@ -19,6 +19,7 @@ from tictactoe_tui.screens.help import HelpScreen
 from tictactoe_tui.screens.settings import SettingsScreen
 from tictactoe_tui.session import SessionScore
 from tictactoe_tui.settings import GameSettings, parse_args
+from tictactoe_tui.thinking import Thinker
 
 
 def crash_log_path() -> Path:
@@ -51,6 +52,8 @@ class TicTacToeApp(App[None]):
         """Whether the first screen is the Game screen rather than Settings."""
         self.session = SessionScore()
         """The score over every game played since the app started."""
+        self.thinker = Thinker()
+        """The worker process the games' searches run in (started when first needed)."""
         self.theme = self.settings.theme
 
     def watch_theme(self, theme: str) -> None:
@@ -67,6 +70,10 @@ class TicTacToeApp(App[None]):
         """Show the first screen: the Game straight away when flags chose one, else Settings."""
         self.push_screen(GameScreen(self.settings) if self.start_in_game
                          else SettingsScreen(self.settings))
+
+    def on_unmount(self) -> None:
+        """End the search's worker process with the app."""
+        self.thinker.close()
 
     def start_game(self, settings: GameSettings) -> None:
         """Start a fresh game with `settings`, replacing whatever screens are showing."""
