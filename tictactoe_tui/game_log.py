@@ -4,6 +4,7 @@ the `PlayedGame` the history keeps (see `record.py`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -18,13 +19,19 @@ if TYPE_CHECKING:
 class GameLog:
     """Moves and clever/random switches of one game, from its start."""
 
-    def __init__(self, settings: GameSettings) -> None:
-        """Start the record of a game played with `settings`, now."""
+    def __init__(self, settings: GameSettings, setup: Sequence[int] = ()) -> None:
+        """Start the record of a game played with `settings`, now, from the position the
+        `setup` moves lead to."""
         self.settings = settings
         """The settings of the game."""
-        self.started = datetime.now()
-        """When the game started."""
-        self.moves: list[PlayedMove] = []
+        self.started = datetime.now().replace(microsecond=0)
+        """When the game started (to the second, as the history keeps it)."""
+        first = settings.first_mark
+        self.setup = len(setup)
+        """How many moves the game started from."""
+        self.moves: list[PlayedMove] = [
+            PlayedMove(cell, mark, by_computer=settings.is_computer(mark))
+            for cell, mark in zip(setup, (first, first.opponent) * len(setup), strict=False)]
         """The moves on the board now, in order (undo takes them off)."""
         self.to_random: list[int] = []
         """Move numbers at which `c` switched the computer to random play."""
@@ -69,7 +76,8 @@ class GameLog:
             mode=settings.mode, x=x, o=o, size=settings.size, k=settings.win_length,
             first=settings.first_mark,
             difficulty=settings.difficulty if settings.mode != "human-vs-human" else 100,
-            started=self.started, ended=datetime.now(), moves=tuple(self.moves),
-            outcome=outcome, switched_to_random=tuple(self.to_random),
+            started=self.started, ended=datetime.now().replace(microsecond=0),
+            moves=tuple(self.moves), outcome=outcome, switched_to_random=tuple(self.to_random),
             switched_to_clever=tuple(self.to_clever), settings=asdict(settings),
+            setup_moves=self.setup,
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from tictactoe_tui.engine import (
@@ -19,6 +20,7 @@ from tictactoe_tui.engine import (
     ProgressCallback,
     make_player,
 )
+from tictactoe_tui.engine.match import GameOutcome, MatchResult, PlayerSpec, run_match
 
 RandomState = Any
 """What `random.Random.getstate()` returns."""
@@ -51,3 +53,35 @@ def clever_analysis(board: Board, algorithm: str, time_limit: float | None, *,
     if analysis is None:  # every clever player analyses; only a random one would not
         raise ValueError(f"{algorithm} gives no analysis")
     return analysis
+
+
+@dataclass(frozen=True)
+class MatchProgress:
+    """Where a match played by `play_match` stands: every finished game, and the move now."""
+
+    outcomes: tuple[GameOutcome, ...]
+    """The games finished so far, in order."""
+    game: int
+    """0-based index of the game being played (`len(outcomes)` between two games)."""
+    moves: int
+    """Marks on the board of the game being played."""
+
+
+def play_match(x: PlayerSpec, o: PlayerSpec, games: int, size: int, k: int | None, seed: int,
+               *, should_stop: Callable[[], bool] | None = None,
+               on_progress: Callable[[MatchProgress], None] | None = None) -> MatchResult:
+    """`run_match` as a job. Each report carries every game finished so far, so a report the
+    Thinker's throttle drops loses nothing; the result is the engine's whole `MatchResult`."""
+    finished: list[GameOutcome] = []
+
+    def report(game: int, moves: int) -> None:
+        if on_progress is not None:
+            on_progress(MatchProgress(tuple(finished), game, moves))
+
+    def game_done(index: int, outcome: GameOutcome) -> None:
+        finished.append(outcome)
+        report(index + 1, 0)
+
+    return run_match(x, o, games, size=size, k=k, seed=seed, should_stop=should_stop,
+                     on_game=game_done, on_move=lambda index, board: report(index,
+                                                                          board.move_count))

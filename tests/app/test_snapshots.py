@@ -20,6 +20,7 @@ from textual.widgets import Input
 
 from tests.app.conftest import SIZE, screenshots
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.screens import match as match_screen
 from tictactoe_tui.widgets import eval_panel
 
 SnapCompare = Callable[..., bool]
@@ -78,3 +79,30 @@ class TestHelpScreen:
 
     def test_help(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "help")
+
+
+class TestLab:
+    """The learning lab's screens."""
+
+    def test_match_runner_after_ten_games(self, snap_compare: SnapCompare,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+        # The time per move is the one number that varies between runs.
+        monkeypatch.setattr(match_screen, "per_move_ms", lambda stats: 1.0)
+        assert snap_scene(snap_compare, "match")
+
+    def test_heuristic_lab_after_the_centre(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "heuristics")
+
+
+class TestHistoryScreen:
+    """The table of kept games, with the all-time scores under it."""
+
+    def test_a_few_dozen_games(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "history")
+
+
+class TestReviewScreen:
+    """A game stepped through, at a move the review marks as a mistake."""
+
+    def test_a_mistake_and_the_better_move(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "review")

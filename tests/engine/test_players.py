@@ -434,7 +434,8 @@ def test_should_stop_is_passed_to_the_search_and_to_advisors() -> None:
 
 @pytest.mark.parametrize("size", [3, 5])
 def test_a_cancelled_search_still_returns_a_legal_move(size: int) -> None:
-    board = Board.empty(size).play(size * size // 2)
+    # Four in a row on 5x5: five in a row is a draw the solver proves within its first poll.
+    board = Board.empty(size, min(size, 4)).play(size * size // 2)
     players: list[Player] = [AlphaBetaPlayer(random.Random(0), time_limit=5.0),
                              MinimaxPlayer(random.Random(0), depth=3 if size > 3 else None),
                              make_player("alphabeta", random.Random(0), difficulty=50)]

@@ -204,6 +204,68 @@ def iter_cells(mask: int) -> list[int]:
     return out
 
 
+Table = dict[int, tuple[int, int, int, int]]
+"""A transposition table: key -> (flag, score, best move in the key's orientation, depth)."""
+
+
+def table_key(sh: Shape, me: int, opp: int, use_symmetry: bool) -> tuple[int, int]:
+    """The table key of (me, opp) and the symmetry that maps the position onto it.
+
+    With `use_symmetry` (and a board small enough for the symmetry tables) the key is the least
+    of the position's eight images, so symmetric positions share one entry.
+    """
+    cells = sh.cells
+    if not sh.symmetric or not use_symmetry:
+        return me << cells | opp, 0
+    chunk = sh.chunk_bits
+    mask = (1 << chunk) - 1
+    me_lo, me_hi, opp_lo, opp_hi = me & mask, me >> chunk, opp & mask, opp >> chunk
+    best = -1
+    best_sym = 0
+    for sym, (lo, hi) in enumerate(sh.sym_tables):
+        key = (lo[me_lo] | hi[me_hi]) << cells | lo[opp_lo] | hi[opp_hi]
+        if best < 0 or key < best:
+            best = key
+            best_sym = sym
+    return best, best_sym
+
+
+def table_line(sh: Shape, tt: Table, key: Callable[[int, int, int], tuple[int, int]],
+               me: int, opp: int, first: int, limit: int) -> tuple[int, ...]:
+    """The line a table remembers after `first`: wins, forced blocks and stored moves.
+
+    `key(me, opp, empties)` is the table's key function; the line stops where the table does.
+    """
+    line = [first]
+    me, opp = opp, me | 1 << first
+    last = first
+    while len(line) < limit:
+        if completes_line(sh, opp, last):
+            break
+        empty = sh.full & ~(me | opp)
+        if not empty:
+            break
+        win_now = threats(sh, me, opp) & empty
+        block = threats(sh, opp, me) & empty
+        if win_now:
+            move = win_now.bit_length() - 1
+        elif block:
+            # A forced block, or one of two when the game is lost anyway.
+            move = block.bit_length() - 1
+        else:
+            found, sym = key(me, opp, empty.bit_count())
+            entry = tt.get(found)
+            if entry is None:
+                break
+            move = sh.sym_inverse[sym][entry[2]]
+            if not empty >> move & 1:
+                break
+        line.append(move)
+        last = move
+        me, opp = opp, me | 1 << move
+    return tuple(line)
+
+
 REPORT_INTERVAL = 0.1
 """Seconds between progress reports while a search runs."""
 
@@ -331,7 +393,7 @@ class AlphaBeta:
         self.poller = poller
         self.evaluate = evaluate
         self.root_mark = root_mark
-        self.tt: dict[int, tuple[int, int, int, int]] = {}
+        self.tt: Table = {}
         self.sym_min_empty = max(4, round(sh.cells * _SYMMETRY_MIN_EMPTY_FRACTION))
         self.cap = 0
         self.mate_floor = sh.win
@@ -343,21 +405,7 @@ class AlphaBeta:
 
     def key(self, me: int, opp: int, empties: int) -> tuple[int, int]:
         """The table key of (me, opp) and the symmetry that maps the position onto it."""
-        sh = self.sh
-        cells = sh.cells
-        if not sh.symmetric or empties < self.sym_min_empty:
-            return me << cells | opp, 0
-        chunk = sh.chunk_bits
-        mask = (1 << chunk) - 1
-        me_lo, me_hi, opp_lo, opp_hi = me & mask, me >> chunk, opp & mask, opp >> chunk
-        best = -1
-        best_sym = 0
-        for sym, (lo, hi) in enumerate(sh.sym_tables):
-            key = (lo[me_lo] | hi[me_hi]) << cells | lo[opp_lo] | hi[opp_hi]
-            if best < 0 or key < best:
-                best = key
-                best_sym = sym
-        return best, best_sym
+        return table_key(self.sh, me, opp, empties >= self.sym_min_empty)
 
     def to_table(self, score: int, ply: int) -> int:
         """Make a win/loss score relative to the node (plies from here), not to the root."""
@@ -375,119 +423,7 @@ class AlphaBeta:
             return score + ply
         return score
 
-    # -- full solve -------------------------------------------------------------------------
-
-    def solve(self, me: int, opp: int, my_thr: int, opp_thr: int, ply: int,
-              alpha: int, beta: int) -> int:
-        """Exact negamax value (fail-soft) of a position with no depth limit.
-
-        `my_thr` / `opp_thr` are the empty cells where each side would complete a line.
-        """
-        sh = self.sh
-        poller = self.poller
-        poller.nodes += 1
-        if poller.nodes & poller.poll_mask == 0:
-            poller.poll()
-        win = sh.win
-        if my_thr:
-            return win - ply - 1
-        occupied = me | opp
-        empty = sh.full & ~occupied
-        if not empty:
-            return 0
-        if opp_thr & (opp_thr - 1):
-            # Two cells win for the opponent and we cannot win now: we block one, it takes the
-            # other.
-            return -(win - ply - 2)
-        empties = empty.bit_count()
-        mine_left = (empties + 1) >> 1
-        # Draw cuts (Erdős-Selfridge): if the potential of a side's completable lines is below 1/2
-        # when it moves next, or below 1 when the other side does, the other side can block every
-        # one of them, so that side can at best draw. Scaled by 2**k to stay in integers.
-        if alpha >= 0 and maker_potential(sh, me, opp, mine_left) < self.half:
-            return 0
-        if beta <= 0 and maker_potential(sh, opp, me, empties - mine_left) < self.one:
-            return 0
-        key, sym = self.key(me, opp, empties)
-        entry = self.tt.get(key)
-        first = -1
-        if entry is not None:
-            flag, stored, move, _ = entry
-            value = self.from_table(stored, ply)
-            if flag == EXACT:
-                return value
-            if flag == LOWER:
-                if value >= beta:
-                    return value
-                alpha = max(alpha, value)
-            elif value <= alpha:
-                return value
-            else:
-                beta = min(beta, value)
-            first = sh.sym_inverse[sym][move]
-        moves = [opp_thr.bit_length() - 1] if opp_thr else self.ordered(me, opp, empty, first)
-        alpha0 = alpha
-        best = -win - 1
-        best_move = moves[0]
-        cell_lines = sh.cell_lines
-        need = sh.k - 1
-        for cell in moves:
-            bit = 1 << cell
-            mine = me | bit
-            new_thr = 0
-            for line in cell_lines[cell]:
-                if not opp & line and (mine & line).bit_count() == need:
-                    new_thr |= line & ~mine
-            new_thr &= ~occupied
-            score = -self.solve(opp, mine, opp_thr & ~bit, new_thr, ply + 1, -beta, -alpha)
-            if score > best:
-                best = score
-                best_move = cell
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.tt[key] = (flag, self.to_table(best, ply), sh.sym_perms[sym][best_move], 0)
-        return best
-
-    def ordered(self, me: int, opp: int, empty: int, first: int) -> list[int]:
-        """Empty cells, the table's move first, then by what they do to the lines through them.
-
-        A cell scores the H1 gain of the mover's lines plus the weight of the opponent's lines it
-        kills: the defender's refutation in a draw proof is nearly always the cell that kills
-        the most of the attacker's lines, and the attacker's win the one that builds the most.
-        """
-        sh = self.sh
-        weights = sh.line_value
-        cell_lines = sh.cell_lines
-        scored = []
-        for cell in sh.order:
-            if not empty >> cell & 1:
-                continue
-            gain = 0
-            for line in cell_lines[cell]:
-                theirs = opp & line
-                if theirs:
-                    if not me & line:
-                        gain += weights[theirs.bit_count()]
-                else:
-                    count = (me & line).bit_count()
-                    gain += weights[count + 1] - weights[count] if count else 1
-            scored.append((cell == first, gain, -cell))
-        scored.sort(reverse=True)
-        return [-item[2] for item in scored]
-
     # -- depth-limited search with a heuristic -----------------------------------------------
-
-    def begin_solve(self) -> None:
-        """Prepare a full search: every non-zero score is a win or a loss; a fresh table.
-
-        Entries of earlier depth-limited iterations hold heuristic values, so they cannot serve
-        an exact search.
-        """
-        self.tt = {}
-        self.mate_floor = 1
 
     def begin_iteration(self, depth: int) -> None:
         """Set the clamp and the win/loss threshold for a search `depth` plies deep."""
@@ -616,32 +552,4 @@ class AlphaBeta:
 
     def walk_pv(self, me: int, opp: int, first: int, limit: int) -> tuple[int, ...]:
         """The line the table remembers after `first`: wins, forced blocks and stored moves."""
-        sh = self.sh
-        line = [first]
-        me, opp = opp, me | 1 << first
-        last = first
-        while len(line) < limit:
-            if completes_line(sh, opp, last):
-                break
-            empty = sh.full & ~(me | opp)
-            if not empty:
-                break
-            win_now = threats(sh, me, opp) & empty
-            block = threats(sh, opp, me) & empty
-            if win_now:
-                move = win_now.bit_length() - 1
-            elif block:
-                # A forced block, or one of two when the game is lost anyway.
-                move = block.bit_length() - 1
-            else:
-                key, sym = self.key(me, opp, empty.bit_count())
-                entry = self.tt.get(key)
-                if entry is None:
-                    break
-                move = sh.sym_inverse[sym][entry[2]]
-                if not empty >> move & 1:
-                    break
-            line.append(move)
-            last = move
-            me, opp = opp, me | 1 << move
-        return tuple(line)
+        return table_line(self.sh, self.tt, self.key, me, opp, first, limit)

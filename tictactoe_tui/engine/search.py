@@ -20,6 +20,15 @@ from tictactoe_tui.engine import _fastsearch as fs
 from tictactoe_tui.engine._fastsearch import Evaluator, Stopped
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.evaluate import h1, h2
+from tictactoe_tui.engine.solver import (
+    SOLVE_MAX_EMPTY,
+    SOLVER_SHARE,
+    Bounds,
+    RootSolver,
+    Solver,
+    full_bounds,
+    solvable,
+)
 
 __all__ = [
     "ALGORITHMS",
@@ -45,7 +54,7 @@ DEFAULT_TIME_LIMIT = 1.0
 """Seconds alpha-beta allows itself when given neither a depth nor a time limit on a board too
 big to solve (more than `FULL_SOLVE_MAX_EMPTY` empty cells): it must never hang the caller."""
 
-FULL_SOLVE_MAX_EMPTY = 25
+FULL_SOLVE_MAX_EMPTY = SOLVE_MAX_EMPTY
 """Positions with at most this many empty cells are solved to the end when no limit is given."""
 
 StopCheck = Callable[[], bool]
@@ -218,17 +227,6 @@ def _over_result(board: Board, start: float) -> SearchResult:
                         elapsed=time.perf_counter() - start, depth=0, pv=(), complete=True)
 
 
-def _new_thr(sh: fs.Shape, me: int, opp: int, cell: int) -> int:
-    """The winning cells `me` gains by playing `cell`."""
-    mine = me | 1 << cell
-    need = sh.k - 1
-    found = 0
-    for line in sh.cell_lines[cell]:
-        if not opp & line and (mine & line).bit_count() == need:
-            found |= line & ~mine
-    return found
-
-
 class _Root:
     """One position to search, with its threats precomputed."""
 
@@ -246,65 +244,6 @@ class _Root:
         for cell in fs.iter_cells(self.me | self.opp):
             near |= self.sh.near[cell]
         self.near = near
-
-    # -- full solve ---------------------------------------------------------------------------
-
-    def solve_child(self, cell: int, alpha: int, beta: int) -> int:
-        """Exact-search value of `cell` for the mover, fail-soft within (alpha, beta)."""
-        if self.my_thr >> cell & 1:
-            return win_score(self.board) - 1
-        bit = 1 << cell
-        # At the root the mover may hold winning cells it does not play (analyse scores every
-        # move): they stay threats after this move.
-        mine = (_new_thr(self.sh, self.me, self.opp, cell) | self.my_thr) & ~bit
-        return -self.engine.solve(self.opp, self.me | bit, self.opp_thr & ~bit, mine, 1,
-                                  -beta, -alpha)
-
-    def exact_child(self, cell: int) -> int:
-        """The exact value of `cell`: null windows decide win/draw/loss, then the distance."""
-        big = win_score(self.board)
-        if self.solve_child(cell, 0, 1) >= 1:
-            return self.solve_child(cell, 0, big)
-        if self.solve_child(cell, -1, 0) >= 0:
-            return 0
-        return self.solve_child(cell, -big, 0)
-
-    def solve_moves(self) -> list[int]:
-        """The moves worth a full search at the root: a forced block, else every empty cell."""
-        thr = self.opp_thr
-        if thr and not thr & (thr - 1) and not self.my_thr:
-            return [thr.bit_length() - 1]
-        return self.engine.ordered(self.me, self.opp, self.empty, -1)
-
-    def solve_pass(self, moves: list[int], alpha: int, beta: int) -> tuple[int, int]:
-        """Fail-soft alpha-beta over the root moves: (value, best move)."""
-        best, best_move = -win_score(self.board) - 1, moves[0]
-        for cell in moves:
-            score = self.solve_child(cell, alpha, beta)
-            if score > best:
-                best, best_move = score, cell
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        return best, best_move
-
-    def solve(self) -> tuple[int, int]:
-        """The exact value of the position and a best move."""
-        big = win_score(self.board)
-        if self.my_thr:
-            return big - 1, self.my_thr.bit_length() - 1
-        self.engine.begin_solve()
-        moves = self.solve_moves()
-        # Null windows first: most positions are draws, and proving "no win" with the window
-        # (0, 1) lets every node stop at the first refutation, whatever the win distance.
-        score, move = self.solve_pass(moves, 0, 1)
-        if score >= 1:
-            return self.solve_pass(moves, 0, big)
-        score, move = self.solve_pass(moves, -1, 0)
-        if score >= 0:
-            return 0, move
-        return self.solve_pass(moves, -big, 0)
 
     # -- depth-limited search ----------------------------------------------------------------
 
@@ -420,25 +359,43 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     engine = fs.AlphaBeta(sh, poller, evaluate, board.to_move)
     root = _Root(board, engine)
 
+    exact = RootSolver(board, Solver(sh, poller))
+    bounds = full_bounds(sh)
+    solved = False
+
+    def line(move: int, done: int) -> tuple[int, ...]:
+        if solved:
+            return exact.walk_pv(move, max(done, 1))
+        return engine.walk_pv(root.me, root.opp, move, max(done, 1))
+
     def reached(score: int, move: int, done: int, complete: bool) -> None:
         if tracker.wanted:
-            tracker.reached(done, move, score,
-                            engine.walk_pv(root.me, root.opp, move, max(done, 1)), complete)
+            tracker.reached(done, move, score, line(move, done), complete)
 
     def result(score: int, move: int, done: int, complete: bool,
                cancelled: bool = False) -> SearchResult:
+        if not complete and bounds.lo >= 1 and bounds.move >= 0:
+            # The solver proved a win before the clock ran out, without its distance yet: play
+            # the winning move; its score is the proven bound, an estimate of the distance.
+            score, move = bounds.lo, bounds.move
         return SearchResult(move=move, score=score, nodes=poller.nodes,
                             elapsed=time.perf_counter() - start, depth=done,
-                            pv=engine.walk_pv(root.me, root.opp, move, max(done, 1)),
-                            complete=complete, cancelled=cancelled)
+                            pv=line(move, done), complete=complete, cancelled=cancelled)
 
-    if depth is None and time_limit is None:
+    if depth is None and (time_limit is None or solvable(board)):
+        # Small boards are solved first, with the same table and cuts as without a clock; the
+        # depth-limited search only gets the time the solver leaves, to find a move.
+        if time_limit is not None:
+            poller.deadline = start + SOLVER_SHARE * time_limit
         try:
-            score, move = root.solve()
+            score, move = exact.solve(bounds)
+            solved = True
+            reached(score, move, root.empties, True)
+            return result(score, move, root.empties, True)
         except Stopped:
-            return result(0, _first_guess(board, engine), 0, False, cancelled=True)
-        reached(score, move, root.empties, True)
-        return result(score, move, root.empties, True)
+            if poller.cancelled or time_limit is None:
+                return result(0, _first_guess(board, engine), 0, False, cancelled=True)
+        poller.deadline, poller.timed_out = None, False
 
     deadline = None if time_limit is None else start + time_limit
     last: tuple[int, int, int, bool] | None = None
@@ -446,7 +403,8 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     try:
         for plies in range(1, max_depth + 1):
             if plies >= root.empties:
-                score, move = root.solve()
+                score, move = exact.solve(bounds)
+                solved = True
                 last = (score, move, root.empties, True)
                 reached(*last)
                 break
@@ -564,6 +522,30 @@ def _analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | N
                     cancelled)
 
 
+def _with_bounds(estimate: MoveScore, bounds: Bounds, spent: dict[int, int],
+                 exact: RootSolver) -> MoveScore:
+    """A depth-limited score of a move, corrected by what the solver proved about it.
+
+    A settled move gets its exact value. A move proven to win (or lose) whose distance is not
+    known yet scores the proven bound. A move proven not to win, but not yet to draw, scores at
+    most -1, so that a proven draw ranks above it. All of these but the first stay estimates.
+    """
+    move = estimate.move
+    nodes = estimate.nodes + spent.get(move, 0)
+    if bounds.exact:
+        return MoveScore(move, bounds.lo, nodes, True, exact.walk_pv(move, exact.empties))
+    if estimate.exact:
+        return MoveScore(move, estimate.score, nodes, True, estimate.pv)
+    score = estimate.score
+    if bounds.lo >= 1:
+        score = bounds.lo
+    elif bounds.hi < 0:
+        score = bounds.hi
+    elif bounds.hi == 0:
+        score = min(score, -1)
+    return MoveScore(move, score, nodes, False, estimate.pv)
+
+
 def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None,
                        should_stop: StopCheck | None, start: float,
                        on_progress: ProgressCallback | None) -> Analysis:
@@ -576,15 +558,18 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     moves = board.legal_moves()
     big = win_score(board)
 
+    exact = RootSolver(board, Solver(sh, poller))
+    bounds = {move: full_bounds(sh) for move in moves}
+    spent: dict[int, int] = {}
+
+    def solved() -> list[MoveScore]:
+        return [MoveScore(move, bounds[move].lo, spent.get(move, 0), True,
+                          exact.walk_pv(move, root.empties))
+                for move in moves if bounds[move].exact]
+
     def solve_all() -> list[MoveScore]:
-        engine.begin_solve()
-        out = []
-        for move in moves:
-            before = poller.nodes
-            score = root.exact_child(move)
-            line = engine.walk_pv(root.me, root.opp, move, root.empties)
-            out.append(MoveScore(move, score, poller.nodes - before, True, line))
-        return out
+        exact.settle(bounds, spent)
+        return solved()
 
     def search_all(plies: int) -> list[MoveScore]:
         engine.begin_iteration(plies)
@@ -604,11 +589,17 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         return Analysis("alphabeta", _ranked(scores), poller.nodes,
                         time.perf_counter() - start, done, complete, cancelled)
 
-    if depth is None and time_limit is None:
+    if depth is None and (time_limit is None or solvable(board)):
+        # As in `alphabeta`: small boards are solved first, the depth-limited search gets the
+        # rest of the time and gives estimates for the moves the solver did not settle.
+        if time_limit is not None:
+            poller.deadline = start + SOLVER_SHARE * time_limit
         try:
             return finish(solve_all(), root.empties, True, False)
         except Stopped:
-            return finish([], 0, False, True)
+            if poller.cancelled or time_limit is None:
+                return finish(solved(), 0, False, True)
+        poller.deadline, poller.timed_out = None, False
     deadline = None if time_limit is None else start + time_limit
     last: tuple[list[MoveScore], int, bool] | None = None
     max_depth = root.empties if depth is None else min(depth, root.empties)
@@ -617,7 +608,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
             if plies >= root.empties:
                 last = (solve_all(), root.empties, True)
                 break
-            scored = search_all(plies)
+            scored = [_with_bounds(m, bounds[m.move], spent, exact) for m in search_all(plies)]
             last = (scored, plies, all(m.exact for m in scored))
             best = _ranked(scored)[0]
             tracker.reached(plies, best.move, best.score, best.pv, last[2])

@@ -11,15 +11,17 @@ shows that analysis in the panel as a hint. Every message carries the token of i
 a new game, an undo, a pause or a visit to the settings bumps the token and cancels the job,
 so a late answer is dropped. A failed search is said in one line and the game goes on.
 
-When a game ends the Results dialog opens over it (Escape closes it to look at the board), the
-session score counts it, and the screen posts `GameEnded` with the whole game; a game left
-unfinished (new game, settings, quit) is posted as abandoned.
+When a game ends the screen posts `GameEnded` with the whole game (the app keeps it in the
+history), the session score counts it, and the Results dialog opens over the board (Escape
+closes it to look at the board and the panel); a game left unfinished (new game, new settings,
+quit) is posted as abandoned. The lab's screens open from here on the position of the moment.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -70,7 +72,7 @@ CVC_PAUSE = 0.6
 STATUS_HEIGHT = 3
 PANEL_MIN_WIDTH = 46
 MIN_WIDTH = 60
-SCOREBOARD_HEIGHT = 3
+SCOREBOARD_HEIGHT = 5
 FOOTER_HEIGHT = 1
 
 WAITING_TWO_PEOPLE = "No analysis yet: press h to score every move of the side to move."
@@ -85,6 +87,15 @@ class _GameApp(Protocol):
 
     def open_settings(self) -> None:
         """Show the Settings screen."""
+
+    def open_match(self) -> None:
+        """Show the match runner."""
+
+    def all_time(self, settings: GameSettings) -> tuple[tuple[str, int], ...]:
+        """The all-time score of games like this one."""
+
+    def review_last_game(self) -> None:
+        """Review the game that just ended."""
 
 
 def needed_terminal(size: int, panel: bool = True) -> tuple[int, int]:
@@ -141,16 +152,23 @@ class GameScreen(Screen[None]):
         # and the panel say "p".
         Binding("p", "toggle_lines", "Line", show=False),
         Binding("s", "settings", "Settings"),
+        Binding("a", "compare", "Compare", show=False),
+        Binding("t", "search_tree", "Search tree", show=False),
+        Binding("m", "match", "Match runner", show=False),
+        Binding("w", "heuristics", "Heuristic lab", show=False),
         Binding("space", "toggle_pause", "Pause", show=False),
         Binding("q", "quit_game", "Quit"),
         Binding("y", "confirm_quit", "Yes, quit", show=False),
     ]
 
-    def __init__(self, settings: GameSettings) -> None:
-        """Prepare a game with `settings`; it starts when the screen is shown."""
+    def __init__(self, settings: GameSettings, moves: Sequence[int] = ()) -> None:
+        """Prepare a game with `settings`, from the position `moves` lead to (default: the
+        empty board); it starts when the screen is shown."""
         super().__init__()
         self.settings = settings
         """The settings this screen plays with."""
+        self.setup = tuple(moves)
+        """The moves every game on this screen starts from ("Play from here" in a review)."""
         self.clever = settings.opponent != "random"
         """Whether the computer plays clever moves: `c` switches between the opponent's
         algorithm and random moves (a random opponent switches to alpha-beta and back)."""
@@ -161,8 +179,6 @@ class GameScreen(Screen[None]):
         self.thinking: str | None = None
         """What the search running now is for: "computer" (its move), "hint" (shown live in
         the panel) or "scores" (a person's moves scored quietly for the board); else None."""
-        self.game_log = GameLog(settings)
-        """The record of this game, posted with `GameEnded` when it ends."""
         # The rng lives as long as the screen, so a seed reproduces a whole session of games.
         self._rng = random.Random(settings.seed)
         self._player = self._make_player()
@@ -187,7 +203,8 @@ class GameScreen(Screen[None]):
         yield Static("", id="status", markup=False)
         yield PositionView(
             self.settings.size, id="position",
-            under_board=Scoreboard(self._app.session.tally(self.settings.mode), id="scoreboard"),
+            under_board=Scoreboard(self._app.session.tally(self.settings.mode), self._all_time(),
+                                   id="scoreboard"),
         )
         yield Static("", id="too-small", markup=False)
         yield Footer()
@@ -227,7 +244,7 @@ class GameScreen(Screen[None]):
     def on_unmount(self) -> None:
         """Stop a running search, and record a game left unfinished."""
         self._cancel_search()
-        self._post_abandoned()
+        self.abandon()
 
     def on_key(self, event: events.Key) -> None:
         """Any key but q and y withdraws a pending "quit this game?"."""
@@ -284,8 +301,14 @@ class GameScreen(Screen[None]):
         return str(mark)
 
     def _fresh_game(self) -> Game:
-        """An empty game of this screen's size, k and first mark."""
-        return Game(self.settings.size, self.settings.win_length, self.settings.first_mark)
+        """A game of this screen's size, k and first mark, with the setup moves played, and
+        a fresh record of it."""
+        game = Game(self.settings.size, self.settings.win_length, self.settings.first_mark)
+        for cell in self.setup:
+            game.play(cell)
+        self.game_log = GameLog(self.settings, game.moves)
+        """The record of this game, posted with `GameEnded` when it ends."""
+        return game
 
     def _playing(self) -> str:
         """The algorithm the computer plays now: the opponent's, alpha-beta or random."""
@@ -599,24 +622,33 @@ class GameScreen(Screen[None]):
         if not self._recorded:
             self._recorded = True
             self._session.record(result, self.settings)
-            self._post_game(str(result.winner) if result.winner else "draw")
-        tally = self._session.tally(self.settings.mode)
-        self.query_one(Scoreboard).show(tally)
+            self._post_game("draw" if result.winner is None else str(result.winner))  # type: ignore[arg-type]
         self._refresh_board()
         self._refresh_status()
+        # After the app has handled the GameEnded just posted, so all-time scores count it.
+        self.app.call_later(self._show_results, result.winner)
+
+    def _show_results(self, winner: Mark | None) -> None:
+        tally = self._session.tally(self.settings.mode)
+        all_time = self._all_time()
+        self.query_one(Scoreboard).show(tally, all_time)
         self.app.push_screen(
-            ResultsScreen(self._headline(result.winner), self._result_detail(), tally),
+            ResultsScreen(self._headline(winner), self._result_detail(), tally, all_time),
             self._after_results,
         )
+
+    def _all_time(self) -> tuple[tuple[str, int], ...]:
+        return self._app.all_time(self.settings)
 
     def _post_game(self, outcome: Outcome) -> None:
         """Tell the app (and so the history) about the game: finished or abandoned."""
         self._posted = True
         self.app.post_message(GameEnded(self.game_log.played_game(outcome)))
 
-    def _post_abandoned(self) -> None:
-        """A game left before its end, with at least one move, is recorded as abandoned."""
-        if not self._posted and self.game.moves and not self.game.is_over:
+    def abandon(self) -> None:
+        """Keep an unfinished game (one with a move played in it) as abandoned."""
+        if (not self._posted and not self.game.is_over
+                and len(self.game.moves) > len(self.setup)):
             self._post_game("abandoned")
 
     def _headline(self, winner: Mark | None) -> str:
@@ -641,6 +673,8 @@ class GameScreen(Screen[None]):
         # now (settings) would be the one popped.
         if choice == "settings":
             self.call_later(self.action_settings)
+        elif choice == "review":
+            self.call_later(self._app.review_last_game)
         elif choice == "quit":
             self.call_later(self.action_quit_game)
         elif choice == "look":
@@ -654,9 +688,8 @@ class GameScreen(Screen[None]):
     def action_new_game(self) -> None:
         """Start again with the same settings; a running search is dropped at once."""
         self._cancel_search()
-        self._post_abandoned()
+        self.abandon()
         self.game = self._fresh_game()
-        self.game_log = GameLog(self.settings)
         self._recorded = self._posted = False
         self.paused = False
         self._analysis = None
@@ -668,7 +701,7 @@ class GameScreen(Screen[None]):
             self.view.clear_panel(WAITING_TWO_PEOPLE)
         else:
             self.view.clear_panel()
-        self.query_one(Scoreboard).show(self._session.tally(self.settings.mode))
+        self.query_one(Scoreboard).show(self._session.tally(self.settings.mode), self._all_time())
         self._refresh_all()
         self._next_turn()
 
@@ -693,12 +726,13 @@ class GameScreen(Screen[None]):
             self.app.bell()
             return
         game = self.game
+        start = len(self.setup)  # the game starts after its setup moves: those stay
         if self.settings.mode == "human-vs-human":
-            undone = 1 if game.can_undo else 0
+            undone = 1 if len(game.moves) > start else 0
         else:
             # Take back the computer's replies, then the human's move before them.
             human = self.settings.human_mark
-            marks = [self._mark_of(i) for i in range(len(game.moves))]
+            marks = [self._mark_of(i) for i in range(start, len(game.moves))]
             if human not in marks:
                 self._say("Nothing to undo: you have not moved yet.")
                 return
@@ -712,7 +746,8 @@ class GameScreen(Screen[None]):
             # The game is open again: its result no longer counts, and it is posted again
             # when it ends (or is abandoned).
             self._session.take_back(result, self.settings)
-            self.query_one(Scoreboard).show(self._session.tally(self.settings.mode))
+            self.query_one(Scoreboard).show(self._session.tally(self.settings.mode),
+                                            self._all_time())
             self._recorded = self._posted = False
             self.view.board.interactive = True
         taken = [game.undo() for _ in range(undone)]
@@ -794,6 +829,30 @@ class GameScreen(Screen[None]):
         self._cancel_search()
         self._app.open_settings()
 
+    def action_compare(self) -> None:
+        """The learning lab: every search algorithm on this position, side by side."""
+        from tictactoe_tui.screens.compare import CompareScreen  # the lab loads when opened
+
+        self.app.push_screen(CompareScreen.for_game(self.game, self.settings))
+
+    def action_search_tree(self) -> None:
+        """The learning lab: the alpha-beta search from this position as a tree."""
+        from tictactoe_tui.screens.tree import TreeScreen
+
+        self.app.push_screen(TreeScreen(self.game.board))
+
+    def action_match(self) -> None:
+        """Open the match runner; the search stops and restarts when you come back."""
+        self._cancel_search()
+        self._app.open_match()
+
+    def action_heuristics(self) -> None:
+        """Open the heuristic lab on this position; the search restarts when you come back."""
+        from tictactoe_tui.screens.heuristics import HeuristicScreen
+
+        self._cancel_search()
+        self.app.push_screen(HeuristicScreen(self.game.board, self.settings.search_time_limit))
+
     def action_quit_game(self) -> None:
         """Quit; in the middle of a game, ask once first (q again or y confirms)."""
         if self._quit_pending or not self.game.moves or self.game.is_over:
@@ -807,7 +866,7 @@ class GameScreen(Screen[None]):
         if asked and not self._quit_pending:
             return
         self._cancel_search()
-        self._post_abandoned()
+        self.abandon()
         # After the message, so the app hears of the game before it closes.
         self.app.call_later(self.app.exit)
 

@@ -29,9 +29,15 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `e`: show or hide the evaluation panel; `v`: show or hide the scores on the board
 - `u`: undo your last move (and the computer's reply)
 - `n`: new game with the same settings; `s`: settings
+- `a`: compare the algorithms on this position (minimax, alpha-beta variants, H1, H2) with charts
+- `t`: the alpha-beta search from this position as a tree, with a step-by-step replay
+- `w`: the heuristic lab: every move's H1 and H2, line by line, with H1's weights to edit
+- `m`: the match runner: N games between two computer settings, with a table and charts
+- `y`: the history of every game played; `Enter` on a game reviews it move by move (`←`/`→`,
+  `Home`/`End`; `p` plays on from the position shown)
 - `space`: pause or resume a game between two computers
 - `?`: this help; `q`: quit (here: close the help)
-- `ctrl+p`: the command palette (themes, settings, help)
+- `ctrl+p`: the command palette (themes, settings, help, history and the learning lab)
 
 On the Settings screen Start has the focus: `Enter` starts, `Tab` walks the controls, and
 `escape` goes back to a game that is still running.
