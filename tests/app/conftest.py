@@ -83,6 +83,21 @@ def status(pilot: Pilot[None]) -> str:
     return text(game(pilot).query_one("#status", Static))
 
 
+def scores(widget: Static) -> dict[str, dict[str, int]]:
+    """A scoreboard's counts as the player reads them: {"session": {"X": 1, "O": 0, "Draws": 0},
+    "all time": {...}} (only "session" when the all-time line is not shown)."""
+    lines = text(widget).splitlines()
+    if len(lines) == 1:  # one line: "You 2 · Computer 1 · Draws 3"
+        pairs = [part.rsplit(" ", 1) for part in lines[0].split(" · ")]
+        return {"session": {label.strip(): int(count) for label, count in pairs}}
+    labels = lines[0].split()
+    table = {}
+    for line in lines[1:]:
+        name, counts = line[:8].strip(), line[8:].split()
+        table[name] = {label: int(count) for label, count in zip(labels, counts, strict=True)}
+    return table
+
+
 def panel(pilot: Pilot[None]) -> str:
     """The evaluation panel's text."""
     return game(pilot).query_one(EvalPanel).text
