@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import os
 import tempfile
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -48,19 +49,27 @@ OUTPUT = Path(__file__).resolve().parent.parent / "screenshots"
 """Where the SVGs go: `screenshots/` at the repository root."""
 
 
-async def settle(pilot: Pilot[Any], timeout: float = 60) -> None:
-    """Wait until the computer has finished thinking and the screen has caught up.
+SETTLE_TIMEOUT = 60.0
+"""Seconds `settle` waits for a search before giving up (a hang must fail, not stall)."""
 
-    A screen whose work runs in the worker process says so with a `busy` property.
+
+async def settle(pilot: Pilot[Any], timeout: float = SETTLE_TIMEOUT) -> None:
+    """Wait until no search runs and the screen has caught up.
+
+    The Game screen's `thinking` covers the computer's move, a hint and the board's scores; a
+    screen whose work runs in the worker process says so with a `busy` property.
     """
     await pilot.pause()
+    deadline = time.monotonic() + timeout
+    while any(getattr(screen, "thinking", None) for screen in pilot.app.screen_stack):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still thinking after {timeout:g} s")
+        await pilot.pause(0.02)
     await pilot.app.workers.wait_for_complete()
-    waited = 0.0
     while getattr(pilot.app.screen, "busy", False):
-        if waited > timeout:
+        if time.monotonic() > deadline:
             raise TimeoutError(f"{type(pilot.app.screen).__name__} still busy after {timeout} s")
         await pilot.pause(0.05)
-        waited += 0.05
     await pilot.pause()
 
 

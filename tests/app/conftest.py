@@ -80,7 +80,12 @@ def marks(pilot: Pilot[None]) -> list[str]:
     """The marks the player sees, cell by cell, row by row: "X", "O" or "" (faint hints and
     cell digits in empty cells are not marks)."""
     cells = game(pilot).query(Cell)
-    return [text(c) if c.has_class("-x") or c.has_class("-o") else "" for c in cells]
+    return [cell_words(c)[0] if c.has_class("-x") or c.has_class("-o") else "" for c in cells]
+
+
+def cell_words(cell: Cell) -> list[str]:
+    """What a cell shows, word by word: its corner digit, its mark or score, a line step."""
+    return text(cell).split()
 
 
 def status(pilot: Pilot[None]) -> str:
