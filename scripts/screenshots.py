@@ -14,6 +14,8 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     heuristics.svg   the heuristic lab on the position after you took the centre
     history.svg      the History screen over a few dozen kept games, with the all-time scores
     review.svg       the Review screen on a game against H1, at a move marked as a mistake
+    compare.svg      the learning lab's comparison (a) after the computer opened and you replied
+    tree.svg         the learning lab's search tree (t), replayed step by step to a cut-off
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
 README are the screens the tests pin. Run it with the project installed (`pip install .`).
@@ -25,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import os
 import tempfile
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -46,19 +49,27 @@ OUTPUT = Path(__file__).resolve().parent.parent / "screenshots"
 """Where the SVGs go: `screenshots/` at the repository root."""
 
 
-async def settle(pilot: Pilot[Any], timeout: float = 60) -> None:
-    """Wait until the computer has finished thinking and the screen has caught up.
+SETTLE_TIMEOUT = 60.0
+"""Seconds `settle` waits for a search before giving up (a hang must fail, not stall)."""
 
-    A screen whose work runs in the worker process says so with a `busy` property.
+
+async def settle(pilot: Pilot[Any], timeout: float = SETTLE_TIMEOUT) -> None:
+    """Wait until no search runs and the screen has caught up.
+
+    The Game screen's `thinking` covers the computer's move, a hint and the board's scores; a
+    screen whose work runs in the worker process says so with a `busy` property.
     """
     await pilot.pause()
+    deadline = time.monotonic() + timeout
+    while any(getattr(screen, "thinking", None) for screen in pilot.app.screen_stack):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still thinking after {timeout:g} s")
+        await pilot.pause(0.02)
     await pilot.app.workers.wait_for_complete()
-    waited = 0.0
     while getattr(pilot.app.screen, "busy", False):
-        if waited > timeout:
+        if time.monotonic() > deadline:
             raise TimeoutError(f"{type(pilot.app.screen).__name__} still busy after {timeout} s")
         await pilot.pause(0.05)
-        waited += 0.05
     await pilot.pause()
 
 
@@ -133,6 +144,10 @@ SCENES = {
         # The newest game is the showcase: open it, go to the start, step to X's mistake C2.
         Scene("review", keys=("y", "enter", "home", "right", "right", "right"),
               history=EXAMPLE_HISTORY),
+        # The computer (X) opens, you take the centre, it replies; then the lab on move 4.
+        Scene("compare", GameSettings(seed=1, first="computer", mark="O"), keys=("5", "a")),
+        # You take the centre, the computer replies; the tree replayed to a cut-off that prunes two.
+        Scene("tree", GameSettings(seed=1), keys=("5", "t", "s", *["n"] * 47)),
     )
 }
 """Every screenshot, by name."""

@@ -130,3 +130,9 @@ def test_data_dir_is_a_game_flag_too() -> None:
     assert data_dir_flag([]) is None
     out = cli("--data-dir")
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_the_history_commands_never_load_the_ui() -> None:
+    check = ("import sys, tictactoe_tui.commands.history, tictactoe_tui.review; "
+             "sys.exit('textual' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", check], timeout=60).returncode == 0

@@ -25,6 +25,7 @@ from tictactoe_tui.screens.settings import SettingsScreen
 from tictactoe_tui.session import SessionScore
 from tictactoe_tui.settings import GameSettings, data_dir_flag, parse_args, settings_from_values
 from tictactoe_tui.store import HistoryStore
+from tictactoe_tui.thinking import Thinker
 
 
 def crash_log_path() -> Path:
@@ -67,6 +68,8 @@ class TicTacToeApp(App[None]):
         """Whether the first screen is the Game screen rather than Settings."""
         self.session = SessionScore()
         """The score over every game played since the app started."""
+        self.thinker = Thinker()
+        """The worker process the games' searches run in (started when first needed)."""
         self.last_game: tuple[PlayedGame, int | None] | None = None
         """The last game reported, with its id in the history (None if it was not saved)."""
         self.theme = self.settings.theme
@@ -116,8 +119,10 @@ class TicTacToeApp(App[None]):
         self.switch_screen(GameScreen(settings, moves=moves))
 
     def on_unmount(self) -> None:
-        """Close the history; games another copy kept it from saving wait beside it."""
+        """Close the history (games another copy kept it from saving wait beside it), and end
+        the search's worker process."""
         self.store.close()
+        self.thinker.close()
 
     def on_game_ended(self, message: GameEnded) -> None:
         """Save a finished or abandoned game; say so in one line if the history cannot."""

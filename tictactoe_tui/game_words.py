@@ -49,7 +49,8 @@ def score_line_words(line: ScoreLine) -> str:
     elif line.mode == "human-vs-human":
         who = "two people"
     else:
-        who = opponent_words(line.mode, *line.opponent.split(" vs ", 1), line.difficulty)
+        x, _, o = line.opponent.partition(" vs ")
+        who = opponent_words(line.mode, x, o, line.difficulty)
     counts = " · ".join(f"{label} {count}" for label, count in line.tally())
     extra = f" ({line.abandoned} abandoned)" if line.abandoned else ""
     return f"{who} on {board_words(line.size, line.k)}: {counts}{extra}"

@@ -34,8 +34,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import platformdirs
 
@@ -334,7 +335,7 @@ class HistoryStore:
         for parked in sorted(self.path.parent.glob(UNSAVED_GLOB)):
             try:
                 game = PlayedGame.from_record(parked.read_text(encoding="utf-8"))
-                self._write(lambda db, g=game: _insert_game(db, g))
+                self._write(partial(_insert_game, game=game))
             except (OSError, ValueError, sqlite3.Error):
                 continue  # left where it is: a later start tries again, and it is plain text
             parked.unlink(missing_ok=True)
@@ -393,9 +394,8 @@ class HistoryStore:
     def count(self, where: HistoryFilter = HistoryFilter()) -> int:
         """How many games match."""
         sql, values = where.where()
-        rows = self._read(lambda db: db.execute(f"SELECT COUNT(*) FROM games{sql}",
-                                                values).fetchall(), [(0,)])
-        return int(rows[0][0])
+        rows = self._rows(f"SELECT COUNT(*) FROM games{sql}", values)
+        return int(rows[0][0]) if rows else 0
 
     def games(self, where: HistoryFilter = HistoryFilter(), sort: str = "date",
               descending: bool = True, offset: int = 0, limit: int = 100) -> list[GameSummary]:
@@ -405,22 +405,21 @@ class HistoryStore:
         query = (f"SELECT id, started, ended, mode, x, o, size, k, difficulty, outcome, "
                  f"move_count FROM games{sql} ORDER BY {SORT_COLUMNS[sort]} {direction}, "
                  "started DESC, id DESC LIMIT ? OFFSET ?")
-        rows = self._read(lambda db: db.execute(query, [*values, limit, offset]).fetchall(), [])
-        return [GameSummary(row[0], datetime.fromisoformat(row[1]),
-                            datetime.fromisoformat(row[2]), *row[3:9], row[9], row[10])
-                for row in rows]
+        return [GameSummary(id=row[0], started=datetime.fromisoformat(row[1]),
+                            ended=datetime.fromisoformat(row[2]), mode=row[3], x=row[4],
+                            o=row[5], size=row[6], k=row[7], difficulty=row[8],
+                            outcome=row[9], moves=row[10])
+                for row in self._rows(query, [*values, limit, offset])]
 
     def players(self) -> list[str]:
         """Every player name in the history, for the opponent filter."""
-        rows = self._read(lambda db: db.execute(
-            "SELECT x FROM games UNION SELECT o FROM games ORDER BY 1").fetchall(), [])
-        return [row[0] for row in rows]
+        return [row[0] for row in self._rows(
+            "SELECT x FROM games UNION SELECT o FROM games ORDER BY 1")]
 
     def boards(self) -> list[tuple[int, int]]:
         """Every (size, k) in the history, for the board filter."""
-        rows = self._read(lambda db: db.execute(
-            "SELECT DISTINCT size, k FROM games ORDER BY size, k").fetchall(), [])
-        return [(row[0], row[1]) for row in rows]
+        return [(row[0], row[1]) for row in self._rows(
+            "SELECT DISTINCT size, k FROM games ORDER BY size, k")]
 
     def game(self, game_id: int) -> PlayedGame | None:
         """A whole game with its moves, or None if there is no such game."""
@@ -446,15 +445,16 @@ class HistoryStore:
 
     def scores(self) -> list[ScoreLine]:
         """All-time results by kind of game (opponent, difficulty, board), most played first."""
-        rows = self._read(lambda db: db.execute(
-            "SELECT mode, x, o, difficulty, size, k, outcome, COUNT(*) FROM games "
-            "GROUP BY mode, x, o, difficulty, size, k, outcome").fetchall(), [])
+        rows = self._rows("SELECT mode, x, o, difficulty, size, k, outcome, COUNT(*) FROM games "
+                          "GROUP BY mode, x, o, difficulty, size, k, outcome")
         lines: dict[tuple[str, str, int, int, int], dict[str, int]] = {}
         for mode, x, o, difficulty, size, k, outcome, count in rows:
             key = (mode, opponent_of(mode, x, o), difficulty, size, k)
             counts = lines.setdefault(key, {"wins": 0, "losses": 0, "draws": 0, "abandoned": 0})
             counts[_column(mode, x, outcome)] += count
-        made = [ScoreLine(*key, **counts) for key, counts in lines.items()]
+        made = [ScoreLine(mode, opponent, difficulty, size, k, counts["wins"], counts["losses"],
+                          counts["draws"], counts["abandoned"])
+                for (mode, opponent, difficulty, size, k), counts in lines.items()]
         return sorted(made, key=lambda line: (-line.games, line.opponent, line.size))
 
     def score_for(self, mode: str, x: str, o: str, difficulty: int, size: int,
@@ -470,8 +470,7 @@ class HistoryStore:
 
     def last_settings(self) -> dict[str, object] | None:
         """The settings of the last game started, as plain values, or None."""
-        rows = self._read(lambda db: db.execute(
-            "SELECT settings FROM last_settings WHERE id = 1").fetchall(), [])
+        rows = self._rows("SELECT settings FROM last_settings WHERE id = 1")
         if not rows:
             return None
         try:
@@ -502,9 +501,7 @@ class HistoryStore:
             marks = ", ".join("?" * len(chunk))
             query = (f"SELECT position, analysis FROM analyses WHERE method = ? "
                      f"AND position IN ({marks})")
-            rows = self._read(lambda db, q=query, c=chunk: db.execute(q, [method, *c]).fetchall(),
-                              [])
-            found.update((row[0], row[1]) for row in rows)
+            found.update((row[0], row[1]) for row in self._rows(query, [method, *chunk]))
         return found
 
     def cache_analysis(self, position: str, method: str, analysis: str) -> None:
@@ -519,6 +516,12 @@ class HistoryStore:
             return  # a cache: the analysis is simply made again next time
 
     # -- plumbing -------------------------------------------------------------------------------
+
+    def _rows(self, sql: str, values: Sequence[object] = ()) -> list[Any]:
+        """The rows a query returns; none when the file cannot be read."""
+        def fetch(db: sqlite3.Connection) -> list[Any]:
+            return db.execute(sql, values).fetchall()
+        return self._read(fetch, [])
 
     def _read(self, query: Callable[[sqlite3.Connection], T], empty: T) -> T:
         """Run a read; a broken or missing file reads as `empty` (and says so in `notice`)."""
@@ -570,6 +573,7 @@ def _statements(script: str) -> list[str]:
 
 
 def _insert_game(db: sqlite3.Connection, game: PlayedGame) -> int:
+    """Insert a game and its moves; return its id."""
     cursor = db.execute(
         "INSERT INTO games (started, ended, mode, x, o, size, k, first, difficulty, outcome, "
         "move_count, setup_moves, switched_to_random, switched_to_clever, settings) "

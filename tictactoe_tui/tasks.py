@@ -12,7 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tictactoe_tui.engine import Board, Decision, Player, ProgressCallback
+from tictactoe_tui.engine import (
+    Analysis,
+    Board,
+    Decision,
+    Player,
+    ProgressCallback,
+    make_player,
+)
 from tictactoe_tui.engine.match import GameOutcome, MatchResult, PlayerSpec, run_match
 
 RandomState = Any
@@ -30,6 +37,22 @@ def choose_move(player: Player, rng: random.Random, board: Board, *,
     """
     decision = player.choose(board, should_stop, on_progress)
     return decision, rng.getstate()
+
+
+def clever_analysis(board: Board, algorithm: str, time_limit: float | None, *,
+                    should_stop: Callable[[], bool] | None = None,
+                    on_progress: ProgressCallback | None = None) -> Analysis:
+    """The analysis the clever `algorithm` player makes of `board`, within its budget.
+
+    A hint (and the live scores on the board) score the side to move's moves the way the
+    computer would: the same depth cut-off (minimax on big boards) and the same time budget
+    (alpha-beta), so a hint always arrives as fast as a computer move.
+    """
+    player = make_player(algorithm, random.Random(0), time_limit=time_limit)
+    analysis = player.choose(board, should_stop, on_progress).analysis
+    if analysis is None:  # every clever player analyses; only a random one would not
+        raise ValueError(f"{algorithm} gives no analysis")
+    return analysis
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import DataTable, ProgressBar, Static
 
-from tests.app.conftest import SIZE, game, game_app, pick_with_mouse, settle, text
+from tests.app.conftest import SIZE, game, game_app, pick_with_mouse, scores, settle, text
 from tests.games import a_game
 from tests.test_review import played_game
 from tests.test_store import read_only_dir
@@ -44,6 +44,15 @@ async def lose_to_h1(pilot: Pilot[None]) -> None:
         await settle(pilot)
 
 
+async def open_history(pilot: Pilot[None]) -> HistoryScreen:
+    """Press y and wait for the History screen."""
+    await pilot.press("y")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, HistoryScreen)
+    return screen
+
+
 def history_table(pilot: Pilot[None]) -> DataTable[object]:
     return pilot.app.screen.query_one("#history-table", DataTable)
 
@@ -69,14 +78,15 @@ async def test_a_finished_game_is_kept_with_its_moves_and_counted_all_time() -> 
         computer = [m for m in kept.moves if m.by_computer]
         assert len(computer) == 3 and all(m.positions and m.clever for m in computer)
         assert kept.settings["opponent"] == "h1"
-        dialog_scores = text(pilot.app.screen.query_one("#results-scoreboard", Scoreboard))
-        assert "all time" in dialog_scores and "session" in dialog_scores
+        dialog_scores = scores(pilot.app.screen.query_one("#results-scoreboard", Scoreboard))
+        assert dialog_scores == {"session": {"You": 0, "Computer": 1, "Draws": 0},
+                                 "all time": {"You": 0, "Computer": 1, "Draws": 0}}
         await pilot.press("r")
         await settle(pilot)
         await lose_to_h1(pilot)
         assert app.all_time(app.settings) == (("You", 0), ("Computer", 2), ("Draws", 0))
-        board_scores = text(game(pilot).query_one(Scoreboard))
-        assert board_scores.splitlines()[-1].split()[-3:] == ["0", "2", "0"]
+        assert scores(game(pilot).query_one(Scoreboard))["all time"] == {
+            "You": 0, "Computer": 2, "Draws": 0}
 
 
 async def test_a_game_left_unfinished_is_kept_as_abandoned() -> None:
@@ -149,8 +159,7 @@ async def test_y_opens_the_history_and_escape_closes_it() -> None:
     filled(12)
     app = game_app(opponent="h1", seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("y")
-        await pilot.pause()
+        await open_history(pilot)
         assert isinstance(pilot.app.screen, HistoryScreen)
         assert history_table(pilot).row_count == 12
         status = text(pilot.app.screen.query_one("#history-status", Static))
@@ -165,8 +174,7 @@ async def test_y_opens_the_history_and_escape_closes_it() -> None:
 async def test_an_empty_history_says_so() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("y")
-        await pilot.pause()
+        await open_history(pilot)
         status = text(pilot.app.screen.query_one("#history-status", Static))
         assert status.startswith("No games yet")
 
@@ -175,8 +183,7 @@ async def test_a_long_history_is_read_a_page_at_a_time() -> None:
     filled(250)
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("y")
-        await pilot.pause()
+        await open_history(pilot)
         table = history_table(pilot)
         assert table.row_count == FIRST_PAGE
         assert "250 games" in text(pilot.app.screen.query_one("#history-status", Static))
@@ -198,17 +205,17 @@ async def test_the_history_sorts_by_keys_and_by_header_clicks() -> None:
     filled(30)
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("y")
-        await pilot.pause()
+        await open_history(pilot)
         await pilot.press("o")                    # date -> mode, A to Z
         await pilot.pause()
-        modes = column(pilot, "mode")
-        assert modes == sorted(modes, key=lambda m: {"vs computer": "human-vs-computer",
-                                                     "two people": "human-vs-human",
-                                                     "two computers": "computer-vs-computer"}[m])
+        modes = {"vs computer": "human-vs-computer", "two people": "human-vs-human",
+                 "two computers": "computer-vs-computer"}
+        ascending = [modes[m] for m in column(pilot, "mode")]
+        assert ascending == sorted(ascending) and len(set(ascending)) > 1
         await pilot.press("r")
         await pilot.pause()
-        assert column(pilot, "mode") == list(reversed(modes))
+        descending = [modes[m] for m in column(pilot, "mode")]
+        assert descending == sorted(descending, reverse=True) and descending[0] != ascending[0]
         table = history_table(pilot)
         x = sum(c.get_render_width(table) for c in table.ordered_columns[:5]) + 2
         assert await pilot.click("#history-table", offset=(x, 0))      # the Moves header
@@ -221,8 +228,7 @@ async def test_the_history_filters_by_result_player_and_board() -> None:
     filled(40)
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("y")
-        await pilot.pause()
+        await open_history(pilot)
         await pick_with_mouse(pilot, "filter-result", 3)      # prompt, X, O, Draw
         results = column(pilot, "result")
         assert results and set(results) == {"Draw"}
@@ -242,8 +248,7 @@ async def test_the_history_filters_by_result_player_and_board() -> None:
 
 
 async def review_of(pilot: Pilot[None]) -> ReviewScreen:
-    await pilot.press("y")
-    await pilot.pause()
+    await open_history(pilot)
     await pilot.press("enter")
     await settle(pilot)
     screen = pilot.app.screen

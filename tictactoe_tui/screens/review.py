@@ -277,11 +277,16 @@ class ReviewScreen(Screen[None]):
     def _analyse_in_background(self) -> None:
         """Queue one worker job per waiting position, in order; the answers come as messages."""
         self._thinker = Thinker()
+
+        def failed(error: str) -> None:
+            self.post_message(self.AnalysisFailed(error))
+
         for index in self.review.to_analyse:
-            self._thinker.submit(
-                analyse_for_review, self.review.positions[index],
-                on_done=lambda analysis, i=index: self.post_message(self.Analysed(i, analysis)),
-                on_error=lambda error: self.post_message(self.AnalysisFailed(error)))
+            def done(analysis: Analysis, index: int = index) -> None:
+                self.post_message(self.Analysed(index, analysis))
+
+            self._thinker.submit(analyse_for_review, self.review.positions[index],
+                                 on_done=done, on_error=failed)
 
     def on_review_screen_analysed(self, message: Analysed) -> None:
         """A position's analysis arrived from the worker."""
