@@ -36,6 +36,15 @@ def test_analyse_rejects_a_bad_board_in_one_line_with_status_2() -> None:
     assert "Traceback" not in out.stderr
 
 
+def test_analyse_rejects_a_depth_or_time_limit_out_of_range_in_one_line() -> None:
+    for flag, value in (("--depth", "0"), ("--depth", "-3"), ("--time-limit", "0"),
+                        ("--time-limit", "-1"), ("--time-limit", "nan")):
+        out = run("analyse", "XX./OO./X..", flag, value)
+        assert out.returncode == 2, (flag, value)
+        assert out.stderr.count("\n") == 1 and flag in out.stderr
+        assert "Traceback" not in out.stderr
+
+
 def test_analyse_imports_no_textual() -> None:
     code = ("import sys; from tictactoe_tui.cli import main; main(['analyse', 'X........']); "
             "print('textual' in sys.modules)")
@@ -48,3 +57,9 @@ def test_quick_bench_prints_minimax_and_alphabeta_side_by_side() -> None:
     assert out.returncode == 0, out.stderr
     assert "549,946" in out.stdout and "alpha-beta" in out.stdout
     assert "4x4, k=4, from empty" in out.stdout and "5x5" not in out.stdout
+
+
+def test_bench_match_refuses_a_match_it_cannot_share_out() -> None:
+    out = run("bench", "--match", "--games", "1")
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert "--games" in out.stderr and "Traceback" not in out.stderr

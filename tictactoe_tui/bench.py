@@ -12,7 +12,6 @@ the load average is printed with the results, and the depth and node counts are 
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import statistics
@@ -24,6 +23,7 @@ from functools import partial
 from itertools import pairwise
 from types import ModuleType
 
+from tictactoe_tui.arguments import OneLineParser
 from tictactoe_tui.engine import _fastsearch
 from tictactoe_tui.engine.board import Board, cell_notation
 from tictactoe_tui.engine.lines import line_shape
@@ -197,14 +197,14 @@ def bench_solve(shapes: Sequence[tuple[int, int]]) -> str:
     return table(["solve", "seconds", "nodes", "peak MiB", "value", "complete", "move"], rows)
 
 
-def bench_depths(budget: float, quick: bool) -> str:
+def bench_depths(budget: float) -> str:
     """The depth `budget` seconds reach from middle games: the player, which scores every move
     for the panel, beside bare `alphabeta()`, and the old engine's player when it is present."""
     old = legacy()
     rows = []
     boards = [(10, i, g) for i, g in enumerate(MIDDLE_GAMES_10X10, start=1)]
     boards += [(15, i, g) for i, g in enumerate(MIDDLE_GAMES_15X15, start=1)]
-    for size, index, (xs, os_) in boards[::3] if quick else boards:
+    for size, index, (xs, os_) in boards:
         board = position(xs, os_, size)
         warm(size)
         bare = alphabeta(board, time_limit=budget)
@@ -363,10 +363,10 @@ def bench_match(games: int, jobs: int, seed: int, size: int = 15) -> str:
 
 def main(argv: list[str]) -> int:
     """Run the benchmark and print its tables (see the module docstring for the options)."""
-    parser = argparse.ArgumentParser(prog="tictactoe-tui bench",
-                                     description="Engine benchmark: alpha-beta against minimax.")
+    parser = OneLineParser(prog="tictactoe-tui bench",
+                           description="Engine benchmark: alpha-beta against minimax.")
     parser.add_argument("--quick", action="store_true",
-                        help="skip the 5x5 solve and the slower big-board sections")
+                        help="skip the 5x5 solve, the depths in 1 s and the cost of listening")
     parser.add_argument("--history", action="store_true",
                         help="time the history instead: saving, the History screen, a review")
     parser.add_argument("--match", action="store_true",
@@ -392,8 +392,11 @@ def main(argv: list[str]) -> int:
         print("load average {:.2f} {:.2f} {:.2f} at the end".format(*os.getloadavg()))
         return 0
     shapes = [(4, 4)] if args.quick else [(4, 4), (5, 4)]
-    sections = [bench_3x3(), bench_analyse(), bench_solve(shapes), bench_tactics(1.0),
-                bench_depths(1.0, args.quick), bench_threats(), bench_reading()]
+    sections = [bench_3x3(), bench_analyse(), bench_solve(shapes),
+                bench_tactics(0.25 if args.quick else 1.0)]
+    if not args.quick:
+        sections.append(bench_depths(1.0))
+    sections += [bench_threats(), bench_reading()]
     if not args.quick:
         sections.append(bench_progress())
     print(f"W (win score base) on 3x3 = {win_score(Board.empty(3, 3))}; scores are from the side "

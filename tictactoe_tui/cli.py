@@ -38,6 +38,10 @@ def analyse_command(argv: Sequence[str]) -> int:
     parser.add_argument("--depth", type=int, default=None, help="search depth (plies)")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds for alpha-beta")
     args = parser.parse_args(list(argv))
+    if args.depth is not None and args.depth < 1:
+        parser.error(f"--depth must be at least 1 ply, not {args.depth}")
+    if args.time_limit is not None and not args.time_limit > 0:
+        parser.error(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
     try:
         board = Board.from_string(args.board, k=args.k)
     except IllegalMove as err:
