@@ -24,6 +24,11 @@ attack must win against each. Both searches are bounded (attacking moves and nod
 between calls in a table keyed by the position, and return the line they found: the attacker's
 first move first, ending with the winning move; its length is the number of plies within which
 the win is forced, whatever the defender does (a shorter win may exist by other means).
+
+From a `Board`: `find_vcf(board)`, `find_vct(board)`. From raw bitboards, as the exact solver
+keeps them (the side to move's stones `me`, the other's `opp`): sides are only indexes, so
+`ThreatSearch().vcf(LineState(line_shape(size, k), me, opp), 0)` asks whether `me` wins by
+fours; keep one `ThreatSearch` to share its failure table between calls.
 """
 
 from __future__ import annotations
