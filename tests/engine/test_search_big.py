@@ -147,21 +147,23 @@ def test_a_win_in_one_is_played_at_once_without_spending_the_budget() -> None:
 
 
 def test_the_player_keeps_its_tables_between_the_moves_of_a_game() -> None:
-    player = AlphaBetaPlayer(random.Random(0), depth=4)
+    # A clock far beyond what depth 4 needs: the searches end by depth and node budgets, so
+    # two fresh ones are the same search.
+    player = AlphaBetaPlayer(random.Random(0), depth=4, time_limit=30)
     first = player.choose(QUIET)
     assert first.analysis is not None
     # The same position again: the table answers most of it.
     again = player.choose(QUIET)
     assert again.analysis is not None and again.move == first.move
     assert again.analysis.nodes < first.analysis.nodes / 2
-    fresh = AlphaBetaPlayer(random.Random(0), depth=4).choose(QUIET)
+    fresh = AlphaBetaPlayer(random.Random(0), depth=4, time_limit=30).choose(QUIET)
     assert fresh.analysis is not None and fresh.analysis.nodes == first.analysis.nodes
 
 
 def test_the_player_searches_as_deep_as_the_bare_search() -> None:
     # Same fixed depth: the per-move scores come from the same search, not a second one.
     bare = alphabeta(QUIET, depth=4)
-    decision = AlphaBetaPlayer(random.Random(0), depth=4).choose(QUIET)
+    decision = AlphaBetaPlayer(random.Random(0), depth=4, time_limit=30).choose(QUIET)
     assert decision.analysis is not None and decision.analysis.depth == bare.depth == 4
     assert decision.analysis.nodes <= 1.2 * bare.nodes
     assert decision.analysis.scores[0].score == bare.score

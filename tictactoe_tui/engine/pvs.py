@@ -82,8 +82,8 @@ ROOT_VCF_NODES = 30_000
 """Nodes the root's VCF may visit (the threat deadline may stop it first)."""
 
 ROOT_VCT_NODES_PER_SECOND = 4_000
-"""Nodes the root's VCT may visit per second of time limit (a search to a fixed depth gets one
-second's worth)."""
+"""Nodes the root's VCT may visit per second of time limit, up to two seconds' worth (a search to
+a fixed depth gets one second's worth)."""
 
 REFUTE_NODES = 400
 """Nodes each threat search may visit when checking whether a root move stops the opponent's."""

@@ -472,7 +472,8 @@ class _Deepening:
         deadline = None if self.time_limit is None else self.start + self.time_limit
         threat_deadline = (None if self.time_limit is None
                            else self.start + THREAT_SHARE * self.time_limit)
-        vct_nodes = int(ROOT_VCT_NODES_PER_SECOND * (self.time_limit or 1.0))
+        # Beyond a couple of seconds a longer VCT rarely pays: the deepening gets the time.
+        vct_nodes = int(ROOT_VCT_NODES_PER_SECOND * min(self.time_limit or 1.0, 2.0))
         # The last ply of a small board is left to the exact solver, which also proves draws.
         deepest = self.max_depth if self.max_depth < self.empties else self.empties - 1
         for iteration in self.searcher.deepen(self.board, poller, max(deepest, 1), vct_nodes,
