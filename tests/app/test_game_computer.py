@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
-from typing import Any
 
-import pytest
 from textual.widgets import Static
 
-import tictactoe_tui.screens.game as game_module
 from tests.app.conftest import (
     SIZE,
+    Gate,
     cell_words,
     game,
     game_app,
@@ -21,9 +18,8 @@ from tests.app.conftest import (
     status,
     text,
 )
-from tests.app.stand_ins import GatedPlayer
 from tests.engine.test_search import reference_move_score
-from tictactoe_tui.engine import Mark, Player, make_player
+from tictactoe_tui.engine import Mark
 from tictactoe_tui.widgets import Cell, EvalPanel
 
 ROW = re.compile(r"^(▶ |  )[A-J]\d{1,2} ")
@@ -91,32 +87,6 @@ async def test_c_switches_to_random_at_once_and_the_next_move_is_random() -> Non
         await pilot.press(str(marks(pilot).index("") + 1))
         await settle(pilot)
         assert "A clever move" in panel(pilot)
-
-
-class Gate:
-    """Holds every computer search until `set()`; see `stand_ins.GatedPlayer`."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def set(self) -> None:
-        self.path.touch()
-
-
-@pytest.fixture
-def gate(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Gate:
-    """Hold every computer search until the test calls `set()` on the returned gate.
-
-    "While the computer thinks" then lasts exactly as long as the test needs, with no timing
-    guesswork (and Pilot, which waits for the CPU to go idle, is not slowed by a busy search).
-    """
-    opened = Gate(tmp_path / "gate")
-
-    def gated_make_player(*args: Any, **kwargs: Any) -> Player:
-        return GatedPlayer(make_player(*args, **kwargs), opened.path)  # type: ignore[return-value]
-
-    monkeypatch.setattr(game_module, "make_player", gated_make_player)
-    return opened
 
 
 async def test_c_while_thinking_applies_from_the_next_move(gate: Gate) -> None:

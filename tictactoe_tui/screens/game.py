@@ -259,6 +259,8 @@ class GameScreen(Screen[None]):
             return self.settings.mode != "human-vs-human"
         if action == "toggle_pause":
             return self.settings.mode == "computer-vs-computer"
+        if action == "confirm_quit":
+            return self._quit_pending  # else `y` is the app's: the history
         return True
 
     def _fit_terminal(self) -> None:
