@@ -14,6 +14,8 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     heuristics.svg   the heuristic lab on the position after you took the centre
     history.svg      the History screen over a few dozen kept games, with the all-time scores
     review.svg       the Review screen on a game against H1, at a move marked as a mistake
+    compare.svg      the learning lab's comparison (a) after the computer opened and you replied
+    tree.svg         the learning lab's search tree (t), replayed step by step to a cut-off
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
 README are the screens the tests pin. Run it with the project installed (`pip install .`).
@@ -142,6 +144,10 @@ SCENES = {
         # The newest game is the showcase: open it, go to the start, step to X's mistake C2.
         Scene("review", keys=("y", "enter", "home", "right", "right", "right"),
               history=EXAMPLE_HISTORY),
+        # The computer (X) opens, you take the centre, it replies; then the lab on move 4.
+        Scene("compare", GameSettings(seed=1, first="computer", mark="O"), keys=("5", "a")),
+        # You take the centre, the computer replies; the tree replayed to a cut-off that prunes two.
+        Scene("tree", GameSettings(seed=1), keys=("5", "t", "s", *["n"] * 47)),
     )
 }
 """Every screenshot, by name."""

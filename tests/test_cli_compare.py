@@ -65,7 +65,7 @@ def test_a_tree_too_big_for_the_budget_is_sized_and_minimax_runs_to_a_depth_that
     data = json.loads(out.stdout)
     mini = data["minimax"]
     assert mini["too_big"] is True
-    assert (mini["full_tree_positions"], mini["full_tree_exact"]) == (549_946, True)
+    assert (mini["too_big_tree_positions"], mini["too_big_tree_exact"]) == (549_946, True)
     depth = mini["depth"]
     assert depth is not None and 1 <= depth < 9 and mini["suggested_depth"] == depth
     rows = {row["algorithm"]: row for row in data["results"]}

@@ -21,9 +21,9 @@ from tictactoe_tui.engine.trace import (
 
 ALGORITHM_TITLES = {
     "minimax": "minimax",
-    "alphabeta-plain": "alpha-beta (board order)",
-    "alphabeta-ordered": "alpha-beta (ordered)",
-    "alphabeta-tt": "alpha-beta (ordered+TT)",
+    "alphabeta-plain": "α-β, board order",
+    "alphabeta-ordered": "α-β, ordered",
+    "alphabeta-tt": "α-β, ordered + table",
     "h1": "H1 search",
     "h2": "H2 search",
 }
@@ -80,11 +80,12 @@ def tree_words(size: TreeSize) -> str:
 
 
 def value_words(result: TraceResult, board: Board) -> str:
-    """What a result's value means: "draw", "win in 3", "+2 (heuristic)", or why it stopped."""
+    """What a result's value means: "draw", "win in 3", "estimate", or why it stopped."""
     if not result.finished:
         return {"cancelled": "cancelled", "time limit": "out of time",
                 "too big": "tree too big"}.get(result.stopped or "", "stopped")
-    return describe_score(result.value, board, exact=result.complete)
+    words = describe_score(result.value, board, exact=result.complete)
+    return "estimate" if words.endswith("(heuristic)") else words
 
 
 def agreement_words(verdict: Verdict, result: TraceResult) -> str:
@@ -112,8 +113,8 @@ def minimax_note(comparison: Comparison) -> str:
     """A sentence or two about minimax's run under a comparison's table."""
     run = comparison.minimax
     result = run.result
-    if comparison.full_tree is not None:
-        full = comparison.full_tree
+    if comparison.too_big_tree is not None:
+        full = comparison.too_big_tree
         seconds = full.positions / max(run.positions_per_second, 1.0)
         return (f"The full tree has {tree_words(full)}: about {duration(seconds)} at "
                 f"{run.positions_per_second:,.0f} positions a second, more than the "
@@ -163,7 +164,7 @@ def bounded_value(node: TraceNode, board: Board, step: int | None = None) -> str
     return f"{sign} {signed(node.value, board)}"
 
 
-LEAF_WORDS = {"win": "wins", "draw": "draw, the board is full", "heuristic": "heuristic",
+LEAF_WORDS = {"win": "wins", "draw": "draw (full)", "heuristic": "heuristic",
               "table": "from the table"}
 """How a leaf was scored."""
 
@@ -177,7 +178,7 @@ def node_label(node: TraceNode, root: Board, heuristic: str = "H1",
     window = window_words(node.alpha, node.beta, root)
     value = bounded_value(node, root, step)
     if node.move is None:
-        return f"{root.to_move} to move  {value}  window {window}"
+        return f"{root.to_move} to move  {value}  (α, β) = {window}"
     name = cell_notation(node.move, root.size)
     mover = mover_at(root, node.ply)
     if not returned_by(node, step):
@@ -189,12 +190,13 @@ def node_label(node: TraceNode, root: Board, heuristic: str = "H1",
         else:
             how = heuristic if node.leaf == "heuristic" else LEAF_WORDS[node.leaf]
             ending = f"{how}, {outcome}"
-    return f"{name} {mover}  {value}  window {window}  {ending}"
+    return f"{name} {mover}  {value}  {window}  {ending}"
 
 
-def pruned_label(move: int, root: Board) -> str:
-    """A move skipped after a cut-off."""
-    return f"{cell_notation(move, root.size)}  pruned (never searched)"
+def pruned_label(parent: TraceNode, move: int, root: Board) -> str:
+    """A move skipped after a cut-off at `parent`."""
+    chooser = chooser_at(root, parent.ply)
+    return f"{cell_notation(move, root.size)} {chooser}  pruned (never searched)"
 
 
 def event_words(events: list[TraceEvent], index: int, nodes: list[TraceNode], root: Board,
@@ -287,12 +289,8 @@ def pruned_words(parent: TraceNode, move: int, root: Board) -> str:
 
 def value_cell(result: TraceResult, board: Board) -> str:
     """A value with its meaning, for the compare screen: "+9 win in 1", "0 draw", "+1 estimate"."""
-    if not result.finished:
-        return value_words(result, board)
-    words = describe_score(result.value, board, exact=result.complete)
-    if words.endswith("(heuristic)"):
-        words = "estimate"
-    return f"{signed(result.value)} {words}"
+    words = value_words(result, board)
+    return f"{signed(result.value)} {words}" if result.finished else words
 
 
 def count_label(count: int) -> str:

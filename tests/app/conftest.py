@@ -56,6 +56,16 @@ async def pick_with_mouse(pilot: Pilot[None], select_id: str, index: int) -> Non
     assert pilot.app.screen.query_one(f"#{select_id}", Select).expanded is False
 
 
+async def run_command(pilot: Pilot[None], words: str) -> None:
+    """Open the command palette, type `words` and run the command it offers first."""
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*words)
+    await pilot.pause(0.3)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 def game_app(**settings: object) -> TicTacToeApp:
     """The real app, opened straight on a game with these settings."""
     return TicTacToeApp(GameSettings(**settings), start_in_game=True)  # type: ignore[arg-type]

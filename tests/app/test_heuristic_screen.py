@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from tests.app.conftest import SIZE, game_app, settle, text
+from tests.app.conftest import SIZE, game_app, run_command, settle, text
 from tictactoe_tui.engine import Board, analyse_position
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.evaluate import candidate_terms, explain_lines, rank_moves
@@ -165,11 +165,7 @@ async def test_the_lab_is_used_with_the_mouse_alone() -> None:
 async def test_the_palette_opens_the_lab_on_the_game_position() -> None:
     async with game_app(seed=1).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"heuristic lab")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_command(pilot, "heuristic lab")
         await settle(pilot)
         assert lab(pilot).position == Board.empty()
 
@@ -194,3 +190,16 @@ async def test_a_big_board_lists_only_the_lines_that_hold_a_mark() -> None:
         assert len(rows(pilot, "heuristic-lines")) == len(marked)
         terms = text(screen.query_one("#lab-terms", Static))
         assert f"{len(lines) - len(marked)} empty lines are not listed" in terms
+
+
+async def test_a_terminal_too_small_for_the_board_gets_a_notice() -> None:
+    async with game_app(seed=1, size=15, opponent="h1").run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        screen = lab(pilot)
+        notice = screen.query_one("#too-small", Static)
+        assert notice.display and "the heuristic lab needs at least 117×" in text(notice)
+        await pilot.resize_terminal(120, 34)
+        await pilot.pause()
+        assert not notice.display and screen.query_one("#lab-main").display

@@ -155,7 +155,7 @@ async def test_o_switches_the_algorithm_and_the_numbers_follow() -> None:
         await pilot.press("o")
         await settle(pilot)
         result, _ = record_search(game(pilot).game.board, "alphabeta-plain")
-        assert title(screen).startswith("alpha-beta (board order)")
+        assert title(screen).startswith("α-β, board order")
         assert f"{result.positions:,} positions" in title(screen)
         await pilot.press("o")
         await settle(pilot)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import DataTable, ProgressBar, Select, Static
 
-from tests.app.conftest import SIZE, game_app, settle, text
+from tests.app.conftest import SIZE, game_app, run_command, settle, text
 from tictactoe_tui.engine.match import MatchResult, PlayerSpec, run_match
 from tictactoe_tui.screens.game import GameScreen
 from tictactoe_tui.screens.match import MatchScreen
@@ -129,11 +129,7 @@ async def test_a_match_is_run_with_the_mouse_alone_and_matches_the_engine() -> N
 async def test_the_palette_opens_the_match_runner() -> None:
     async with game_app(seed=1).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"match runner")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_command(pilot, "match runner")
         await pilot.pause(0.3)
         assert isinstance(pilot.app.screen, MatchScreen)
 
@@ -179,3 +175,17 @@ async def test_cancel_stops_the_match_and_keeps_the_games_so_far() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_a_terminal_too_small_gets_a_notice_until_it_is_enlarged() -> None:
+    async with game_app(seed=1).run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        match = screen(pilot)
+        notice = match.query_one("#too-small", Static)
+        assert notice.display and "needs at least 90×24" in text(notice)
+        assert not match.query_one("#match-body").display
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not notice.display and match.query_one("#match-body").display

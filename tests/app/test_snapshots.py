@@ -20,6 +20,7 @@ from textual.widgets import Input
 
 from tests.app.conftest import SIZE, screenshots
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.screens import compare
 from tictactoe_tui.screens import match as match_screen
 from tictactoe_tui.widgets import eval_panel
 
@@ -31,6 +32,7 @@ SnapCompare = Callable[..., bool]
 def _fixed_search_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """Show the search time as a placeholder: it is the one thing that varies between runs."""
     monkeypatch.setattr(eval_panel, "_duration", lambda seconds: "[time hidden]")
+    monkeypatch.setattr(compare, "time_text", lambda seconds: "[time]")
 
 
 def snap_scene(snap_compare: SnapCompare, name: str) -> bool:
@@ -92,6 +94,12 @@ class TestLab:
 
     def test_heuristic_lab_after_the_centre(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "heuristics")
+
+    def test_compare_the_algorithms(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "compare")
+
+    def test_the_search_tree_replayed_to_a_cut_off(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "tree")
 
 
 class TestHistoryScreen:

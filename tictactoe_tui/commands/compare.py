@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -105,10 +106,13 @@ def main(argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
-    if args.json:
-        print(json.dumps(to_json(comparison), indent=2))
-    else:
-        print(to_text(comparison))
+    output = json.dumps(to_json(comparison), indent=2) if args.json else to_text(comparison)
+    try:
+        print(output)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) left early: that is not an error of ours.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
@@ -138,7 +142,7 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
     """The whole comparison as the JSON object the README documents."""
     board = comparison.board
     run = comparison.minimax
-    full = comparison.full_tree or run.tree
+    skipped = comparison.too_big_tree or (run.tree if run.too_big else None)
     return {
         "position": str(board),
         "size": board.size,
@@ -149,12 +153,12 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
             "depth": run.result.depth,
             "tree_positions": run.tree.positions,
             "tree_exact": run.tree.exact,
-            "full_tree_positions": full.positions,
-            "full_tree_exact": full.exact,
             "positions_per_second": round(run.positions_per_second),
-            "too_big": comparison.full_tree is not None or run.too_big,
+            "too_big": skipped is not None or run.too_big,
+            "too_big_tree_positions": None if skipped is None else skipped.positions,
+            "too_big_tree_exact": None if skipped is None else skipped.exact,
             # After a fallback, the depth minimax ran to is the one suggested.
-            "suggested_depth": (run.result.depth if comparison.full_tree is not None
+            "suggested_depth": (run.result.depth if comparison.too_big_tree is not None
                                 else run.suggested_depth),
         },
     }

@@ -42,6 +42,7 @@ __all__ = [
     "game_costs",
     "run_lab_search",
     "run_minimax",
+    "size_tree",
     "verdict",
 ]
 
@@ -196,8 +197,8 @@ class Comparison:
     results: tuple[TraceResult, ...]
     """One per algorithm, in `LAB_ALGORITHMS` order."""
     minimax: MinimaxRun
-    full_tree: TreeSize | None
-    """When minimax was too big and a depth-limited one ran instead: the full tree's size."""
+    too_big_tree: TreeSize | None
+    """When the tree asked for was too big and minimax ran to a depth instead: that tree."""
     time_limit: float
     """The budget each search had."""
 
@@ -213,7 +214,7 @@ def compare(board: Board, depth: int | None = None, heuristic_depth: int = HEURI
 
     `depth` None means `default_depth(board)`. Minimax runs to `minimax_depth` if given, else to
     `depth`; when that tree is too big for `time_limit`, minimax runs again to the deepest depth
-    that fits (if any) and `full_tree` says how big the tree it could not search is.
+    that fits (if any) and `too_big_tree` says how big the tree it could not search is.
     """
     if depth is None:
         depth = default_depth(board)
@@ -222,13 +223,13 @@ def compare(board: Board, depth: int | None = None, heuristic_depth: int = HEURI
                for name in LAB_ALGORITHMS if name != "minimax"}
     run = run_minimax(board, depth if minimax_depth is None else minimax_depth, time_limit,
                       should_stop)
-    full_tree = None
+    too_big_tree = None
     if run.too_big and run.suggested_depth is not None:
         fallback = run_minimax(board, run.suggested_depth, time_limit, should_stop)
         if fallback.result.finished:
-            full_tree, run = run.tree, fallback
+            too_big_tree, run = run.tree, fallback
     results["minimax"] = run.result
-    return Comparison(board, tuple(results[name] for name in LAB_ALGORITHMS), run, full_tree,
+    return Comparison(board, tuple(results[name] for name in LAB_ALGORITHMS), run, too_big_tree,
                       time_limit)
 
 
@@ -245,7 +246,8 @@ class GameCost:
 
 def game_costs(boards: Sequence[Board], depth: int | None = None,
                time_limit: float = LAB_TIME_LIMIT,
-               should_stop: StopCheck | None = None) -> list[GameCost]:
+               should_stop: StopCheck | None = None,
+               on_progress: Callable[[int], None] | None = None) -> list[GameCost]:
     """The cost of each of `boards` (finished ones skipped), each searched to `depth`.
 
     When `should_stop()` says so, the costs of the positions done so far are returned.
@@ -263,4 +265,12 @@ def game_costs(boards: Sequence[Board], depth: int | None = None,
         plain = trace_search(board, "alphabeta-plain", plies, time_limit, should_stop)
         table = trace_search(board, "alphabeta-tt", plies, time_limit, should_stop)
         costs.append(GameCost(tree_size(board, plies), plain.positions, table.positions))
+        if on_progress is not None:
+            on_progress(len(costs))
     return costs
+
+
+def size_tree(board: Board, depth: int | None = None, *, should_stop: StopCheck | None = None,
+              on_progress: ProgressCallback | None = None) -> TreeSize:
+    """`tree_size` as a worker job (the keywords a `thinking.Thinker` job takes are unused)."""
+    return tree_size(board, depth)

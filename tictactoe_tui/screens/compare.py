@@ -1,11 +1,13 @@
 """The compare screen: every lab algorithm on the game's position, side by side, with charts.
 
 The game screen pushes it with its position and the positions where the computer moved (key
-`a`). One thread worker runs, in turn: the three alpha-betas and the two heuristic searches
-(each row of the table fills as its result arrives), the cost of each earlier computer move for
-the chart over the game, then plain minimax with a progress bar. Every message it posts carries
-a token; cancelling, rerunning or leaving bumps the token and sets the stop event, so a search
-stops within milliseconds and a late answer is dropped.
+`a`). The searches run in the worker process (`thinking.Thinker`: a pure-Python search in a
+thread would hold the GIL and slow every key), queued in this order: the three alpha-betas and
+the two heuristic searches (each row of the table fills as its result arrives), the cost of each
+earlier computer move for the chart over the game, the size of minimax's tree, then plain
+minimax with a progress bar. Every answer comes back as a message carrying a token; cancelling,
+rerunning or leaving cancels the Thinker's jobs and bumps the token, so a late answer is
+dropped.
 
 Minimax runs under `LAB_TIME_LIMIT`. When its speed shows the tree will not fit, it stops and
 the screen says how big the tree is and how long it would take, and offers minimax to the
@@ -16,19 +18,17 @@ has a value, the last column says whether each algorithm's move and value agree 
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, ProgressBar, Static
-from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
 from tictactoe_tui.engine import Board as Position
@@ -42,9 +42,10 @@ from tictactoe_tui.engine.compare import (
     game_costs,
     run_lab_search,
     run_minimax,
+    size_tree,
     verdict,
 )
-from tictactoe_tui.engine.trace import LAB_ALGORITHMS, TraceResult, TreeSize, tree_size
+from tictactoe_tui.engine.trace import HEURISTIC_DEPTH, LAB_ALGORITHMS, TraceResult, TreeSize
 from tictactoe_tui.lab_words import (
     ALGORITHM_TITLES,
     agreement_words,
@@ -56,6 +57,7 @@ from tictactoe_tui.lab_words import (
     value_cell,
 )
 from tictactoe_tui.settings import GameSettings
+from tictactoe_tui.thinking import Thinker
 
 QUICK_ALGORITHMS = tuple(name for name in LAB_ALGORITHMS if name != "minimax")
 """The searches that run before minimax (each takes milliseconds on 3×3)."""
@@ -194,7 +196,10 @@ class CompareScreen(Screen[None]):
         self.minimax_state = "waiting"
         """"waiting", "running", "done", "cancelled", "too big" or "failed"."""
         self._token = 0
-        self._stop = threading.Event()
+        self._pending = 0
+        self._thinker: Thinker | None = None
+        self._last_progress: Progress | None = None
+        self._minimax_depth: int | None = None
 
     @classmethod
     def for_game(cls, game: Game, settings: GameSettings) -> CompareScreen:
@@ -249,68 +254,72 @@ class CompareScreen(Screen[None]):
         self._start()
 
     def on_unmount(self) -> None:
-        """Stop whatever runs: a thread cannot be killed, it must be asked to return."""
-        self._stop.set()
+        """Stop whatever runs and end the worker process."""
+        if self._thinker is not None:
+            self._thinker.close()
 
     # -- running the searches -------------------------------------------------------------------
 
-    def _new_request(self) -> tuple[int, threading.Event]:
-        """Drop the running request (its answers go stale) and start a new one."""
-        self._stop.set()
-        self._stop = threading.Event()
+    @property
+    def busy(self) -> bool:
+        """True while answers are awaited (the tests and the screenshot script wait on it)."""
+        return self._pending > 0
+
+    def _thinker_now(self) -> Thinker:
+        """This screen's worker process, started on first use."""
+        if self._thinker is None:
+            self._thinker = Thinker()
+        return self._thinker
+
+    def _new_request(self) -> int:
+        """Drop whatever runs (its answers go stale) and start a new request."""
+        if self._thinker is not None:
+            self._thinker.cancel()
         self._token += 1
-        return self._token, self._stop
+        self._pending = 0
+        return self._token
+
+    def _submit(self, fn: Callable[..., Any], *args: Any,
+                done: Callable[[Any], Message],
+                progress: Callable[[Any], Message] | None = None) -> None:
+        """Queue one job; its answer (or error) comes back as a message tagged with the token."""
+        token = self._token
+        self._pending += 1
+        self._thinker_now().submit(
+            fn, *args,
+            on_progress=None if progress is None
+            else lambda report: self.post_message(progress(report)),
+            on_done=lambda result: self.post_message(done(result)),
+            on_error=lambda error: self.post_message(self.Failed(error, token)),
+        )
 
     def _start(self) -> None:
         if self.position.is_over:
             self._say_over()
             return
-        token, stop = self._new_request()
+        token = self._new_request()
         self.results.clear()
         self.minimax = None
         self.minimax_state = "waiting"
         self._refresh_minimax()
-        self._run_all(self.position, self.depth, [board for _, board in self.history],
-                      token, stop)
+        for name in QUICK_ALGORITHMS:
+            self._submit(run_lab_search, self.position, name, self.depth, HEURISTIC_DEPTH,
+                         self.time_limit,
+                         done=lambda result: self.ResultReady(result, token))
+        boards = [board for _, board in self.history]
+        self._submit(game_costs, boards, None, self.time_limit,
+                     done=lambda costs: self.CostsReady(costs, token))
+        self._start_minimax(self.depth, self.time_limit)
 
-    def _should_stop(self, stop: threading.Event) -> Callable[[], bool]:
-        worker = get_current_worker()
-        return lambda: stop.is_set() or worker.is_cancelled
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="lab-compare")
-    def _run_all(self, position: Position, depth: int | None, boards: list[Position],
-                 token: int, stop: threading.Event) -> None:
-        """The quick searches, the game's costs, then minimax: off the UI thread."""
-        should_stop = self._should_stop(stop)
-        try:
-            for name in QUICK_ALGORITHMS:
-                result = run_lab_search(position, name, depth, time_limit=self.time_limit,
-                                        should_stop=should_stop)
-                self.post_message(self.ResultReady(result, token))
-            self.post_message(self.CostsReady(
-                game_costs(boards, time_limit=self.time_limit, should_stop=should_stop), token))
-            self._minimax(position, depth, self.time_limit, token, should_stop)
-        except Exception as error:  # shown to the user: no traceback may reach the screen
-            self.post_message(self.Failed(f"{type(error).__name__}: {error}", token))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="lab-compare")
-    def _run_minimax(self, position: Position, depth: int | None, time_limit: float,
-                     token: int, stop: threading.Event) -> None:
-        """Minimax alone (to a depth, or the full tree anyway): off the UI thread."""
-        try:
-            self._minimax(position, depth, time_limit, token, self._should_stop(stop))
-        except Exception as error:  # shown to the user: no traceback may reach the screen
-            self.post_message(self.Failed(f"{type(error).__name__}: {error}", token))
-
-    def _minimax(self, position: Position, depth: int | None, time_limit: float, token: int,
-                 should_stop: Callable[[], bool]) -> None:
-        """Size minimax's tree, run it with progress reports, post the outcome (worker side)."""
-        tree = tree_size(position, depth)
-        self.post_message(self.MinimaxSized(tree, depth, token))
-        run = run_minimax(position, depth, time_limit, should_stop,
-                          lambda progress: self.post_message(
-                              self.MinimaxProgress(progress, token)), tree)
-        self.post_message(self.MinimaxDone(run, token))
+    def _start_minimax(self, depth: int | None, time_limit: float) -> None:
+        """Queue minimax: its tree's size (the progress bar's total), then the search."""
+        token = self._token
+        self._minimax_depth = depth
+        self._submit(size_tree, self.position, depth,
+                     done=lambda tree: self.MinimaxSized(tree, depth, token))
+        self._submit(run_minimax, self.position, depth, time_limit,
+                     done=lambda run: self.MinimaxDone(run, token),
+                     progress=lambda report: self.MinimaxProgress(report, token))
 
     # -- answers --------------------------------------------------------------------------------
 
@@ -318,6 +327,7 @@ class CompareScreen(Screen[None]):
         """Fill one row of the table and redraw the bars."""
         if message.token != self._token:
             return
+        self._pending -= 1
         self.results[message.result.algorithm] = message.result
         self._fill_row(message.result)
         self._draw_bars()
@@ -325,6 +335,7 @@ class CompareScreen(Screen[None]):
     def on_compare_screen_costs_ready(self, message: CostsReady) -> None:
         """Draw the chart over the game."""
         if message.token == self._token:
+            self._pending -= 1
             self.costs = message.costs
             self._draw_game()
 
@@ -332,7 +343,9 @@ class CompareScreen(Screen[None]):
         """Minimax starts: show its tree's size and an empty progress bar."""
         if message.token != self._token:
             return
+        self._pending -= 1
         self.minimax_tree = message.tree
+        self._last_progress = None
         self.minimax_state = "running"
         self.query_one("#minimax-progress", ProgressBar).update(
             total=message.tree.positions, progress=0)
@@ -342,6 +355,7 @@ class CompareScreen(Screen[None]):
     def on_compare_screen_minimax_progress(self, message: MinimaxProgress) -> None:
         """Move the progress bar."""
         if message.token == self._token and self.minimax_state == "running":
+            self._last_progress = message.progress
             self.query_one("#minimax-progress", ProgressBar).update(
                 progress=message.progress.nodes)
 
@@ -349,6 +363,7 @@ class CompareScreen(Screen[None]):
         """Minimax ended: fill its row, judge the others, say how it went."""
         if message.token != self._token:
             return
+        self._pending -= 1
         run = message.run
         self.minimax = run
         result = run.result
@@ -371,6 +386,7 @@ class CompareScreen(Screen[None]):
         """Say what went wrong; the rest of the screen stays usable."""
         if message.token != self._token:
             return
+        self._new_request()  # the jobs queued after the failed one are dropped too
         self.minimax_state = "failed"
         self.query_one("#minimax-status", Static).update(f"The search failed: {message.error}")
         self._refresh_buttons()
@@ -517,29 +533,41 @@ class CompareScreen(Screen[None]):
     # -- keys and buttons -----------------------------------------------------------------------
 
     def action_close(self) -> None:
-        """Back to the game (whatever runs is stopped)."""
-        self._stop.set()
+        """Back to the game (whatever runs is stopped when the screen goes)."""
         self.dismiss()
 
     def action_cancel(self) -> None:
         """Stop minimax; the others' rows stay."""
-        if self.minimax_state == "running":
-            self._stop.set()
+        if self.minimax_state != "running" or self.minimax_tree is None:
+            return
+        self._new_request()
+        reached = self._last_progress
+        positions = reached.nodes if reached is not None else 0
+        seconds = reached.elapsed if reached is not None else 0.0
+        stopped = TraceResult("minimax", None, 0, positions, 0, 0, seconds,
+                              self._minimax_depth, False, False, "cancelled")
+        self.minimax = MinimaxRun(stopped, self.minimax_tree,
+                                  positions / max(seconds, 1e-6))
+        self.minimax_state = "cancelled"
+        self._fill_row(stopped)
+        for other in self.results.values():
+            self._fill_row(other)
+        self._refresh_minimax()
 
     def action_minimax_depth(self) -> None:
         """Run minimax to the deepest depth that fits the budget."""
         run = self.minimax
         if self.minimax_state != "too big" or run is None or run.suggested_depth is None:
             return
-        token, stop = self._new_request()
-        self._run_minimax(self.position, run.suggested_depth, self.time_limit, token, stop)
+        self._new_request()
+        self._start_minimax(run.suggested_depth, self.time_limit)
 
     def action_minimax_full(self) -> None:
         """Run the full tree whatever its size (c cancels)."""
         if self.minimax_state != "too big":
             return
-        token, stop = self._new_request()
-        self._run_minimax(self.position, self.depth, math.inf, token, stop)
+        self._new_request()
+        self._start_minimax(self.depth, math.inf)
 
     def action_rerun(self) -> None:
         """Run everything again."""

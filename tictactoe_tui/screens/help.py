@@ -69,6 +69,15 @@ O2 and O1 count the same for the opponent. Two in an open line is worth three ti
 **H2** = Open(computer) − Open(player): the lines that could still be won by the computer (no
 mark of the player in them) minus the lines that could still be won by the player.
 
+**The learning lab.** `a` runs minimax, alpha-beta three ways (moves in board order, ordered,
+ordered with a transposition table) and the H1 and H2 searches on the position, and shows side by
+side the move each picks, its value, the positions it visited, its cut-offs, its table hits, its
+time and whether it agrees with minimax, with a chart of the positions (log scale) and one over
+the game so far. `t` shows the alpha-beta search as a tree: every move with its value, the α/β
+window it was tried with and how it ended (exact, β cut-off, α fail-low), the moves a cut-off
+skipped greyed as pruned; `s` replays it event by event (`n` next, `b` back, `e` the end), `o`
+switches the alpha-beta variant, `+`/`-` change the depth.
+
 The heuristic players win at once if they can, block an immediate loss otherwise, and else pick
 the move whose board scores best under their heuristic.
 

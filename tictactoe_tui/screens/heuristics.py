@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -39,6 +39,12 @@ from tictactoe_tui.report import score_words
 from tictactoe_tui.thinking import Thinker
 from tictactoe_tui.widgets import Board
 from tictactoe_tui.widgets.board import board_size_on_screen
+from tictactoe_tui.widgets.too_small import TooSmall
+
+TABLES_WIDTH = 50
+"""Columns the picks, the ranking and the lines need beside the board."""
+TABLES_HEIGHT = 22
+"""Rows the picks, the ranking and the lines need, at the least."""
 
 RULE_WORDS = {"win": "wins at once", "block": "blocks a win", "score": "best score"}
 """How the picks line names the rule behind a heuristic's choice."""
@@ -49,6 +55,7 @@ class HeuristicScreen(Screen[None]):
 
     DEFAULT_CSS = """
     HeuristicScreen #lab-main { height: 1fr; }
+    HeuristicScreen.-too-small #lab-main { display: none; }
     HeuristicScreen #lab-left { height: 1fr; padding: 0 1; }
     HeuristicScreen #lab-right { width: 1fr; height: 1fr; padding-right: 1; }
     HeuristicScreen #lab-weights { height: auto; border: round $primary 50%; padding: 0 1; }
@@ -111,6 +118,7 @@ class HeuristicScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """The board and the weights on the left; the picks, the ranking and the lines."""
         yield Header()
+        yield TooSmall(id="too-small")
         with Horizontal(id="lab-main"):
             left = VerticalScroll(id="lab-left", can_focus=False)
             # As wide as the board (plus the padding): the tables take the rest.
@@ -155,9 +163,18 @@ class HeuristicScreen(Screen[None]):
         self.query_one("#weights-error", Static).display = False
         self._refresh()
         table.focus()
+        self.on_resize()
         if self.ranking is not None:
             self._token += 1
             self._analyse(self.position, self.time_limit, self._token)
+
+    def on_resize(self, event: events.Resize | None = None) -> None:
+        """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
+        board_width, board_height = board_size_on_screen(self.position.size)
+        # The board with the weights under it on the left, the tables at least TABLES_WIDTH wide.
+        need = (board_width + 2 + TABLES_WIDTH,
+                max(board_height + self.position.k + 4, TABLES_HEIGHT) + 2)
+        self.query_one(TooSmall).fit(need, "the heuristic lab")
 
     @property
     def busy(self) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -28,7 +28,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Label, ProgressBa
 from textual_plotext import PlotextPlot
 
 from tictactoe_tui.engine import OPPONENTS
-from tictactoe_tui.engine.board import MAX_SIZE, MIN_K, MIN_SIZE, default_k
+from tictactoe_tui.engine.board import MAX_SIZE, MIN_SIZE
 from tictactoe_tui.engine.match import (
     GameOutcome,
     MatchResult,
@@ -37,9 +37,14 @@ from tictactoe_tui.engine.match import (
     match_shape,
 )
 from tictactoe_tui.report import ALGORITHM_NAMES
+from tictactoe_tui.screens.settings import DEFAULT_K, fit_k_options, k_options
 from tictactoe_tui.settings import GameSettings
 from tictactoe_tui.tasks import MatchProgress, play_match
 from tictactoe_tui.thinking import Job, Thinker
+from tictactoe_tui.widgets.too_small import TooSmall
+
+NEEDED_TERMINAL = (90, 24)
+"""The smallest (width, height) that shows the form's three columns, the table and the charts."""
 
 SIDES = ("x", "o")
 """The match's two players, as the engine and the command line name them."""
@@ -49,7 +54,7 @@ TIMES: tuple[float | None, ...] = (None, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 DIFFICULTIES = (100, 90, 80, 70, 60, 50, 40, 30, 20, 10, 1)
 GAME_COUNTS = (2, 4, 6, 10, 20, 40, 100)
 SEEDS = tuple(range(21))
-DEFAULT = "default"
+DEFAULT = DEFAULT_K
 """The Select value for "the engine's default" (full depth, 1 s per move, k for the size)."""
 
 def per_move_ms(stats: PlayerStats) -> float:
@@ -69,11 +74,6 @@ def _row(label: str, widget: Widget) -> Horizontal:
     return Horizontal(Label(label, classes="match-label"), widget, classes="match-row")
 
 
-def _k_choices(size: int) -> list[tuple[str, object]]:
-    return [(f"{default_k(size)} (default)", DEFAULT),
-            *((str(k), k) for k in range(MIN_K, size + 1))]
-
-
 @dataclass(frozen=True)
 class MatchRequest:
     """What the form asks for: two players and the match around them."""
@@ -90,6 +90,8 @@ class MatchScreen(Screen[None]):
     """Pit two computer settings against each other over N games and compare them."""
 
     DEFAULT_CSS = """
+    MatchScreen #match-body { height: 1fr; }
+    MatchScreen.-too-small #match-body { display: none; }
     MatchScreen #match-form { height: 6; }
     MatchScreen .match-column {
         width: 1fr;
@@ -159,42 +161,50 @@ class MatchScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The form, Run / Cancel with the progress, then the table and the charts."""
-        s = self.settings
         yield Header()
-        with Horizontal(id="match-form"):
-            first = PlayerSpec(s.opponent, difficulty=s.difficulty)
-            yield self._player_column("x", first)
-            yield self._player_column("o", PlayerSpec("random"))
-            seed = s.seed if s.seed in SEEDS else 0
-            column = Vertical(
-                _row("board", Select(
-                    [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)], value=s.size,
-                    allow_blank=False, compact=True, id="match-size")),
-                _row("k in a row", Select(
-                    _k_choices(s.size), value=DEFAULT if s.k is None else s.k,
-                    allow_blank=False, compact=True, id="match-k")),
-                _row("games", Select(
-                    [(str(n), n) for n in GAME_COUNTS], value=10, allow_blank=False,
-                    compact=True, id="match-games")),
-                _row("seed", Select(
-                    [(str(n), n) for n in SEEDS], value=seed, allow_blank=False,
-                    compact=True, id="match-seed")),
-                classes="match-column", id="match-settings",
-            )
-            column.border_title = "match"
-            yield column
-        with Horizontal(id="match-actions"):
-            yield Button("Run", variant="primary", compact=True, id="match-run")
-            yield Button("Cancel", variant="error", compact=True, id="match-cancel",
-                         disabled=True)
-            yield ProgressBar(total=None, show_eta=False, id="match-progress")
-        yield Static("Choose two players and press Run (r).", id="match-status", markup=False)
-        yield DataTable(id="match-table", cursor_type="row", zebra_stripes=True)
-        with Horizontal(id="match-charts"):
-            yield PlotextPlot(id="match-chart")
-            yield PlotextPlot(id="match-time-chart")
-            yield PlotextPlot(id="match-positions-chart")
+        yield TooSmall(id="too-small")
+        with Vertical(id="match-body"):
+            yield self._form()
+            with Horizontal(id="match-actions"):
+                yield Button("Run", variant="primary", compact=True, id="match-run")
+                yield Button("Cancel", variant="error", compact=True, id="match-cancel",
+                             disabled=True)
+                yield ProgressBar(total=None, show_eta=False, id="match-progress")
+            yield Static("Choose two players and press Run (r).", id="match-status",
+                         markup=False)
+            yield DataTable(id="match-table", cursor_type="row", zebra_stripes=True)
+            with Horizontal(id="match-charts"):
+                yield PlotextPlot(id="match-chart")
+                yield PlotextPlot(id="match-time-chart")
+                yield PlotextPlot(id="match-positions-chart")
         yield Footer()
+
+    def _form(self) -> Horizontal:
+        """A column for each player and one for the match, prefilled from the settings."""
+        s = self.settings
+        seed = s.seed if s.seed in SEEDS else 0
+        match = Vertical(
+            _row("board", Select(
+                [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)], value=s.size,
+                allow_blank=False, compact=True, id="match-size")),
+            _row("k in a row", Select(
+                k_options(s.size), value=DEFAULT_K if s.k is None else s.k,
+                allow_blank=False, compact=True, id="match-k")),
+            _row("games", Select(
+                [(str(n), n) for n in GAME_COUNTS], value=10, allow_blank=False,
+                compact=True, id="match-games")),
+            _row("seed", Select(
+                [(str(n), n) for n in SEEDS], value=seed, allow_blank=False,
+                compact=True, id="match-seed")),
+            classes="match-column", id="match-settings",
+        )
+        match.border_title = "match"
+        return Horizontal(
+            self._player_column("x", PlayerSpec(s.opponent, difficulty=s.difficulty)),
+            self._player_column("o", PlayerSpec("random")),
+            match,
+            id="match-form",
+        )
 
     @staticmethod
     def _player_column(side: str, spec: PlayerSpec) -> Vertical:
@@ -232,6 +242,11 @@ class MatchScreen(Screen[None]):
             self._fit_controls(side)
         self._redraw()
         self.query_one("#match-run", Button).focus()
+        self.on_resize()
+
+    def on_resize(self, event: events.Resize | None = None) -> None:
+        """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
+        self.query_one(TooSmall).fit(NEEDED_TERMINAL, "the match runner")
 
     def on_unmount(self) -> None:
         """Stop a running match and end the worker process."""
@@ -258,10 +273,7 @@ class MatchScreen(Screen[None]):
         """Offer only the winning lengths that fit the new board size."""
         size = event.value
         assert isinstance(size, int)
-        k_select = self.query_one("#match-k", Select)
-        k = k_select.value
-        k_select.set_options(_k_choices(size))
-        k_select.value = k if isinstance(k, int) and k <= size else DEFAULT
+        fit_k_options(self.query_one("#match-k", Select), size)
 
     def _value(self, select_id: str) -> object:
         select = self.query_one(f"#{select_id}", Select)

@@ -1,8 +1,9 @@
 """The tree explorer: the alpha-beta search from a position, as a tree you can walk and replay.
 
-The game screen pushes it with its current position (key `t`). A thread worker runs the lab's
-instrumented search with a recording (`engine.trace.record_search`) and posts it back tagged
-with a token; a newer request (another algorithm, another depth) bumps the token so a stale
+The game screen pushes it with its current position (key `t`). The worker process
+(`thinking.Thinker`) runs the lab's instrumented search with a recording
+(`engine.trace.record_search`) and the answer comes back as a message tagged with a token; a
+newer request (another algorithm, another depth) cancels the job and bumps the token, so a stale
 recording is dropped. The screen then shows the recording as a Textual `Tree`, filled lazily: a
 node's children are added when it is first expanded. Each line is a move with its value, the α/β
 window it was tried with and how it ended; after a cut-off the skipped moves follow, greyed.
@@ -15,12 +16,11 @@ Highlighting any line draws its position on the small board beside the tree.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -28,7 +28,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static, Tree
 from textual.widgets.tree import TreeNode
-from textual.worker import get_current_worker
 
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.compare import default_depth
@@ -52,6 +51,7 @@ from tictactoe_tui.lab_words import (
     signed,
     window_words,
 )
+from tictactoe_tui.thinking import Thinker
 from tictactoe_tui.widgets.mini_board import MiniBoard
 
 TREE_ALGORITHMS = ("alphabeta-ordered", "alphabeta-plain", "alphabeta-tt")
@@ -153,7 +153,8 @@ class TreeScreen(Screen[None]):
         self._lines: dict[int, TreeNode[Line]] = {}
         self._filled: set[int] = set()
         self._token = 0
-        self._stop = threading.Event()
+        self._thinker: Thinker | None = None
+        self._failed = False
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -195,8 +196,9 @@ class TreeScreen(Screen[None]):
         self._search()
 
     def on_unmount(self) -> None:
-        """Stop a running search: a thread cannot be killed, it must be asked to return."""
-        self._stop.set()
+        """Stop a running search and end the worker process."""
+        if self._thinker is not None:
+            self._thinker.close()
 
     # -- the search -----------------------------------------------------------------------------
 
@@ -204,10 +206,13 @@ class TreeScreen(Screen[None]):
         """(Re)run the search with the current algorithm and depth; the old answer goes stale."""
         if self.position.is_over:
             return
-        self._stop.set()
-        self._stop = threading.Event()
+        if self._thinker is None:
+            self._thinker = Thinker()
+        self._thinker.cancel()
         self._token += 1
+        token = self._token
         self.result = self.recorder = None
+        self._failed = False
         self.step = None
         tree = self.query_one("#search-tree", Tree)
         tree.clear()
@@ -215,21 +220,16 @@ class TreeScreen(Screen[None]):
         self._lines, self._filled = {}, set()
         self._refresh_title()
         self.query_one("#step-info", Static).update("")
-        self._record(self.position, self.algorithm, self.depth, self._token, self._stop)
+        self._thinker.submit(
+            record_search, self.position, self.algorithm, self.depth, TREE_TIME_LIMIT,
+            self.event_cap,
+            on_done=lambda answer: self.post_message(self.Recorded(*answer, token)),
+            on_error=lambda error: self.post_message(self.Failed(error, token)))
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="lab-tree")
-    def _record(self, position: Position, algorithm: str, depth: int | None, token: int,
-                stop: threading.Event) -> None:
-        """Record the search off the UI thread and post it back."""
-        worker = get_current_worker()
-        try:
-            result, recorder = record_search(
-                position, algorithm, depth, TREE_TIME_LIMIT,
-                should_stop=lambda: stop.is_set() or worker.is_cancelled, cap=self.event_cap)
-        except Exception as error:  # shown to the user: no traceback may reach the screen
-            self.post_message(self.Failed(f"{type(error).__name__}: {error}", token))
-            return
-        self.post_message(self.Recorded(result, recorder, token))
+    @property
+    def busy(self) -> bool:
+        """True while the recording is awaited (the tests and the screenshot script wait)."""
+        return not self.position.is_over and self.recorder is None and not self._failed
 
     def on_tree_screen_recorded(self, message: Recorded) -> None:
         """Show a fresh recording (a stale one is dropped)."""
@@ -243,6 +243,7 @@ class TreeScreen(Screen[None]):
     def on_tree_screen_failed(self, message: Failed) -> None:
         """Say what went wrong."""
         if message.token == self._token:
+            self._failed = True
             self.query_one("#tree-title", Static).update(f"The search failed: {message.error}")
 
     # -- the tree -------------------------------------------------------------------------------
@@ -260,7 +261,7 @@ class TreeScreen(Screen[None]):
         assert self.recorder is not None
         node = self.recorder.nodes[line.node]
         if line.pruned is not None:
-            return Text(pruned_label(line.pruned, self.position), style="dim italic")
+            return Text(pruned_label(node, line.pruned, self.position), style="dim italic")
         text = node_label(node, self.position, self._heuristic, self.step)
         done = node.returned >= 0 and (self.step is None or node.returned <= self.step)
         style = ""
