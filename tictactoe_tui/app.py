@@ -4,10 +4,12 @@ the history (every game the Game screen reports with `GameEnded` is saved to the
 from __future__ import annotations
 
 import os
+import threading
 import traceback
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, replace
 from datetime import datetime
+from importlib import import_module
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -21,6 +23,10 @@ from tictactoe_tui.session import SessionScore
 from tictactoe_tui.settings import GameSettings, data_dir_flag, parse_args, settings_from_values
 from tictactoe_tui.store import HistoryStore
 from tictactoe_tui.thinking import Thinker
+
+SOON_NEEDED = ("tictactoe_tui.screens.help", "tictactoe_tui.screens.game",
+               "tictactoe_tui.screens.settings")
+"""Modules imported in the background once the first screen shows."""
 
 
 def crash_log_path() -> Path:
@@ -103,6 +109,16 @@ class TicTacToeApp(App[None]):
             self.push_screen(SettingsScreen(self.settings))
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
+        self.call_after_refresh(self._load_soon)
+
+    def _load_soon(self) -> None:
+        """After the first paint, import in the background what a key may soon need, so the
+        key does not wait for the import (help's Markdown alone takes a few hundred ms)."""
+        def load() -> None:
+            for module in SOON_NEEDED:
+                import_module(module)
+
+        threading.Thread(target=load, name="load-soon", daemon=True).start()
 
     def start_game(self, settings: GameSettings, moves: Sequence[int] = ()) -> None:
         """Start a fresh game with `settings` (from the position `moves` lead to), replacing
@@ -186,10 +202,13 @@ class TicTacToeApp(App[None]):
 
     def open_help(self) -> None:
         """Show the help screen (once: asking again while it shows does nothing)."""
-        from tictactoe_tui.screens.help import HelpScreen
+        if self._showing("HelpScreen"):
+            return
+        if not self.is_screen_installed("help"):
+            from tictactoe_tui.screens.help import HelpScreen
 
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.install_screen(HelpScreen(), "help")  # built once, shown again at once
+        self.push_screen("help")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide "? Help" while the help shows, and "y History" while the history does."""

@@ -210,6 +210,11 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     @property
+    def token(self) -> int:
+        """The generation of the search asked for now: messages that carry another are stale."""
+        return self._token
+
+    @property
     def view(self) -> PositionView:
         """The board, move list and evaluation panel."""
         return self.query_one(PositionView)
@@ -905,8 +910,8 @@ class GameScreen(Screen[None]):
             self.view.show_scores({})
             return
         best = analysis.scores[0].move if self._hint_shown and analysis.scores else None
-        caption = f"{self.game.board.to_move}'s scores (v hides)"
-        self.view.show_scores(score_hints(analysis), caption, best)
+        self.view.show_scores(score_hints(analysis), f"{self.game.board.to_move}'s scores", "v",
+                              best)
 
     def _refresh_moves(self) -> None:
         size = self.game.size
