@@ -63,6 +63,7 @@ from tictactoe_tui.widgets import Board, PositionView, Scoreboard
 from tictactoe_tui.widgets.board import board_size_on_screen
 from tictactoe_tui.widgets.eval_panel import ThinkingReport
 from tictactoe_tui.widgets.footer import Footer
+from tictactoe_tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from tictactoe_tui.settings import GameSettings
@@ -127,17 +128,7 @@ class GameScreen(Screen[None]):
         background: $boost;
     }
     GameScreen #scoreboard { width: 100%; }
-    GameScreen #too-small {
-        display: none;
-        height: 1fr;
-        content-align: center middle;
-        text-align: center;
-        color: $text-warning;
-        text-style: bold;
-        padding: 1 2;
-    }
     GameScreen.-too-small #position, GameScreen.-too-small #status { display: none; }
-    GameScreen.-too-small #too-small { display: block; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -206,7 +197,7 @@ class GameScreen(Screen[None]):
             under_board=Scoreboard(self._app.session.tally(self.settings.mode), self._all_time(),
                                    id="scoreboard"),
         )
-        yield Static("", id="too-small", markup=False)
+        yield TooSmall(id="too-small")
         yield Footer()
 
     @property
@@ -270,20 +261,14 @@ class GameScreen(Screen[None]):
 
     def _fit_terminal(self) -> None:
         panel = not self.view.has_class("-no-panel")
-        width, height = needed_terminal(self.settings.size, panel)
-        have = self.app.size
-        too_small = have.width < width or have.height < height
+        size = self.settings.size
         was_small = self.has_class("-too-small")
-        self.set_class(too_small, "-too-small")
-        if too_small:
-            size = self.settings.size
-            keys = "e hides the evaluation panel; " if panel else ""
-            self.query_one("#too-small", Static).update(
-                f"Enlarge the terminal: a {size}×{size} board needs at least {width}×{height} "
-                f"characters, and this one is {have.width}×{have.height}. Moves wait until the "
-                f"board fits.\n\n({keys}s opens settings for a smaller board; q quits.)"
-            )
-        elif was_small and (self.focused is None or not self.focused.display):
+        keys = "e hides the evaluation panel; " if panel else ""
+        small = self.query_one(TooSmall).fit(
+            needed_terminal(size, panel), f"a {size}×{size} board",
+            f"{keys}s opens settings for a smaller board; q quits.",
+            note="Moves wait until the board fits.")
+        if was_small and not small and (self.focused is None or not self.focused.display):
             # Hiding the board took its focus away: give it back, or the arrows do nothing.
             self.view.board.focus()
 
