@@ -765,7 +765,7 @@ class GameScreen(Screen[None]):
         if self.thinking == "computer" or self.settings.is_computer(self.game.board.to_move):
             self._say("The computer's own analysis will show in the panel when it moves.")
             return
-        self._notice = f"Analysing {self.game.board.to_move}'s position…"
+        self._notice = ""  # the turn line says "Analysing X's position…" meanwhile
         if self._analysed() is not None:
             self._show_hint()
         elif self.thinking == "scores":
