@@ -14,6 +14,7 @@ from tests.app.conftest import (
     game_app,
     marks,
     panel,
+    press_settled,
     settle,
     status,
     text,
@@ -129,10 +130,7 @@ async def test_undo_takes_back_your_move_and_the_computers_reply() -> None:
 async def test_hint_analyses_your_position_and_lights_the_best_cell() -> None:
     app = game_app(opponent="alphabeta", seed=2)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1")
-        await settle(pilot)
-        await pilot.press("h")
-        await settle(pilot)
+        await press_settled(pilot, "1", "h")
         shown = panel(pilot)
         assert shown.startswith("Hint for X")
         best = [c for c in game(pilot).query(Cell) if c.has_class("-best")]

@@ -14,7 +14,7 @@ from tests.app.conftest import SIZE, Gate, game, game_app, marks, panel, settle,
 from tests.app.stand_ins import BrokenPlayer, DyingPlayer
 from tictactoe_tui.engine import Player
 from tictactoe_tui.screens.results import ResultsScreen
-from tictactoe_tui.widgets import Board, EvalPanel
+from tictactoe_tui.widgets import Board
 from tictactoe_tui.widgets.footer import Footer
 
 
@@ -240,12 +240,3 @@ async def test_dialogs_leave_no_dead_footer_keys_behind() -> None:
         watched = [node for node, _ in getattr(footer, "__watchers", {}).get("compact", [])]
         alive = list(footer.query("FooterKey"))
         assert watched and all(node in alive for node in watched)
-
-
-async def test_the_panel_says_who_is_thinking_and_a_hint_in_two_peoples_game() -> None:
-    app = game_app(mode="human-vs-human", opponent="alphabeta")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("5", "h")
-        await settle(pilot)
-        assert panel(pilot).startswith("Hint for O")
-        assert game(pilot).query_one(EvalPanel).border_subtitle != "computer: random"

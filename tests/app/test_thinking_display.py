@@ -6,7 +6,16 @@ import time
 
 from textual.widgets import OptionList, ProgressBar
 
-from tests.app.conftest import SIZE, cell_words, game, game_app, panel, settle, status
+from tests.app.conftest import (
+    SIZE,
+    cell_words,
+    game,
+    game_app,
+    panel,
+    press_settled,
+    settle,
+    status,
+)
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.widgets import Cell, EvalPanel
 
@@ -63,10 +72,7 @@ async def test_a_hint_is_shown_live_while_it_is_searched() -> None:
 async def test_picking_a_row_draws_its_expected_line_and_p_hides_it() -> None:
     app = game_app(opponent="alphabeta", seed=2)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1")
-        await settle(pilot)
-        await pilot.press("h")
-        await settle(pilot)
+        await press_settled(pilot, "1", "h")
         screen = game(pilot)
         view = screen.view
         assert view.line_shown == (), "no line until a row is picked"

@@ -35,6 +35,8 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `c`: switch the computer between clever and random
 - `h`: hint, scoring every move you could make now
 - `e`: show or hide the evaluation panel; `v`: show or hide the scores on the board
+- `p`: the expected line of the move picked in the panel (`Tab`, then the arrows, or a
+  click), numbered 1, 2, 3… on the board; while the computer thinks, its best line so far
 - `u`: undo your last move (and the computer's reply)
 - `n`: new game with the same settings; `s`: settings
 - `a`: compare the algorithms on this position (minimax, alpha-beta variants, H1, H2) with charts
