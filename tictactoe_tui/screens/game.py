@@ -218,11 +218,12 @@ class GameScreen(Screen[None]):
         board.focus()
         if self.settings.mode == "human-vs-human":
             self.view.clear_panel(WAITING_TWO_PEOPLE)
-        if not runs_in_process(self.settings.size, self.settings.opponent):
-            self._app.thinker.start()  # in the background: the first search need not wait
         self._fit_terminal()
         self._refresh_all()
-        self._next_turn()
+        # The first turn (and the worker process) start once the board is on the screen, so
+        # they do not delay the first paint; the screen's resume starts the turn.
+        if not runs_in_process(self.settings.size, self.settings.opponent):
+            self.call_after_refresh(self._app.thinker.start)
 
     def on_resize(self, event: events.Resize) -> None:
         """Swap the game for an "enlarge the terminal" message when it no longer fits."""
@@ -232,10 +233,13 @@ class GameScreen(Screen[None]):
         """Back from help, settings or the results: carry on where the game was."""
         if not self.has_class("-too-small"):
             self.view.board.focus()
-        # A finished game is the Results dialog's business: resuming must not reopen it.
-        if self.thinking is None and not self.game.is_over:
-            self._next_turn()
         self._refresh_status()
+        self.call_after_refresh(self._carry_on)
+
+    def _carry_on(self) -> None:
+        # A finished game is the Results dialog's business: resuming must not reopen it.
+        if self.thinking is None and not self.game.is_over and self.is_current:
+            self._next_turn()
 
     def on_unmount(self) -> None:
         """Stop a running search, and record a game left unfinished."""
@@ -260,7 +264,7 @@ class GameScreen(Screen[None]):
         return True
 
     def _fit_terminal(self) -> None:
-        panel = not self.view.has_class("-no-panel")
+        panel = self.view.panel_shown
         size = self.settings.size
         was_small = self.has_class("-too-small")
         keys = "e hides the evaluation panel; " if panel else ""
@@ -778,7 +782,7 @@ class GameScreen(Screen[None]):
 
     def action_toggle_panel(self) -> None:
         """Show or hide the evaluation panel."""
-        self.view.toggle_class("-no-panel")
+        self.view.toggle_panel()
         self._fit_terminal()
 
     def action_toggle_scores(self) -> None:

@@ -41,7 +41,6 @@ class PositionView(Horizontal):
     PositionView > #position-left { width: auto; height: 1fr; }
     PositionView #move-list { width: 100%; height: 1fr; max-height: 100%; }
     PositionView > #eval-panel { width: 1fr; }
-    PositionView.-no-panel > #eval-panel { display: none; }
     """
 
     def __init__(self, size: int, *, under_board: Widget | None = None,
@@ -121,6 +120,18 @@ class PositionView(Horizontal):
         self._live_line = None
         self.panel.clear(message)
         self._draw()
+
+    @property
+    def panel_shown(self) -> bool:
+        """Whether the evaluation panel is shown."""
+        return self.panel.display
+
+    def toggle_panel(self) -> bool:
+        """Hide or show the evaluation panel; returns whether it is shown now."""
+        # The panel's own `display`, not a class on the view: a class change restyles every
+        # widget under the view (a 10×10 board's hundred cells), a ~10× slower key.
+        self.panel.display = not self.panel.display
+        return self.panel.display
 
     def toggle_lines(self) -> bool:
         """Hide or show expected lines; on, with no row picked, pick the chosen move's row.
