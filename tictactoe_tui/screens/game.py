@@ -816,7 +816,8 @@ class GameScreen(Screen[None]):
             # Stop at once, even mid-search: the board stays as it is until space again.
             self._cancel_search()
             self.view.clear_panel("Paused: space resumes.")
-        self._notice = "Paused." if self.paused else "Resumed."
+        # The turn line says "Paused: space resumes"; only resuming needs a word.
+        self._notice = "" if self.paused else "Resumed."
         self._next_turn()
         self._refresh_status()
 
