@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
+import tempfile
+import threading
 import traceback
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -21,10 +25,36 @@ from tictactoe_tui.session import SessionScore
 from tictactoe_tui.settings import GameSettings, parse_args
 
 
+EXIT_SIGNALS = ("SIGTERM", "SIGHUP")
+"""Signals that end the app the normal way (terminal restored, every screen unmounted, any search
+stopped), rather than killing it with the terminal still in full-screen mode."""
+
+EXIT_GRACE = 5.0
+"""Seconds the normal exit may take after such a signal before the process ends regardless."""
+
+
+def state_dir() -> Path:
+    """The app's state directory: under $XDG_STATE_HOME, else ~/.local/state, else a temp dir.
+
+    A relative XDG_STATE_HOME is ignored, as the XDG spec says; without a home directory (HOME
+    unset and no passwd entry, where `Path.home()` raises) a private folder in the system's
+    temporary directory stands in, so the crash handler itself can never fail here.
+    """
+    xdg = os.environ.get("XDG_STATE_HOME", "")
+    if os.path.isabs(xdg):
+        return Path(xdg) / "tictactoe-tui"
+    try:
+        home = Path.home()
+    except RuntimeError:
+        home = None
+    if home is not None and home.is_absolute():
+        return home / ".local" / "state" / "tictactoe-tui"
+    return Path(tempfile.gettempdir()) / f"tictactoe-tui-{os.getuid()}"
+
+
 def crash_log_path() -> Path:
     """Where an unexpected error's details go: the user's state directory, not the screen."""
-    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(state) / "tictactoe-tui" / "crash.log"
+    return state_dir() / "crash.log"
 
 
 class TicTacToeApp(App[None]):
@@ -65,24 +95,64 @@ class TicTacToeApp(App[None]):
 
     def on_mount(self) -> None:
         """Show the first screen: the Game straight away when flags chose one, else Settings."""
-        self.push_screen(GameScreen(self.settings) if self.start_in_game
-                         else SettingsScreen(self.settings))
+        self._exit_on_signals()
+        if self.start_in_game:
+            self.push_screen(GameScreen(self.settings))
+        else:
+            self.push_screen(SettingsScreen(self.settings), self._settings_chosen)
+
+    def _exit_on_signals(self) -> None:
+        """Let SIGTERM and SIGHUP close the app as `q` does, with status 128 + the signal.
+
+        Python's default for them ends the process on the spot, leaving the terminal on the
+        alternate screen with mouse reporting on and the cursor hidden. Closing the normal way
+        restores the terminal and unmounts every screen, which stops any search in progress.
+        Under a test runner (headless) the runner's own signals are left alone.
+        """
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for name in EXIT_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is None:      # SIGHUP does not exist on Windows
+                continue
+            try:
+                loop.add_signal_handler(number, self._exit_on_signal, number)
+            except (NotImplementedError, RuntimeError, ValueError):
+                return              # no signal handling in this loop or thread: keep the default
+
+    def _exit_on_signal(self, number: int) -> None:
+        """Close the app after signal `number`, within `EXIT_GRACE` seconds whatever happens."""
+        status = 128 + number
+        self.exit(return_code=status)
+        # When the terminal itself has gone (a closed tmux pane, a dropped ssh link), Textual's
+        # output thread dies on the first write that fails and the exit then waits for it
+        # forever. Screens unmount (searches stop) before that wait, so ending the process
+        # after a grace period loses nothing; the worker processes notice their parent is gone.
+        watchdog = threading.Timer(EXIT_GRACE, os._exit, (status,))
+        watchdog.daemon = True
+        watchdog.start()
+
+    def _settings_chosen(self, settings: GameSettings | None) -> None:
+        """The Settings screen closed: start its game, or (escape) go back to the one showing."""
+        if settings is not None:
+            self.start_game(settings)
 
     def start_game(self, settings: GameSettings) -> None:
         """Start a fresh game with `settings`, replacing whatever screens are showing."""
         self.settings = settings
         self.theme = settings.theme
-        # Drop everything above the first screen (an old game, its results, settings) so games
-        # never pile up, then let the new game take its place. Textual's own blank screen stays
-        # at the bottom: it is the one screen that cannot be switched away.
-        while len(self.screen_stack) > 2:
+        # Drop every screen above Textual's own blank one (an old game, its results) so games
+        # never pile up; that screen cannot be popped, and the new game goes on top of it.
+        while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.switch_screen(GameScreen(settings))
+        self.push_screen(GameScreen(settings))
 
     def open_settings(self) -> None:
         """Show Settings prefilled with the current settings; escape comes back here."""
         if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(self.settings, can_cancel=True))
+            self.push_screen(SettingsScreen(self.settings, can_cancel=True),
+                             self._settings_chosen)
 
     def open_help(self) -> None:
         """Show the help screen (once: asking again while it shows does nothing)."""
