@@ -234,6 +234,7 @@ class GameScreen(Screen[None]):
             difficulty=settings.difficulty,
             time_limit=settings.search_time_limit,
             clever=self.clever,
+            depth=settings.depth,
         )
 
     def _style_words(self) -> str:

@@ -117,11 +117,12 @@ class NumberInput(Input):
         return character != "?" and super().check_consume_key(key, character)
 
 
-class ChoiceSet(RadioSet):
+class ChoiceSet(RadioSet, inherit_bindings=False):
     """A radio set whose arrows choose (as radio buttons do in a browser or a desktop form).
 
     Textual's arrows only move a highlight and Enter presses the highlighted button; here the
-    highlight and the choice never differ, so Enter is free to start the game, as the hint says.
+    highlight and the choice never differ, so Enter is left to the screen: it starts the game,
+    as the hint says. (No binding is inherited: RadioSet's own would take Enter.)
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -143,6 +144,9 @@ class ChoiceSet(RadioSet):
 
 class SettingsScreen(Screen[GameSettings | None]):
     """Choose the game: mode, who starts, marks, opponent, difficulty, board, time, seed, theme."""
+
+    AUTO_FOCUS = ""
+    """The screen places the focus itself: on Start, and on nothing while the form is hidden."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back to the game"),
@@ -234,10 +238,11 @@ class SettingsScreen(Screen[GameSettings | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Put the focus on Start, so Enter plays the game as set."""
+        """Put the focus on Start, so Enter plays the game as set (once the form shows)."""
         self._show_first_mark()
-        self.query_one("#start", Button).focus()
         self._fit_terminal()
+        if not self.has_class("-too-small"):
+            self.query_one("#start", Button).focus()
 
     def on_resize(self, event: events.Resize) -> None:
         """Lay the form out for the new size, or ask for a bigger terminal."""
@@ -264,17 +269,25 @@ class SettingsScreen(Screen[GameSettings | None]):
             return
         self.set_class(too_small, "-too-small")
         if too_small:
+            focused = self.focused
+            # An open list has the focus on its overlay, inside it: it goes back to the list.
+            parent = focused.parent if focused is not None else None
+            self._focus_before = parent if isinstance(parent, Select) else focused
             for select in self.query(Select):
                 select.expanded = False
-            self._focus_before = self.focused
             self.set_focus(None)
         else:
-            self.set_focus(self._focus_before or self.query_one("#start", Button))
+            # Once the form is laid out again: a widget that does not show cannot take it.
+            self.call_after_refresh(self.set_focus,
+                                    self._focus_before or self.query_one("#start", Button))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer "Back to the game" only when there is a game to go back to."""
+        """Offer "Back to the game" only when there is a game to go back to; no Enter to start
+        while the form is hidden."""
         if action == "back":
             return self.can_cancel
+        if action == "start":
+            return not self.has_class("-too-small")
         return True
 
     def action_back(self) -> None:
