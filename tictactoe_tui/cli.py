@@ -40,9 +40,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        status = _run(args)
-        # Flush here, inside the guard: a pipe closed under buffered output fails on this flush.
-        sys.stdout.flush()
+        try:
+            status = _run(args)
+        finally:
+            # Flush inside the guard, on a normal return and on SystemExit (argparse's --help)
+            # alike: a pipe closed under buffered output fails on this flush.
+            sys.stdout.flush()
     except BrokenPipeError:
         # Python would report the pipe again when it flushes stdout at exit: point stdout at
         # nothing first (the reader has gone, so nothing is lost).

@@ -136,7 +136,8 @@ def as_table(board: Board, analysis: Analysis, stopped: bool) -> str:
             "the whole tree is too big for plain minimax in that time. Give a longer "
             "--time-limit, a --depth, or use --algorithm alphabeta."
         )
-    lines.append(" rank  cell  score  meaning            positions")
+    if analysis.scores:
+        lines.append(" rank  cell  score  meaning            positions")
     for rank, scored in enumerate(analysis.scores, start=1):
         meaning = describe_score(scored.score, board, exact=scored.exact)
         lines.append(f"{rank:>5}  {cell_notation(scored.move, board.size):<4}  "
