@@ -574,7 +574,7 @@ class GameScreen(Screen[None]):
         if self.thinking == "computer" or self.settings.is_computer(self.game.board.to_move):
             self._say("The computer's own analysis will show in the panel when it moves.")
             return
-        self._notice = f"Analysing {self.game.board.to_move}'s position…"
+        self._notice = ""       # the turn line says "Analysing X's position…" while it runs
         self._start_search("hint")
 
     def action_toggle_panel(self) -> None:
