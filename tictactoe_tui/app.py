@@ -25,9 +25,11 @@ from tictactoe_tui.session import SessionScore
 from tictactoe_tui.settings import GameSettings, parse_args
 
 
-EXIT_SIGNALS = ("SIGTERM", "SIGHUP")
+EXIT_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
 """Signals that end the app the normal way (terminal restored, every screen unmounted, any search
-stopped), rather than killing it with the terminal still in full-screen mode."""
+stopped), rather than killing it with the terminal still in full-screen mode. In a terminal
+Ctrl+C is a key, not SIGINT; SIGINT comes from `kill -INT`, or from Ctrl+C pressed where
+`tictactoe-tui serve` runs, which reaches the apps it started for the browser tabs too."""
 
 EXIT_GRACE = 5.0
 """Seconds the normal exit may take after such a signal before the process ends regardless."""
@@ -102,7 +104,7 @@ class TicTacToeApp(App[None]):
             self.push_screen(SettingsScreen(self.settings), self._settings_chosen)
 
     def _exit_on_signals(self) -> None:
-        """Let SIGTERM and SIGHUP close the app as `q` does, with status 128 + the signal.
+        """Let SIGTERM, SIGHUP and SIGINT close the app as `q` does, with status 128 + the signal.
 
         Python's default for them ends the process on the spot, leaving the terminal on the
         alternate screen with mouse reporting on and the cursor hidden. Closing the normal way
