@@ -44,8 +44,9 @@ RESULTS_SHOWN = "r / Enter again"
 HEADLINE = re.compile(r"You win!|Computer wins|Draw(?!s)")
 """The Results dialog's headlines in a game against the computer ("Draws" is the scoreboard)."""
 
-ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Z]"
-                  rb"|\x1b[=>78]")
+ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]"          # CSI: colours, cursor moves
+                  rb"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"     # OSC: titles, clipboard
+                  rb"|\x1b[()][0-9A-Z]|\x1b[=>78]")
 """Escape sequences in the app's output: what is left is the text on the screen."""
 
 

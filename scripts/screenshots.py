@@ -10,6 +10,7 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     results.svg      3×3 against H1: the computer wins, the Results dialog over the board
     help.svg         the Help screen
     game-10x10.svg   10×10 (5 in a row) against H1, two moves each
+    browser.png      a finished game in a browser tab (`tictactoe-tui serve` in headless Chromium)
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
 README are the screens the tests pin. Run it with the project installed (`pip install .`).
@@ -18,6 +19,7 @@ README are the screens the tests pin. Run it with the project installed (`pip in
 from __future__ import annotations
 
 import asyncio
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -104,5 +106,20 @@ async def main() -> None:
         print(await shoot(scene, OUTPUT))
 
 
+def shoot_browser() -> None:
+    """screenshots/browser.png: a finished game in headless Chromium (scripts/browser_game.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import browser_game
+
+    missing = browser_game.browser_missing()
+    if missing is not None:
+        print(f"browser.png not regenerated: {missing}")
+        return
+    with browser_game.served() as server:
+        browser_game.play_in_browser(server.url, OUTPUT / "browser.png")
+    print(OUTPUT / "browser.png")
+
+
 if __name__ == "__main__":
     asyncio.run(main())
+    shoot_browser()

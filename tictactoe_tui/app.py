@@ -24,7 +24,6 @@ from tictactoe_tui.screens.settings import SettingsScreen
 from tictactoe_tui.session import SessionScore
 from tictactoe_tui.settings import GameSettings, parse_args
 
-
 EXIT_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
 """Signals that end the app the normal way (terminal restored, every screen unmounted, any search
 stopped), rather than killing it with the terminal still in full-screen mode. In a terminal

@@ -265,8 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="seconds per computer move on boards bigger than 3x3 (default 1)")
     parser.add_argument("--seed", metavar="N", help="seed for reproducible computer moves")
     parser.add_argument("--depth", metavar="PLIES",
-                        help=f"how far minimax and alpha-beta look ahead, {MIN_DEPTH}..{MAX_DEPTH}, "
-                        "scoring with H1 where they stop (default: automatic)")
+                        help=f"how far minimax and alpha-beta look ahead, {MIN_DEPTH}..{MAX_DEPTH} "
+                        "plies, scoring with H1 where they stop (default: automatic)")
     parser.add_argument("--theme", metavar="NAME",
                         help=f"a Textual theme: {', '.join(THEMES)} (default {defaults.theme})")
     return parser
