@@ -17,7 +17,9 @@ the user when something was wrong:
 - a file from a newer version of the program opens read-only (nothing is written to it);
 - a data directory that cannot be written turns the history off (play goes on);
 - a file locked by another copy: each write waits `busy_seconds`, then the game is kept in
-  `pending` and saved with the next write (or `flush()`).
+  `pending` and saved with the next write (or `flush()`); games still pending when the store
+  closes are written beside the database as text records (`unsaved-*.txt`, the export format)
+  and saved by the next `open`, so a game is never lost to a lock.
 
 No Textual here: the command line uses the store without loading the UI.
 """
@@ -32,8 +34,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import platformdirs
 
@@ -51,6 +54,9 @@ DB_NAME = "history.sqlite3"
 
 BUSY_SECONDS = 2.0
 """How long a write waits for another copy of the app to finish its own before giving up."""
+
+UNSAVED_GLOB = "unsaved-*.txt"
+"""Games that could not be saved before the app closed, waiting beside the database."""
 
 OUTCOMES: tuple[Outcome, ...] = ("X", "O", "draw", "abandoned")
 """Every value of a game's result."""
@@ -103,7 +109,7 @@ CREATE TABLE analyses (
     analysis TEXT NOT NULL,
     PRIMARY KEY (position, method)
 ) WITHOUT ROWID;
-CREATE INDEX games_by_kind ON games (mode, size, k, difficulty, x, o);
+CREATE INDEX games_by_kind ON games (mode, x, o, difficulty, size, k, outcome);
 """
 
 MIGRATIONS: tuple[str, ...] = (_SCHEMA_V1, _SCHEMA_V2)
@@ -299,14 +305,40 @@ class HistoryStore:
         except BaseException:
             db.close()
             raise
-        return cls(path, db, "ready")
+        store = cls(path, db, "ready")
+        store._adopt_unsaved()
+        return store
 
     def close(self) -> None:
-        """Close the file (pending games stay in `pending`)."""
+        """Close the file; games still pending are written beside it, to be saved next time."""
+        self.flush()
+        if self.pending and self.state == "ready":
+            self._park_unsaved()
         with self._lock:
             if self._db is not None:
                 self._db.close()
                 self._db = None
+
+    def _park_unsaved(self) -> None:
+        """Write the pending games as text records next to the database (best effort)."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        for number, game in enumerate(self.pending, start=1):
+            target = self.path.with_name(f"unsaved-{stamp}-{os.getpid()}-{number}.txt")
+            try:
+                target.write_text(game.to_record(), encoding="utf-8")
+            except OSError:
+                continue
+        self.pending = []
+
+    def _adopt_unsaved(self) -> None:
+        """Save the games an earlier run could not, and remove their files once saved."""
+        for parked in sorted(self.path.parent.glob(UNSAVED_GLOB)):
+            try:
+                game = PlayedGame.from_record(parked.read_text(encoding="utf-8"))
+                self._write(partial(_insert_game, game=game))
+            except (OSError, ValueError, sqlite3.Error):
+                continue  # left where it is: a later start tries again, and it is plain text
+            parked.unlink(missing_ok=True)
 
     @property
     def writable(self) -> bool:
@@ -341,6 +373,16 @@ class HistoryStore:
             self.notice = ""
         return ids
 
+    def save_many(self, games: Iterable[PlayedGame]) -> list[int]:
+        """Save many games in one transaction (all or none); raises sqlite3.Error if it fails."""
+        if not self.writable:
+            return []
+
+        def insert_all(db: sqlite3.Connection) -> list[int]:
+            return [_insert_game(db, game) for game in games]
+
+        return self._write(insert_all)
+
     def _write_failed(self, error: sqlite3.Error) -> str:
         count = len(self.pending)
         games = "1 game is" if count == 1 else f"{count} games are"
@@ -352,9 +394,8 @@ class HistoryStore:
     def count(self, where: HistoryFilter = HistoryFilter()) -> int:
         """How many games match."""
         sql, values = where.where()
-        rows = self._read(lambda db: db.execute(f"SELECT COUNT(*) FROM games{sql}",
-                                                values).fetchall(), [(0,)])
-        return int(rows[0][0])
+        rows = self._rows(f"SELECT COUNT(*) FROM games{sql}", values)
+        return int(rows[0][0]) if rows else 0
 
     def games(self, where: HistoryFilter = HistoryFilter(), sort: str = "date",
               descending: bool = True, offset: int = 0, limit: int = 100) -> list[GameSummary]:
@@ -364,22 +405,21 @@ class HistoryStore:
         query = (f"SELECT id, started, ended, mode, x, o, size, k, difficulty, outcome, "
                  f"move_count FROM games{sql} ORDER BY {SORT_COLUMNS[sort]} {direction}, "
                  "started DESC, id DESC LIMIT ? OFFSET ?")
-        rows = self._read(lambda db: db.execute(query, [*values, limit, offset]).fetchall(), [])
-        return [GameSummary(row[0], datetime.fromisoformat(row[1]),
-                            datetime.fromisoformat(row[2]), *row[3:9], row[9], row[10])
-                for row in rows]
+        return [GameSummary(id=row[0], started=datetime.fromisoformat(row[1]),
+                            ended=datetime.fromisoformat(row[2]), mode=row[3], x=row[4],
+                            o=row[5], size=row[6], k=row[7], difficulty=row[8],
+                            outcome=row[9], moves=row[10])
+                for row in self._rows(query, [*values, limit, offset])]
 
     def players(self) -> list[str]:
         """Every player name in the history, for the opponent filter."""
-        rows = self._read(lambda db: db.execute(
-            "SELECT x FROM games UNION SELECT o FROM games ORDER BY 1").fetchall(), [])
-        return [row[0] for row in rows]
+        return [row[0] for row in self._rows(
+            "SELECT x FROM games UNION SELECT o FROM games ORDER BY 1")]
 
     def boards(self) -> list[tuple[int, int]]:
         """Every (size, k) in the history, for the board filter."""
-        rows = self._read(lambda db: db.execute(
-            "SELECT DISTINCT size, k FROM games ORDER BY size, k").fetchall(), [])
-        return [(row[0], row[1]) for row in rows]
+        return [(row[0], row[1]) for row in self._rows(
+            "SELECT DISTINCT size, k FROM games ORDER BY size, k")]
 
     def game(self, game_id: int) -> PlayedGame | None:
         """A whole game with its moves, or None if there is no such game."""
@@ -405,15 +445,16 @@ class HistoryStore:
 
     def scores(self) -> list[ScoreLine]:
         """All-time results by kind of game (opponent, difficulty, board), most played first."""
-        rows = self._read(lambda db: db.execute(
-            "SELECT mode, x, o, difficulty, size, k, outcome, COUNT(*) FROM games "
-            "GROUP BY mode, x, o, difficulty, size, k, outcome").fetchall(), [])
+        rows = self._rows("SELECT mode, x, o, difficulty, size, k, outcome, COUNT(*) FROM games "
+                          "GROUP BY mode, x, o, difficulty, size, k, outcome")
         lines: dict[tuple[str, str, int, int, int], dict[str, int]] = {}
         for mode, x, o, difficulty, size, k, outcome, count in rows:
             key = (mode, opponent_of(mode, x, o), difficulty, size, k)
             counts = lines.setdefault(key, {"wins": 0, "losses": 0, "draws": 0, "abandoned": 0})
             counts[_column(mode, x, outcome)] += count
-        made = [ScoreLine(*key, **counts) for key, counts in lines.items()]
+        made = [ScoreLine(mode, opponent, difficulty, size, k, counts["wins"], counts["losses"],
+                          counts["draws"], counts["abandoned"])
+                for (mode, opponent, difficulty, size, k), counts in lines.items()]
         return sorted(made, key=lambda line: (-line.games, line.opponent, line.size))
 
     def score_for(self, mode: str, x: str, o: str, difficulty: int, size: int,
@@ -429,8 +470,7 @@ class HistoryStore:
 
     def last_settings(self) -> dict[str, object] | None:
         """The settings of the last game started, as plain values, or None."""
-        rows = self._read(lambda db: db.execute(
-            "SELECT settings FROM last_settings WHERE id = 1").fetchall(), [])
+        rows = self._rows("SELECT settings FROM last_settings WHERE id = 1")
         if not rows:
             return None
         try:
@@ -461,9 +501,7 @@ class HistoryStore:
             marks = ", ".join("?" * len(chunk))
             query = (f"SELECT position, analysis FROM analyses WHERE method = ? "
                      f"AND position IN ({marks})")
-            rows = self._read(lambda db, q=query, c=chunk: db.execute(q, [method, *c]).fetchall(),
-                              [])
-            found.update((row[0], row[1]) for row in rows)
+            found.update((row[0], row[1]) for row in self._rows(query, [method, *chunk]))
         return found
 
     def cache_analysis(self, position: str, method: str, analysis: str) -> None:
@@ -479,6 +517,12 @@ class HistoryStore:
 
     # -- plumbing -------------------------------------------------------------------------------
 
+    def _rows(self, sql: str, values: Sequence[object] = ()) -> list[Any]:
+        """The rows a query returns; none when the file cannot be read."""
+        def fetch(db: sqlite3.Connection) -> list[Any]:
+            return db.execute(sql, values).fetchall()
+        return self._read(fetch, [])
+
     def _read(self, query: Callable[[sqlite3.Connection], T], empty: T) -> T:
         """Run a read; a broken or missing file reads as `empty` (and says so in `notice`)."""
         with self._lock:
@@ -490,7 +534,7 @@ class HistoryStore:
                 self.notice = f"Could not read the history ({_reason(error)})."
                 return empty
 
-    def _write(self, change: Callable[[sqlite3.Connection], int]) -> int:
+    def _write(self, change: Callable[[sqlite3.Connection], T]) -> T:
         """Run `change` in one write transaction and return what it returns."""
         with self._lock:
             db = self._db
@@ -529,6 +573,7 @@ def _statements(script: str) -> list[str]:
 
 
 def _insert_game(db: sqlite3.Connection, game: PlayedGame) -> int:
+    """Insert a game and its moves; return its id."""
     cursor = db.execute(
         "INSERT INTO games (started, ended, mode, x, o, size, k, first, difficulty, outcome, "
         "move_count, setup_moves, switched_to_random, switched_to_clever, settings) "

@@ -96,13 +96,14 @@ def import_command(argv: Sequence[str]) -> int:
         game = PlayedGame.from_record(text)
     except ValueError as error:
         parser.error(f"{args.file} is not a game record: {error}")
-    store = _open(args.data_dir)
+    store = HistoryStore.open(args.data_dir)
     game_id = store.save(game)
     store.close()
     if game_id is None:
-        print(f"{PROG} import: the game was not added: {store.notice or 'history is off'}",
-              file=sys.stderr)
+        print(f"{PROG} import: the game was not added: {store.notice}", file=sys.stderr)
         return 1
+    if store.notice:
+        print(f"{PROG}: {store.notice}", file=sys.stderr)
     print(game_id)
     return 0
 
