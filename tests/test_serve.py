@@ -7,7 +7,6 @@ textual-serve brings); the browser test plays a whole game in Debian's Chromium.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import re
 import socket
 import subprocess
@@ -15,26 +14,15 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from types import ModuleType
 
 import aiohttp
 import pytest
 
+from tests.scripts import load_script
 from tictactoe_tui.commands.serve import app_command, offline_template
 
-
-def _load_browser_game() -> ModuleType:
-    """scripts/browser_game.py as a module (the screenshot script uses it too)."""
-    path = Path(__file__).resolve().parents[1] / "scripts" / "browser_game.py"
-    spec = importlib.util.spec_from_file_location("browser_game", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-browser_game = _load_browser_game()
+browser_game = load_script("browser_game")
+"""scripts/browser_game.py: the screenshot script plays the same browser game."""
 served = browser_game.served
 
 

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
+from tests.scripts import load_script
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.screens.game import GameScreen
 from tictactoe_tui.settings import GameSettings
@@ -19,19 +15,7 @@ SIZE = (100, 34)
 """The terminal size every app test runs at (the size the app is designed for)."""
 
 
-def _load_screenshots_script() -> ModuleType:
-    """scripts/screenshots.py as a module: its scenes are the snapshot tests' scenes too."""
-    path = Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
-    spec = importlib.util.spec_from_file_location("screenshots", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # dataclasses looks the module up by name while building Scene, so register it first.
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-screenshots = _load_screenshots_script()
+screenshots = load_script("screenshots")
 """The screenshot script: `SCENES`, `Scene`, `settle`."""
 
 settle = screenshots.settle

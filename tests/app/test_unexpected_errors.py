@@ -15,10 +15,8 @@ from tictactoe_tui import cli
 from tictactoe_tui.app import TicTacToeApp, crash_log_path, state_dir
 
 
-async def test_an_unexpected_error_is_logged_and_the_player_sees_one_line(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+async def crash_a_game() -> None:
+    """Play a game until a key runs into a bug: the app closes (Pilot re-raises the error)."""
     app = game_app(opponent="random", seed=1)
 
     def broken() -> None:
@@ -30,6 +28,13 @@ async def test_an_unexpected_error_is_logged_and_the_player_sees_one_line(
             app.screen.action_toggle_panel = broken  # type: ignore[method-assign]
             await pilot.press("e")
             await pilot.pause()
+
+
+async def test_an_unexpected_error_is_logged_and_the_player_sees_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    await crash_a_game()
     log = crash_log_path()
     assert log.parent.parent == tmp_path
     assert "RuntimeError: a bug we did not foresee" in log.read_text()
@@ -57,17 +62,7 @@ async def test_without_a_home_directory_the_crash_log_goes_to_a_temporary_folder
     _no_home(monkeypatch)
     monkeypatch.delenv("XDG_STATE_HOME", raising=False)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    app = game_app(opponent="random", seed=1)
-
-    def broken() -> None:
-        raise RuntimeError("a bug we did not foresee")
-
-    with pytest.raises(RuntimeError):
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            app.screen.action_toggle_panel = broken  # type: ignore[method-assign]
-            await pilot.press("e")
-            await pilot.pause()
+    await crash_a_game()
     log = crash_log_path()
     assert log.is_relative_to(tmp_path)
     assert "RuntimeError: a bug we did not foresee" in log.read_text()
