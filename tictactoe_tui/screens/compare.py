@@ -56,6 +56,7 @@ from tictactoe_tui.lab_words import (
     tree_words,
     value_cell,
 )
+from tictactoe_tui.messages import SearchFailed
 from tictactoe_tui.settings import GameSettings
 from tictactoe_tui.thinking import Thinker
 
@@ -157,15 +158,6 @@ class CompareScreen(Screen[None]):
             """Carry the run."""
             super().__init__()
             self.run = run
-            self.token = token
-
-    class Failed(Message):
-        """A search raised: the screen says so instead of crashing."""
-
-        def __init__(self, error: str, token: int) -> None:
-            """Carry the error in one line."""
-            super().__init__()
-            self.error = error
             self.token = token
 
     def __init__(self, position: Position, history: Sequence[tuple[int, Position]] = (),
@@ -290,7 +282,7 @@ class CompareScreen(Screen[None]):
             on_progress=None if progress is None
             else lambda report: self.post_message(progress(report)),
             on_done=lambda result: self.post_message(done(result)),
-            on_error=lambda error: self.post_message(self.Failed(error, token)),
+            on_error=lambda error: self.post_message(SearchFailed(error, token)),
         )
 
     def _start(self) -> None:
@@ -382,7 +374,7 @@ class CompareScreen(Screen[None]):
         self._refresh_minimax()
         self._draw_bars()
 
-    def on_compare_screen_failed(self, message: Failed) -> None:
+    def on_search_failed(self, message: SearchFailed) -> None:
         """Say what went wrong; the rest of the screen stays usable."""
         if message.token != self._token:
             return

@@ -51,6 +51,7 @@ from tictactoe_tui.lab_words import (
     signed,
     window_words,
 )
+from tictactoe_tui.messages import SearchFailed
 from tictactoe_tui.thinking import Thinker
 from tictactoe_tui.widgets.mini_board import MiniBoard
 
@@ -115,15 +116,6 @@ class TreeScreen(Screen[None]):
             super().__init__()
             self.result = result
             self.recorder = recorder
-            self.token = token
-
-    class Failed(Message):
-        """The recorded search raised: the screen says so."""
-
-        def __init__(self, error: str, token: int) -> None:
-            """Carry the error in one line."""
-            super().__init__()
-            self.error = error
             self.token = token
 
     def __init__(self, position: Position, depth: int | None = None,
@@ -224,7 +216,7 @@ class TreeScreen(Screen[None]):
             record_search, self.position, self.algorithm, self.depth, TREE_TIME_LIMIT,
             self.event_cap,
             on_done=lambda answer: self.post_message(self.Recorded(*answer, token)),
-            on_error=lambda error: self.post_message(self.Failed(error, token)))
+            on_error=lambda error: self.post_message(SearchFailed(error, token)))
 
     @property
     def busy(self) -> bool:
@@ -240,7 +232,7 @@ class TreeScreen(Screen[None]):
         self._refresh_title()
         self._refresh_step()
 
-    def on_tree_screen_failed(self, message: Failed) -> None:
+    def on_search_failed(self, message: SearchFailed) -> None:
         """Say what went wrong."""
         if message.token == self._token:
             self._failed = True
