@@ -202,3 +202,17 @@ async def test_a_finished_position_says_there_is_nothing_to_search() -> None:
         await settle(pilot)
         status = text(compare_screen(pilot).query_one("#minimax-status", Static))
         assert "The game is over (X won)" in status
+
+
+async def test_a_small_terminal_asks_to_be_enlarged_and_the_screen_comes_back() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await app.push_screen(CompareScreen(Board.from_string("X../.O./...")))
+        await settle(pilot)
+        notice = compare_screen(pilot).query_one("#too-small", Static)
+        assert notice.display and "Enlarge the terminal" in text(notice)
+        assert "needs at least 96×24" in text(notice)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not notice.display
+        assert compare_screen(pilot).query_one("#compare-table").region.width > 0

@@ -233,3 +233,16 @@ async def test_a_finished_position_has_no_tree() -> None:
         await app.push_screen(TreeScreen(Board.from_string("XXX/OO./...")))
         await settle(pilot)
         assert "The game is over (X won)" in title(tree_screen(pilot))
+
+
+async def test_a_small_terminal_asks_to_be_enlarged_and_the_tree_comes_back() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=(20, 5)) as pilot:
+        await app.push_screen(TreeScreen(Board.from_string("X../.O./...")))
+        await settle(pilot)
+        notice = tree_screen(pilot).query_one("#too-small", Static)
+        assert notice.display and "Enlarge the terminal" in text(notice)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not notice.display
+        assert tree_screen(pilot).query_one("#search-tree").region.width > 0

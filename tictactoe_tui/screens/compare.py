@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -59,6 +59,7 @@ from tictactoe_tui.lab_words import (
 from tictactoe_tui.messages import SearchFailed
 from tictactoe_tui.settings import GameSettings
 from tictactoe_tui.thinking import Thinker
+from tictactoe_tui.widgets.too_small import TooSmall
 
 QUICK_ALGORITHMS = tuple(name for name in LAB_ALGORITHMS if name != "minimax")
 """The searches that run before minimax (each takes milliseconds on 3×3)."""
@@ -66,6 +67,9 @@ QUICK_ALGORITHMS = tuple(name for name in LAB_ALGORITHMS if name != "minimax")
 CHART_NAMES = {"minimax": "minimax", "alphabeta-plain": "α-β", "alphabeta-ordered": "α-β ord",
                "alphabeta-tt": "α-β TT", "h1": "H1", "h2": "H2"}
 """The short names beside the bars."""
+
+NEEDED_TERMINAL = (96, 24)
+"""The smallest (width, height) that shows the whole table and both charts."""
 
 COLUMNS = ("algorithm", "move", "value", "positions", "cut-offs", "table hits", "time",
            "agrees")
@@ -94,6 +98,8 @@ class CompareScreen(Screen[None]):
 
     DEFAULT_CSS = """
     CompareScreen { layout: vertical; }
+    CompareScreen #compare-body { height: 1fr; }
+    CompareScreen.-too-small #compare-body { display: none; }
     CompareScreen #compare-title { height: 1; padding: 0 1; background: $boost; }
     CompareScreen #compare-table { height: 8; }
     CompareScreen #minimax-row { height: auto; padding: 0 1; }
@@ -214,20 +220,22 @@ class CompareScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """Title, the table, minimax's status line, the two charts side by side."""
-        yield Static("", id="compare-title", markup=False)
-        yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
-        with Vertical(id="minimax-row"):
-            yield Static("", id="minimax-status", markup=False)
-            with Horizontal(id="minimax-controls"):
-                yield ProgressBar(id="minimax-progress", show_eta=False)
-                yield Button("Cancel", id="minimax-cancel", compact=True)
-                yield Button("To a depth", id="minimax-depth", compact=True)
-                yield Button("Full tree", id="minimax-full", compact=True)
-                yield Button("Run again", id="minimax-rerun", compact=True)
-                yield Button("Back", id="close", compact=True)
-        with Horizontal(id="compare-charts"):
-            yield PlotextPlot(id="compare-chart")
-            yield PlotextPlot(id="game-chart")
+        with Vertical(id="compare-body"):
+            yield Static("", id="compare-title", markup=False)
+            yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="minimax-row"):
+                yield Static("", id="minimax-status", markup=False)
+                with Horizontal(id="minimax-controls"):
+                    yield ProgressBar(id="minimax-progress", show_eta=False)
+                    yield Button("Cancel", id="minimax-cancel", compact=True)
+                    yield Button("To a depth", id="minimax-depth", compact=True)
+                    yield Button("Full tree", id="minimax-full", compact=True)
+                    yield Button("Run again", id="minimax-rerun", compact=True)
+                    yield Button("Back", id="close", compact=True)
+            with Horizontal(id="compare-charts"):
+                yield PlotextPlot(id="compare-chart")
+                yield PlotextPlot(id="game-chart")
+        yield TooSmall(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -243,7 +251,12 @@ class CompareScreen(Screen[None]):
             f"Compare the algorithms: {board.to_move} to move on {board} "
             f"({board.size}×{board.size}, {board.k} in a row), searched {depth}")
         table.focus()
+        self.on_resize()
         self._start()
+
+    def on_resize(self, event: events.Resize | None = None) -> None:
+        """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
+        self.query_one(TooSmall).fit(NEEDED_TERMINAL, "the comparison")
 
     def on_unmount(self) -> None:
         """Stop whatever runs and end the worker process."""
