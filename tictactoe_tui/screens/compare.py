@@ -246,9 +246,13 @@ class CompareScreen(Screen[None]):
         for name in LAB_ALGORITHMS:
             table.add_row(ALGORITHM_TITLES[name], *["…"] * (len(COLUMNS) - 1), key=name)
         board = self.position
-        depth = "to the end" if self.depth is None else f"to depth {self.depth}"
+        depth = ("to the end" if self.depth is None
+                 else f"to depth {self.depth} (H1 at the cut-off)")
+        # The notation fits the line on small boards; bigger ones are named by the move number.
+        where = (str(board) if board.size <= 4
+                 else f"the position after {board.move_count} moves")
         self.query_one("#compare-title", Static).update(
-            f"Compare the algorithms: {board.to_move} to move on {board} "
+            f"Compare the algorithms: {board.to_move} to move on {where} "
             f"({board.size}×{board.size}, {board.k} in a row), searched {depth}")
         table.focus()
         self.on_resize()
@@ -406,7 +410,7 @@ class CompareScreen(Screen[None]):
         move = ("—" if not result.finished or result.move is None
                 else cell_notation(result.move, size))
         cells: dict[str, str | Text] = {
-            "algorithm": algorithm_label(result, titles=True),
+            "algorithm": algorithm_label(result, titles=True, usual_depth=self.depth),
             "move": move,
             "value": value_cell(result, self.position),
             "positions": Text(f"{result.positions:,}", justify="right"),
