@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
@@ -58,6 +59,28 @@ async def run_command(pilot: Pilot[None], words: str) -> None:
     await pilot.press(*words)
     await pilot.pause(0.3)
     await pilot.press("enter")
+    await settle(pilot)
+
+
+async def press_settled(pilot: Pilot[None], *keys: str) -> None:
+    """Press `keys` in turn, waiting for the computer (and any screen's work) after each."""
+    await settle(pilot)
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+async def click_command(pilot: Pilot[None], title: str) -> None:
+    """With the mouse alone: open the command palette from the footer, click the command whose
+    title starts with `title`, and wait for what it opens."""
+    palette = next(k for k in pilot.app.screen.query("FooterKey") if k.key == "ctrl+p")
+    assert await pilot.click(palette)
+    await pilot.pause(0.3)
+    commands = pilot.app.screen.query_one(CommandList)
+    index = next(i for i in range(commands.option_count)
+                 if str(commands.get_option_at_index(i).prompt).startswith(title))
+    # Each command takes two lines (its title, then its help) under the list's top edge.
+    assert await pilot.click(CommandList, offset=(4, 1 + 2 * index))
     await settle(pilot)
 
 
