@@ -6,12 +6,17 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
+import pytest
 from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
+import tictactoe_tui.screens.game as game_module
+from tests.app.stand_ins import GatedPlayer
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.engine import Player, make_player
 from tictactoe_tui.screens.game import GameScreen
 from tictactoe_tui.settings import GameSettings
 from tictactoe_tui.widgets import Cell, EvalPanel
@@ -37,6 +42,13 @@ screenshots = _load_screenshots_script()
 
 settle = screenshots.settle
 """Wait until the computer has finished thinking and the screen has caught up."""
+
+
+async def press_settled(pilot: Pilot[None], *keys: str) -> None:
+    """Press each key in turn, letting every search it starts finish before the next."""
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
 
 
 async def pick_with_mouse(pilot: Pilot[None], select_id: str, index: int) -> None:
@@ -134,3 +146,30 @@ def scores(widget: Static) -> dict[str, dict[str, int]]:
 def panel(pilot: Pilot[None]) -> str:
     """The evaluation panel's text."""
     return game(pilot).query_one(EvalPanel).text
+
+
+class Gate:
+    """Holds every computer search until `set()`; see `stand_ins.GatedPlayer`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def set(self) -> None:
+        """Let every held search go on."""
+        self.path.touch()
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Gate:
+    """Hold every computer search until the test calls `set()` on the returned gate.
+
+    "While the computer thinks" then lasts exactly as long as the test needs, with no timing
+    guesswork (and Pilot, which waits for the CPU to go idle, is not slowed by a busy search).
+    """
+    opened = Gate(tmp_path / "gate")
+
+    def gated_make_player(*args: Any, **kwargs: Any) -> Player:
+        return GatedPlayer(make_player(*args, **kwargs), opened.path)  # type: ignore[return-value]
+
+    monkeypatch.setattr(game_module, "make_player", gated_make_player)
+    return opened

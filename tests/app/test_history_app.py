@@ -101,7 +101,7 @@ async def test_a_game_left_unfinished_is_kept_as_abandoned() -> None:
         await settle(pilot)
         await pilot.press("1")
         await settle(pilot)
-        await pilot.press("q")
+        await pilot.press("q", "y")          # quitting mid-game asks once
         await pilot.pause()
     store = HistoryStore.open()
     assert [g.outcome for g in store.games()] == ["abandoned", "abandoned"]
