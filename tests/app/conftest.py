@@ -44,13 +44,6 @@ settle = screenshots.settle
 """Wait until the computer has finished thinking and the screen has caught up."""
 
 
-async def press_settled(pilot: Pilot[None], *keys: str) -> None:
-    """Press each key in turn, letting every search it starts finish before the next."""
-    for key in keys:
-        await pilot.press(key)
-        await settle(pilot)
-
-
 async def pick_with_mouse(pilot: Pilot[None], select_id: str, index: int) -> None:
     """Open the Select `select_id` with a click and click its option number `index`."""
     assert await pilot.click(f"#{select_id} SelectCurrent")

@@ -319,7 +319,8 @@ class GameScreen(Screen[None]):
             return make_player(self._playing(), rng=self._rng, difficulty=settings.difficulty,
                                time_limit=settings.search_time_limit)
         return make_player(settings.opponent, rng=self._rng, difficulty=settings.difficulty,
-                           time_limit=settings.search_time_limit, clever=self.clever)
+                           time_limit=settings.search_time_limit, clever=self.clever,
+                           depth=settings.depth)
 
     def _style_words(self) -> str:
         """How the computer plays: "alpha-beta, clever", "random; c: alpha-beta"."""
