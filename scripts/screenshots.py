@@ -10,8 +10,12 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     results.svg      3×3 against H1: the computer wins, the Results dialog over the board
     help.svg         the Help screen
     game-10x10.svg   10×10 (5 in a row) against H1, two moves each
+    match.svg        the match runner after ten games of alpha-beta against random
+    heuristics.svg   the heuristic lab on the position after you took the centre
     history.svg      the History screen over a few dozen kept games, with the all-time scores
     review.svg       the Review screen on a game against H1, at a move marked as a mistake
+    compare.svg      the learning lab's comparison (a) after the computer opened and you replied
+    tree.svg         the learning lab's search tree (t), replayed step by step to a cut-off
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
 README are the screens the tests pin. Run it with the project installed (`pip install .`).
@@ -23,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import os
 import tempfile
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -44,10 +49,27 @@ OUTPUT = Path(__file__).resolve().parent.parent / "screenshots"
 """Where the SVGs go: `screenshots/` at the repository root."""
 
 
-async def settle(pilot: Pilot[Any]) -> None:
-    """Wait until the computer has finished thinking and the screen has caught up."""
+SETTLE_TIMEOUT = 60.0
+"""Seconds `settle` waits for a search before giving up (a hang must fail, not stall)."""
+
+
+async def settle(pilot: Pilot[Any], timeout: float = SETTLE_TIMEOUT) -> None:
+    """Wait until no search runs and the screen has caught up.
+
+    The Game screen's `thinking` covers the computer's move, a hint and the board's scores; a
+    screen whose work runs in the worker process says so with a `busy` property.
+    """
     await pilot.pause()
+    deadline = time.monotonic() + timeout
+    while any(getattr(screen, "thinking", None) for screen in pilot.app.screen_stack):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still thinking after {timeout:g} s")
+        await pilot.pause(0.02)
     await pilot.app.workers.wait_for_complete()
+    while getattr(pilot.app.screen, "busy", False):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{type(pilot.app.screen).__name__} still busy after {timeout} s")
+        await pilot.pause(0.05)
     await pilot.pause()
 
 
@@ -114,10 +136,18 @@ SCENES = {
         Scene("results", GameSettings(seed=1, opponent="h1"), keys=("1", "2", "4")),
         Scene("help", keys=("question_mark",)),
         Scene("game-10x10", GameSettings(seed=1, size=10, opponent="h1"), clicks=(44, 55)),
+        # Ten games of alpha-beta against random on 3×3: the match runner's table and charts.
+        Scene("match", GameSettings(seed=1), keys=("m", "r")),
+        # You took the centre, alpha-beta answered in a corner: how H1 and H2 rank your replies.
+        Scene("heuristics", GameSettings(seed=1), keys=("5", "w")),
         Scene("history", keys=("y",), history=EXAMPLE_HISTORY),
         # The newest game is the showcase: open it, go to the start, step to X's mistake C2.
         Scene("review", keys=("y", "enter", "home", "right", "right", "right"),
               history=EXAMPLE_HISTORY),
+        # The computer (X) opens, you take the centre, it replies; then the lab on move 4.
+        Scene("compare", GameSettings(seed=1, first="computer", mark="O"), keys=("5", "a")),
+        # You take the centre, the computer replies; the tree replayed to a cut-off that prunes two.
+        Scene("tree", GameSettings(seed=1), keys=("5", "t", "s", *["n"] * 47)),
     )
 }
 """Every screenshot, by name."""

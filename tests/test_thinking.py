@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
+import textwrap
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -196,3 +200,55 @@ def test_the_worker_never_loads_textual(thinker: Thinker) -> None:
     answers = submit(thinker, jobs.textual_loaded)
     answers.wait()
     assert answers.done == [False]
+
+
+def test_a_job_cancelled_while_the_worker_starts_costs_no_restart(thinker: Thinker) -> None:
+    skipped = Answers()
+    job = thinker.submit(jobs.spin, **skipped.callbacks())
+    job.cancel()
+    follow = submit(thinker, jobs.pid)
+    follow.wait()
+    assert thinker.restarts == 0 and not skipped.finished.is_set()
+
+
+def test_the_worker_runs_the_apps_own_code_from_any_directory(tmp_path: Path) -> None:
+    # A folder named like the package in the current directory must not be what the worker
+    # imports (Python 3.11's forkserver would import its preloads from there).
+    decoy = tmp_path / "cwd" / "tictactoe_tui"
+    decoy.mkdir(parents=True)
+    (decoy / "__init__.py").write_text('"""A decoy: it has none of the modules."""\n')
+    script = tmp_path / "run.py"
+    script.write_text(textwrap.dedent("""
+        import threading
+        from tictactoe_tui.engine import Board, analyse_position
+        from tictactoe_tui.thinking import Thinker
+
+        if __name__ == "__main__":
+            thinker, done, box = Thinker(), threading.Event(), []
+            thinker.submit(analyse_position, Board.empty(3, 3), "h1",
+                           on_done=lambda r: (box.append(len(r.scores)), done.set()),
+                           on_error=lambda e: (box.append(e), done.set()))
+            done.wait(30)
+            thinker.close()
+            print(box[0])
+    """))
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    run = subprocess.run([sys.executable, str(script)], cwd=decoy.parent, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert run.stdout.strip() == "9", run.stdout + run.stderr
+
+
+def test_a_worker_that_cannot_start_leaves_the_jobs_to_threads(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tictactoe_tui import thinking
+
+    monkeypatch.setattr(thinking, "serve_jobs", jobs.exit_at_once)
+    thinker = Thinker()
+    try:
+        answers = submit(thinker, jobs.pid)
+        answers.wait()
+        assert answers.done == [os.getpid()]
+        assert thinker.fallback_reason == "the worker process could not start (exit status 4)"
+        assert thinker.restarts == 2
+    finally:
+        thinker.close()

@@ -25,6 +25,7 @@ from tictactoe_tui.screens.settings import SettingsScreen
 from tictactoe_tui.session import SessionScore
 from tictactoe_tui.settings import GameSettings, data_dir_flag, parse_args, settings_from_values
 from tictactoe_tui.store import HistoryStore
+from tictactoe_tui.thinking import Thinker
 
 
 def crash_log_path() -> Path:
@@ -67,6 +68,8 @@ class TicTacToeApp(App[None]):
         """Whether the first screen is the Game screen rather than Settings."""
         self.session = SessionScore()
         """The score over every game played since the app started."""
+        self.thinker = Thinker()
+        """The worker process the games' searches run in (started when first needed)."""
         self.last_game: tuple[PlayedGame, int | None] | None = None
         """The last game reported, with its id in the history (None if it was not saved)."""
         self.theme = self.settings.theme
@@ -116,8 +119,10 @@ class TicTacToeApp(App[None]):
         self.switch_screen(GameScreen(settings, moves=moves))
 
     def on_unmount(self) -> None:
-        """Close the history; games another copy kept it from saving wait beside it."""
+        """Close the history (games another copy kept it from saving wait beside it), and end
+        the search's worker process."""
         self.store.close()
+        self.thinker.close()
 
     def on_game_ended(self, message: GameEnded) -> None:
         """Save a finished or abandoned game; say so in one line if the history cannot."""
@@ -161,6 +166,14 @@ class TicTacToeApp(App[None]):
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(self.settings, can_cancel=True))
 
+    def open_match(self) -> None:
+        """Show the match runner, its form prefilled from the current settings."""
+        # Imported here: the charting library loads only when someone asks for a match.
+        from tictactoe_tui.screens.match import MatchScreen
+
+        if not isinstance(self.screen, MatchScreen):
+            self.push_screen(MatchScreen(self.settings))
+
     def open_help(self) -> None:
         """Show the help screen (once: asking again while it shows does nothing)."""
         if not isinstance(self.screen, HelpScreen):
@@ -184,6 +197,16 @@ class TicTacToeApp(App[None]):
         yield SystemCommand("Settings", "Choose the mode, opponent, board and theme",
                             self.open_settings)
         yield SystemCommand("Help", "Rules, keys and how the computer thinks", self.open_help)
+        yield SystemCommand("Match runner", "N games between two computer settings",
+                            self.open_match)
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Compare the algorithms", "Learning lab: every search on this "
+                                "position, side by side (key a)", screen.action_compare)
+            yield SystemCommand("Search tree", "Learning lab: the alpha-beta search from this "
+                                "position as a tree, step by step (key t)",
+                                screen.action_search_tree)
+            yield SystemCommand("Heuristic lab", "How H1 and H2 rank this position's moves",
+                                screen.action_heuristics)
         yield SystemCommand("History", "Every game played, and a review of each",
                             self.open_history)
 

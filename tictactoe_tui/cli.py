@@ -64,6 +64,7 @@ COMMANDS: dict[str, str] = {
     "history": "tictactoe_tui.commands.history:history_command",
     "export": "tictactoe_tui.commands.history:export_command",
     "import": "tictactoe_tui.commands.history:import_command",
+    "compare": "tictactoe_tui.commands.compare:main",
 }
 """Each command other than play, as "module:function"; the function takes the arguments after
 the command's name and returns the exit status. Imported only when run, so each command starts

@@ -193,7 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play tic-tac-toe in the terminal and watch the computer think.",
         epilog="With no game flag (--theme alone counts as none) the app opens on the Settings "
         "screen; with any, it starts the game at once. Other commands: "
-        "`tictactoe-tui analyse BOARD` scores a position, `tictactoe-tui bench` times the engine.",
+        "`tictactoe-tui analyse BOARD` scores a position, `tictactoe-tui bench` times the engine, "
+        "`tictactoe-tui match --x SPEC --o SPEC` plays N games between two computers.",
         argument_default=argparse.SUPPRESS,
     )
     defaults = GameSettings()

@@ -36,25 +36,30 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
 START_METHOD = "forkserver"
-"""How the worker process is started. Measured with `python scripts/worker_start.py`: a
-forkserver preloaded with the engine starts a fresh worker several times faster than spawn
-once the server runs (a restart after a kill is a fork), and the first start costs about the
-same. `fork` is not used: the UI process runs threads, and forking them is unsafe."""
+"""How the worker process is started. Measured with `python scripts/worker_start.py`: a fresh
+worker from a forkserver starts several times faster than with spawn once the server runs (a
+restart after a kill is a fork), and the first start costs about the same. `fork` is not used:
+the UI process runs threads, and forking them is unsafe.
 
-PRELOAD = ("tictactoe_tui.engine",)
-"""Modules the forkserver imports once, so each worker it forks starts with them loaded."""
+The forkserver preloads nothing: Python 3.11's forkserver imports its preloads with the current
+directory first on its path (it ignores the `sys_path` it is given), so a `tictactoe_tui` folder
+there would be the one imported. Each worker imports what it needs with the app's own path."""
 
-PROGRESS_INTERVAL = 0.1
-"""Seconds between two progress reports sent back from a job (later ones are dropped)."""
+PROGRESS_INTERVAL = 0.2
+"""Seconds between two progress reports sent back from a job (those between are dropped):
+five a second is lively to watch and costs the UI next to nothing."""
 
 KILL_AFTER = 0.1
 """Seconds a cancelled job may take to stop before its worker is killed and replaced."""
+
+MAX_FAILED_STARTS = 2
+"""Workers in a row that may die before they are ready; then jobs run in threads instead."""
 
 CLOSE_WAIT = 0.5
 """Seconds `close()` waits for the worker to exit by itself before killing it."""
@@ -131,6 +136,7 @@ class Thinker:
         self._generation = 0
         self._next_id = 0
         self._closed = False
+        self._failed_starts = 0
 
     # -- the public API ---------------------------------------------------------------------------
 
@@ -241,10 +247,7 @@ class Thinker:
     # -- the worker's life ------------------------------------------------------------------------
 
     def _context(self) -> Any:
-        context: Any = multiprocessing.get_context(self.start_method)
-        if self.start_method == "forkserver":
-            context.set_forkserver_preload(list(PRELOAD))
-        return context
+        return multiprocessing.get_context(self.start_method)
 
     def _spawn_worker(self) -> None:
         """Start a new worker generation; its listener thread starts the process (it blocks)."""
@@ -262,7 +265,8 @@ class Thinker:
             stop = context.Value("q", 0, lock=False)
             process = context.Process(target=serve_jobs, args=(theirs, stop),
                                       name="tictactoe-tui worker", daemon=True)
-            process.start()
+            with _real_stderr():
+                process.start()
             theirs.close()
         except Exception as error:  # no process at all: carry on in threads
             self._fall_back(worker, f"{type(error).__name__}: {error}")
@@ -273,8 +277,6 @@ class Thinker:
                 self._end_process(worker)
                 ours.close()
                 return
-            worker.ready = True
-            self._pump()
         while True:
             try:
                 message = ours.recv()
@@ -320,6 +322,12 @@ class Thinker:
         """One answer from the worker: a progress report, or the end of the running job."""
         kind, job_id, value = message
         with self._lock:
+            if kind == "ready":
+                # Jobs wait for this: a job cancelled while the worker still starts is simply
+                # dropped, never the reason to kill a worker that was only slow to start.
+                worker.ready = True
+                self._pump()
+                return
             job = self._running
             if job is None or job.id != job_id or self._worker is not worker:
                 return
@@ -359,8 +367,14 @@ class Thinker:
                 process.join(CLOSE_WAIT)
             code = process.exitcode if process is not None else None
             self.restarts += 1
-            if not self._closed:
+            self._failed_starts = 0 if worker.ready else self._failed_starts + 1
+            if self._failed_starts >= MAX_FAILED_STARTS:
+                # A worker that cannot even start will not start next time either.
+                reason = f"the worker process could not start ({_exit_words(code)})"
+            elif not self._closed:
                 self._spawn_worker()
+        if self._failed_starts >= MAX_FAILED_STARTS:
+            self._fall_back(worker, reason)
         if job is not None:
             self._finish(job, error="the search process stopped unexpectedly "
                                     f"({_exit_words(code)})")
@@ -394,7 +408,12 @@ class Thinker:
     # -- jobs that stay in this process -----------------------------------------------------------
 
     def _run_here(self, job: Job) -> None:
-        """Run `job` in the calling thread, with the same callbacks as in the worker."""
+        """Run `job` in the calling thread, with the same callbacks as in the worker.
+
+        Its arguments are copied as they would be on their way to the worker, so a job runs
+        the same wherever it runs: it never changes the caller's objects (a player's random
+        number generator, say) behind its back.
+        """
         throttle = _Throttle(self.progress_interval)
 
         def report(value: Any) -> None:
@@ -402,11 +421,38 @@ class Thinker:
                 job.on_progress(value)
 
         try:
-            result = job.fn(*job.args, should_stop=job.stopped, on_progress=report)
+            args = pickle.loads(pickle.dumps(job.args))
+            result = job.fn(*args, should_stop=job.stopped, on_progress=report)
         except Exception as error:  # reported to the caller in one line
             self._finish(job, error=f"{type(error).__name__}: {error}")
             return
         self._finish(job, result=result)
+
+
+@contextlib.contextmanager
+def _real_stderr() -> Iterator[None]:
+    """Give multiprocessing a real stderr while it starts its helper processes.
+
+    It hands `sys.stderr.fileno()` to the resource tracker it starts; a Textual app replaces
+    `sys.stderr` with an object whose `fileno()` is -1, which makes the start fail ("bad
+    value(s) in fds_to_keep"). The helpers get /dev/null instead: nothing they might say may
+    reach the app's screen.
+    """
+    saved = sys.stderr
+    try:
+        usable = saved is not None and saved.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable:
+        yield
+        return
+    with open(os.devnull, "w") as devnull:
+        sys.stderr = devnull
+        try:
+            yield
+        finally:
+            if sys.stderr is devnull:
+                sys.stderr = saved
 
 
 class _Throttle:
@@ -441,12 +487,14 @@ def _exit_words(code: int | None) -> str:
 def serve_jobs(conn: Connection, stop: Any) -> None:
     """The worker's main loop: run each job sent over `conn` until an empty message or EOF.
 
-    A job is `(id, progress_interval, pickle of (fn, args))`; answers are `("progress", id,
-    report)`, `("done", id, result)` or `("error", id, one line)`. The job stops when the shared
+    It first says `("ready", 0, None)`. A job is `(id, progress_interval, pickle of (fn,
+    args))`; answers are `("progress", id, report)`, `("done", id, result)` or `("error", id,
+    one line)`. The job stops when the shared
     `stop` holds its id, or when the app is gone (its parent process changed).
     """
     _quiet_worker()
     parent = os.getppid()
+    conn.send(("ready", 0, None))
     while True:
         try:
             message = conn.recv()

@@ -51,6 +51,16 @@ async def pick_with_mouse(pilot: Pilot[None], select_id: str, index: int) -> Non
     assert pilot.app.screen.query_one(f"#{select_id}", Select).expanded is False
 
 
+async def run_command(pilot: Pilot[None], words: str) -> None:
+    """Open the command palette, type `words` and run the command it offers first."""
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*words)
+    await pilot.pause(0.3)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 def game_app(**settings: object) -> TicTacToeApp:
     """The real app, opened straight on a game with these settings."""
     return TicTacToeApp(GameSettings(**settings), start_in_game=True)  # type: ignore[arg-type]
@@ -70,7 +80,12 @@ def marks(pilot: Pilot[None]) -> list[str]:
     """The marks the player sees, cell by cell, row by row: "X", "O" or "" (faint hints and
     cell digits in empty cells are not marks)."""
     cells = game(pilot).query(Cell)
-    return [text(c) if c.has_class("-x") or c.has_class("-o") else "" for c in cells]
+    return [cell_words(c)[0] if c.has_class("-x") or c.has_class("-o") else "" for c in cells]
+
+
+def cell_words(cell: Cell) -> list[str]:
+    """What a cell shows, word by word: its corner digit, its mark or score, a line step."""
+    return text(cell).split()
 
 
 def status(pilot: Pilot[None]) -> str:

@@ -13,6 +13,7 @@ from tests.engine.positions import reachable_3x3
 from tictactoe_tui.engine import Board, HeuristicPlayer, Mark, explain_h1, explain_h2, h1, h2
 from tictactoe_tui.engine.evaluate import (
     LineTerm,
+    candidate_terms,
     explain_lines,
     h1_weights,
     heuristic_pick,
@@ -191,3 +192,13 @@ def test_the_heuristic_player_always_plays_one_of_the_picked_moves() -> None:
             elif brute_wins(board, me.opponent):
                 assert pick.rule == "block"
                 assert set(pick.moves) <= set(brute_wins(board, me.opponent))
+
+
+def test_candidate_terms_are_seed_002s_hand_counts() -> None:
+    board = Board.from_string(SEED_002)
+    terms = {c.move: c for c in candidate_terms(board)}
+    assert sorted(terms) == [2, 3, 5, 6, 7, 8]
+    # The seed's positions 3, 4 and 7 (cells 2, 3, 6): H1 4, 1 and 2.
+    assert {m: terms[m].h1.value for m in (2, 3, 6)} == {2: 4, 3: 1, 6: 2}
+    assert terms[2].h2.value == 2 and terms[2].after == board.play(2)
+    assert terms[2].h1.player is Mark.X

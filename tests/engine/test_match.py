@@ -342,6 +342,8 @@ def test_a_spec_builds_the_player_it_describes() -> None:
 
 
 def test_a_depth_limit_is_what_the_player_searches() -> None:
-    board = Board.empty(6, 4).play(14).play(21)
+    # A quiet opening: on 6x6 with four in a row the first player's win is found by threat
+    # search before any depth is searched.
+    board = Board.empty(10, 5).play(44).play(45)
     decision = PlayerSpec("alphabeta", depth=2).build(random.Random(0)).choose(board)
     assert decision.analysis is not None and decision.analysis.depth == 2

@@ -434,7 +434,8 @@ def test_should_stop_is_passed_to_the_search_and_to_advisors() -> None:
 
 @pytest.mark.parametrize("size", [3, 5])
 def test_a_cancelled_search_still_returns_a_legal_move(size: int) -> None:
-    board = Board.empty(size).play(size * size // 2)
+    # Four in a row on 5x5: five in a row is a draw the solver proves within its first poll.
+    board = Board.empty(size, min(size, 4)).play(size * size // 2)
     players: list[Player] = [AlphaBetaPlayer(random.Random(0), time_limit=5.0),
                              MinimaxPlayer(random.Random(0), depth=3 if size > 3 else None),
                              make_player("alphabeta", random.Random(0), difficulty=50)]
@@ -461,7 +462,9 @@ def test_a_search_stopped_midway_plays_from_what_it_scored() -> None:
         polls += 1
         return polls > 30
 
-    board = Board.empty(6, 4).play(14)
+    # 6x6 with four in a row is a first-player win that threat search now proves within a few
+    # polls; a 10x10 opening keeps the search busy long enough to be stopped midway.
+    board = Board.empty(10, 5).play(44).play(45)
     decision = AlphaBetaPlayer(random.Random(0), time_limit=30.0).choose(board, stop_soon)
     assert decision.move in board.legal_moves()
     assert decision.analysis is not None and decision.analysis.cancelled

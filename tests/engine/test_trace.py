@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import threading
 import time
 from functools import cache
@@ -20,6 +21,7 @@ from tictactoe_tui.engine.trace import (
     TraceRecorder,
     h2_bits,
     node_board,
+    record_search,
     trace_search,
     tree_size,
 )
@@ -262,6 +264,15 @@ def test_minimax_from_the_empty_board_counts_549946_positions_past_the_default_c
     assert recorder.truncated and len(recorder.events) == EVENT_CAP
     # Every position is entered and left once; the recording kept the first 200,000 steps.
     assert recorder.total_events > 2 * 549_946
+
+
+def test_a_recording_survives_the_trip_from_the_worker_process() -> None:
+    result, recorder = record_search(Board.from_string("X../.O./..."), "alphabeta-plain")
+    again = pickle.loads(pickle.dumps(recorder))
+    assert again.events == recorder.events and again.nodes == recorder.nodes
+    assert again.total_events == recorder.total_events and not again.truncated
+    assert all(isinstance(e.kind, EventKind) for e in again.events)
+    assert pickle.loads(pickle.dumps(result)) == result
 
 
 # -- stopping, time and progress --------------------------------------------------------------

@@ -203,14 +203,10 @@ def as_table(result: MatchResult) -> str:
         overall = stats.overall
         lines.append(
             f"{side} {name:<{width}}  {overall.wins:>4}  {overall.draws:>5}  {overall.losses:>6}  "
-            f"{overall.points:>6g}  {_split(stats.as_x):>11}  {_split(stats.as_o):>10}  "
+            f"{overall.points:>6g}  {stats.as_x!s:>11}  {stats.as_o!s:>10}  "
             f"{stats.mean_seconds * 1000:>7.1f}  {stats.mean_positions:>14,.0f}"
         )
     return "\n".join(lines)
-
-
-def _split(stats: WinDrawLoss) -> str:
-    return f"{stats.wins}/{stats.draws}/{stats.losses}"
 
 
 class _StopOnSignal:

@@ -183,6 +183,27 @@ def explain_lines(board: Board, player: Mark,
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class CandidateTerms:
+    """One legal move and the heuristics' terms of the board after it, from the mover's side."""
+
+    move: int
+    h1: H1Terms
+    h2: H2Terms
+    after: Board
+    """The board after the move."""
+
+
+def candidate_terms(board: Board) -> tuple[CandidateTerms, ...]:
+    """H1's and H2's terms after each legal move of `board`, in cell order (the lab's table)."""
+    mover = board.to_move
+    out = []
+    for move in board.legal_moves():
+        after = board.play(move)
+        out.append(CandidateTerms(move, explain_h1(after, mover), explain_h2(after, mover), after))
+    return tuple(out)
+
+
 def immediate_wins(board: Board, mark: Mark) -> list[int]:
     """The empty cells where `mark` would complete a line at once, in increasing order."""
     if board.is_over:
@@ -221,3 +242,34 @@ def heuristic_pick(board: Board, score: Callable[[int], int]) -> HeuristicPick:
     best = max(scored.values())
     return HeuristicPick("block" if blocks else "score",
                          tuple(sorted(m for m, s in scored.items() if s == best)), best)
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A position's moves under H1 with some weights, and under H2: values, order and picks."""
+
+    weights: tuple[int, ...]
+    h1: dict[int, int]
+    """Weighted H1 of the board after each legal move, from the mover's side."""
+    h2: dict[int, int]
+    """H2 of the board after each legal move, from the mover's side."""
+    order: tuple[int, ...]
+    """The legal moves, best H1 first (then best H2, then cell order)."""
+    h1_pick: HeuristicPick
+    """What an H1 player with these weights would choose from."""
+    h2_pick: HeuristicPick
+    """What an H2 player would choose from."""
+
+
+def rank_moves(board: Board, candidates: Sequence[CandidateTerms],
+               weights: Sequence[int]) -> Ranking:
+    """Rank `candidates` (`candidate_terms(board)`) under H1 with `weights`, and under H2.
+
+    Re-ranking with new weights reuses the terms, so it costs a few multiplications per move.
+    """
+    w = _checked_weights(weights, board.k)
+    h1_of = {c.move: c.h1.weighted(w) for c in candidates}
+    h2_of = {c.move: c.h2.value for c in candidates}
+    order = tuple(sorted(h1_of, key=lambda m: (-h1_of[m], -h2_of[m], m)))
+    return Ranking(w, h1_of, h2_of, order, heuristic_pick(board, h1_of.__getitem__),
+                   heuristic_pick(board, h2_of.__getitem__))

@@ -184,6 +184,10 @@ class WinDrawLoss:
         """A win is a point, a draw half a point."""
         return self.wins + self.draws / 2
 
+    def __str__(self) -> str:
+        """Written as the tables show it: `wins/draws/losses`, e.g. `3/1/0`."""
+        return f"{self.wins}/{self.draws}/{self.losses}"
+
     def add(self, result: float) -> WinDrawLoss:
         """This record with one more game: `result` 1 (won), 0.5 (drawn) or 0 (lost)."""
         return WinDrawLoss(self.wins + (result == 1), self.draws + (result == 0.5),

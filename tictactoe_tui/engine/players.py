@@ -25,6 +25,7 @@ from tictactoe_tui.engine.search import (
     Analysis,
     MoveScore,
     ProgressCallback,
+    SearchMemory,
     analyse_position,
     describe_score,
 )
@@ -121,15 +122,14 @@ def _random_decision(board: Board, rng: random.Random, advice: Decision | None,
 
 def _best_of(analysis: Analysis, board: Board,
              rng: random.Random) -> tuple[MoveScore, int] | None:
-    """A uniformly random pick among the best-scoring legal moves, and how many tied."""
+    """A uniformly random pick among the moves the analysis ranks best, and how many tied."""
     legal = set(board.legal_moves())
-    scored = [s for s in analysis.scores if s.move in legal]
-    if not scored:
-        return None
-    best = max(s.score for s in scored)
     # Sorted so the pick depends only on the rng's state, not on the search's ordering.
-    tied = sorted((s for s in scored if s.score == best), key=lambda s: s.move)
-    return rng.choice(tied), len(tied)
+    tied = sorted(move for move in analysis.best_moves if move in legal)
+    if not tied:
+        return None
+    pick = rng.choice(tied)
+    return next(s for s in analysis.scores if s.move == pick), len(tied)
 
 
 def _search_decision(board: Board, rng: random.Random, analysis: Analysis,
@@ -258,7 +258,9 @@ class MinimaxPlayer:
 class AlphaBetaPlayer:
     """Alpha-beta: an exact solve on 3x3, a time budget with a heuristic cut-off on bigger boards.
 
-    Picks uniformly (by the rng) among the moves with the best score.
+    Picks uniformly (by the rng) among the moves the search ranks best. A player is meant to
+    play one game: it keeps the search's tables (`SearchMemory`) from one move to the next, so
+    each move starts from what the earlier ones learnt. A win in one is played at once.
     """
 
     def __init__(self, rng: random.Random, depth: int | None = None,
@@ -268,6 +270,7 @@ class AlphaBetaPlayer:
         self.depth = depth
         self.time_limit = time_limit
         self.name = "Clever (alpha-beta)"
+        self.memory = SearchMemory()
 
     def choose(self, board: Board, should_stop: ShouldStop | None = None,
                on_progress: ProgressCallback | None = None) -> Decision:
@@ -280,7 +283,7 @@ class AlphaBetaPlayer:
             time_limit = DEFAULT_TIME_LIMIT if self.time_limit is None else self.time_limit
         analysis = analyse_position(board, "alphabeta", depth=self.depth,
                                     time_limit=time_limit, should_stop=should_stop,
-                                    on_progress=on_progress)
+                                    on_progress=on_progress, memory=self.memory)
         return _search_decision(board, self.rng, analysis, "alpha-beta")
 
 

@@ -12,6 +12,10 @@ the Erdős-Selfridge potential of a side's open lines proves a draw when it is t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
 from tictactoe_tui.engine._fastsearch import (
     EXACT,
     LOWER,
@@ -20,16 +24,61 @@ from tictactoe_tui.engine._fastsearch import (
     Shape,
     Table,
     maker_potential,
-    table_key,
     table_line,
     threats,
 )
 from tictactoe_tui.engine.board import Board
 
+SOLVE_MAX_CELLS = 49
+"""Boards up to 7x7 are solved first when searched under a clock; bigger ones only near the end."""
+
+SOLVE_MAX_EMPTY = 25
+"""On bigger boards, positions with at most this many empty cells are solved first as well."""
+
+SOLVER_SHARE = 0.7
+"""The share of a time limit the solver may use before a depth-limited search takes over to find
+a move (an estimate) in the rest."""
+
+
+def solvable(board: Board) -> bool:
+    """True when the exact solver should try `board` before any depth-limited search."""
+    empties = board.size * board.size - board.move_count
+    return board.size * board.size <= SOLVE_MAX_CELLS or empties <= SOLVE_MAX_EMPTY
+
+
 # Symmetry canonicalisation costs a few microseconds; it pays near the root, where the subtrees
 # it merges are large, and not near the leaves. Only nodes with at least this many empty cells
 # (counted from the board's size) use it.
 _SYMMETRY_MIN_EMPTY_FRACTION = 0.35
+
+
+_CHUNK_BITS = 10
+
+
+Chunks = tuple[int, tuple[tuple[tuple[int, ...], ...], ...]]
+
+
+@cache
+def _chunks_of(perms: tuple[tuple[int, ...], ...]) -> Chunks:
+    """Per symmetry of the square, lookup tables mapping each chunk of a bitboard to its image.
+
+    Returns the chunk width and, for each symmetry (`perms`, identity first), one table per
+    `width`-bit chunk of the board, lowest cells first.
+    """
+    cells = len(perms[0])
+    width = min(_CHUNK_BITS, cells)
+    out = []
+    for perm in perms:
+        tables = []
+        for offset in range(0, cells, width):
+            span = min(width, cells - offset)
+            table = [0] * (1 << width)
+            for value in range(1, 1 << span):
+                low = value & -value
+                table[value] = table[value ^ low] | 1 << perm[offset + low.bit_length() - 1]
+            tables.append(tuple(table))
+        out.append(tuple(tables))
+    return width, tuple(out)
 
 
 class Solver:
@@ -41,12 +90,35 @@ class Solver:
         self.poller = poller
         self.tt: Table = {}
         self.sym_min_empty = max(4, round(sh.cells * _SYMMETRY_MIN_EMPTY_FRACTION))
+        self.chunks = _chunks_of(sh.sym_perms)
         self.one = 1 << sh.k
         self.half = 1 << (sh.k - 1)
 
     def key(self, me: int, opp: int, empties: int) -> tuple[int, int]:
-        """The table key of (me, opp) and the symmetry that maps the position onto it."""
-        return table_key(self.sh, me, opp, empties >= self.sym_min_empty)
+        """The table key of (me, opp) and the symmetry that maps the position onto it.
+
+        Near the root the key is the least of the position's eight images, so symmetric
+        positions share one entry; deeper down the plain pair is cheaper.
+        """
+        cells = self.sh.cells
+        if empties < self.sym_min_empty:
+            return me << cells | opp, 0
+        width, tables = self.chunks
+        mask = (1 << width) - 1
+        best = -1
+        best_sym = 0
+        for sym, chunk_tables in enumerate(tables):
+            image_me = image_opp = 0
+            shift = 0
+            for table in chunk_tables:
+                image_me |= table[me >> shift & mask]
+                image_opp |= table[opp >> shift & mask]
+                shift += width
+            key = image_me << cells | image_opp
+            if best < 0 or key < best:
+                best = key
+                best_sym = sym
+        return best, best_sym
 
     @staticmethod
     def to_table(score: int, ply: int) -> int:
@@ -90,13 +162,22 @@ class Solver:
             return -(win - ply - 2)
         empties = empty.bit_count()
         mine_left = (empties + 1) >> 1
-        # Draw cuts (Erdős-Selfridge): if the potential of a side's completable lines is below 1/2
-        # when it moves next, or below 1 when the other side does, the other side can block every
-        # one of them, so that side can at best draw. Scaled by 2**k to stay in integers.
-        if alpha >= 0 and maker_potential(sh, me, opp, mine_left) < self.half:
-            return 0
-        if beta <= 0 and maker_potential(sh, opp, me, empties - mine_left) < self.one:
-            return 0
+        # Draw and horizon cuts (Erdős-Selfridge): if the potential of the lines a side could fill
+        # in time is below 1/2 when it moves next, or below 1 when the other side does, the other
+        # side can block every one of them. "In time" is both the moves left in the game and the
+        # moves the window allows: to score above alpha the mover must win within `mine` of its
+        # moves; to push the value below beta the opponent must win within `theirs`. Scaled by
+        # 2**k to stay in integers.
+        if alpha >= 0:
+            mine = min(mine_left, (win - alpha - ply) >> 1)
+            if maker_potential(sh, me, opp, mine) < self.half:
+                # No win within `mine` moves: at best a win with one move more, or a draw.
+                return win - ply - 2 * mine - 1 if mine < mine_left else 0
+        if beta <= 0:
+            theirs_left = empties - mine_left
+            theirs = min(theirs_left, (win + beta - 1 - ply) >> 1)
+            if maker_potential(sh, opp, me, theirs) < self.one:
+                return -(win - ply - 2 * theirs - 2) if theirs < theirs_left else 0
         key, sym = self.key(me, opp, empties)
         entry = self.tt.get(key)
         first = -1
@@ -114,13 +195,24 @@ class Solver:
             else:
                 beta = min(beta, value)
             first = sh.sym_inverse[sym][move]
-        moves = [opp_thr.bit_length() - 1] if opp_thr else self.ordered(me, opp, empty, first)
+        # A forced block is the only move; else the table's move is tried before the others are
+        # even scored, since it often refutes the position alone.
+        if opp_thr:
+            moves = [opp_thr.bit_length() - 1]
+        elif first >= 0:
+            moves = [first]
+        else:
+            moves = self.ordered(me, opp, empty, -1)
         alpha0 = alpha
         best = -win - 1
         best_move = moves[0]
         cell_lines = sh.cell_lines
         need = sh.k - 1
-        for cell in moves:
+        index = 0
+        lazy = first >= 0 and not opp_thr
+        while index < len(moves):
+            cell = moves[index]
+            index += 1
             bit = 1 << cell
             mine = me | bit
             new_thr = 0
@@ -136,6 +228,9 @@ class Solver:
                     alpha = score
                     if alpha >= beta:
                         break
+            if lazy:
+                lazy = False
+                moves += [c for c in self.ordered(me, opp, empty, -1) if c != first]
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         self.tt[key] = (flag, self.to_table(best, ply), sh.sym_perms[sym][best_move], 0)
         return best
@@ -183,6 +278,62 @@ def _new_thr(sh: Shape, me: int, opp: int, cell: int) -> int:
     return found
 
 
+@dataclass
+class Bounds:
+    """What is proven about a value so far: `lo <= value <= hi`, and a move that reaches `lo`."""
+
+    lo: int
+    hi: int
+    move: int = -1
+    """For a whole position: a move whose value is at least `lo` (-1 while none is known)."""
+
+    @property
+    def exact(self) -> bool:
+        """True once the value is known."""
+        return self.lo == self.hi
+
+    def next_test(self) -> int:
+        """The next null-window test to run: "is the value at least s?" (window (s-1, s)).
+
+        Win or not first, then draw or loss: most positions are settled by those two questions,
+        and a null window lets every node stop at its first refutation. Then the distance of a
+        win or loss, from the fastest end of the game towards the slowest: proving that there is
+        no faster win is cheap near the end of the window, where the horizon cuts prune most.
+        """
+        if self.lo < 1 <= self.hi:
+            return 1
+        if self.lo < 0 <= self.hi:
+            return 0
+        if self.lo >= 1:
+            return self.hi
+        return self.lo + 1
+
+    def record(self, s: int, value: int, move: int) -> None:
+        """Take in the fail-soft `value` of the test "at least s?" (and the move that gave it)."""
+        if value >= s:
+            self.lo = max(self.lo, value)
+            self.move = move
+        else:
+            self.hi = min(self.hi, value)
+
+
+Test = Callable[[int, int], tuple[int, int]]
+"""A fail-soft search of one position in a window: (alpha, beta) -> (value, best move)."""
+
+
+def narrow(test: Test, bounds: Bounds) -> None:
+    """Run null-window tests until the value is exact; `bounds` holds the progress if stopped."""
+    while not bounds.exact:
+        s = bounds.next_test()
+        value, move = test(s - 1, s)
+        bounds.record(s, value, move)
+
+
+def full_bounds(sh: Shape) -> Bounds:
+    """Bounds that hold for any position: no win before ply 1, no loss before ply 2."""
+    return Bounds(-(sh.win - 2), sh.win - 1)
+
+
 class RootSolver:
     """Solves one position: its value and a best move, or the exact value of each move."""
 
@@ -208,14 +359,37 @@ class RootSolver:
         return -self.solver.solve(self.opp, self.me | bit, self.opp_thr & ~bit, mine, 1,
                                   -beta, -alpha)
 
+    def child_test(self, cell: int) -> Test:
+        """The window test of one root move, for `narrow`."""
+        return lambda alpha, beta: (self.solve_child(cell, alpha, beta), cell)
+
     def exact_child(self, cell: int) -> int:
-        """The exact value of `cell`: null windows decide win/draw/loss, then the distance."""
-        big = self.sh.win
-        if self.solve_child(cell, 0, 1) >= 1:
-            return self.solve_child(cell, 0, big)
-        if self.solve_child(cell, -1, 0) >= 0:
-            return 0
-        return self.solve_child(cell, -big, 0)
+        """The exact value of `cell` for the mover."""
+        bounds = full_bounds(self.sh)
+        narrow(self.child_test(cell), bounds)
+        return bounds.lo
+
+    def settle(self, bounds: dict[int, Bounds], nodes: dict[int, int]) -> None:
+        """Narrow the bounds of every root move in `bounds` until all are exact.
+
+        A round runs one test per unsettled move, best-looking moves first, so a search stopped
+        by the clock has classified as many moves as it could (win or not, then draw or loss)
+        before spending time on distances. `nodes` counts the positions spent on each move.
+        """
+        order = self.solver.ordered(self.me, self.opp, self.empty, -1)
+        poller = self.solver.poller
+        while True:
+            pending = [move for move in order if move in bounds and not bounds[move].exact]
+            if not pending:
+                return
+            for move in pending:
+                before = poller.nodes
+                try:
+                    s = bounds[move].next_test()
+                    value, _ = self.child_test(move)(s - 1, s)
+                    bounds[move].record(s, value, move)
+                finally:
+                    nodes[move] = nodes.get(move, 0) + poller.nodes - before
 
     def solve_moves(self) -> list[int]:
         """The moves worth a full search at the root: a forced block, else every empty cell."""
@@ -237,21 +411,19 @@ class RootSolver:
                         break
         return best, best_move
 
-    def solve(self) -> tuple[int, int]:
-        """The exact value of the position and a best move."""
-        big = self.sh.win
+    def solve(self, bounds: Bounds | None = None) -> tuple[int, int]:
+        """The exact value of the position and a best move.
+
+        `bounds` (if given) starts from what is already known and keeps the progress when the
+        search is stopped.
+        """
         if self.my_thr:
-            return big - 1, self.my_thr.bit_length() - 1
+            return self.sh.win - 1, self.my_thr.bit_length() - 1
+        if bounds is None:
+            bounds = full_bounds(self.sh)
         moves = self.solve_moves()
-        # Null windows first: most positions are draws, and proving "no win" with the window
-        # (0, 1) lets every node stop at the first refutation, whatever the win distance.
-        score, move = self.solve_pass(moves, 0, 1)
-        if score >= 1:
-            return self.solve_pass(moves, 0, big)
-        score, move = self.solve_pass(moves, -1, 0)
-        if score >= 0:
-            return 0, move
-        return self.solve_pass(moves, -big, 0)
+        narrow(lambda alpha, beta: self.solve_pass(moves, alpha, beta), bounds)
+        return bounds.lo, bounds.move
 
     def walk_pv(self, first: int, limit: int) -> tuple[int, ...]:
         """The line the solver's table remembers after the root move `first`."""

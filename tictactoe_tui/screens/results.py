@@ -1,7 +1,8 @@
 """The Results dialog: who won, the session's score, and what to do next.
 
 It sits over the game board (the winning line stays lit underneath) and dismisses with the
-player's choice: "again", "review", "settings" or "quit". The Game screen acts on it.
+player's choice: "again", "review", "settings", "quit", or "look" (Escape: close the dialog to
+look at the final board and the panel). The Game screen acts on it.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class ResultsScreen(ModalScreen[str]):
         Binding("v", "choose('review')", "Review"),
         Binding("s", "choose('settings')", "Settings"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("escape", "choose('look')", "Look at the board"),
     ]
 
     def __init__(self, headline: str, detail: str, tally: Sequence[tuple[str, int]],
@@ -84,7 +86,7 @@ class ResultsScreen(ModalScreen[str]):
             yield Static(self.headline, id="results-headline", markup=False)
             yield Static(self.detail, id="results-detail", markup=False)
             yield Scoreboard(self.tally, self.all_time, id="results-scoreboard")
-            yield Static("r again · v review · s settings · q quit",
+            yield Static("r again · v review · s settings · q quit\nEscape: look at the board",
                          id="results-keys", markup=False)
             with Horizontal(id="results-buttons"):
                 # Not focusable: Enter always means "play again", whatever was clicked last.
