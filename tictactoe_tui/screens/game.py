@@ -254,7 +254,12 @@ class GameScreen(Screen[None]):
             self._refresh_status()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the keys that mean nothing in this game (no computer: no clever/random)."""
+        """Hide the keys that mean nothing in this game (no computer: no clever/random).
+
+        `y` confirms a pending quit only; otherwise it passes on to the app (the history).
+        """
+        if action == "confirm_quit":
+            return self._quit_pending
         if action == "toggle_clever":
             return self.settings.mode != "human-vs-human"
         if action == "toggle_pause":

@@ -44,7 +44,7 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `w`: the heuristic lab: every move's H1 and H2, line by line, with H1's weights to edit
 - `m`: the match runner: N games between two computer settings, with a table and charts
 - `y`: the history of every game played; `Enter` on a game reviews it move by move (`←`/`→`,
-  `Home`/`End`; `p` plays on from the position shown)
+  `Home`/`End`; `f` plays on from the position shown)
 - `space`: pause or resume a game between two computers
 - `?`: this help; `q`: quit (here: close the help)
 - `ctrl+p`: the command palette (themes, settings, help, history and the learning lab)
