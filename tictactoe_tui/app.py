@@ -12,6 +12,7 @@ import traceback
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, replace
 from datetime import datetime
+from importlib import import_module
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -21,15 +22,14 @@ from textual.screen import Screen
 
 from tictactoe_tui.messages import GameEnded
 from tictactoe_tui.record import PlayedGame
-from tictactoe_tui.screens.game import GameScreen
-from tictactoe_tui.screens.help import HelpScreen
-from tictactoe_tui.screens.history import HistoryScreen
-from tictactoe_tui.screens.review import ReviewScreen
-from tictactoe_tui.screens.settings import SettingsScreen
 from tictactoe_tui.session import SessionScore
 from tictactoe_tui.settings import GameSettings, data_dir_flag, parse_args, settings_from_values
 from tictactoe_tui.store import HistoryStore
 from tictactoe_tui.thinking import Thinker
+
+SOON_NEEDED = ("tictactoe_tui.screens.help", "tictactoe_tui.screens.game",
+               "tictactoe_tui.screens.settings")
+"""Modules imported in the background once the first screen shows."""
 
 EXIT_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
 """Signals that end the app the normal way (terminal restored, every screen unmounted, any search
@@ -127,13 +127,29 @@ class TicTacToeApp(App[None]):
     def on_mount(self) -> None:
         """Show the first screen: the Game straight away when flags chose one, else Settings."""
         self._exit_on_signals()
+        # Each screen's module is imported when the screen is first shown: the first paint
+        # waits only for the first screen's code (help, history and the lab load later).
         if self.start_in_game:
+            from tictactoe_tui.screens.game import GameScreen
+
             self.store.remember_settings(asdict(self.settings))
             self.push_screen(GameScreen(self.settings))
         else:
+            from tictactoe_tui.screens.settings import SettingsScreen
+
             self.push_screen(SettingsScreen(self.settings), self._settings_chosen)
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
+        self.call_after_refresh(self._load_soon)
+
+    def _load_soon(self) -> None:
+        """After the first paint, import in the background what a key may soon need, so the
+        key does not wait for the import (help's Markdown alone takes a few hundred ms)."""
+        def load() -> None:
+            for module in SOON_NEEDED:
+                import_module(module)
+
+        threading.Thread(target=load, name="load-soon", daemon=True).start()
 
     def _exit_on_signals(self) -> None:
         """Let SIGTERM, SIGHUP and SIGINT close the app as `q` does, with status 128 + the signal.
@@ -175,6 +191,8 @@ class TicTacToeApp(App[None]):
     def start_game(self, settings: GameSettings, moves: Sequence[int] = ()) -> None:
         """Start a fresh game with `settings` (from the position `moves` lead to), replacing
         whatever screens are showing; a game left unfinished is kept as abandoned."""
+        from tictactoe_tui.screens.game import GameScreen
+
         self.settings = settings
         self.theme = settings.theme
         self.store.remember_settings(asdict(settings))
@@ -217,11 +235,15 @@ class TicTacToeApp(App[None]):
 
     def open_history(self) -> None:
         """Show the history (once: asking again while it shows does nothing)."""
-        if not isinstance(self.screen, HistoryScreen | ReviewScreen):
+        from tictactoe_tui.screens.history import HistoryScreen
+
+        if not self._showing("HistoryScreen", "ReviewScreen"):
             self.push_screen(HistoryScreen(self.store))
 
     def review_last_game(self) -> None:
         """Review the game that just ended."""
+        from tictactoe_tui.screens.review import ReviewScreen
+
         if self.last_game is not None:
             game, game_id = self.last_game
             self.push_screen(ReviewScreen(game, self.store, game_id))
@@ -232,6 +254,8 @@ class TicTacToeApp(App[None]):
 
     def open_settings(self) -> None:
         """Show Settings prefilled with the current settings; escape comes back here."""
+        from tictactoe_tui.screens.settings import SettingsScreen
+
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(self.settings, can_cancel=True),
                              self._settings_chosen)
@@ -246,16 +270,26 @@ class TicTacToeApp(App[None]):
 
     def open_help(self) -> None:
         """Show the help screen (once: asking again while it shows does nothing)."""
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        if self._showing("HelpScreen"):
+            return
+        if not self.is_screen_installed("help"):
+            from tictactoe_tui.screens.help import HelpScreen
+
+            self.install_screen(HelpScreen(), "help")  # built once, shown again at once
+        self.push_screen("help")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide "? Help" while the help shows, and "y History" while the history does."""
         if action == "help":
-            return not isinstance(self.screen, HelpScreen)
+            return not self._showing("HelpScreen")
         if action == "history":
-            return not isinstance(self.screen, HistoryScreen | ReviewScreen)
+            return not self._showing("HistoryScreen", "ReviewScreen")
         return True
+
+    def _showing(self, *names: str) -> bool:
+        """Whether the screen on top is one of the named screens (by class name, so asking
+        never loads a screen's module)."""
+        return type(self.screen).__name__ in names
 
     def action_help(self) -> None:
         """Open the help screen."""
@@ -269,14 +303,15 @@ class TicTacToeApp(App[None]):
         yield SystemCommand("Help", "Rules, keys and how the computer thinks", self.open_help)
         yield SystemCommand("Match runner", "N games between two computer settings",
                             self.open_match)
-        if isinstance(screen, GameScreen):
+        if type(screen).__name__ == "GameScreen":
+            game: Any = screen
             yield SystemCommand("Compare the algorithms", "Learning lab: every search on this "
-                                "position, side by side (key a)", screen.action_compare)
+                                "position, side by side (key a)", game.action_compare)
             yield SystemCommand("Search tree", "Learning lab: the alpha-beta search from this "
                                 "position as a tree, step by step (key t)",
-                                screen.action_search_tree)
+                                game.action_search_tree)
             yield SystemCommand("Heuristic lab", "How H1 and H2 rank this position's moves",
-                                screen.action_heuristics)
+                                game.action_heuristics)
         yield SystemCommand("History", "Every game played, and a review of each",
                             self.open_history)
 

@@ -219,8 +219,7 @@ class EvalPanel(VerticalScroll, can_focus=False):
         if any(not row.exact for row in report.rows):
             parts += [("  ~ a heuristic estimate, not a proven result", "dim"), "\n"]
         if any(row.line for row in report.rows):
-            parts += [("  Tab, then ↑↓ or a click: a move's expected line; p shows it", "dim"),
-                      "\n"]
+            parts += [("  Tab ↑↓ or a click on a row: its line, 1 2 3… (p)", "dim"), "\n"]
         reach = "solved to the end" if report.complete else "cut off, heuristic at the leaves"
         parts += [
             "\n",
