@@ -3,7 +3,10 @@ the history (every game the Game screen reports with `GameEnded` is saved to the
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
+import tempfile
 import threading
 import traceback
 from collections.abc import Iterable, Sequence
@@ -28,11 +31,38 @@ SOON_NEEDED = ("tictactoe_tui.screens.help", "tictactoe_tui.screens.game",
                "tictactoe_tui.screens.settings")
 """Modules imported in the background once the first screen shows."""
 
+EXIT_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
+"""Signals that end the app the normal way (terminal restored, every screen unmounted, any search
+stopped), rather than killing it with the terminal still in full-screen mode. In a terminal
+Ctrl+C is a key, not SIGINT; SIGINT comes from `kill -INT`, or from Ctrl+C pressed where
+`tictactoe-tui serve` runs, which reaches the apps it started for the browser tabs too."""
+
+EXIT_GRACE = 5.0
+"""Seconds the normal exit may take after such a signal before the process ends regardless."""
+
+
+def state_dir() -> Path:
+    """The app's state directory: under $XDG_STATE_HOME, else ~/.local/state, else a temp dir.
+
+    A relative XDG_STATE_HOME is ignored, as the XDG spec says; without a home directory (HOME
+    unset and no passwd entry, where `Path.home()` raises) a private folder in the system's
+    temporary directory stands in, so the crash handler itself can never fail here.
+    """
+    xdg = os.environ.get("XDG_STATE_HOME", "")
+    if os.path.isabs(xdg):
+        return Path(xdg) / "tictactoe-tui"
+    try:
+        home = Path.home()
+    except RuntimeError:
+        home = None
+    if home is not None and home.is_absolute():
+        return home / ".local" / "state" / "tictactoe-tui"
+    return Path(tempfile.gettempdir()) / f"tictactoe-tui-{os.getuid()}"
+
 
 def crash_log_path() -> Path:
     """Where an unexpected error's details go: the user's state directory, not the screen."""
-    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(state) / "tictactoe-tui" / "crash.log"
+    return state_dir() / "crash.log"
 
 
 class TicTacToeApp(App[None]):
@@ -96,6 +126,7 @@ class TicTacToeApp(App[None]):
 
     def on_mount(self) -> None:
         """Show the first screen: the Game straight away when flags chose one, else Settings."""
+        self._exit_on_signals()
         # Each screen's module is imported when the screen is first shown: the first paint
         # waits only for the first screen's code (help, history and the lab load later).
         if self.start_in_game:
@@ -106,7 +137,7 @@ class TicTacToeApp(App[None]):
         else:
             from tictactoe_tui.screens.settings import SettingsScreen
 
-            self.push_screen(SettingsScreen(self.settings))
+            self.push_screen(SettingsScreen(self.settings), self._settings_chosen)
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
         self.call_after_refresh(self._load_soon)
@@ -120,6 +151,43 @@ class TicTacToeApp(App[None]):
 
         threading.Thread(target=load, name="load-soon", daemon=True).start()
 
+    def _exit_on_signals(self) -> None:
+        """Let SIGTERM, SIGHUP and SIGINT close the app as `q` does, with status 128 + the signal.
+
+        Python's default for them ends the process on the spot, leaving the terminal on the
+        alternate screen with mouse reporting on and the cursor hidden. Closing the normal way
+        restores the terminal and unmounts every screen, which stops any search in progress.
+        Under a test runner (headless) the runner's own signals are left alone.
+        """
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for name in EXIT_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is None:      # SIGHUP does not exist on Windows
+                continue
+            try:
+                loop.add_signal_handler(number, self._exit_on_signal, number)
+            except (NotImplementedError, RuntimeError, ValueError):
+                return              # no signal handling in this loop or thread: keep the default
+
+    def _exit_on_signal(self, number: int) -> None:
+        """Close the app after signal `number`, within `EXIT_GRACE` seconds whatever happens."""
+        status = 128 + number
+        self.exit(return_code=status)
+        # When the terminal itself has gone (a closed tmux pane, a dropped ssh link), Textual's
+        # output thread dies on the first write that fails and the exit then waits for it
+        # forever. Screens unmount (searches stop) before that wait, so ending the process
+        # after a grace period loses nothing; the worker processes notice their parent is gone.
+        watchdog = threading.Timer(EXIT_GRACE, os._exit, (status,))
+        watchdog.daemon = True
+        watchdog.start()
+
+    def _settings_chosen(self, settings: GameSettings | None) -> None:
+        """The Settings screen closed: start its game, or (escape) go back to the one showing."""
+        if settings is not None:
+            self.start_game(settings)
+
     def start_game(self, settings: GameSettings, moves: Sequence[int] = ()) -> None:
         """Start a fresh game with `settings` (from the position `moves` lead to), replacing
         whatever screens are showing; a game left unfinished is kept as abandoned."""
@@ -131,12 +199,11 @@ class TicTacToeApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.abandon()
-        # Drop everything above the first screen (an old game, its results, settings) so games
-        # never pile up, then let the new game take its place. Textual's own blank screen stays
-        # at the bottom: it is the one screen that cannot be switched away.
-        while len(self.screen_stack) > 2:
+        # Drop every screen above Textual's own blank one (an old game, its results, a review)
+        # so games never pile up; that screen cannot be popped, and the new game goes on top.
+        while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.switch_screen(GameScreen(settings, moves=moves))
+        self.push_screen(GameScreen(settings, moves=moves))
 
     def on_unmount(self) -> None:
         """Close the history (games another copy kept it from saving wait beside it), and end
@@ -190,7 +257,8 @@ class TicTacToeApp(App[None]):
         from tictactoe_tui.screens.settings import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(self.settings, can_cancel=True))
+            self.push_screen(SettingsScreen(self.settings, can_cancel=True),
+                             self._settings_chosen)
 
     def open_match(self) -> None:
         """Show the match runner, its form prefilled from the current settings."""

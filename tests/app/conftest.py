@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
 import tictactoe_tui.screens.game as game_module
 from tests.app.stand_ins import GatedPlayer
+from tests.scripts import load_script
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Player, make_player
 from tictactoe_tui.screens.game import GameScreen
@@ -24,30 +25,11 @@ SIZE = (100, 34)
 """The terminal size every app test runs at (the size the app is designed for)."""
 
 
-def _load_screenshots_script() -> ModuleType:
-    """scripts/screenshots.py as a module: its scenes are the snapshot tests' scenes too."""
-    path = Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
-    spec = importlib.util.spec_from_file_location("screenshots", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # dataclasses looks the module up by name while building Scene, so register it first.
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-screenshots = _load_screenshots_script()
+screenshots = load_script("screenshots")
 """The screenshot script: `SCENES`, `Scene`, `settle`."""
 
 settle = screenshots.settle
 """Wait until the computer has finished thinking and the screen has caught up."""
-
-
-async def press_settled(pilot: Pilot[None], *keys: str) -> None:
-    """Press each key in turn, letting every search it starts finish before the next."""
-    for key in keys:
-        await pilot.press(key)
-        await settle(pilot)
 
 
 async def pick_with_mouse(pilot: Pilot[None], select_id: str, index: int) -> None:
@@ -70,6 +52,37 @@ async def run_command(pilot: Pilot[None], words: str) -> None:
     await pilot.press(*words)
     await pilot.pause(0.3)
     await pilot.press("enter")
+    await settle(pilot)
+
+
+async def wait_until(pilot: Pilot[None], condition: Callable[[], bool],
+                     seconds: float = 20.0) -> None:
+    """Let the app run until `condition()` holds (a search reports a few times a second)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out; the status says:\n{status(pilot)}"
+        await pilot.pause(0.05)
+
+
+async def press_settled(pilot: Pilot[None], *keys: str) -> None:
+    """Press `keys` in turn, waiting for the computer (and any screen's work) after each."""
+    await settle(pilot)
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+async def click_command(pilot: Pilot[None], title: str) -> None:
+    """With the mouse alone: open the command palette from the footer, click the command whose
+    title starts with `title`, and wait for what it opens."""
+    palette = next(k for k in pilot.app.screen.query("FooterKey") if k.key == "ctrl+p")
+    assert await pilot.click(palette)
+    await pilot.pause(0.3)
+    commands = pilot.app.screen.query_one(CommandList)
+    index = next(i for i in range(commands.option_count)
+                 if str(commands.get_option_at_index(i).prompt).startswith(title))
+    # Each command takes two lines (its title, then its help) under the list's top edge.
+    assert await pilot.click(CommandList, offset=(4, 1 + 2 * index))
     await settle(pilot)
 
 

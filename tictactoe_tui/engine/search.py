@@ -15,12 +15,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from tictactoe_tui.engine import _fastsearch as fs
 from tictactoe_tui.engine._fastsearch import Evaluator, Stopped
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.evaluate import h1, h2
-from tictactoe_tui.engine.pvs import MATE, MATE_BAND, Iteration, RootMove, Searcher, is_mate
+from tictactoe_tui.engine.pvs import (
+    MATE,
+    MATE_BAND,
+    ROOT_VCT_NODES_PER_SECOND,
+    Iteration,
+    RootMove,
+    Searcher,
+    is_mate,
+)
 from tictactoe_tui.engine.solver import (
     SOLVE_MAX_EMPTY,
     SOLVER_SHARE,
@@ -357,7 +366,8 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
     tracker = _Tracker(poller, start, on_progress)
-    exact = RootSolver(board, Solver(sh, poller))
+    # Built on first use: its symmetry tables cost a fraction of a second on a big board.
+    exact = cache(lambda: RootSolver(board, Solver(sh, poller)))
     bounds = full_bounds(sh)
 
     def result(score: int, move: int, done: int, complete: bool, pv: tuple[int, ...],
@@ -365,16 +375,16 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
         if not complete and bounds.lo >= 1 and bounds.move >= 0:
             # The solver proved a win before the clock ran out, without its distance yet: play
             # the winning move; its score is the proven bound, an estimate of the distance.
-            score, move, pv = bounds.lo, bounds.move, exact.walk_pv(bounds.move, 1)
+            score, move, pv = bounds.lo, bounds.move, exact().walk_pv(bounds.move, 1)
         return SearchResult(move=move, score=score, nodes=poller.nodes,
                             elapsed=time.perf_counter() - start, depth=done, pv=pv,
                             complete=complete, cancelled=cancelled)
 
     def solved() -> SearchResult:
-        score, move = exact.solve(bounds)
-        pv = exact.walk_pv(move, exact.empties)
-        tracker.reached(exact.empties, move, score, pv, True)
-        return result(score, move, exact.empties, True, pv)
+        score, move = exact().solve(bounds)
+        pv = exact().walk_pv(move, exact().empties)
+        tracker.reached(exact().empties, move, score, pv, True)
+        return result(score, move, exact().empties, True, pv)
 
     if depth is None and (time_limit is None or solvable(board)):
         # Small boards are solved first, with the same table and cuts as without a clock; the
@@ -415,6 +425,15 @@ class SearchMemory:
         """No tables yet: the first search builds them."""
         self._searcher: Searcher | None = None
 
+    def __getstate__(self) -> dict[str, None]:
+        """Tables stay in the process that built them: a copy sent elsewhere starts empty (a
+        player pickled to a worker process would otherwise carry megabytes with every move)."""
+        return {"_searcher": None}
+
+    def __setstate__(self, state: dict[str, None]) -> None:
+        """An empty memory (see `__getstate__`)."""
+        self._searcher = None
+
     def searcher(self, board: Board) -> Searcher:
         """The searcher for `board`'s shape, kept if the shape is the one searched last."""
         kept = self._searcher
@@ -427,8 +446,6 @@ class SearchMemory:
 THREAT_SHARE = 0.25
 """At most this share of a time limit goes to the threat searches before the first iteration."""
 
-VCT_NODES_PER_SECOND = 4_000
-"""The root VCT's node budget per second of time limit (fixed-depth searches get one second's)."""
 
 
 class _Deepening:
@@ -455,7 +472,7 @@ class _Deepening:
         deadline = None if self.time_limit is None else self.start + self.time_limit
         threat_deadline = (None if self.time_limit is None
                            else self.start + THREAT_SHARE * self.time_limit)
-        vct_nodes = int(VCT_NODES_PER_SECOND * (self.time_limit or 1.0))
+        vct_nodes = int(ROOT_VCT_NODES_PER_SECOND * (self.time_limit or 1.0))
         # The last ply of a small board is left to the exact solver, which also proves draws.
         deepest = self.max_depth if self.max_depth < self.empties else self.empties - 1
         for iteration in self.searcher.deepen(self.board, poller, max(deepest, 1), vct_nodes,
@@ -616,18 +633,18 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     poller = fs.Poller(should_stop, None, sh.poll_mask)
     tracker = _Tracker(poller, start, on_progress)
     moves = board.legal_moves()
-    exact = RootSolver(board, Solver(sh, poller))
+    exact = cache(lambda: RootSolver(board, Solver(sh, poller)))
     bounds = {move: full_bounds(sh) for move in moves}
     spent: dict[int, int] = {}
     solver_ran = False
 
     def solved() -> list[MoveScore]:
         return [MoveScore(move, bounds[move].lo, spent.get(move, 0), True,
-                          exact.walk_pv(move, exact.empties))
+                          exact().walk_pv(move, exact().empties))
                 for move in moves if bounds[move].exact]
 
     def solve_all() -> list[MoveScore]:
-        exact.settle(bounds, spent)
+        exact().settle(bounds, spent)
         return solved()
 
     def finish(scores: list[MoveScore], done: int, complete: bool, cancelled: bool) -> Analysis:
@@ -645,7 +662,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         if time_limit is not None:
             poller.deadline = start + SOLVER_SHARE * time_limit
         try:
-            return finish(solve_all(), exact.empties, True, False)
+            return finish(solve_all(), exact().empties, True, False)
         except Stopped:
             if poller.cancelled or time_limit is None:
                 return finish(solved(), 0, False, True)
@@ -654,7 +671,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     try:
         deepening.run()
         if deepening.needs_solve:
-            return finish(solve_all(), exact.empties, True, False)
+            return finish(solve_all(), exact().empties, True, False)
     except Stopped:
         pass
     last = deepening.last
@@ -662,14 +679,14 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         return finish(solved(), 0, False, True)
     if solver_ran:
         # The solver's proofs correct the estimates; proofs and estimates rank by `_ranked`.
-        scores = [_with_bounds(m, bounds[m.move], spent, exact) for m in deepening.scores()]
+        scores = [_with_bounds(m, bounds[m.move], spent, exact()) for m in deepening.scores()]
         return Analysis("alphabeta", _ranked(scores), poller.nodes, time.perf_counter() - start,
                         last.depth, last.complete or all(m.exact for m in scores),
                         poller.cancelled)
     # The search's own order: a proven win ranks above any estimate whatever the numbers.
     top = last.moves[0]
     tied = tuple(root.move for root in last.moves
-                 if (root.value, root.proven) == (top.value, top.proven))
+                 if (root.value, root.proven, root.prior) == (top.value, top.proven, top.prior))
     return Analysis("alphabeta", tuple(deepening.scores()), poller.nodes,
                     time.perf_counter() - start, last.depth, last.complete, poller.cancelled,
                     tied)

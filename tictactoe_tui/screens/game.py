@@ -254,13 +254,16 @@ class GameScreen(Screen[None]):
             self._refresh_status()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the keys that mean nothing in this game (no computer: no clever/random)."""
+        """Hide the keys that mean nothing in this game (no computer: no clever/random).
+
+        `y` confirms a pending quit only; otherwise it passes on to the app (the history).
+        """
+        if action == "confirm_quit":
+            return self._quit_pending
         if action == "toggle_clever":
             return self.settings.mode != "human-vs-human"
         if action == "toggle_pause":
             return self.settings.mode == "computer-vs-computer"
-        if action == "confirm_quit":
-            return self._quit_pending  # else `y` is the app's: the history
         return True
 
     def _fit_terminal(self) -> None:
@@ -317,9 +320,10 @@ class GameScreen(Screen[None]):
         settings = self.settings
         if settings.opponent == "random":
             return make_player(self._playing(), rng=self._rng, difficulty=settings.difficulty,
-                               time_limit=settings.search_time_limit)
+                               time_limit=settings.search_time_limit, depth=settings.depth)
         return make_player(settings.opponent, rng=self._rng, difficulty=settings.difficulty,
-                           time_limit=settings.search_time_limit, clever=self.clever)
+                           time_limit=settings.search_time_limit, clever=self.clever,
+                           depth=settings.depth)
 
     def _style_words(self) -> str:
         """How the computer plays: "alpha-beta, clever", "random; c: alpha-beta"."""
@@ -390,7 +394,8 @@ class GameScreen(Screen[None]):
             args: tuple[Any, ...] = (self._player, self._rng, position)
         else:
             algorithm = self._hint_algorithm()
-            fn, args = clever_analysis, (position, algorithm, self.settings.search_time_limit)
+            fn, args = clever_analysis, (position, algorithm, self.settings.search_time_limit,
+                                         self.settings.depth)
         self._job = self._app.thinker.submit(
             fn, *args,
             on_progress=lambda progress: self.post_message(SearchProgress(progress, token)),

@@ -44,12 +44,13 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `w`: the heuristic lab: every move's H1 and H2, line by line, with H1's weights to edit
 - `m`: the match runner: N games between two computer settings, with a table and charts
 - `y`: the history of every game played; `Enter` on a game reviews it move by move (`←`/`→`,
-  `Home`/`End`; `p` plays on from the position shown)
+  `Home`/`End`; `f` plays on from the position shown)
 - `space`: pause or resume a game between two computers
 - `?`: this help; `q`: quit (here: close the help)
 - `ctrl+p`: the command palette (themes, settings, help, history and the learning lab)
 
-On the Settings screen Start has the focus: `Enter` starts, `Tab` walks the controls, and
+On the Settings screen `Enter` starts the game (on a list it opens the list instead: pick with
+the arrows and `Enter`), `Tab` walks the controls, the arrows choose among options, and
 `escape` goes back to a game that is still running.
 
 # How the computer thinks
@@ -59,12 +60,19 @@ Every score is seen from the side that is about to move: positive is good for it
 **Minimax** tries every move, then every reply, and so on to the end of the game. It assumes
 both sides play their best: the side to move picks the move with the highest score, knowing the
 opponent will then pick the lowest for it. From the empty 3×3 board that means visiting 549,946
-positions, and the panel shows how many were searched.
+positions, the empty board itself included; the panel counts the positions searched the same
+way, so a minimax hint on the empty board shows that number.
 
 **Depth-aware scores**: a quick win is better than a slow one, and a slow loss better than a
 quick one. On 3×3 a win on ply *d* (ply 1 is the move itself) scores **10 − d**, a loss
 **−(10 − d)**, a draw **0**. So "win in 1" is 9, and "the opponent wins with its reply" is −8.
 Bigger boards use size² + 1 instead of 10.
+
+**Search depth** (Settings, or `--depth`): minimax and alpha-beta can be told to look only so
+many plies ahead; where they stop, the position is scored with H1 instead of being played out.
+This is the depth cut-off big boards need, and on 3×3 it makes the computer short-sighted on
+purpose. Automatic (the default) searches to the end on 3×3 and as deep as the time limit allows
+on bigger boards.
 
 **Alpha-beta** gives the same answer as minimax while skipping moves that cannot change it: once
 a move is shown to be worse than one already found, the rest of its replies need no look. Good

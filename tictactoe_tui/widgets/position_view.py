@@ -44,10 +44,10 @@ class PositionView(Horizontal):
     """
 
     def __init__(self, size: int, *, under_board: Widget | None = None,
-                 id: str | None = None) -> None:
+                 id: str | None = None, board_id: str = "board") -> None:
         """A view of a size×size board; `under_board` (e.g. a scoreboard) goes below it."""
         super().__init__(id=id)
-        self.board = Board(size, id="board")
+        self.board = Board(size, id=board_id)
         """The board widget."""
         self.panel = EvalPanel(id="eval-panel", pickable=True)
         """The evaluation panel."""
