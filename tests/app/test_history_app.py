@@ -148,7 +148,7 @@ async def test_starting_a_game_remembers_its_settings() -> None:
         await pilot.pause()
     assert HistoryStore.open().last_settings() == {
         "mode": "human-vs-computer", "first": "human", "mark": "X", "opponent": "h1",
-        "difficulty": 100, "size": 5, "k": None, "time_limit": 1.0, "seed": 3,
+        "difficulty": 100, "size": 5, "k": None, "time_limit": 1.0, "seed": 3, "depth": None,
         "theme": "textual-dark"}
 
 
