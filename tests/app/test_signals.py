@@ -23,7 +23,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.scripts import load_script
 from tictactoe_tui.app import EXIT_GRACE
+
+descendants = load_script("browser_game").descendants
+"""Every live process below a pid (the search's worker processes, here)."""
 
 THINKING_10X10 = ["--size", "10", "--first", "computer", "--time-limit", "30"]
 """A game whose first search would run for 30 s: any signal lands mid-search."""
@@ -106,14 +110,26 @@ def app_in_terminal(tmp_path: Path, *flags: str) -> Iterator[Terminal]:
                 os.close(fd)
 
 
+def wait_gone(pids: set[int], timeout: float = 10) -> bool:
+    """Whether every process in `pids` has ended within `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while any(Path(f"/proc/{pid}").exists() for pid in pids):
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.1)
+    return True
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
 def test_a_signal_mid_search_restores_the_terminal_and_exits(tmp_path: Path, signum: int) -> None:
     with app_in_terminal(tmp_path, *THINKING_10X10) as terminal:
         assert terminal.read_until(b"thinking", timeout=60), "the computer never started thinking"
         before = len(terminal.output)
+        workers = descendants(terminal.pid)
         os.kill(terminal.pid, signum)
         status = terminal.wait(timeout=30)
         assert status == 128 + signum
+        assert wait_gone(workers), "the search's worker processes outlived the app"
         on_exit = bytes(terminal.output[before:])
         for what, sequence in RESTORE.items():
             assert sequence in on_exit, f"the app did not {what}"
@@ -126,9 +142,11 @@ def test_a_signal_mid_search_restores_the_terminal_and_exits(tmp_path: Path, sig
 def test_the_app_ends_when_its_terminal_goes_away(tmp_path: Path) -> None:
     with app_in_terminal(tmp_path, *THINKING_10X10) as terminal:
         assert terminal.read_until(b"thinking", timeout=60), "the computer never started thinking"
+        workers = descendants(terminal.pid)
         # Closing the last handle on the terminal's master side is a hang-up: a closed tmux
         # pane or terminal window, or a dropped ssh link. The kernel sends SIGHUP.
         os.close(terminal.slave)
         os.close(terminal.master)
         terminal.master = terminal.slave = -1
         assert terminal.wait(timeout=EXIT_GRACE + 20) is not None, "the app outlived its terminal"
+        assert wait_gone(workers), "the search's worker processes outlived the app"
