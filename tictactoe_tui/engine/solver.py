@@ -315,6 +315,10 @@ class Bounds:
             self.move = move
         else:
             self.hi = min(self.hi, value)
+            if self.move < 0 and self.exact:
+                # Settled at the starting floor (the quickest possible loss): every move is
+                # that bad, the one the test returned as well.
+                self.move = move
 
 
 Test = Callable[[int, int], tuple[int, int]]
