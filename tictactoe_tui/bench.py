@@ -2,19 +2,20 @@
 
 Everything runs in one process and every search starts from a fresh state: the shape tables are
 rebuilt (their cache is cleared) and each call builds its own transposition table, so no
-measurement profits from an earlier one. `--quick` skips the 5x5 solve.
+measurement profits from an earlier one. `--quick` skips the solves above 4x4.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
 from functools import partial
 
 from tictactoe_tui.engine import _fastsearch
-from tictactoe_tui.engine.board import Board
+from tictactoe_tui.engine.board import Board, cell_notation
 from tictactoe_tui.engine.search import (
     SearchResult,
     alphabeta,
@@ -23,6 +24,7 @@ from tictactoe_tui.engine.search import (
     minimax,
     win_score,
 )
+from tictactoe_tui.engine.solver import RootSolver, Solver
 
 
 def position(x_cells: Sequence[int], o_cells: Sequence[int], size: int = 10,
@@ -111,22 +113,61 @@ def bench_analyse() -> str:
     return text + f"\nall nine exact scores identical: {'yes' if same else 'NO'}"
 
 
-def bench_solve(shapes: Sequence[tuple[int, int]]) -> str:
-    """Solve empty boards to the end: time, nodes and the peak memory the search allocated."""
+SOLVE_TARGETS = (
+    # (size, k, the time limit alphabeta gets): the m,n,k games the engine must solve.
+    (4, 3, 1.0), (4, 4, 1.0), (5, 3, 1.0), (5, 5, 1.0), (5, 4, 1.0), (6, 5, 10.0), (6, 4, 10.0),
+    (7, 4, 30.0),
+)
+"""The empty boards `solve_table` solves: 4x4 only with --quick."""
+
+
+def exact_solve(board: Board) -> tuple[int, int, int]:
+    """The exact solver alone, with no clock: (score, move, nodes)."""
+    sh = _fastsearch.shape(board.size, board.k)
+    poller = _fastsearch.Poller(None, None, sh.poll_mask)
+    score, move = RootSolver(board, Solver(sh, poller)).solve()
+    return score, move, poller.nodes
+
+
+def median_seconds(run: Callable[[], object], repeats: int) -> float:
+    """The median wall time of `repeats` runs, each from a fresh state."""
+    times = []
+    for _ in range(repeats):
+        fresh()
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def solve_table(quick: bool, repeats: int = 3) -> str:
+    """Empty boards solved to the end, by the solver alone and through alphabeta under a clock.
+
+    Times are medians of `repeats` runs; the peak memory is the solver's, from one more run under
+    tracemalloc (which slows Python down, so it is not timed).
+    """
     rows = []
-    for size, k in shapes:
+    for size, k, limit in SOLVE_TARGETS:
+        if quick and size > 4:
+            continue
         board = Board.empty(size, k)
-        result, ms = timed(partial(alphabeta, board))
-        # A second run under tracemalloc (which slows Python down) only to measure memory.
+        score, move, nodes = exact_solve(board)
+        alone = median_seconds(partial(exact_solve, board), repeats)
+        clocked = alphabeta(board, time_limit=limit)
+        with_clock = median_seconds(partial(alphabeta, board, time_limit=limit), repeats)
         fresh()
         tracemalloc.start()
-        alphabeta(board)
+        exact_solve(board)
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-        rows.append([f"{size}x{size}, k={k}, from empty", f"{ms / 1000:.2f}", f"{result.nodes:,}",
-                     f"{peak / 2**20:.1f}", describe_score(result.score, board),
-                     "yes" if result.complete else "no", f"{result.move}"])
-    return table(["solve", "seconds", "nodes", "peak MiB", "value", "complete", "move"], rows)
+        rows.append([f"{size}x{size}, k={k}, from empty", describe_score(score, board),
+                     f"{cell_notation(move, size)}", f"{alone:.2f}", f"{nodes:,}",
+                     f"{limit:g}", f"{with_clock:.2f}", f"{clocked.nodes:,}",
+                     "yes" if clocked.complete and clocked.score == score else "NO",
+                     f"{peak / 2**20:.1f}"])
+    headers = ["solve", "value", "move", "solver s", "nodes", "time_limit", "alphabeta s",
+               "nodes", "proven", "peak MiB"]
+    return table(headers, rows) + f"\n(seconds: median of {repeats} runs)"
 
 
 def bench_10x10(budget: float) -> str:
@@ -151,13 +192,12 @@ def bench_10x10(budget: float) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """Run the benchmark and print its tables; `--quick` skips the 5x5 solve."""
+    """Run the benchmark and print its tables; `--quick` skips the solves above 4x4."""
     parser = argparse.ArgumentParser(prog="tictactoe-tui bench",
                                      description="Engine benchmark: alpha-beta against minimax.")
-    parser.add_argument("--quick", action="store_true", help="skip the 5x5 solve")
+    parser.add_argument("--quick", action="store_true", help="skip the solves above 4x4")
     args = parser.parse_args(argv)
-    shapes = [(4, 4)] if args.quick else [(4, 4), (5, 4)]
-    sections = [bench_3x3(), bench_analyse(), bench_solve(shapes), bench_10x10(1.0)]
+    sections = [bench_3x3(), bench_analyse(), solve_table(args.quick), bench_10x10(1.0)]
     print(f"W (win score base) on 3x3 = {win_score(Board.empty(3, 3))}; scores are from the side "
           "to move.\n")
     print("\n\n".join(sections))
