@@ -26,7 +26,6 @@ from tictactoe_tui.engine.solver import (
     Bounds,
     RootSolver,
     Solver,
-    full_bounds,
     solvable,
 )
 
@@ -359,8 +358,8 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     engine = fs.AlphaBeta(sh, poller, evaluate, board.to_move)
     root = _Root(board, engine)
 
-    exact = RootSolver(board, Solver(sh, poller))
-    bounds = full_bounds(sh)
+    exact = RootSolver(board, Solver(sh, poller), _bounds_listener(tracker))
+    bounds = exact.bounds
     solved = False
 
     def line(move: int, done: int) -> tuple[int, ...]:
@@ -388,7 +387,7 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
         if time_limit is not None:
             poller.deadline = start + SOLVER_SHARE * time_limit
         try:
-            score, move = exact.solve(bounds)
+            score, move = exact.solve()
             solved = True
             reached(score, move, root.empties, True)
             return result(score, move, root.empties, True)
@@ -403,7 +402,7 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     try:
         for plies in range(1, max_depth + 1):
             if plies >= root.empties:
-                score, move = exact.solve(bounds)
+                score, move = exact.solve()
                 solved = True
                 last = (score, move, root.empties, True)
                 reached(*last)
@@ -522,16 +521,27 @@ def _analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | N
                     cancelled)
 
 
-def _with_bounds(estimate: MoveScore, bounds: Bounds, spent: dict[int, int],
-                 exact: RootSolver) -> MoveScore:
+def _bounds_listener(tracker: _Tracker) -> Callable[[Bounds], None]:
+    """Tell the tracker the best move a solve has proven so far, for the progress reports."""
+
+    def heard(bounds: Bounds) -> None:
+        if bounds.move >= 0:
+            tracker.best_so_far(bounds.move, bounds.lo, (bounds.move,))
+
+    return heard
+
+
+def _with_bounds(estimate: MoveScore, exact: RootSolver) -> MoveScore:
     """A depth-limited score of a move, corrected by what the solver proved about it.
 
     A settled move gets its exact value. A move proven to win (or lose) whose distance is not
     known yet scores the proven bound. A move proven not to win, but not yet to draw, scores at
-    most -1, so that a proven draw ranks above it. All of these but the first stay estimates.
+    most -1 when another move is proven to draw at least, so that the proven draw ranks above
+    it. All of these but the first stay estimates.
     """
     move = estimate.move
-    nodes = estimate.nodes + spent.get(move, 0)
+    bounds = exact.moves[move]
+    nodes = estimate.nodes + exact.spent[move]
     if bounds.exact:
         return MoveScore(move, bounds.lo, nodes, True, exact.walk_pv(move, exact.empties))
     if estimate.exact:
@@ -541,7 +551,7 @@ def _with_bounds(estimate: MoveScore, bounds: Bounds, spent: dict[int, int],
         score = bounds.lo
     elif bounds.hi < 0:
         score = bounds.hi
-    elif bounds.hi == 0:
+    elif bounds.hi == 0 and any(other.lo >= 0 for other in exact.moves.values()):
         score = min(score, -1)
     return MoveScore(move, score, nodes, False, estimate.pv)
 
@@ -558,17 +568,18 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     moves = board.legal_moves()
     big = win_score(board)
 
-    exact = RootSolver(board, Solver(sh, poller))
-    bounds = {move: full_bounds(sh) for move in moves}
-    spent: dict[int, int] = {}
+    exact = RootSolver(board, Solver(sh, poller), _bounds_listener(tracker))
 
     def solved() -> list[MoveScore]:
-        return [MoveScore(move, bounds[move].lo, spent.get(move, 0), True,
+        return [MoveScore(move, exact.moves[move].lo, exact.spent[move], True,
                           exact.walk_pv(move, root.empties))
-                for move in moves if bounds[move].exact]
+                for move in moves if exact.moves[move].exact]
 
     def solve_all() -> list[MoveScore]:
-        exact.settle(bounds, spent)
+        # The position's value and best move first, as `alphabeta` finds them (the player needs
+        # no more), then the exact value of every other move for the panel.
+        exact.solve()
+        exact.settle()
         return solved()
 
     def search_all(plies: int) -> list[MoveScore]:
@@ -608,7 +619,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
             if plies >= root.empties:
                 last = (solve_all(), root.empties, True)
                 break
-            scored = [_with_bounds(m, bounds[m.move], spent, exact) for m in search_all(plies)]
+            scored = [_with_bounds(m, exact) for m in search_all(plies)]
             last = (scored, plies, all(m.exact for m in scored))
             best = _ranked(scored)[0]
             tracker.reached(plies, best.move, best.score, best.pv, last[2])

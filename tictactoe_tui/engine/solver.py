@@ -23,6 +23,7 @@ from tictactoe_tui.engine._fastsearch import (
     Poller,
     Shape,
     Table,
+    iter_cells,
     maker_potential,
     table_line,
     threats,
@@ -308,29 +309,40 @@ class Bounds:
             return self.hi
         return self.lo + 1
 
-    def record(self, s: int, value: int, move: int) -> None:
-        """Take in the fail-soft `value` of the test "at least s?" (and the move that gave it)."""
-        if value >= s:
+    def record(self, alpha: int, beta: int, value: int, move: int) -> None:
+        """Take in the fail-soft `value` a search in the window (alpha, beta) returned.
+
+        `move` is the move that gave it (the root's best move, or the move searched).
+        """
+        if value >= beta:
             self.lo = max(self.lo, value)
             self.move = move
-        else:
+        elif value <= alpha:
             self.hi = min(self.hi, value)
             if self.move < 0 and self.exact:
                 # Settled at the starting floor (the quickest possible loss): every move is
                 # that bad, the one the test returned as well.
                 self.move = move
+        else:
+            self.lo = self.hi = value
+            self.move = move
 
 
 Test = Callable[[int, int], tuple[int, int]]
 """A fail-soft search of one position in a window: (alpha, beta) -> (value, best move)."""
 
 
-def narrow(test: Test, bounds: Bounds) -> None:
-    """Run null-window tests until the value is exact; `bounds` holds the progress if stopped."""
+def narrow(test: Test, bounds: Bounds, listener: Callable[[Bounds], None] | None = None) -> None:
+    """Run null-window tests until the value is exact; `bounds` holds the progress if stopped.
+
+    `listener` (if given) hears the bounds after each test.
+    """
     while not bounds.exact:
         s = bounds.next_test()
         value, move = test(s - 1, s)
-        bounds.record(s, value, move)
+        bounds.record(s - 1, s, value, move)
+        if listener is not None:
+            listener(bounds)
 
 
 def full_bounds(sh: Shape) -> Bounds:
@@ -339,61 +351,70 @@ def full_bounds(sh: Shape) -> Bounds:
 
 
 class RootSolver:
-    """Solves one position: its value and a best move, or the exact value of each move."""
+    """Solves one position: its value and a best move, or the exact value of each move.
 
-    def __init__(self, board: Board, solver: Solver) -> None:
-        """Precompute the root's bitboards and threats for `solver`."""
+    What the searches prove along the way is kept: `bounds` for the position, `moves` for each
+    legal move (every root search narrows the bounds of the moves it searched), so a search the
+    clock stops still says what it knows.
+    """
+
+    def __init__(self, board: Board, solver: Solver,
+                 listener: Callable[[Bounds], None] | None = None) -> None:
+        """Precompute the root's bitboards and threats for `solver`.
+
+        `listener` (if given) hears the position's bounds each time a test narrows them.
+        """
         self.board = board
         self.solver = solver
+        self.listener = listener
         sh = self.sh = solver.sh
         self.me, self.opp = board.bits(board.to_move), board.bits(board.to_move.opponent)
         self.empty = sh.full & ~(self.me | self.opp)
         self.empties = self.empty.bit_count()
         self.my_thr = threats(sh, self.me, self.opp) & self.empty
         self.opp_thr = threats(sh, self.opp, self.me) & self.empty
+        self.bounds = full_bounds(sh)
+        self.moves = {cell: full_bounds(sh) for cell in iter_cells(self.empty)}
+        self.spent = dict.fromkeys(self.moves, 0)
+        """Positions searched for each root move."""
 
     def solve_child(self, cell: int, alpha: int, beta: int) -> int:
-        """Exact-search value of `cell` for the mover, fail-soft within (alpha, beta)."""
-        if self.my_thr >> cell & 1:
-            return self.sh.win - 1
-        bit = 1 << cell
-        # At the root the mover may hold winning cells it does not play (analyse scores every
-        # move): they stay threats after this move.
-        mine = (_new_thr(self.sh, self.me, self.opp, cell) | self.my_thr) & ~bit
-        return -self.solver.solve(self.opp, self.me | bit, self.opp_thr & ~bit, mine, 1,
-                                  -beta, -alpha)
+        """Exact-search value of `cell` for the mover, fail-soft within (alpha, beta).
 
-    def child_test(self, cell: int) -> Test:
-        """The window test of one root move, for `narrow`."""
-        return lambda alpha, beta: (self.solve_child(cell, alpha, beta), cell)
+        The move's bounds and the positions spent on it are updated.
+        """
+        poller = self.solver.poller
+        before = poller.nodes
+        try:
+            if self.my_thr >> cell & 1:
+                value = self.sh.win - 1
+            else:
+                bit = 1 << cell
+                # At the root the mover may hold winning cells it does not play (analyse scores
+                # every move): they stay threats after this move.
+                mine = (_new_thr(self.sh, self.me, self.opp, cell) | self.my_thr) & ~bit
+                value = -self.solver.solve(self.opp, self.me | bit, self.opp_thr & ~bit, mine,
+                                           1, -beta, -alpha)
+        finally:
+            self.spent[cell] += poller.nodes - before
+        self.moves[cell].record(alpha, beta, value, cell)
+        return value
 
-    def exact_child(self, cell: int) -> int:
-        """The exact value of `cell` for the mover."""
-        bounds = full_bounds(self.sh)
-        narrow(self.child_test(cell), bounds)
-        return bounds.lo
-
-    def settle(self, bounds: dict[int, Bounds], nodes: dict[int, int]) -> None:
-        """Narrow the bounds of every root move in `bounds` until all are exact.
+    def settle(self) -> None:
+        """Narrow the bounds of every root move until all are exact.
 
         A round runs one test per unsettled move, best-looking moves first, so a search stopped
         by the clock has classified as many moves as it could (win or not, then draw or loss)
-        before spending time on distances. `nodes` counts the positions spent on each move.
+        before spending time on distances.
         """
         order = self.solver.ordered(self.me, self.opp, self.empty, -1)
-        poller = self.solver.poller
         while True:
-            pending = [move for move in order if move in bounds and not bounds[move].exact]
+            pending = [move for move in order if not self.moves[move].exact]
             if not pending:
                 return
             for move in pending:
-                before = poller.nodes
-                try:
-                    s = bounds[move].next_test()
-                    value, _ = self.child_test(move)(s - 1, s)
-                    bounds[move].record(s, value, move)
-                finally:
-                    nodes[move] = nodes.get(move, 0) + poller.nodes - before
+                s = self.moves[move].next_test()
+                self.solve_child(move, s - 1, s)
 
     def solve_moves(self) -> list[int]:
         """The moves worth a full search at the root: a forced block, else every empty cell."""
@@ -415,19 +436,16 @@ class RootSolver:
                         break
         return best, best_move
 
-    def solve(self, bounds: Bounds | None = None) -> tuple[int, int]:
-        """The exact value of the position and a best move.
-
-        `bounds` (if given) starts from what is already known and keeps the progress when the
-        search is stopped.
-        """
+    def solve(self) -> tuple[int, int]:
+        """The exact value of the position and a best move (`bounds` keeps the progress)."""
         if self.my_thr:
-            return self.sh.win - 1, self.my_thr.bit_length() - 1
-        if bounds is None:
-            bounds = full_bounds(self.sh)
+            move = self.my_thr.bit_length() - 1
+            self.bounds.record(-self.sh.win, self.sh.win, self.sh.win - 1, move)
+            return self.bounds.lo, move
         moves = self.solve_moves()
-        narrow(lambda alpha, beta: self.solve_pass(moves, alpha, beta), bounds)
-        return bounds.lo, bounds.move
+        narrow(lambda alpha, beta: self.solve_pass(moves, alpha, beta), self.bounds,
+               self.listener)
+        return self.bounds.lo, self.bounds.move
 
     def walk_pv(self, first: int, limit: int) -> tuple[int, ...]:
         """The line the solver's table remembers after the root move `first`."""
