@@ -350,6 +350,11 @@ def full_bounds(sh: Shape) -> Bounds:
     return Bounds(-(sh.win - 2), sh.win - 1)
 
 
+def _image(perm: tuple[int, ...], bits: int) -> int:
+    """The image of a set of cells under a permutation of the cells."""
+    return sum(1 << perm[cell] for cell in iter_cells(bits))
+
+
 class RootSolver:
     """Solves one position: its value and a best move, or the exact value of each move.
 
@@ -377,12 +382,30 @@ class RootSolver:
         self.moves = {cell: full_bounds(sh) for cell in iter_cells(self.empty)}
         self.spent = dict.fromkeys(self.moves, 0)
         """Positions searched for each root move."""
+        self.twin: dict[int, int] = {}
+        """For each root move, the first move of its orbit under the symmetries that leave the
+        position unchanged: all of them have the same value, so only the first is searched."""
+        self.orbit: dict[int, list[int]] = {}
+        """For each move `twin` names, the moves of its orbit."""
+        self.mirror: dict[int, tuple[int, ...]] = {}
+        """For each move, a symmetry of the position that maps its twin onto it."""
+        fixing = [perm for perm in sh.sym_perms
+                  if _image(perm, self.me) == self.me and _image(perm, self.opp) == self.opp]
+        for cell in solver.ordered(self.me, self.opp, self.empty, -1):
+            if cell not in self.twin:
+                for perm in fixing:
+                    self.mirror.setdefault(perm[cell], perm)
+                self.orbit[cell] = sorted({perm[cell] for perm in fixing})
+                for twin in self.orbit[cell]:
+                    self.twin[twin] = cell
 
     def solve_child(self, cell: int, alpha: int, beta: int) -> int:
         """Exact-search value of `cell` for the mover, fail-soft within (alpha, beta).
 
-        The move's bounds and the positions spent on it are updated.
+        The bounds of the move and of its symmetric twins are updated, and the positions spent
+        are counted on the move the search ran for.
         """
+        cell = self.twin[cell]
         poller = self.solver.poller
         before = poller.nodes
         try:
@@ -397,17 +420,19 @@ class RootSolver:
                                            1, -beta, -alpha)
         finally:
             self.spent[cell] += poller.nodes - before
-        self.moves[cell].record(alpha, beta, value, cell)
+        for twin in self.orbit[cell]:
+            self.moves[twin].record(alpha, beta, value, twin)
         return value
 
     def settle(self) -> None:
         """Narrow the bounds of every root move until all are exact.
 
-        A round runs one test per unsettled move, best-looking moves first, so a search stopped
-        by the clock has classified as many moves as it could (win or not, then draw or loss)
-        before spending time on distances.
+        A round runs one test per unsettled move (one per set of symmetric twins), best-looking
+        moves first, so a search stopped by the clock has classified as many moves as it could
+        (win or not, then draw or loss) before spending time on distances.
         """
-        order = self.solver.ordered(self.me, self.opp, self.empty, -1)
+        order = [cell for cell in self.solver.ordered(self.me, self.opp, self.empty, -1)
+                 if self.twin[cell] == cell]
         while True:
             pending = [move for move in order if not self.moves[move].exact]
             if not pending:
@@ -421,7 +446,8 @@ class RootSolver:
         thr = self.opp_thr
         if thr and not thr & (thr - 1) and not self.my_thr:
             return [thr.bit_length() - 1]
-        return self.solver.ordered(self.me, self.opp, self.empty, -1)
+        return [cell for cell in self.solver.ordered(self.me, self.opp, self.empty, -1)
+                if self.twin[cell] == cell]
 
     def solve_pass(self, moves: list[int], alpha: int, beta: int) -> tuple[int, int]:
         """Fail-soft alpha-beta over the root moves: (value, best move)."""
@@ -448,5 +474,10 @@ class RootSolver:
         return self.bounds.lo, self.bounds.move
 
     def walk_pv(self, first: int, limit: int) -> tuple[int, ...]:
-        """The line the solver's table remembers after the root move `first`."""
-        return self.solver.walk_pv(self.me, self.opp, first, limit)
+        """The line the solver's table remembers after the root move `first`.
+
+        A move searched as its twin's image gets the image of its twin's line.
+        """
+        line = self.solver.walk_pv(self.me, self.opp, self.twin[first], limit)
+        perm = self.mirror[first]
+        return tuple(perm[cell] for cell in line)
