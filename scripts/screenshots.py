@@ -10,22 +10,37 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     results.svg      3×3 against H1: the computer wins, the Results dialog over the board
     help.svg         the Help screen
     game-10x10.svg   10×10 (5 in a row) against H1, two moves each
+    match.svg        the match runner after ten games of alpha-beta against random
+    heuristics.svg   the heuristic lab on the position after you took the centre
+    history.svg      the History screen over a few dozen kept games, with the all-time scores
+    review.svg       the Review screen on a game against H1, at a move marked as a mistake
+    compare.svg      the learning lab's comparison (a) after the computer opened and you replied
+    tree.svg         the learning lab's search tree (t), replayed step by step to a cut-off
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
 README are the screens the tests pin. Run it with the project installed (`pip install .`).
+Every scene gets a fresh, temporary history, so the pictures never show (or touch) yours.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import tempfile
+import time
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
 
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.engine import Mark
+from tictactoe_tui.history_bench import sample_games
+from tictactoe_tui.record import PlayedGame, PlayedMove
 from tictactoe_tui.settings import GameSettings
+from tictactoe_tui.store import DATA_DIR_ENV, HistoryStore
 
 TERMINAL_SIZE = (100, 34)
 """The terminal the app is designed for, and every screenshot's size."""
@@ -34,10 +49,27 @@ OUTPUT = Path(__file__).resolve().parent.parent / "screenshots"
 """Where the SVGs go: `screenshots/` at the repository root."""
 
 
-async def settle(pilot: Pilot[Any]) -> None:
-    """Wait until the computer has finished thinking and the screen has caught up."""
+SETTLE_TIMEOUT = 60.0
+"""Seconds `settle` waits for a search before giving up (a hang must fail, not stall)."""
+
+
+async def settle(pilot: Pilot[Any], timeout: float = SETTLE_TIMEOUT) -> None:
+    """Wait until no search runs and the screen has caught up.
+
+    The Game screen's `thinking` covers the computer's move, a hint and the board's scores; a
+    screen whose work runs in the worker process says so with a `busy` property.
+    """
     await pilot.pause()
+    deadline = time.monotonic() + timeout
+    while any(getattr(screen, "thinking", None) for screen in pilot.app.screen_stack):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still thinking after {timeout:g} s")
+        await pilot.pause(0.02)
     await pilot.app.workers.wait_for_complete()
+    while getattr(pilot.app.screen, "busy", False):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{type(pilot.app.screen).__name__} still busy after {timeout} s")
+        await pilot.pause(0.05)
     await pilot.pause()
 
 
@@ -53,9 +85,15 @@ class Scene:
     """Keys pressed in turn, waiting for the computer after each."""
     clicks: tuple[int, ...] = ()
     """Board cells clicked in turn (after the keys), waiting for the computer after each."""
+    history: tuple[PlayedGame, ...] = ()
+    """Games put in the history (the data directory's, $TICTACTOE_TUI_DATA_DIR) first."""
 
     def app(self) -> TicTacToeApp:
         """A fresh app for this scene."""
+        if self.history:
+            store = HistoryStore.open()
+            store.save_many(self.history)
+            store.close()
         if self.settings is None:
             return TicTacToeApp()
         return TicTacToeApp(self.settings, start_in_game=True)
@@ -72,6 +110,23 @@ class Scene:
             await settle(pilot)
 
 
+def showcase_game() -> PlayedGame:
+    """A game against H1 with a mistake and blunders on both sides; X wins on the A column."""
+    cells = (6, 1, 5, 2, 0, 4, 7, 8, 3)
+    moves = tuple(PlayedMove(cell, Mark.X if i % 2 == 0 else Mark.O, by_computer=i % 2 == 1,
+                             seconds=0.0004 if i % 2 else None, positions=8 if i % 2 else None,
+                             clever=True if i % 2 else None)
+                  for i, cell in enumerate(cells))
+    started = datetime(2025, 3, 1, 15, 0)
+    return PlayedGame("human-vs-computer", "human", "h1", 3, 3, Mark.X, 100, started,
+                      started + timedelta(seconds=40), moves, "X",
+                      settings={"opponent": "h1", "seed": 1})
+
+
+EXAMPLE_HISTORY = (*sample_games(30, seed=4, last=datetime(2025, 3, 1, 14, 30)),
+                   showcase_game())
+"""The history the history and review scenes start from: 30 sample games, then the showcase."""
+
 SCENES = {
     scene.name: scene
     for scene in (
@@ -81,19 +136,34 @@ SCENES = {
         Scene("results", GameSettings(seed=1, opponent="h1"), keys=("1", "2", "4")),
         Scene("help", keys=("question_mark",)),
         Scene("game-10x10", GameSettings(seed=1, size=10, opponent="h1"), clicks=(44, 55)),
+        # Ten games of alpha-beta against random on 3×3: the match runner's table and charts.
+        Scene("match", GameSettings(seed=1), keys=("m", "r")),
+        # You took the centre, alpha-beta answered in a corner: how H1 and H2 rank your replies.
+        Scene("heuristics", GameSettings(seed=1), keys=("5", "w")),
+        Scene("history", keys=("y",), history=EXAMPLE_HISTORY),
+        # The newest game is the showcase: open it, go to the start, step to X's mistake C2.
+        Scene("review", keys=("y", "enter", "home", "right", "right", "right"),
+              history=EXAMPLE_HISTORY),
+        # The computer (X) opens, you take the centre, it replies; then the lab on move 4.
+        Scene("compare", GameSettings(seed=1, first="computer", mark="O"), keys=("5", "a")),
+        # You take the centre, the computer replies; the tree replayed to a cut-off that prunes two.
+        Scene("tree", GameSettings(seed=1), keys=("5", "t", "s", *["n"] * 47)),
     )
 }
 """Every screenshot, by name."""
 
 
 async def shoot(scene: Scene, directory: Path) -> Path:
-    """Play `scene` and save its screenshot in `directory`; return the file written."""
-    app = scene.app()
-    async with app.run_test(size=TERMINAL_SIZE) as pilot:
-        await scene.play(pilot)
-        await pilot.wait_for_scheduled_animations()
-        await pilot.pause()
-        written = app.save_screenshot(f"{scene.name}.svg", str(directory))
+    """Play `scene` (with a fresh history) and save its screenshot in `directory`; return the
+    file written."""
+    with tempfile.TemporaryDirectory() as data:
+        os.environ[DATA_DIR_ENV] = data
+        app = scene.app()
+        async with app.run_test(size=TERMINAL_SIZE) as pilot:
+            await scene.play(pilot)
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
+            written = app.save_screenshot(f"{scene.name}.svg", str(directory))
     return Path(written)
 
 

@@ -196,7 +196,14 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="tictactoe-tui bench",
                                      description="Engine benchmark: alpha-beta against minimax.")
     parser.add_argument("--quick", action="store_true", help="skip the solves above 4x4")
+    parser.add_argument("--history", action="store_true",
+                        help="time the history instead: saving, the History screen, a review")
     args = parser.parse_args(argv)
+    if args.history:
+        from tictactoe_tui.history_bench import bench_history
+
+        print(bench_history())
+        return 0
     sections = [bench_3x3(), bench_analyse(), solve_table(args.quick), bench_10x10(1.0)]
     print(f"W (win score base) on 3x3 = {win_score(Board.empty(3, 3))}; scores are from the side "
           "to move.\n")

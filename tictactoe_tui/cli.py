@@ -3,6 +3,8 @@
     tictactoe-tui [game flags]                 play (Settings screen unless a game flag is given)
     tictactoe-tui analyse BOARD [--algorithm A] [--k K] [--depth D] [--time-limit S]
     tictactoe-tui bench [--quick]              the benchmark, side by side with plain minimax
+    tictactoe-tui match --x SPEC --o SPEC [--games N --size S --k K --seed N --json]
+    tictactoe-tui history [--json]             the games played; export GAME_ID, import FILE
 
 The engine-only commands never import Textual, so they start fast and run anywhere.
 """
@@ -58,6 +60,11 @@ def analyse_command(argv: Sequence[str]) -> int:
 COMMANDS: dict[str, str] = {
     "analyse": "tictactoe_tui.cli:analyse_command",
     "bench": "tictactoe_tui.bench:main",
+    "match": "tictactoe_tui.commands.match:main",
+    "history": "tictactoe_tui.commands.history:history_command",
+    "export": "tictactoe_tui.commands.history:export_command",
+    "import": "tictactoe_tui.commands.history:import_command",
+    "compare": "tictactoe_tui.commands.compare:main",
 }
 """Each command other than play, as "module:function"; the function takes the arguments after
 the command's name and returns the exit status. Imported only when run, so each command starts

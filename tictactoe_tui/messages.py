@@ -1,19 +1,22 @@
-"""Messages that cross from a worker thread or between screens.
+"""Messages that cross from the search's worker process (through the `Thinker`'s listener
+thread) or between screens.
 
 Widget-local messages live inside the widget that posts them (for example `Board.CellChosen`);
-this module holds the ones that have no widget to belong to: the results of a search that ran in a
-thread worker. Each carries the `token` (a generation number) of the request that started it, so
-a screen can drop an answer that arrives after a new game, an undo or a cancel made it stale.
+this module holds the ones that have no widget to belong to: the progress and results of a
+search that ran in the worker process. Each carries the `token` (a generation number) of the
+request that started it, so a screen can drop an answer that arrives after a new game, an undo
+or a cancel made it stale.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual.message import Message
 
 from tictactoe_tui.engine.players import Decision
-from tictactoe_tui.engine.search import Analysis
+from tictactoe_tui.engine.search import Analysis, Progress
 from tictactoe_tui.record import PlayedGame
 
 
@@ -25,6 +28,8 @@ class ComputerMoved(Message):
     """The move, whether it was clever or random, the analysis and the reason."""
     token: int
     """The generation of the request; a screen ignores tokens it no longer waits for."""
+    rng_state: Any = None
+    """The state the player's random number generator ended in (it ran in another process)."""
 
 
 @dataclass
@@ -33,6 +38,16 @@ class HintReady(Message):
 
     analysis: Analysis
     """Every candidate move with its score, best first."""
+    token: int
+    """The generation of the request; a screen ignores tokens it no longer waits for."""
+
+
+@dataclass
+class SearchProgress(Message):
+    """How far a running search got: depth, positions, time, the best move and line so far."""
+
+    progress: Progress
+    """The engine's latest report."""
     token: int
     """The generation of the request; a screen ignores tokens it no longer waits for."""
 
@@ -52,4 +67,7 @@ class GameEnded(Message):
     """A game finished or was abandoned: the Game screen posts it and the app keeps it."""
 
     game: PlayedGame
-    """What was played, move by move, and how it ended."""
+    """What was played, move by move, and how it ended.
+
+    A finished game taken back with undo and finished again (or then abandoned) is posted again
+    with the same `started`: the later message replaces the earlier one."""

@@ -3,15 +3,37 @@
 The Game screen builds a `PlayedGame` when a game ends (or is abandoned: a new game, settings or
 quit before the end) and posts it to the app as `GameEnded` (see `messages.py`); the app hands
 it to the history store. Plain data only, no Textual, so the store and the command line can use it.
+
+`PlayedGame.to_record` writes a game as the engine's text record (`engine/game.py`: a header line
+and a `moves:` line) with the rest in `#` comment lines, which `Game.from_record` skips::
+
+    # tictactoe-tui game
+    # started: 2025-03-01T14:02:11
+    # ended: 2025-03-01T14:03:40
+    # mode: human-vs-computer
+    # x: human
+    # o: alphabeta
+    # difficulty: 100
+    # outcome: O
+    # move 2: O computer clever seconds=0.0021 positions=1234
+    # settings: {"mode": "human-vs-computer", ...}
+    tictactoe 3x3 k=3 first=X
+    moves: 5 1 9 3 ...
+
+`PlayedGame.from_record` reads it back, and also a bare engine record with no comments (then the
+game counts as two people's, dated now). The moves decide the outcome: a record whose moves end
+the game cannot claim otherwise, and one whose moves do not is an abandoned game.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal
+from typing import Literal, cast
 
-from tictactoe_tui.engine import Mark
+from tictactoe_tui.engine import Game, Mark
 
 Outcome = Literal["X", "O", "draw", "abandoned"]
 """How a game ended: a mark won, a draw, or it was left before the end."""
@@ -62,8 +84,174 @@ class PlayedGame:
     settings: dict[str, object] = field(default_factory=dict)
     """Every field of the `GameSettings` the game was played with (for "play again" and the
     Settings screen), as plain values."""
+    setup_moves: int = 0
+    """How many of the first moves were set up rather than played in this game ("Play from
+    here" in the review starts a game from a position of an earlier one)."""
 
     @property
     def cells(self) -> tuple[int, ...]:
         """The cells played, in order."""
         return tuple(move.cell for move in self.moves)
+
+    def replay(self) -> Game:
+        """The engine's game with every move played (IllegalMove if the moves are not legal)."""
+        game = Game(self.size, self.k, self.first)
+        for cell in self.cells:
+            game.play(cell)
+        return game
+
+    def to_record(self, game_id: int | None = None) -> str:
+        """The game as text: the engine's record, with everything else in `#` comment lines."""
+        lines = [f"# tictactoe-tui game{f' {game_id}' if game_id is not None else ''}",
+                 f"# started: {self.started.isoformat(timespec='seconds')}",
+                 f"# ended: {self.ended.isoformat(timespec='seconds')}",
+                 f"# mode: {self.mode}",
+                 f"# x: {self.x}",
+                 f"# o: {self.o}",
+                 f"# difficulty: {self.difficulty}",
+                 f"# outcome: {self.outcome}"]
+        if self.setup_moves:
+            lines.append(f"# setup-moves: {self.setup_moves}")
+        if self.switched_to_random:
+            lines.append(f"# switched-to-random: {' '.join(map(str, self.switched_to_random))}")
+        if self.switched_to_clever:
+            lines.append(f"# switched-to-clever: {' '.join(map(str, self.switched_to_clever))}")
+        lines += [_move_comment(number, move)
+                  for number, move in enumerate(self.moves, start=1)]
+        if self.settings:
+            lines.append(f"# settings: {json.dumps(self.settings, sort_keys=True)}")
+        return "\n".join(lines) + "\n" + self.replay().to_record()
+
+    @classmethod
+    def from_record(cls, text: str, now: datetime | None = None) -> PlayedGame:
+        """Read `to_record`'s text, or a bare engine record (a game between two people).
+
+        Raises ValueError (IllegalMove for a move the rules refuse) saying what is wrong.
+        """
+        game = Game.from_record(text)
+        meta: dict[str, str] = {}
+        notes: dict[int, str] = {}
+        for raw in text.splitlines():
+            found = _META.fullmatch(raw.strip())
+            if found is None:
+                continue
+            key, value = found.group(1).lower(), found.group(2).strip()
+            move = _MOVE_KEY.fullmatch(key)
+            if move is not None:
+                notes[int(move.group(1))] = value
+            else:
+                meta[key] = value
+        when = now if now is not None else datetime.now().replace(microsecond=0)
+        marks = [game.first if i % 2 == 0 else game.first.opponent
+                 for i in range(len(game.moves))]
+        moves = tuple(_read_move(number, cell, mark, notes.get(number, ""))
+                      for number, (cell, mark) in enumerate(zip(game.moves, marks, strict=True),
+                                                            start=1))
+        result = game.result
+        outcome: Outcome = ("abandoned" if result is None
+                            else "draw" if result.winner is None else cast(Outcome,
+                                                                           str(result.winner)))
+        settings = _read_settings(meta.get("settings"))
+        return cls(
+            mode=_word(meta, "mode", "human-vs-human"),
+            x=_word(meta, "x", "human"),
+            o=_word(meta, "o", "human"),
+            size=game.size,
+            k=game.k,
+            first=game.first,
+            difficulty=_number(meta, "difficulty", 100, 1, 100),
+            started=_when(meta, "started", when),
+            ended=_when(meta, "ended", when),
+            moves=moves,
+            outcome=outcome,
+            switched_to_random=_numbers(meta, "switched-to-random", len(moves)),
+            switched_to_clever=_numbers(meta, "switched-to-clever", len(moves)),
+            settings=settings,
+            setup_moves=_number(meta, "setup-moves", 0, 0, len(moves)),
+        )
+
+
+_META = re.compile(r"#\s*([A-Za-z][\w -]*?)\s*:(.*)")
+_MOVE_KEY = re.compile(r"move\s+(\d+)")
+
+
+def _move_comment(number: int, move: PlayedMove) -> str:
+    """`# move 2: O computer clever seconds=0.0021 positions=1234`, or `# move 1: X human`."""
+    if not move.by_computer:
+        return f"# move {number}: {move.mark} human"
+    parts = [f"# move {number}: {move.mark} computer"]
+    if move.clever is not None:
+        parts.append("clever" if move.clever else "random")
+    if move.seconds is not None:
+        parts.append(f"seconds={move.seconds!r}")
+    if move.positions is not None:
+        parts.append(f"positions={move.positions}")
+    return " ".join(parts)
+
+
+def _read_move(number: int, cell: int, mark: Mark, note: str) -> PlayedMove:
+    """A move of a record, with what its `# move N:` comment says about it (if anything)."""
+    words = note.split()
+    if "computer" not in words:
+        return PlayedMove(cell, mark, by_computer=False)
+    values = dict(word.split("=", 1) for word in words if "=" in word)
+    try:
+        seconds = float(values["seconds"]) if "seconds" in values else None
+        positions = int(values["positions"]) if "positions" in values else None
+    except ValueError:
+        raise ValueError(f"move {number}'s comment has a bad number: {note!r}") from None
+    clever = True if "clever" in words else False if "random" in words else None
+    return PlayedMove(cell, mark, by_computer=True, seconds=seconds, positions=positions,
+                      clever=clever)
+
+
+def _word(meta: dict[str, str], key: str, default: str) -> str:
+    """A one-word value such as a mode or a player's name."""
+    value = meta.get(key, default)
+    if not re.fullmatch(r"[\w.-]+", value):
+        raise ValueError(f"'# {key}:' must be one word, not {value!r}")
+    return value
+
+
+def _number(meta: dict[str, str], key: str, default: int, low: int, high: int) -> int:
+    """A whole number between `low` and `high`."""
+    text = meta.get(key)
+    if text is None:
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise ValueError(f"'# {key}:' must be a whole number from {low} to {high}, not {text!r}")
+    return int(text)
+
+
+def _numbers(meta: dict[str, str], key: str, moves: int) -> tuple[int, ...]:
+    """Move numbers (0-based, at most `moves`), separated by spaces."""
+    words = meta.get(key, "").split()
+    if not all(w.isdigit() and int(w) <= moves for w in words):
+        raise ValueError(f"'# {key}:' must list move numbers from 0 to {moves}, "
+                         f"not {meta[key]!r}")
+    return tuple(int(w) for w in words)
+
+
+def _when(meta: dict[str, str], key: str, default: datetime) -> datetime:
+    """A date and time in ISO 8601."""
+    text = meta.get(key)
+    if text is None:
+        return default
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"'# {key}:' must be a date and time like 2025-03-01T14:02:11, "
+                         f"not {text!r}") from None
+
+
+def _read_settings(text: str | None) -> dict[str, object]:
+    """The settings' JSON object, or nothing."""
+    if text is None:
+        return {}
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        raise ValueError("'# settings:' must be a JSON object like {\"size\": 3}")
+    return value

@@ -6,18 +6,21 @@ and passes the resulting `PanelReport`, score labels and H1/H2 term lines to the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tictactoe_tui.engine import (
     Analysis,
     H1Terms,
     H2Terms,
     Mark,
+    Progress,
     describe_score,
     explain_h1,
     explain_h2,
 )
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.widgets import CandidateRow, PanelReport
+from tictactoe_tui.widgets.eval_panel import CandidateRow, PanelReport, ThinkingReport
 
 PANEL_ROWS_BIG_BOARD = 10
 """Candidates listed in the panel on boards bigger than 3×3."""
@@ -51,6 +54,9 @@ def build_report(title: str, analysis: Analysis, position: Position, chosen: int
             nodes=s.nodes,
             exact=s.exact,
             chosen=s.move == chosen,
+            move=s.move,
+            line=s.pv,
+            line_names=line_names(s.pv, position.size),
         )
         for s in shown
     )
@@ -65,7 +71,36 @@ def build_report(title: str, analysis: Analysis, position: Position, chosen: int
         total_moves=len(analysis.scores),
         verdict=verdict,
         terms=terms,
+        mover=str(position.to_move),
     )
+
+
+def thinking_report(title: str, algorithm: str, progress: Progress, position: Position,
+                    budget: float | None) -> ThinkingReport:
+    """The panel's live view of a running search of `position` from its latest progress."""
+    best = ""
+    if progress.best_move is not None:
+        name = cell_notation(progress.best_move, position.size)
+        if progress.complete:
+            best = f"{name}, {score_words(progress.best_score, position, True)}"
+        else:
+            # Until the search ends every number is provisional: say so, and never "win in N".
+            best = f"{name}, score {progress.best_score:+d} so far"
+    return ThinkingReport(
+        title=title,
+        algorithm=ALGORITHM_NAMES.get(algorithm, algorithm),
+        depth=progress.depth,
+        nodes=progress.nodes,
+        elapsed=progress.elapsed,
+        budget=budget,
+        best=best,
+        line_names=line_names(progress.pv, position.size),
+    )
+
+
+def line_names(line: Sequence[int], size: int) -> str:
+    """An expected line in cell names: "B2 A1 C3"."""
+    return " ".join(cell_notation(cell, size) for cell in line)
 
 
 def score_words(score: int, position: Position, exact: bool) -> str:

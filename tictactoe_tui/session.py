@@ -34,20 +34,27 @@ class SessionScore:
 
     def record(self, result: GameResult, settings: GameSettings) -> None:
         """Count one finished game."""
+        self._add(result, settings, 1)
+
+    def take_back(self, result: GameResult, settings: GameSettings) -> None:
+        """Uncount a game counted with `record` (undo reopened it after its end)."""
+        self._add(result, settings, -1)
+
+    def _add(self, result: GameResult, settings: GameSettings, step: int) -> None:
         winner = result.winner
         if settings.mode == "human-vs-computer":
             if winner is None:
-                self.draws += 1
+                self.draws += step
             elif winner is settings.human_mark:
-                self.you += 1
+                self.you += step
             else:
-                self.computer += 1
+                self.computer += step
         elif winner is None:
-            self.mark_draws += 1
+            self.mark_draws += step
         elif winner is Mark.X:
-            self.x_wins += 1
+            self.x_wins += step
         else:
-            self.o_wins += 1
+            self.o_wins += step
 
     def tally(self, mode: str) -> tuple[tuple[str, int], ...]:
         """The labelled counts the scoreboard shows for a game in `mode`."""

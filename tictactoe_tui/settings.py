@@ -193,7 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play tic-tac-toe in the terminal and watch the computer think.",
         epilog="With no game flag (--theme alone counts as none) the app opens on the Settings "
         "screen; with any, it starts the game at once. Other commands: "
-        "`tictactoe-tui analyse BOARD` scores a position, `tictactoe-tui bench` times the engine.",
+        "`tictactoe-tui analyse BOARD` scores a position, `tictactoe-tui bench` times the engine, "
+        "`tictactoe-tui match --x SPEC --o SPEC` plays N games between two computers.",
         argument_default=argparse.SUPPRESS,
     )
     defaults = GameSettings()
@@ -215,6 +216,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", metavar="N", help="seed for reproducible computer moves")
     parser.add_argument("--theme", metavar="NAME",
                         help=f"a Textual theme: {', '.join(THEMES)} (default {defaults.theme})")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="where the history is kept (default: $TICTACTOE_TUI_DATA_DIR, "
+                        "else the user data directory)")
     return parser
 
 
@@ -252,8 +256,25 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[GameSettings, bool]:
     """
     parser = build_parser()
     given: dict[str, str] = vars(parser.parse_args(sys.argv[1:] if argv is None else argv))
+    given.pop("data_dir", None)  # where the history lives, not a game setting: data_dir_flag
     try:
         settings = settings_from_text(given)
     except SettingError as error:
         parser.error(f"{error.flag} {error.problem}")
     return settings, any(name in given for name in GAME_FLAGS)
+
+
+def data_dir_flag(argv: Sequence[str] | None = None) -> str | None:
+    """The --data-dir flag's value, or None (after `parse_args` has checked the flags)."""
+    given = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    return getattr(given, "data_dir", None)
+
+
+def settings_from_values(values: dict[str, object]) -> GameSettings | None:
+    """`GameSettings` from plain values (as the history keeps them); None if they do not make
+    a playable game. Unknown names are ignored, so older or newer files still load."""
+    known = {f.name for f in fields(GameSettings)}
+    try:
+        return GameSettings(**{k: v for k, v in values.items() if k in known})  # type: ignore[arg-type]
+    except (TypeError, SettingError):
+        return None

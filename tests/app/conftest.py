@@ -51,6 +51,16 @@ async def pick_with_mouse(pilot: Pilot[None], select_id: str, index: int) -> Non
     assert pilot.app.screen.query_one(f"#{select_id}", Select).expanded is False
 
 
+async def run_command(pilot: Pilot[None], words: str) -> None:
+    """Open the command palette, type `words` and run the command it offers first."""
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*words)
+    await pilot.pause(0.3)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 def game_app(**settings: object) -> TicTacToeApp:
     """The real app, opened straight on a game with these settings."""
     return TicTacToeApp(GameSettings(**settings), start_in_game=True)  # type: ignore[arg-type]
@@ -70,12 +80,32 @@ def marks(pilot: Pilot[None]) -> list[str]:
     """The marks the player sees, cell by cell, row by row: "X", "O" or "" (faint hints and
     cell digits in empty cells are not marks)."""
     cells = game(pilot).query(Cell)
-    return [text(c) if c.has_class("-x") or c.has_class("-o") else "" for c in cells]
+    return [cell_words(c)[0] if c.has_class("-x") or c.has_class("-o") else "" for c in cells]
+
+
+def cell_words(cell: Cell) -> list[str]:
+    """What a cell shows, word by word: its corner digit, its mark or score, a line step."""
+    return text(cell).split()
 
 
 def status(pilot: Pilot[None]) -> str:
     """The status line's text."""
     return text(game(pilot).query_one("#status", Static))
+
+
+def scores(widget: Static) -> dict[str, dict[str, int]]:
+    """A scoreboard's counts as the player reads them: {"session": {"X": 1, "O": 0, "Draws": 0},
+    "all time": {...}} (only "session" when the all-time line is not shown)."""
+    lines = text(widget).splitlines()
+    if len(lines) == 1:  # one line: "You 2 · Computer 1 · Draws 3"
+        pairs = [part.rsplit(" ", 1) for part in lines[0].split(" · ")]
+        return {"session": {label.strip(): int(count) for label, count in pairs}}
+    labels = lines[0].split()
+    table = {}
+    for line in lines[1:]:
+        name, counts = line[:8].strip(), line[8:].split()
+        table[name] = {label: int(count) for label, count in zip(labels, counts, strict=True)}
+    return table
 
 
 def panel(pilot: Pilot[None]) -> str:

@@ -2,18 +2,37 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.widgets import Static
 
 import tictactoe_tui.screens.game as game_module
-from tests.app.conftest import SIZE, game, game_app, marks, panel, settle, status, text
-from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine import Decision, Player, Progress, make_player
+from tests.app.conftest import (
+    SIZE,
+    cell_words,
+    game,
+    game_app,
+    marks,
+    panel,
+    settle,
+    status,
+    text,
+)
+from tests.app.stand_ins import GatedPlayer
+from tests.engine.test_search import reference_move_score
+from tictactoe_tui.engine import Mark, Player, make_player
 from tictactoe_tui.widgets import Cell, EvalPanel
+
+ROW = re.compile(r"^(▶ |  )[A-J]\d{1,2} ")
+"""A candidate row of the panel: the chosen marker or two spaces, then the cell."""
+
+
+def rows(shown: str) -> list[str]:
+    """The panel's candidate rows."""
+    return [line for line in shown.splitlines() if ROW.match(line)]
 
 
 async def test_the_panel_explains_every_computer_move() -> None:
@@ -26,16 +45,33 @@ async def test_the_panel_explains_every_computer_move() -> None:
         chosen = next(line for line in shown.splitlines() if line.startswith("▶"))
         assert chosen.split()[1] == "ABC"[reply % 3] + str(reply // 3 + 1)
         # Eight candidates (every empty cell), in words, with the totals.
-        assert sum(line.strip().startswith(("▶", "A", "B", "C")) and "  " in line
-                   for line in shown.splitlines()[4:]) >= 8
+        assert len(rows(shown)) == 8
         assert "draw" in shown and "loss in" in shown
         assert "alpha-beta:" in shown and "positions" in shown and "solved to the end" in shown
         assert "A clever move" in shown
-        # The same scores are written faintly in the empty cells, and v hides them.
-        board_text = [text(c) for c in game(pilot).query(Cell)]
-        assert "-4" in board_text and "0" in board_text
+
+
+async def test_the_board_scores_the_moves_of_the_side_to_move_and_keeps_the_digits() -> None:
+    app = game_app(opponent="alphabeta", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await settle(pilot)
+        screen = game(pilot)
+        position = screen.game.board
+        assert position.to_move is Mark.X
+        board = screen.view.board
+        assert board.border_subtitle.startswith("X's scores")
+        for cell in screen.query(Cell):
+            words = cell_words(cell)
+            if position[cell.index] is not None:
+                continue
+            # The digit that plays the cell stays in its corner; X's exact score is under it.
+            digit, score = words
+            assert digit == str(cell.index + 1)
+            assert int(score) == reference_move_score(position, cell.index)
         await pilot.press("v")
-        assert text(game(pilot).query_one("#cell-0", Cell)) == "1"
+        assert cell_words(screen.query_one("#cell-0", Cell)) == ["1"]
+        assert board.border_subtitle == ""
 
 
 async def test_c_switches_to_random_at_once_and_the_next_move_is_random() -> None:
@@ -57,33 +93,33 @@ async def test_c_switches_to_random_at_once_and_the_next_move_is_random() -> Non
         assert "A clever move" in panel(pilot)
 
 
+class Gate:
+    """Holds every computer search until `set()`; see `stand_ins.GatedPlayer`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def set(self) -> None:
+        self.path.touch()
+
+
 @pytest.fixture
-def gate(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
-    """Hold every computer search until the test sets the returned event.
+def gate(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Gate:
+    """Hold every computer search until the test calls `set()` on the returned gate.
 
     "While the computer thinks" then lasts exactly as long as the test needs, with no timing
     guesswork (and Pilot, which waits for the CPU to go idle, is not slowed by a busy search).
     """
-    opened = threading.Event()
-
-    class GatedPlayer:
-        def __init__(self, inner: Player) -> None:
-            self.inner = inner
-            self.name = inner.name
-
-        def choose(self, board: Position, should_stop: Callable[[], bool] | None = None,
-                   on_progress: Callable[[Progress], None] | None = None) -> Decision:
-            opened.wait(timeout=10)
-            return self.inner.choose(board, should_stop, on_progress)
+    opened = Gate(tmp_path / "gate")
 
     def gated_make_player(*args: Any, **kwargs: Any) -> Player:
-        return GatedPlayer(make_player(*args, **kwargs))
+        return GatedPlayer(make_player(*args, **kwargs), opened.path)  # type: ignore[return-value]
 
     monkeypatch.setattr(game_module, "make_player", gated_make_player)
     return opened
 
 
-async def test_c_while_thinking_applies_from_the_next_move(gate: threading.Event) -> None:
+async def test_c_while_thinking_applies_from_the_next_move(gate: Gate) -> None:
     app = game_app(opponent="alphabeta", seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5")
@@ -180,7 +216,7 @@ async def test_new_game_while_the_computer_thinks_is_clean() -> None:
         assert "No analysis yet" in panel(pilot)
 
 
-async def test_a_move_while_the_computer_thinks_is_refused(gate: threading.Event) -> None:
+async def test_a_move_while_the_computer_thinks_is_refused(gate: Gate) -> None:
     app = game_app(opponent="alphabeta", seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5")

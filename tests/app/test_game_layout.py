@@ -42,7 +42,7 @@ async def test_a_terminal_too_small_for_the_board_says_so() -> None:
         width, height = needed_terminal(10)
         assert f"needs at least {width}×{height}" in str(message.render())
         assert "Enlarge the terminal" in str(message.render())
-        assert not screen.query_one("#game-main").display
+        assert not screen.query_one("#position").display
 
 
 async def test_hiding_the_panel_hides_it_and_e_shows_it_again() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.app.conftest import SIZE, game, game_app, marks, settle, status, text
+from tests.app.conftest import SIZE, game, game_app, marks, scores, settle, status, text
 from tictactoe_tui.screens.game import GameScreen
 from tictactoe_tui.screens.results import ResultsScreen
 from tictactoe_tui.widgets import Board, Cell, EvalPanel, Scoreboard
@@ -97,14 +97,16 @@ async def test_two_people_play_and_the_scoreboard_counts_x_and_o() -> None:
         # The winning line is lit on the board under the dialog, and only that line.
         lit = [c.index for c in game(pilot).query(Cell) if c.has_class("-win")]
         assert lit == [0, 1, 2]
-        assert "X 1 · O 0 · Draws 0" in text(dialog.query_one("#results-scoreboard", Scoreboard))
+        dialog_scores = scores(dialog.query_one("#results-scoreboard", Scoreboard))
+        assert dialog_scores["session"] == {"X": 1, "O": 0, "Draws": 0}
 
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(pilot.app.screen, GameScreen)
         assert marks(pilot) == [""] * 9
         assert not any(c.has_class("-win") for c in game(pilot).query(Cell))
-        assert "X 1 · O 0 · Draws 0" in text(game(pilot).query_one("#scoreboard", Scoreboard))
+        assert scores(game(pilot).query_one("#scoreboard", Scoreboard))["session"] == {
+            "X": 1, "O": 0, "Draws": 0}
 
         await pilot.press("1", "4", "2", "5", "9", "6")
         await pilot.pause()
@@ -113,7 +115,8 @@ async def test_two_people_play_and_the_scoreboard_counts_x_and_o() -> None:
         assert text(dialog.query_one("#results-headline", Static)) == "O wins"
         await pilot.press("enter")
         await pilot.pause()
-        assert "X 1 · O 1 · Draws 0" in text(game(pilot).query_one("#scoreboard", Scoreboard))
+        assert scores(game(pilot).query_one("#scoreboard", Scoreboard))["session"] == {
+            "X": 1, "O": 1, "Draws": 0}
 
 
 async def test_play_again_keeps_counting_games_against_the_computer() -> None:
@@ -127,11 +130,9 @@ async def test_play_again_keeps_counting_games_against_the_computer() -> None:
             await play_to_the_end(pilot, by_digit)
             dialog = pilot.app.screen
             assert isinstance(dialog, ResultsScreen)
-            board = text(dialog.query_one("#results-scoreboard", Scoreboard))
-            you, computer, draws = (int(board.split(label)[1].split()[0])
-                                    for label in ("You ", "Computer ", "Draws "))
-            assert you == 0
-            assert computer + draws == played
+            session = scores(dialog.query_one("#results-scoreboard", Scoreboard))["session"]
+            assert session["You"] == 0
+            assert session["Computer"] + session["Draws"] == played
             await pilot.press("r")
             await pilot.pause()
         assert marks(pilot) == [""] * 9
@@ -162,11 +163,13 @@ async def test_two_computers_play_to_the_end_and_space_pauses() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
         assert "Paused" in status(pilot)
+        paused_at = marks(pilot)
         await pilot.pause(1.0)
-        assert marks(pilot) == [""] * 9, "no move is made while paused"
+        assert marks(pilot) == paused_at, "no move is made while paused"
         await pilot.press("space")
-        await pilot.pause(1.0)
-        assert marks(pilot).count("X") >= 1
+        assert "Resumed" in status(pilot)
+        await pilot.pause(1.5)
+        assert marks(pilot).count("") < paused_at.count("")
         # A person's click is refused while the computers play (paused, so nothing else moves).
         await pilot.press("space")
         await settle(pilot)

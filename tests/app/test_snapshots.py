@@ -20,6 +20,8 @@ from textual.widgets import Input
 
 from tests.app.conftest import SIZE, screenshots
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.screens import compare
+from tictactoe_tui.screens import match as match_screen
 from tictactoe_tui.widgets import eval_panel
 
 SnapCompare = Callable[..., bool]
@@ -30,6 +32,7 @@ SnapCompare = Callable[..., bool]
 def _fixed_search_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """Show the search time as a placeholder: it is the one thing that varies between runs."""
     monkeypatch.setattr(eval_panel, "_duration", lambda seconds: "[time hidden]")
+    monkeypatch.setattr(compare, "time_text", lambda seconds: "[time]")
 
 
 def snap_scene(snap_compare: SnapCompare, name: str) -> bool:
@@ -78,3 +81,36 @@ class TestHelpScreen:
 
     def test_help(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "help")
+
+
+class TestLab:
+    """The learning lab's screens."""
+
+    def test_match_runner_after_ten_games(self, snap_compare: SnapCompare,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+        # The time per move is the one number that varies between runs.
+        monkeypatch.setattr(match_screen, "per_move_ms", lambda stats: 1.0)
+        assert snap_scene(snap_compare, "match")
+
+    def test_heuristic_lab_after_the_centre(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "heuristics")
+
+    def test_compare_the_algorithms(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "compare")
+
+    def test_the_search_tree_replayed_to_a_cut_off(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "tree")
+
+
+class TestHistoryScreen:
+    """The table of kept games, with the all-time scores under it."""
+
+    def test_a_few_dozen_games(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "history")
+
+
+class TestReviewScreen:
+    """A game stepped through, at a move the review marks as a mistake."""
+
+    def test_a_mistake_and_the_better_move(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "review")

@@ -462,7 +462,9 @@ def test_a_search_stopped_midway_plays_from_what_it_scored() -> None:
         polls += 1
         return polls > 30
 
-    board = Board.empty(6, 4).play(14)
+    # 6x6 with four in a row is a first-player win that threat search now proves within a few
+    # polls; a 10x10 opening keeps the search busy long enough to be stopped midway.
+    board = Board.empty(10, 5).play(44).play(45)
     decision = AlphaBetaPlayer(random.Random(0), time_limit=30.0).choose(board, stop_soon)
     assert decision.move in board.legal_moves()
     assert decision.analysis is not None and decision.analysis.cancelled

@@ -22,6 +22,7 @@ from tictactoe_tui.engine import (
     win_score,
 )
 from tictactoe_tui.engine import _fastsearch as fs
+from tictactoe_tui.engine.lines import LineState, side_of
 
 
 @cache
@@ -203,17 +204,19 @@ def test_the_bitboard_h1_equals_the_evaluate_h1() -> None:
 def test_the_incremental_h1_change_of_a_move_equals_the_difference_of_h1() -> None:
     rng = random.Random(2)
     for size, k in ((5, 4), (10, 5)):
-        sh = fs.shape(size, k)
         for _ in range(10):
             board = random_position(rng, size, k, rng.randint(2, 20))
             mover = board.to_move
-            me, opp = board.bits(mover), board.bits(mover.opponent)
-            searcher = fs.AlphaBeta(sh, fs.Poller(None, None, 255), None, mover)
-            empty = sh.full & ~(me | opp)
-            for delta, _, cell in searcher.scored_moves(me, opp, empty):
+            side = side_of(mover)
+            state = LineState.from_board(board)
+            assert state.value == h1(board, Mark.X)
+            for cell in board.legal_moves():
                 after = board.play(cell)
                 if after.winner is None:
-                    assert h1(board, mover) + delta == h1(after, mover)
+                    assert h1(board, mover) + state.gain(cell, side) == h1(after, mover)
+                    state.play(cell, side)
+                    assert state.value == h1(after, Mark.X)
+                    state.undo(cell, side)
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3, 4])

@@ -6,6 +6,7 @@ Standard library only: it never imports textual or anything else from the app.
 from tictactoe_tui.engine.board import Board, Geometry, IllegalMove, Mark, geometry
 from tictactoe_tui.engine.evaluate import H1Terms, H2Terms, explain_h1, explain_h2, h1, h2
 from tictactoe_tui.engine.game import Game, GameResult
+from tictactoe_tui.engine.match import GameOutcome, MatchResult, PlayerSpec, run_match
 from tictactoe_tui.engine.players import (
     OPPONENTS,
     AlphaBetaPlayer,
@@ -43,6 +44,7 @@ __all__ = [
     "DifficultyPlayer",
     "Evaluator",
     "Game",
+    "GameOutcome",
     "GameResult",
     "Geometry",
     "H1Terms",
@@ -50,9 +52,11 @@ __all__ = [
     "HeuristicPlayer",
     "IllegalMove",
     "Mark",
+    "MatchResult",
     "MinimaxPlayer",
     "MoveScore",
     "Player",
+    "PlayerSpec",
     "Progress",
     "ProgressCallback",
     "RandomPlayer",
@@ -68,5 +72,6 @@ __all__ = [
     "h2",
     "make_player",
     "minimax",
+    "run_match",
     "win_score",
 ]

@@ -380,176 +380,21 @@ def heuristic_cap(sh: Shape, depth: int | None) -> int:
 
 
 class AlphaBeta:
-    """Alpha-beta negamax with a bound-storing transposition table, threats and draw cuts.
+    """The symmetry-aware transposition keys of a board shape (the lab's trace borrows them).
 
-    One instance is one top-level search: its transposition table starts empty, so every call
-    from `search.py` is measured from a fresh state.
+    The depth-limited search that used to live here is `pvs.Searcher`; the exact solver is
+    `solver.Solver`.
     """
 
     def __init__(self, sh: Shape, poller: Poller, evaluate: Evaluator | None,
                  root_mark: Mark) -> None:
-        """Prepare an empty table for positions of shape `sh`."""
+        """Keys for positions of shape `sh` (the other arguments are kept for callers)."""
         self.sh = sh
         self.poller = poller
         self.evaluate = evaluate
         self.root_mark = root_mark
-        self.tt: Table = {}
         self.sym_min_empty = max(4, round(sh.cells * _SYMMETRY_MIN_EMPTY_FRACTION))
-        self.cap = 0
-        self.mate_floor = sh.win
-        self.heuristic_calls = 0
-        self.one = 1 << sh.k
-        self.half = 1 << (sh.k - 1)
-
-    # -- table helpers ----------------------------------------------------------------------
 
     def key(self, me: int, opp: int, empties: int) -> tuple[int, int]:
         """The table key of (me, opp) and the symmetry that maps the position onto it."""
         return table_key(self.sh, me, opp, empties >= self.sym_min_empty)
-
-    def to_table(self, score: int, ply: int) -> int:
-        """Make a win/loss score relative to the node (plies from here), not to the root."""
-        if score >= self.mate_floor:
-            return score + ply
-        if score <= -self.mate_floor:
-            return score - ply
-        return score
-
-    def from_table(self, score: int, ply: int) -> int:
-        """Turn a node-relative win/loss score back into a root-relative one."""
-        if score >= self.mate_floor + ply:
-            return score - ply
-        if score <= -self.mate_floor - ply:
-            return score + ply
-        return score
-
-    # -- depth-limited search with a heuristic -----------------------------------------------
-
-    def begin_iteration(self, depth: int) -> None:
-        """Set the clamp and the win/loss threshold for a search `depth` plies deep."""
-        self.cap = heuristic_cap(self.sh, depth)
-        self.mate_floor = self.sh.win - depth
-
-    def search(self, me: int, opp: int, my_thr: int, opp_thr: int, value: int, near: int,
-               ply: int, depth: int, alpha: int, beta: int) -> int:
-        """Depth-limited negamax value (fail-soft); `value` is H1 from the side to move."""
-        sh = self.sh
-        poller = self.poller
-        poller.nodes += 1
-        if poller.nodes & poller.poll_mask == 0:
-            poller.poll()
-        win = sh.win
-        if my_thr:
-            return win - ply - 1
-        occupied = me | opp
-        empty = sh.full & ~occupied
-        if not empty:
-            return 0
-        if opp_thr & (opp_thr - 1):
-            return -(win - ply - 2)
-        if depth <= 0:
-            return self.leaf(me, opp, value, ply)
-        empties = empty.bit_count()
-        if sh.all_cells:
-            # The same draw cuts as in `solve`: they prove the game value, whatever the depth.
-            mine_left = (empties + 1) >> 1
-            if alpha >= 0 and maker_potential(sh, me, opp, mine_left) < self.half:
-                return 0
-            if beta <= 0 and maker_potential(sh, opp, me, empties - mine_left) < self.one:
-                return 0
-        key, sym = self.key(me, opp, empties)
-        entry = self.tt.get(key)
-        first = -1
-        if entry is not None:
-            flag, stored, move, stored_depth = entry
-            first = sh.sym_inverse[sym][move]
-            if stored_depth >= depth:
-                score = self.from_table(stored, ply)
-                if flag == EXACT:
-                    return score
-                if flag == LOWER:
-                    if score >= beta:
-                        return score
-                    alpha = max(alpha, score)
-                elif score <= alpha:
-                    return score
-                else:
-                    beta = min(beta, score)
-        candidates = opp_thr if opp_thr else self.candidates(empty, near)
-        scored = self.scored_moves(me, opp, candidates)
-        if first >= 0 and candidates >> first & 1:
-            scored.sort(key=lambda item: (item[2] == first, item[0]), reverse=True)
-        else:
-            scored.sort(reverse=True)
-        alpha0 = alpha
-        best = -win - 1
-        best_move = scored[0][2]
-        near_table = sh.near
-        for delta, new_thr, cell in scored:
-            bit = 1 << cell
-            score = -self.search(opp, me | bit, opp_thr & ~bit, new_thr & ~occupied,
-                                 -(value + delta), near | near_table[cell], ply + 1, depth - 1,
-                                 -beta, -alpha)
-            if score > best:
-                best = score
-                best_move = cell
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.tt[key] = (flag, self.to_table(best, ply), sh.sym_perms[sym][best_move], depth)
-        return best
-
-    def candidates(self, empty: int, near: int) -> int:
-        """The cells worth trying: all empty cells on small boards, else those next to a mark."""
-        if self.sh.all_cells:
-            return empty
-        close = near & empty
-        if close:
-            return close
-        return 1 << self.sh.order[0] if empty >> self.sh.order[0] & 1 else empty
-
-    def scored_moves(self, me: int, opp: int, candidates: int) -> list[tuple[int, int, int]]:
-        """(H1 change for the mover, the mover's new winning cells, cell) for each candidate."""
-        sh = self.sh
-        weights = sh.line_value
-        need = sh.k - 1
-        cell_lines = sh.cell_lines
-        out = []
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            cell = low.bit_length() - 1
-            mine = me | low
-            delta = 0
-            new_thr = 0
-            for line in cell_lines[cell]:
-                theirs = opp & line
-                if theirs:
-                    if not me & line:
-                        # The move kills a line the opponent still had: its weight goes away.
-                        delta += weights[theirs.bit_count()]
-                else:
-                    count = (mine & line).bit_count()
-                    delta += weights[count] - weights[count - 1]
-                    if count == need:
-                        new_thr |= line & ~mine
-            out.append((delta, new_thr, cell))
-        return out
-
-    def leaf(self, me: int, opp: int, value: int, ply: int) -> int:
-        """The clamped heuristic value at the cut-off, from the side to move."""
-        self.heuristic_calls += 1
-        if self.evaluate is not None:
-            mark = self.root_mark if ply % 2 == 0 else self.root_mark.opponent
-            x, o = (me, opp) if mark is Mark.X else (opp, me)
-            value = self.evaluate(Board(geometry(self.sh.size, self.sh.k), x, o, mark), mark)
-        cap = self.cap - 1 if self.cap > 1 else self.cap
-        return max(-cap, min(cap, value))
-
-    # -- principal variation -----------------------------------------------------------------
-
-    def walk_pv(self, me: int, opp: int, first: int, limit: int) -> tuple[int, ...]:
-        """The line the table remembers after `first`: wins, forced blocks and stored moves."""
-        return table_line(self.sh, self.tt, self.key, me, opp, first, limit)

@@ -14,11 +14,18 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from tictactoe_tui.engine.board import Board, IllegalMove, Mark
-from tictactoe_tui.engine.evaluate import H1Terms, H2Terms, explain_h1, explain_h2
+from tictactoe_tui.engine.evaluate import (
+    H1Terms,
+    H2Terms,
+    explain_h1,
+    explain_h2,
+    heuristic_pick,
+)
 from tictactoe_tui.engine.search import (
     Analysis,
     MoveScore,
     ProgressCallback,
+    SearchMemory,
     analyse_position,
     describe_score,
 )
@@ -115,15 +122,14 @@ def _random_decision(board: Board, rng: random.Random, advice: Decision | None,
 
 def _best_of(analysis: Analysis, board: Board,
              rng: random.Random) -> tuple[MoveScore, int] | None:
-    """A uniformly random pick among the best-scoring legal moves, and how many tied."""
+    """A uniformly random pick among the moves the analysis ranks best, and how many tied."""
     legal = set(board.legal_moves())
-    scored = [s for s in analysis.scores if s.move in legal]
-    if not scored:
-        return None
-    best = max(s.score for s in scored)
     # Sorted so the pick depends only on the rng's state, not on the search's ordering.
-    tied = sorted((s for s in scored if s.score == best), key=lambda s: s.move)
-    return rng.choice(tied), len(tied)
+    tied = sorted(move for move in analysis.best_moves if move in legal)
+    if not tied:
+        return None
+    pick = rng.choice(tied)
+    return next(s for s in analysis.scores if s.move == pick), len(tied)
 
 
 def _search_decision(board: Board, rng: random.Random, analysis: Analysis,
@@ -197,27 +203,16 @@ class HeuristicPlayer:
     def choose(self, board: Board, should_stop: ShouldStop | None = None,
                on_progress: ProgressCallback | None = None) -> Decision:
         """Win, block or best heuristic score; the analysis is `analyse_position(board, h)`."""
-        moves = _require_moves(board)
-        me, them = board.to_move, board.to_move.opponent
+        _require_moves(board)
         analysis = analyse_position(board, self.heuristic, should_stop=should_stop,
                                     on_progress=on_progress)
 
-        wins = [m for m in moves if board.play(m).winner is me]
-        if wins:
-            move = self.rng.choice(wins)
-            return self._decision(board, move, analysis, "wins at once")
-
-        their_bits = board.bits(them)
-        # A threat is a cell where the opponent, if it were its turn, would complete a line.
-        threats = [m for m in moves
-                   if any((their_bits | 1 << m) & mask == mask
-                          for mask in board.geometry.cell_lines[m])]
-        candidates = threats or moves
-        scored = {m: self._score(board, m) for m in candidates}
-        best = max(scored.values())
-        move = self.rng.choice(sorted(m for m, s in scored.items() if s == best))
-        if threats:
-            reason = f"blocks {them} at {board.cell_name(move)}"
+        pick = heuristic_pick(board, lambda m: self._score(board, m))
+        move = self.rng.choice(pick.moves)
+        if pick.rule == "win":
+            reason = "wins at once"
+        elif pick.rule == "block":
+            reason = f"blocks {board.to_move.opponent} at {board.cell_name(move)}"
         else:
             terms = self._terms(board, move)
             reason = (f"best {self.heuristic.upper()} score {terms.value} "
@@ -263,7 +258,9 @@ class MinimaxPlayer:
 class AlphaBetaPlayer:
     """Alpha-beta: an exact solve on 3x3, a time budget with a heuristic cut-off on bigger boards.
 
-    Picks uniformly (by the rng) among the moves with the best score.
+    Picks uniformly (by the rng) among the moves the search ranks best. A player is meant to
+    play one game: it keeps the search's tables (`SearchMemory`) from one move to the next, so
+    each move starts from what the earlier ones learnt. A win in one is played at once.
     """
 
     def __init__(self, rng: random.Random, depth: int | None = None,
@@ -273,6 +270,7 @@ class AlphaBetaPlayer:
         self.depth = depth
         self.time_limit = time_limit
         self.name = "Clever (alpha-beta)"
+        self.memory = SearchMemory()
 
     def choose(self, board: Board, should_stop: ShouldStop | None = None,
                on_progress: ProgressCallback | None = None) -> Decision:
@@ -285,7 +283,7 @@ class AlphaBetaPlayer:
             time_limit = DEFAULT_TIME_LIMIT if self.time_limit is None else self.time_limit
         analysis = analyse_position(board, "alphabeta", depth=self.depth,
                                     time_limit=time_limit, should_stop=should_stop,
-                                    on_progress=on_progress)
+                                    on_progress=on_progress, memory=self.memory)
         return _search_decision(board, self.rng, analysis, "alpha-beta")
 
 
@@ -328,13 +326,15 @@ class DifficultyPlayer:
 
 
 def make_player(opponent: str, rng: random.Random, difficulty: int = 100,
-                time_limit: float | None = None, clever: bool = True) -> Player:
+                time_limit: float | None = None, clever: bool = True,
+                depth: int | None = None) -> Player:
     """Build the computer player the settings describe.
 
     `opponent` is one of "random", "h1", "h2", "minimax", "alphabeta". For a clever opponent,
     a difficulty below 100 wraps it in a `DifficultyPlayer`; `clever=False` (seed 004's "random
     computer" switch) gives a `RandomPlayer` advised by that clever player instead. A plain
-    "random" opponent has no advisor. `time_limit` is alpha-beta's budget on boards above 3x3.
+    "random" opponent has no advisor. `time_limit` is alpha-beta's budget on boards above 3x3;
+    `depth` (plies) limits minimax's and alpha-beta's search.
     """
     if opponent not in OPPONENTS:
         raise ValueError(f"unknown opponent {opponent!r}: choose one of {', '.join(OPPONENTS)}")
@@ -345,9 +345,9 @@ def make_player(opponent: str, rng: random.Random, difficulty: int = 100,
     if opponent in HEURISTICS:
         player = HeuristicPlayer(opponent, rng)
     elif opponent == "minimax":
-        player = MinimaxPlayer(rng)
+        player = MinimaxPlayer(rng, depth=depth)
     else:
-        player = AlphaBetaPlayer(rng, time_limit=time_limit)
+        player = AlphaBetaPlayer(rng, depth=depth, time_limit=time_limit)
     if not clever:
         return RandomPlayer(rng, advisor=player)
     if difficulty < MAX_DIFFICULTY:

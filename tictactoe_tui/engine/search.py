@@ -20,6 +20,7 @@ from tictactoe_tui.engine import _fastsearch as fs
 from tictactoe_tui.engine._fastsearch import Evaluator, Stopped
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.evaluate import h1, h2
+from tictactoe_tui.engine.pvs import MATE, MATE_BAND, Iteration, RootMove, Searcher, is_mate
 from tictactoe_tui.engine.solver import (
     SOLVE_MAX_EMPTY,
     SOLVER_SHARE,
@@ -37,6 +38,7 @@ __all__ = [
     "MoveScore",
     "Progress",
     "ProgressCallback",
+    "SearchMemory",
     "SearchResult",
     "alphabeta",
     "analyse",
@@ -169,6 +171,17 @@ class Analysis:
     depth: int
     complete: bool
     cancelled: bool
+    best_moves: tuple[int, ...] = ()
+    """The moves ranked best and equally good (a player picks one of them). Left empty by the
+    caller, it is every move sharing the first score and its exactness; a depth-limited search
+    gives its own ties, since heuristic values are clamped into the bands and can look equal."""
+
+    def __post_init__(self) -> None:
+        if self.scores and not self.best_moves:
+            top = self.scores[0]
+            tied = tuple(m.move for m in self.scores
+                         if (m.score, m.exact) == (top.score, top.exact))
+            object.__setattr__(self, "best_moves", tied)
 
 
 def win_score(board: Board) -> int:
@@ -226,72 +239,10 @@ def _over_result(board: Board, start: float) -> SearchResult:
                         elapsed=time.perf_counter() - start, depth=0, pv=(), complete=True)
 
 
-class _Root:
-    """One position to search, with its threats precomputed."""
-
-    def __init__(self, board: Board, engine: fs.AlphaBeta) -> None:
-        self.board = board
-        self.engine = engine
-        self.sh = engine.sh
-        self.me, self.opp = _mover_bits(board)
-        self.empty = self.sh.full & ~(self.me | self.opp)
-        self.empties = self.empty.bit_count()
-        self.my_thr = fs.threats(self.sh, self.me, self.opp) & self.empty
-        self.opp_thr = fs.threats(self.sh, self.opp, self.me) & self.empty
-        self.value = fs.h1_bits(self.sh, self.me, self.opp)
-        near = 0
-        for cell in fs.iter_cells(self.me | self.opp):
-            near |= self.sh.near[cell]
-        self.near = near
-
-    # -- depth-limited search ----------------------------------------------------------------
-
-    def scored_root(self, first: int) -> list[tuple[int, int, int]]:
-        """Root moves with their H1 change and new threats, `first` then the best change first."""
-        engine = self.engine
-        thr = self.opp_thr
-        forced = thr and not thr & (thr - 1)
-        candidates = thr if forced else engine.candidates(self.empty, self.near)
-        scored = engine.scored_moves(self.me, self.opp, candidates)
-        scored.sort(key=lambda item: (item[2] == first, item[0], -item[2]), reverse=True)
-        return scored
-
-    def search_child(self, item: tuple[int, int, int], depth: int, alpha: int, beta: int) -> int:
-        """Depth-limited value of one root move for the mover (`depth` counts the move)."""
-        delta, new_thr, cell = item
-        if self.my_thr >> cell & 1:
-            return win_score(self.board) - 1
-        bit = 1 << cell
-        mine = (new_thr | self.my_thr) & ~(self.me | self.opp | bit)
-        return -self.engine.search(self.opp, self.me | bit, self.opp_thr & ~bit,
-                                   mine, -(self.value + delta),
-                                   self.near | self.sh.near[cell], 1, depth - 1, -beta, -alpha)
-
-    def search(self, depth: int, first: int) -> tuple[int, int]:
-        """Full-window depth-limited search: (value, best move)."""
-        big = win_score(self.board)
-        if self.my_thr:
-            return big - 1, self.my_thr.bit_length() - 1
-        self.engine.begin_iteration(depth)
-        alpha, beta = -big - 1, big + 1
-        scored = self.scored_root(first)
-        best, best_move = alpha, scored[0][2]
-        for item in scored:
-            score = self.search_child(item, depth, alpha, beta)
-            if score > best:
-                best, best_move = score, item[2]
-                alpha = max(alpha, score)
-        return best, best_move
-
-    def is_mate(self, score: int, depth: int) -> bool:
-        """True if `score` is a win or loss proven within `depth` plies."""
-        return abs(score) >= win_score(self.board) - depth
-
-
-def _first_guess(board: Board, engine: fs.AlphaBeta) -> int:
+def _first_guess(board: Board, sh: fs.Shape) -> int:
     """Some legal move to return when a search is cancelled before finishing any depth."""
-    empty = engine.sh.full & ~(board.x_bits | board.o_bits)
-    return next(cell for cell in engine.sh.order if empty >> cell & 1)
+    empty = sh.full & ~(board.x_bits | board.o_bits)
+    return next(cell for cell in sh.order if empty >> cell & 1)
 
 
 # -- public searches ----------------------------------------------------------------------------
@@ -299,33 +250,81 @@ def _first_guess(board: Board, engine: fs.AlphaBeta) -> int:
 
 def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None = None,
             should_stop: StopCheck | None = None,
-            on_progress: ProgressCallback | None = None) -> SearchResult:
+            on_progress: ProgressCallback | None = None,
+            time_limit: float | None = None) -> SearchResult:
     """Plain, unpruned minimax (negamax form): visits and counts every node of the tree.
 
     With `depth`, positions `depth` plies deep are scored by `evaluate` (H1 by default) seen from
-    the side to move there, clamped inside the win/loss bands.
+    the side to move there, clamped inside the win/loss bands. `nodes` counts the root and every
+    position below it (549,946 from the empty 3x3 board). With `time_limit` (seconds) the search
+    stops when the time runs out: the result is then the best of the root moves searched in full
+    so far, with `complete=False` (`trace.tree_size` tells how big the whole tree is).
     """
     start = time.perf_counter()
     if board.is_over:
         return _over_result(board, start)
-    search, limit, empties = _plain_minimax(board, depth, evaluate, should_stop)
-    poller = search.poller
-    tracker = _Tracker(poller, start, on_progress)
-    me, opp = _mover_bits(board)
-    try:
-        score = search.value(me, opp, 0)
-    except Stopped:
-        return SearchResult(move=board.legal_moves()[0], score=0, nodes=poller.nodes,
+    run = _MinimaxRoots(board, depth, evaluate, should_stop, time_limit, start, on_progress)
+    run.search()
+    if not run.scores:
+        return SearchResult(move=board.legal_moves()[0], score=0, nodes=run.poller.nodes,
                             elapsed=time.perf_counter() - start, depth=0, pv=(),
-                            complete=False, cancelled=True)
-    pv = search.pv[0]
+                            complete=False, cancelled=run.poller.cancelled)
+    best = _ranked(run.scores)[0]
     # A win or loss found within the depth is the game's value: the losing side had no move
     # that survived past the cut-off, or it would have chosen it.
-    proven = limit is None or abs(score) >= win_score(board) - limit
-    tracker.reached(empties if limit is None else limit, pv[0], score, pv, proven)
-    return SearchResult(move=pv[0], score=score, nodes=poller.nodes,
-                        elapsed=time.perf_counter() - start,
-                        depth=empties if limit is None else limit, pv=pv, complete=proven)
+    proven = run.finished and (run.limit is None or best.exact)
+    return SearchResult(move=best.move, score=best.score, nodes=run.poller.nodes,
+                        elapsed=time.perf_counter() - start, depth=run.depth, pv=best.pv,
+                        complete=proven, cancelled=run.poller.cancelled)
+
+
+class _MinimaxRoots:
+    """Unpruned minimax one root move at a time, so a stopped search keeps the moves it scored."""
+
+    def __init__(self, board: Board, depth: int | None, evaluate: Evaluator | None,
+                 should_stop: StopCheck | None, time_limit: float | None, start: float,
+                 on_progress: ProgressCallback | None) -> None:
+        self.board = board
+        self.engine, self.limit, self.empties = _plain_minimax(board, depth, evaluate,
+                                                               should_stop)
+        self.poller = self.engine.poller
+        if time_limit is not None:
+            self.poller.deadline = start + time_limit
+        self.tracker = _Tracker(self.poller, start, on_progress)
+        self.depth = self.empties if self.limit is None else self.limit
+        self.scores: list[MoveScore] = []
+        self.finished = False
+
+    def search(self) -> None:
+        """Score every root move; the root itself counts as one node."""
+        board, search, poller = self.board, self.engine, self.poller
+        sh = search.sh
+        me, opp = _mover_bits(board)
+        big = win_score(board)
+        poller.nodes += 1
+        best = -big - 1
+        for move in board.legal_moves():
+            before = poller.nodes
+            bit = 1 << move
+            try:
+                if fs.completes_line(sh, me | bit, move):
+                    poller.nodes += 1
+                    score = big - 1
+                    line: tuple[int, ...] = (move,)
+                else:
+                    score = -search.value(opp, me | bit, 1)
+                    line = (move, *search.pv[1])
+            except Stopped:
+                return
+            exact = self.limit is None or abs(score) >= big - self.limit
+            self.scores.append(MoveScore(move, score, poller.nodes - before, exact, line))
+            if score > best:
+                best = score
+                self.tracker.best_so_far(move, score, line)
+        self.finished = True
+        top = _ranked(self.scores)[0]
+        self.tracker.reached(self.depth, top.move, top.score, top.pv,
+                             self.limit is None or top.exact)
 
 
 def _limits(board: Board, depth: int | None, time_limit: float | None) -> float | None:
@@ -339,13 +338,15 @@ def _limits(board: Board, depth: int | None, time_limit: float | None) -> float 
 def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None = None,
               time_limit: float | None = None,
               should_stop: StopCheck | None = None,
-              on_progress: ProgressCallback | None = None) -> SearchResult:
-    """Alpha-beta with move ordering, a transposition table, symmetry and threat detection.
+              on_progress: ProgressCallback | None = None,
+              memory: SearchMemory | None = None) -> SearchResult:
+    """Alpha-beta with move ordering, a transposition table, threat search and iterative deepening.
 
     With neither `depth` nor `time_limit` the position is solved to the end (on boards with more
     than `FULL_SOLVE_MAX_EMPTY` empty cells a `DEFAULT_TIME_LIMIT` applies instead). Otherwise
-    iterative deepening runs until `depth` or the time limit, and the result is the best move of
-    the deepest completed iteration. Each call starts with an empty transposition table.
+    iterative deepening (principal variation search, see `pvs`) runs until `depth` or the time
+    limit, and the result is the best move of the deepest completed iteration. Each call starts
+    with empty tables unless a `memory` from earlier searches of the same game is given.
     `on_progress` hears how far the search got at each completed depth and every 100 ms.
     """
     start = time.perf_counter()
@@ -355,31 +356,24 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
     tracker = _Tracker(poller, start, on_progress)
-    engine = fs.AlphaBeta(sh, poller, evaluate, board.to_move)
-    root = _Root(board, engine)
-
     exact = RootSolver(board, Solver(sh, poller), _bounds_listener(tracker))
     bounds = exact.bounds
-    solved = False
 
-    def line(move: int, done: int) -> tuple[int, ...]:
-        if solved:
-            return exact.walk_pv(move, max(done, 1))
-        return engine.walk_pv(root.me, root.opp, move, max(done, 1))
-
-    def reached(score: int, move: int, done: int, complete: bool) -> None:
-        if tracker.wanted:
-            tracker.reached(done, move, score, line(move, done), complete)
-
-    def result(score: int, move: int, done: int, complete: bool,
+    def result(score: int, move: int, done: int, complete: bool, pv: tuple[int, ...],
                cancelled: bool = False) -> SearchResult:
         if not complete and bounds.lo >= 1 and bounds.move >= 0:
             # The solver proved a win before the clock ran out, without its distance yet: play
             # the winning move; its score is the proven bound, an estimate of the distance.
-            score, move = bounds.lo, bounds.move
+            score, move, pv = bounds.lo, bounds.move, exact.walk_pv(bounds.move, 1)
         return SearchResult(move=move, score=score, nodes=poller.nodes,
-                            elapsed=time.perf_counter() - start, depth=done,
-                            pv=line(move, done), complete=complete, cancelled=cancelled)
+                            elapsed=time.perf_counter() - start, depth=done, pv=pv,
+                            complete=complete, cancelled=cancelled)
+
+    def solved() -> SearchResult:
+        score, move = exact.solve()
+        pv = exact.walk_pv(move, exact.empties)
+        tracker.reached(exact.empties, move, score, pv, True)
+        return result(score, move, exact.empties, True, pv)
 
     if depth is None and (time_limit is None or solvable(board)):
         # Small boards are solved first, with the same table and cuts as without a clock; the
@@ -387,39 +381,118 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
         if time_limit is not None:
             poller.deadline = start + SOLVER_SHARE * time_limit
         try:
-            score, move = exact.solve()
-            solved = True
-            reached(score, move, root.empties, True)
-            return result(score, move, root.empties, True)
+            return solved()
         except Stopped:
             if poller.cancelled or time_limit is None:
-                return result(0, _first_guess(board, engine), 0, False, cancelled=True)
+                return result(0, _first_guess(board, sh), 0, False, (), cancelled=True)
         poller.deadline, poller.timed_out = None, False
-
-    deadline = None if time_limit is None else start + time_limit
-    last: tuple[int, int, int, bool] | None = None
-    max_depth = root.empties if depth is None else min(depth, root.empties)
+    deepening = _Deepening(board, depth, time_limit, evaluate, poller, tracker, start, memory)
     try:
-        for plies in range(1, max_depth + 1):
-            if plies >= root.empties:
-                score, move = exact.solve()
-                solved = True
-                last = (score, move, root.empties, True)
-                reached(*last)
-                break
-            score, move = root.search(plies, -1 if last is None else last[1])
-            last = (score, move, plies, root.is_mate(score, plies))
-            reached(*last)
+        deepening.run()
+        if deepening.needs_solve:
+            return solved()
+    except Stopped:
+        pass
+    last = deepening.last
+    if last is None:
+        return result(0, _first_guess(board, sh), 0, False, (), cancelled=True)
+    best = deepening.move_score(last.moves[0], last.depth)
+    return result(best.score, best.move, last.depth, last.complete, best.pv,
+                  cancelled=poller.cancelled)
+
+
+class SearchMemory:
+    """Tables the searches of one game share: give the same memory for every move of a game.
+
+    The transposition table, the killer and history tables and the threat-search table are kept
+    from one search to the next, so each move starts from what the last ones learnt. Only the
+    depth-limited search uses it (exact solving starts afresh); one memory serves any board
+    shape, keeping the tables of the last one.
+    """
+
+    def __init__(self) -> None:
+        """No tables yet: the first search builds them."""
+        self._searcher: Searcher | None = None
+
+    def searcher(self, board: Board) -> Searcher:
+        """The searcher for `board`'s shape, kept if the shape is the one searched last."""
+        kept = self._searcher
+        if kept is None or (kept.shape.size, kept.shape.k) != (board.size, board.k):
+            kept = Searcher(board.size, board.k)
+            self._searcher = kept
+        return kept
+
+
+THREAT_SHARE = 0.25
+"""At most this share of a time limit goes to the threat searches before the first iteration."""
+
+VCT_NODES_PER_SECOND = 4_000
+"""The root VCT's node budget per second of time limit (fixed-depth searches get one second's)."""
+
+
+class _Deepening:
+    """Iterative deepening of one position; keeps the last completed iteration as MoveScores."""
+
+    def __init__(self, board: Board, depth: int | None, time_limit: float | None,
+                 evaluate: Evaluator | None, poller: fs.Poller, tracker: _Tracker,
+                 start: float, memory: SearchMemory | None) -> None:
+        self.board = board
+        self.poller = poller
+        self.tracker = tracker
+        self.time_limit = time_limit
+        self.start = start
+        self.searcher = (memory.searcher(board) if memory is not None and evaluate is None
+                         else Searcher(board.size, board.k, evaluate))
+        self.empties = board.size * board.size - board.move_count
+        self.max_depth = self.empties if depth is None else min(depth, self.empties)
+        self.last: Iteration | None = None
+        self.needs_solve = False
+
+    def run(self) -> None:
+        """Deepen until the depth, the deadline or a proof; `Stopped` may end it early."""
+        poller = self.poller
+        deadline = None if self.time_limit is None else self.start + self.time_limit
+        threat_deadline = (None if self.time_limit is None
+                           else self.start + THREAT_SHARE * self.time_limit)
+        vct_nodes = int(VCT_NODES_PER_SECOND * (self.time_limit or 1.0))
+        # The last ply of a small board is left to the exact solver, which also proves draws.
+        deepest = self.max_depth if self.max_depth < self.empties else self.empties - 1
+        for iteration in self.searcher.deepen(self.board, poller, max(deepest, 1), vct_nodes,
+                                              threat_deadline):
+            self.last = iteration
+            if self.tracker.wanted:
+                best = self.move_score(iteration.moves[0], iteration.depth)
+                self.tracker.reached(iteration.depth, best.move, best.score, best.pv,
+                                     iteration.complete)
             # Depth 1 always completes so there is a move to return; later ones race the clock.
             poller.deadline = deadline
-            if last[3]:
-                break
-    except Stopped:
-        if last is None:
-            return result(0, _first_guess(board, engine), 0, False, cancelled=True)
-        return result(*last, cancelled=poller.cancelled)
-    assert last is not None
-    return result(*last)
+        last = self.last
+        self.needs_solve = (last is not None and not last.complete
+                            and self.max_depth >= self.empties)
+
+    def move_score(self, root: RootMove, depth: int) -> MoveScore:
+        """A root move as a public score with its expected line."""
+        plies = MATE - abs(root.value) if is_mate(root.value) else depth
+        line = root.line or self.searcher.line_after(root.move, max(plies, 1))
+        return MoveScore(root.move, public_score(root.value, self.board, depth),
+                         max(root.nodes, 0), root.proven, line)
+
+    def scores(self) -> list[MoveScore]:
+        """The last completed iteration's moves as public scores, best first."""
+        if self.last is None:
+            return []
+        return [self.move_score(root, self.last.depth) for root in self.last.moves]
+
+
+def public_score(value: int, board: Board, depth: int) -> int:
+    """A `pvs` score on the public scale: a win on ply d is W - d; heuristics inside the bands."""
+    big = win_score(board)
+    if value >= MATE_BAND:
+        return big - (MATE - value)
+    if value <= -MATE_BAND:
+        return -(big - (MATE + value))
+    cap = max(big - depth - 2, 0)
+    return max(-cap, min(cap, value))
 
 
 # -- analysis -----------------------------------------------------------------------------------
@@ -437,13 +510,20 @@ def analyse(board: Board, algorithm: str = "alphabeta", depth: int | None = None
 def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | None = None,
                      time_limit: float | None = None,
                      should_stop: StopCheck | None = None,
-                     on_progress: ProgressCallback | None = None) -> Analysis:
+                     on_progress: ProgressCallback | None = None,
+                     memory: SearchMemory | None = None) -> Analysis:
     """Score every legal move with `algorithm` (one of `ALGORITHMS`), with totals.
 
     Full searches give each move its exact value (not a bound). "h1"/"h2" give the heuristic of
     the board after each move, from the mover's side (a move that wins at once scores W - 1).
     When cancelled, the moves scored so far are returned with `cancelled=True`. Each score
     carries its expected line (`MoveScore.pv`); `on_progress` hears how the search goes.
+
+    A depth-limited alpha-beta analysis costs about what finding the best move costs: the best
+    move gets an exact (heuristic or proven) value, every other move the bound that showed it is
+    not better (principal variation search), so an estimate's score is at most what the move is
+    worth; proven wins and losses are marked `exact` and rank above and below every estimate.
+    `memory` (alpha-beta only) keeps the search's tables between the moves of one game.
     """
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
@@ -458,12 +538,19 @@ def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | No
                                  best.pv, False))
         return analysis
     if algorithm == "minimax":
-        return _analyse_minimax(board, depth, should_stop, start, on_progress)
-    return _analyse_alphabeta(board, depth, time_limit, should_stop, start, on_progress)
+        return _analyse_minimax(board, depth, should_stop, start, on_progress, time_limit)
+    return _analyse_alphabeta(board, depth, time_limit, should_stop, start, on_progress, memory)
 
 
 def _ranked(scores: list[MoveScore]) -> tuple[MoveScore, ...]:
-    return tuple(sorted(scores, key=lambda m: (-m.score, m.move)))
+    """Best first: proven wins, then estimates and draws, then proven losses; ties by cell.
+
+    Within each group the score decides. A proven win outranks every estimate even when a
+    clamped heuristic value is numerically higher than a long win's score.
+    """
+    def group(m: MoveScore) -> int:
+        return 2 if m.exact and m.score > 0 else 0 if m.exact and m.score < 0 else 1
+    return tuple(sorted(scores, key=lambda m: (-group(m), -m.score, m.move)))
 
 
 def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
@@ -486,39 +573,13 @@ def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
 
 
 def _analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | None,
-                     start: float, on_progress: ProgressCallback | None) -> Analysis:
-    search, limit, empties = _plain_minimax(board, depth, None, should_stop)
-    sh, poller = search.sh, search.poller
-    tracker = _Tracker(poller, start, on_progress)
-    me, opp = _mover_bits(board)
-    big = win_score(board)
-    scores: list[MoveScore] = []
-    cancelled = False
-    for move in board.legal_moves():
-        before = poller.nodes
-        bit = 1 << move
-        try:
-            if fs.completes_line(sh, me | bit, move):
-                poller.nodes += 1
-                score = big - 1
-                line: tuple[int, ...] = (move,)
-            else:
-                score = -search.value(opp, me | bit, 1)
-                line = (move, *search.pv[1])
-        except Stopped:
-            cancelled = True
-            break
-        exact = limit is None or abs(score) >= big - limit
-        scores.append(MoveScore(move, score, poller.nodes - before, exact, line))
-        if score > max((s.score for s in scores[:-1]), default=-big - 1):
-            tracker.best_so_far(move, score, line)
-    if not cancelled and scores:
-        best = _ranked(scores)[0]
-        tracker.reached(empties if limit is None else limit, best.move, best.score, best.pv,
-                        limit is None)
-    return Analysis("minimax", _ranked(scores), poller.nodes, time.perf_counter() - start,
-                    empties if limit is None else limit, limit is None and not cancelled,
-                    cancelled)
+                     start: float, on_progress: ProgressCallback | None,
+                     time_limit: float | None) -> Analysis:
+    run = _MinimaxRoots(board, depth, None, should_stop, time_limit, start, on_progress)
+    run.search()
+    return Analysis("minimax", _ranked(run.scores), run.poller.nodes,
+                    time.perf_counter() - start, run.depth,
+                    run.limit is None and run.finished, run.poller.cancelled)
 
 
 def _bounds_listener(tracker: _Tracker) -> Callable[[Bounds], None]:
@@ -558,21 +619,19 @@ def _with_bounds(estimate: MoveScore, exact: RootSolver) -> MoveScore:
 
 def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None,
                        should_stop: StopCheck | None, start: float,
-                       on_progress: ProgressCallback | None) -> Analysis:
+                       on_progress: ProgressCallback | None,
+                       memory: SearchMemory | None) -> Analysis:
     time_limit = _limits(board, depth, time_limit)
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
     tracker = _Tracker(poller, start, on_progress)
-    engine = fs.AlphaBeta(sh, poller, None, board.to_move)
-    root = _Root(board, engine)
     moves = board.legal_moves()
-    big = win_score(board)
-
     exact = RootSolver(board, Solver(sh, poller), _bounds_listener(tracker))
+    solver_ran = False
 
     def solved() -> list[MoveScore]:
         return [MoveScore(move, exact.moves[move].lo, exact.spent[move], True,
-                          exact.walk_pv(move, root.empties))
+                          exact.walk_pv(move, exact.empties))
                 for move in moves if exact.moves[move].exact]
 
     def solve_all() -> list[MoveScore]:
@@ -582,53 +641,46 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         exact.settle()
         return solved()
 
-    def search_all(plies: int) -> list[MoveScore]:
-        engine.begin_iteration(plies)
-        out = []
-        for item in engine.scored_moves(root.me, root.opp, root.empty):
-            before = poller.nodes
-            score = root.search_child(item, plies, -big - 1, big + 1)
-            line = engine.walk_pv(root.me, root.opp, item[2], plies)
-            out.append(MoveScore(item[2], score, poller.nodes - before,
-                                 root.is_mate(score, plies), line))
-        return out
-
     def finish(scores: list[MoveScore], done: int, complete: bool, cancelled: bool) -> Analysis:
-        if scores and not cancelled:
-            best = _ranked(scores)[0]
+        ranked = _ranked(scores)
+        if ranked and not cancelled:
+            best = ranked[0]
             tracker.reached(done, best.move, best.score, best.pv, complete)
-        return Analysis("alphabeta", _ranked(scores), poller.nodes,
-                        time.perf_counter() - start, done, complete, cancelled)
+        return Analysis("alphabeta", ranked, poller.nodes, time.perf_counter() - start, done,
+                        complete, cancelled)
 
     if depth is None and (time_limit is None or solvable(board)):
         # As in `alphabeta`: small boards are solved first, the depth-limited search gets the
         # rest of the time and gives estimates for the moves the solver did not settle.
+        solver_ran = True
         if time_limit is not None:
             poller.deadline = start + SOLVER_SHARE * time_limit
         try:
-            return finish(solve_all(), root.empties, True, False)
+            return finish(solve_all(), exact.empties, True, False)
         except Stopped:
             if poller.cancelled or time_limit is None:
                 return finish(solved(), 0, False, True)
         poller.deadline, poller.timed_out = None, False
-    deadline = None if time_limit is None else start + time_limit
-    last: tuple[list[MoveScore], int, bool] | None = None
-    max_depth = root.empties if depth is None else min(depth, root.empties)
+    deepening = _Deepening(board, depth, time_limit, None, poller, tracker, start, memory)
     try:
-        for plies in range(1, max_depth + 1):
-            if plies >= root.empties:
-                last = (solve_all(), root.empties, True)
-                break
-            scored = [_with_bounds(m, exact) for m in search_all(plies)]
-            last = (scored, plies, all(m.exact for m in scored))
-            best = _ranked(scored)[0]
-            tracker.reached(plies, best.move, best.score, best.pv, last[2])
-            poller.deadline = deadline
-            if last[2]:
-                break
+        deepening.run()
+        if deepening.needs_solve:
+            return finish(solve_all(), exact.empties, True, False)
     except Stopped:
-        if last is None:
-            return finish([], 0, False, True)
-        return finish(last[0], last[1], last[2], poller.cancelled)
-    assert last is not None
-    return finish(*last, cancelled=False)
+        pass
+    last = deepening.last
+    if last is None:
+        return finish(solved(), 0, False, True)
+    if solver_ran:
+        # The solver's proofs correct the estimates; proofs and estimates rank by `_ranked`.
+        scores = [_with_bounds(m, exact) for m in deepening.scores()]
+        return Analysis("alphabeta", _ranked(scores), poller.nodes, time.perf_counter() - start,
+                        last.depth, last.complete or all(m.exact for m in scores),
+                        poller.cancelled)
+    # The search's own order: a proven win ranks above any estimate whatever the numbers.
+    top = last.moves[0]
+    tied = tuple(root.move for root in last.moves
+                 if (root.value, root.proven) == (top.value, top.proven))
+    return Analysis("alphabeta", tuple(deepening.scores()), poller.nodes,
+                    time.perf_counter() - start, last.depth, last.complete, poller.cancelled,
+                    tied)

@@ -1,41 +1,50 @@
-"""The Game screen: the board, the status line, the evaluation panel, the scoreboard, the moves.
+"""The Game screen: the status line over a position view (board, scoreboard, moves, panel).
 
-The screen owns the engine's `Game`. A player's pick arrives as `Board.CellChosen`; the screen
-checks it, plays it, and when the computer is to move asks it in a thread worker, whose answer
-comes back as `ComputerMoved` tagged with a token. Every new game, undo, cancel or settings visit
-bumps the token and sets the search's stop event, so an answer that arrives late is dropped and a
-cancelled search returns at once. The widgets only draw what this screen hands them.
+The screen owns the engine's `Game` and plays it turn by turn. A player's pick arrives as
+`Board.CellChosen` (or a digit on 3×3); the screen checks it and plays it. When the computer is
+to move, the screen sends the search to the app's `Thinker` (a worker process; small 3×3
+searches run in a thread here): its progress comes back as `SearchProgress` a few times a
+second and is shown live (depth, positions, time against the budget, the best line drawn on the
+board), then the decision as `ComputerMoved`. On a person's turn the same machinery scores
+every move for them in the background (the faint scores on the board, `v` hides them); `h`
+shows that analysis in the panel as a hint. Every message carries the token of its request:
+a new game, an undo, a pause or a visit to the settings bumps the token and cancels the job,
+so a late answer is dropped. A failed search is said in one line and the game goes on.
+
+When a game ends the screen posts `GameEnded` with the whole game (the app keeps it in the
+history), the session score counts it, and the Results dialog opens over the board (Escape
+closes it to look at the board and the panel); a game left unfinished (new game, new settings,
+quit) is posted as abandoned. The lab's screens open from here on the position of the moment.
 """
 
 from __future__ import annotations
 
 import random
-import threading
-from collections.abc import Callable
+import time
+from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
-from textual.worker import get_current_worker
+from textual.widgets import Static
 
+from tictactoe_tui.engine import Analysis, Decision, Game, IllegalMove, Mark, Player, make_player
 from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine import (
-    Decision,
-    Game,
-    IllegalMove,
-    Mark,
-    Player,
-    make_player,
-)
 from tictactoe_tui.engine.board import cell_notation, cell_words
-from tictactoe_tui.engine.search import analyse_position
-from tictactoe_tui.messages import ComputerMoved, HintReady, SearchFailed
+from tictactoe_tui.game_log import GameLog
+from tictactoe_tui.messages import (
+    ComputerMoved,
+    GameEnded,
+    HintReady,
+    SearchFailed,
+    SearchProgress,
+)
+from tictactoe_tui.record import Outcome
 from tictactoe_tui.report import (
     ALGORITHM_NAMES,
     algorithm_name,
@@ -44,16 +53,16 @@ from tictactoe_tui.report import (
     score_words,
     terms_after,
     terms_lines,
+    thinking_report,
 )
 from tictactoe_tui.screens.results import ResultsScreen
 from tictactoe_tui.session import SessionScore
-from tictactoe_tui.widgets import (
-    Board,
-    EvalPanel,
-    MoveList,
-    Scoreboard,
-)
+from tictactoe_tui.tasks import choose_move, clever_analysis
+from tictactoe_tui.thinking import Job, Thinker
+from tictactoe_tui.widgets import Board, PositionView, Scoreboard
 from tictactoe_tui.widgets.board import board_size_on_screen
+from tictactoe_tui.widgets.eval_panel import ThinkingReport
+from tictactoe_tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from tictactoe_tui.settings import GameSettings
@@ -63,18 +72,30 @@ CVC_PAUSE = 0.6
 STATUS_HEIGHT = 3
 PANEL_MIN_WIDTH = 46
 MIN_WIDTH = 60
-SCOREBOARD_HEIGHT = 3
+SCOREBOARD_HEIGHT = 5
 FOOTER_HEIGHT = 1
 
+WAITING_TWO_PEOPLE = "No analysis yet: press h to score every move of the side to move."
+"""The panel's first words in a game between two people (no computer explains anything)."""
 
 
-class _SessionApp(Protocol):
+class _GameApp(Protocol):
     """What the screen needs from the app (TicTacToeApp provides it)."""
 
     session: SessionScore
+    thinker: Thinker
 
     def open_settings(self) -> None:
         """Show the Settings screen."""
+
+    def open_match(self) -> None:
+        """Show the match runner."""
+
+    def all_time(self, settings: GameSettings) -> tuple[tuple[str, int], ...]:
+        """The all-time score of games like this one."""
+
+    def review_last_game(self) -> None:
+        """Review the game that just ended."""
 
 
 def needed_terminal(size: int, panel: bool = True) -> tuple[int, int]:
@@ -83,6 +104,16 @@ def needed_terminal(size: int, panel: bool = True) -> tuple[int, int]:
     width = max(MIN_WIDTH, board_width + (PANEL_MIN_WIDTH if panel else 0))
     height = STATUS_HEIGHT + board_height + SCOREBOARD_HEIGHT + FOOTER_HEIGHT
     return width, height
+
+
+def runs_in_process(size: int, algorithm: str) -> bool:
+    """Whether a search is small enough to run here rather than in the worker process.
+
+    Measured with `python scripts/worker_start.py`: a 3×3 alpha-beta or heuristic search takes
+    well under 10 ms, too short to slow the UI, and running it here needs no worker (the first
+    move never waits for the process to start). Minimax on 3×3 takes up to 1.5 s: the worker.
+    """
+    return size == 3 and algorithm != "minimax"
 
 
 class GameScreen(Screen[None]):
@@ -95,11 +126,7 @@ class GameScreen(Screen[None]):
         padding: 0 1;
         background: $boost;
     }
-    GameScreen #game-main { height: 1fr; }
-    GameScreen #game-left { width: auto; height: 1fr; }
     GameScreen #scoreboard { width: 100%; }
-    GameScreen #move-list { width: 100%; height: 1fr; max-height: 100%; }
-    GameScreen #eval-panel { width: 1fr; }
     GameScreen #too-small {
         display: none;
         height: 1fr;
@@ -109,9 +136,8 @@ class GameScreen(Screen[None]):
         text-style: bold;
         padding: 1 2;
     }
-    GameScreen.-too-small #game-main, GameScreen.-too-small #status { display: none; }
+    GameScreen.-too-small #position, GameScreen.-too-small #status { display: none; }
     GameScreen.-too-small #too-small { display: block; }
-    GameScreen.-no-panel #eval-panel { display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -122,58 +148,82 @@ class GameScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("e", "toggle_panel", "Panel"),
         Binding("v", "toggle_scores", "Scores"),
+        # Not in the footer (it would push "? Help" off a 100-column one): the board's caption
+        # and the panel say "p".
+        Binding("p", "toggle_lines", "Line", show=False),
         Binding("s", "settings", "Settings"),
+        Binding("a", "compare", "Compare", show=False),
+        Binding("t", "search_tree", "Search tree", show=False),
+        Binding("m", "match", "Match runner", show=False),
+        Binding("w", "heuristics", "Heuristic lab", show=False),
         Binding("space", "toggle_pause", "Pause", show=False),
         Binding("q", "quit_game", "Quit"),
+        Binding("y", "confirm_quit", "Yes, quit", show=False),
     ]
 
-    def __init__(self, settings: GameSettings) -> None:
-        """Prepare a game with `settings`; it starts when the screen is shown."""
+    def __init__(self, settings: GameSettings, moves: Sequence[int] = ()) -> None:
+        """Prepare a game with `settings`, from the position `moves` lead to (default: the
+        empty board); it starts when the screen is shown."""
         super().__init__()
         self.settings = settings
         """The settings this screen plays with."""
-        self.clever = True
-        """Whether the computer plays its clever move (`c` switches it to random and back)."""
+        self.setup = tuple(moves)
+        """The moves every game on this screen starts from ("Play from here" in a review)."""
+        self.clever = settings.opponent != "random"
+        """Whether the computer plays clever moves: `c` switches between the opponent's
+        algorithm and random moves (a random opponent switches to alpha-beta and back)."""
         self.game = self._fresh_game()
         """The game being played."""
         self.paused = False
         """Computer-vs-computer only: True while space holds the next move back."""
         self.thinking: str | None = None
-        """"computer" or "hint" while a search runs in the worker, else None."""
+        """What the search running now is for: "computer" (its move), "hint" (shown live in
+        the panel) or "scores" (a person's moves scored quietly for the board); else None."""
         # The rng lives as long as the screen, so a seed reproduces a whole session of games.
         self._rng = random.Random(settings.seed)
         self._player = self._make_player()
         self._token = 0
-        self._stop = threading.Event()
+        self._job: Job | None = None
+        self._searching: Position = self.game.board
+        self._search_started = 0.0
         self._timer: Timer | None = None
         self._recorded = False
-        self._report_hints: dict[int, str] = {}
-        self._hints_for: Mark | None = None
-        self._best: int | None = None
+        self._posted = False
+        self._analysis: tuple[Position, Analysis] | None = None
+        self._hint_shown = False
         self._show_scores = True
+        self._quit_pending = False
         self._last_line = ""
         self._notice = ""
 
     # -- layout ---------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        """Status on top, the board with the score and moves on the left, the panel on the right."""
+        """Status on top, then the position view (board, score, moves | panel), the footer."""
         yield Static("", id="status", markup=False)
-        with Horizontal(id="game-main"):
-            with Vertical(id="game-left"):
-                yield Board(self.settings.size, id="board")
-                yield Scoreboard(self._session.tally(self.settings.mode), id="scoreboard")
-                yield MoveList(id="move-list")
-            yield EvalPanel(id="eval-panel")
+        yield PositionView(
+            self.settings.size, id="position",
+            under_board=Scoreboard(self._app.session.tally(self.settings.mode), self._all_time(),
+                                   id="scoreboard"),
+        )
         yield Static("", id="too-small", markup=False)
         yield Footer()
 
+    @property
+    def view(self) -> PositionView:
+        """The board, move list and evaluation panel."""
+        return self.query_one(PositionView)
+
     def on_mount(self) -> None:
         """Draw the empty board and let the computer open if it moves first."""
-        board = self.query_one(Board)
+        board = self.view.board
         board.interactive = self.settings.mode != "computer-vs-computer"
         board.cursor = (self.settings.size // 2) * (self.settings.size + 1)
         board.focus()
+        if self.settings.mode == "human-vs-human":
+            self.view.clear_panel(WAITING_TWO_PEOPLE)
+        if not runs_in_process(self.settings.size, self.settings.opponent):
+            self._app.thinker.start()  # in the background: the first search need not wait
         self._fit_terminal()
         self._refresh_all()
         self._next_turn()
@@ -183,36 +233,64 @@ class GameScreen(Screen[None]):
         self._fit_terminal()
 
     def on_screen_resume(self) -> None:
-        """Back from help or settings: carry on if the computer was interrupted."""
-        self.query_one(Board).focus()
+        """Back from help, settings or the results: carry on where the game was."""
+        if not self.has_class("-too-small"):
+            self.view.board.focus()
         # A finished game is the Results dialog's business: resuming must not reopen it.
         if self.thinking is None and not self.game.is_over:
             self._next_turn()
+        self._refresh_status()
 
     def on_unmount(self) -> None:
-        """Stop a running search: a thread cannot be killed, so it must be asked to return."""
+        """Stop a running search, and record a game left unfinished."""
         self._cancel_search()
+        self.abandon()
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key but q and y withdraws a pending "quit this game?"."""
+        if self._quit_pending and event.key not in ("q", "y"):
+            self._quit_pending = False
+            self._notice = ""
+            self._refresh_status()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the keys that mean nothing in this game (no computer: no clever/random)."""
+        if action == "toggle_clever":
+            return self.settings.mode != "human-vs-human"
+        if action == "toggle_pause":
+            return self.settings.mode == "computer-vs-computer"
+        return True
 
     def _fit_terminal(self) -> None:
-        width, height = needed_terminal(self.settings.size, not self.has_class("-no-panel"))
+        panel = not self.view.has_class("-no-panel")
+        width, height = needed_terminal(self.settings.size, panel)
         have = self.app.size
         too_small = have.width < width or have.height < height
+        was_small = self.has_class("-too-small")
         self.set_class(too_small, "-too-small")
         if too_small:
             size = self.settings.size
+            keys = "e hides the evaluation panel; " if panel else ""
             self.query_one("#too-small", Static).update(
                 f"Enlarge the terminal: a {size}×{size} board needs at least {width}×{height} "
-                f"characters, and this one is {have.width}×{have.height}.\n\n"
-                "(e hides the evaluation panel; s opens settings for a smaller board; q quits.)"
+                f"characters, and this one is {have.width}×{have.height}. Moves wait until the "
+                f"board fits.\n\n({keys}s opens settings for a smaller board; q quits.)"
             )
+        elif was_small and (self.focused is None or not self.focused.display):
+            # Hiding the board took its focus away: give it back, or the arrows do nothing.
+            self.view.board.focus()
 
     # -- who is who -----------------------------------------------------------------------------
 
     @property
-    def _session(self) -> SessionScore:
+    def _app(self) -> _GameApp:
         app: Any = self.app
-        session: SessionScore = app.session
-        return session
+        game_app: _GameApp = app
+        return game_app
+
+    @property
+    def _session(self) -> SessionScore:
+        return self._app.session
 
     def _who(self, mark: Mark) -> str:
         """A player's name for the status line: "You (X)", "Computer (O)", "X"."""
@@ -223,24 +301,37 @@ class GameScreen(Screen[None]):
         return str(mark)
 
     def _fresh_game(self) -> Game:
-        """An empty game of this screen's size, k and first mark."""
-        return Game(self.settings.size, self.settings.win_length, self.settings.first_mark)
+        """A game of this screen's size, k and first mark, with the setup moves played, and
+        a fresh record of it."""
+        game = Game(self.settings.size, self.settings.win_length, self.settings.first_mark)
+        for cell in self.setup:
+            game.play(cell)
+        self.game_log = GameLog(self.settings, game.moves)
+        """The record of this game, posted with `GameEnded` when it ends."""
+        return game
+
+    def _playing(self) -> str:
+        """The algorithm the computer plays now: the opponent's, alpha-beta or random."""
+        if not self.clever:
+            return "random"
+        opponent = self.settings.opponent
+        return "alphabeta" if opponent == "random" else opponent
 
     def _make_player(self) -> Player:
         settings = self.settings
-        return make_player(
-            settings.opponent,
-            rng=self._rng,
-            difficulty=settings.difficulty,
-            time_limit=settings.search_time_limit,
-            clever=self.clever,
-        )
+        if settings.opponent == "random":
+            return make_player(self._playing(), rng=self._rng, difficulty=settings.difficulty,
+                               time_limit=settings.search_time_limit)
+        return make_player(settings.opponent, rng=self._rng, difficulty=settings.difficulty,
+                           time_limit=settings.search_time_limit, clever=self.clever)
 
     def _style_words(self) -> str:
-        """How the computer plays: "alpha-beta, clever" / "random (alpha-beta advising)"."""
-        algorithm = ALGORITHM_NAMES[self.settings.opponent]
-        if self.settings.opponent == "random":
-            return "random"
+        """How the computer plays: "alpha-beta, clever", "random; c: alpha-beta"."""
+        opponent = self.settings.opponent
+        if opponent == "random":
+            return ("alpha-beta for now; c: back to random" if self.clever
+                    else "random; c: alpha-beta")
+        algorithm = ALGORITHM_NAMES[opponent]
         if not self.clever:
             return f"random for now; c brings back {algorithm}"
         if self.settings.difficulty < 100:
@@ -250,12 +341,16 @@ class GameScreen(Screen[None]):
     # -- the turn cycle -------------------------------------------------------------------------
 
     def _next_turn(self) -> None:
-        """Finish the game, start the computer, or wait for a human, as the position asks."""
+        """Finish the game, start the computer, or wait for a person, as the position asks."""
         if self.game.is_over:
             self._finish()
             return
         mover = self.game.board.to_move
-        if not self.settings.is_computer(mover) or self.thinking is not None:
+        if self.thinking in ("computer", "hint"):
+            self._refresh_status()
+            return
+        if not self.settings.is_computer(mover):
+            self._score_for_person()
             self._refresh_status()
             return
         if self.settings.mode == "computer-vs-computer":
@@ -272,52 +367,63 @@ class GameScreen(Screen[None]):
         if not self.paused and not self.game.is_over and self.thinking is None:
             self._start_search("computer")
 
+    def _score_for_person(self) -> None:
+        """Score the person's moves in the background for the board (unless `v` hid them)."""
+        if self._show_scores and self.thinking is None and not self._analysed():
+            self._start_search("scores")
+        self._refresh_scores()
+
+    def _analysed(self) -> Analysis | None:
+        """The analysis of the position on the board now, if one arrived."""
+        if self._analysis is not None and self._analysis[0] is self.game.board:
+            return self._analysis[1]
+        return None
+
     def _start_search(self, kind: str) -> None:
+        """Send a search to the worker: the computer's move, or the analysis of a person's."""
         self._cancel_search()
         self._token += 1
-        self._stop = threading.Event()
+        token = self._token
+        position = self.game.board
         self.thinking = kind
+        self._searching = position
+        self._search_started = time.perf_counter()
         if kind == "computer":
-            self._think(self._player, self.game.board, self._token, self._stop)
+            algorithm = self._playing()
+            fn: Any = choose_move
+            args: tuple[Any, ...] = (self._player, self._rng, position)
         else:
-            self._analyse(self.game.board, self._token, self._stop)
+            algorithm = self._hint_algorithm()
+            fn, args = clever_analysis, (position, algorithm, self.settings.search_time_limit)
+        self._job = self._app.thinker.submit(
+            fn, *args,
+            on_progress=lambda progress: self.post_message(SearchProgress(progress, token)),
+            on_done=partial(self._search_done, kind, token),
+            on_error=lambda error: self.post_message(SearchFailed(error, token)),
+            in_process=runs_in_process(position.size, algorithm),
+        )
+        if kind != "scores":
+            self._show_thinking(None)
         self._refresh_status()
 
+    def _search_done(self, kind: str, token: int, result: Any) -> None:
+        """The Thinker's answer (on its thread): hand it to the screen as a message."""
+        if kind == "computer":
+            decision, rng_state = result
+            self.post_message(ComputerMoved(decision, token, rng_state))
+        else:
+            self.post_message(HintReady(result, token))
+
     def _cancel_search(self) -> None:
-        """Drop whatever the worker is doing: its answer will carry a stale token."""
-        self._stop.set()
+        """Drop whatever the worker is doing: it stops, and a late answer has a stale token."""
+        if self._job is not None:
+            self._job.cancel()
+            self._job = None
         self._token += 1
         self.thinking = None
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        self.workers.cancel_group(self, "ai")
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="ai")
-    def _think(self, player: Player, position: Position, token: int,
-               stop: threading.Event) -> None:
-        """Ask the computer for a move, off the UI thread, and post the decision back."""
-        should_stop = _stop_check(stop)
-        try:
-            decision = player.choose(position, should_stop)
-        except Exception as error:  # shown to the user: no traceback may reach the screen
-            self.post_message(SearchFailed(f"{type(error).__name__}: {error}", token))
-            return
-        self.post_message(ComputerMoved(decision, token))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="ai")
-    def _analyse(self, position: Position, token: int, stop: threading.Event) -> None:
-        """Analyse the position for a hint, off the UI thread, and post the analysis back."""
-        should_stop = _stop_check(stop)
-        algorithm = self._hint_algorithm()
-        try:
-            analysis = analyse_position(position, algorithm,
-                                        time_limit=self.settings.search_time_limit,
-                                        should_stop=should_stop)
-        except Exception as error:  # shown to the user: no traceback may reach the screen
-            self.post_message(SearchFailed(f"{type(error).__name__}: {error}", token))
-            return
-        self.post_message(HintReady(analysis, token))
 
     def _hint_algorithm(self) -> str:
         # Hints use the opponent's own algorithm so a learner compares like with like; the
@@ -325,57 +431,103 @@ class GameScreen(Screen[None]):
         opponent = self.settings.opponent
         return "alphabeta" if opponent == "random" else opponent
 
+    def on_search_progress(self, message: SearchProgress) -> None:
+        """Show how far the running search got (not for the quiet scoring of a person's moves)."""
+        if message.token == self._token and self.thinking in ("computer", "hint"):
+            self._show_thinking(message.progress)
+
+    def _show_thinking(self, progress: Any) -> None:
+        position = self._searching
+        if self.thinking == "computer":
+            title = f"{self._who(position.to_move)} is thinking…"
+            algorithm = self._playing()
+        else:
+            title = f"Analysing {position.to_move}'s position…"
+            algorithm = self._hint_algorithm()
+        budget = self.settings.search_time_limit if algorithm == "alphabeta" else None
+        if progress is None:
+            report = ThinkingReport(title, ALGORITHM_NAMES.get(algorithm, algorithm), 0, 0,
+                                    0.0, budget, "", "")
+            line: tuple[int, ...] = ()
+        else:
+            report = thinking_report(title, algorithm, progress, position, budget)
+            line = progress.pv
+        self.view.show_thinking(report, line, str(position.to_move))
+
     def on_computer_moved(self, message: ComputerMoved) -> None:
         """Play the computer's move, unless it answers a question nobody is asking any more."""
         if message.token != self._token or self.thinking != "computer":
             return
+        self._job = None
         self.thinking = None
-        decision = message.decision
+        if message.rng_state is not None:
+            self._rng.setstate(message.rng_state)
+        self._play_computer(message.decision)
+
+    def _play_computer(self, decision: Decision) -> None:
         before = self.game.board
         try:
             self.game.play(decision.move)
         except IllegalMove as error:
             self._say(f"The computer tried an illegal move: {error}")
             return
+        self.game_log.computer_move(decision, before.to_move,
+                               time.perf_counter() - self._search_started)
         self._show_decision(decision, before)
         self._last_line = (f"{self._who(before.to_move)} played "
                            f"{cell_notation(decision.move, before.size)}: "
                            f"{'clever' if decision.clever else 'random'} — {decision.reason}")
-        self._notice = ""
-        self._refresh_all()
-        self._next_turn()
+        self._after_move()
 
     def on_hint_ready(self, message: HintReady) -> None:
-        """Show the hint in the panel and light its best cell."""
-        if message.token != self._token or self.thinking != "hint":
+        """Keep the analysis of a person's position; show it as a hint if one was asked for."""
+        if message.token != self._token or self.thinking not in ("hint", "scores"):
             return
-        self.thinking = None
+        self._job = None
+        kind, self.thinking = self.thinking, None
+        self._analysis = (self._searching, message.analysis)
+        if kind == "hint":
+            self._show_hint()
+        self._refresh_scores()
+        self._refresh_status()
+
+    def _show_hint(self) -> None:
+        """The analysis of the person's position in the panel, its best move lit."""
         position = self.game.board
-        analysis = message.analysis
+        analysis = self._analysed()
+        if analysis is None:
+            return
         if not analysis.scores:
+            self.view.clear_panel("No hint: the search stopped before scoring a move.")
             self._say("No hint: the search stopped before scoring a move.")
             return
         best = analysis.scores[0]
         name = cell_notation(best.move, position.size)
         words = f"{score_words(best.score, position, best.exact)}, score {best.score}"
-        report = build_report(
+        self.view.show_report(build_report(
             f"Hint for {position.to_move}: {name} ({words})", analysis, position, best.move,
             verdict=f"The best move for {position.to_move} by {algorithm_name(analysis)}.",
             terms=terms_after(analysis.algorithm, position, best.move),
-        )
-        self.query_one(EvalPanel).show(report)
-        self._report_hints = score_hints(analysis)
-        self._hints_for = position.to_move
-        self._best = best.move
+        ))
+        self._hint_shown = True
         self._notice = f"Hint: {name} ({words})."
-        self._refresh_all()
+        self._refresh_scores()
 
     def on_search_failed(self, message: SearchFailed) -> None:
-        """A search raised: say so, and let the people carry on."""
+        """A search raised or its process died: say so in one line, and go on."""
         if message.token != self._token:
             return
-        self.thinking = None
-        self._say(f"The search failed: {message.error}")
+        kind, self.thinking = self.thinking, None
+        self._job = None
+        if kind == "computer":
+            # The game must go on: the computer plays a random move rather than stall.
+            decision = make_player("random", self._rng).choose(self.game.board)
+            self._play_computer(decision)
+            self._say(f"The search failed ({message.error}): the computer played a random "
+                      "move instead.")
+            return
+        self.view.clear_panel(f"The analysis failed: {message.error}")
+        self._say(f"The analysis failed: {message.error}")
 
     # -- players' moves -------------------------------------------------------------------------
 
@@ -389,14 +541,23 @@ class GameScreen(Screen[None]):
         if self.settings.size != 3:
             self._say("Digits place marks on 3×3 only: use the arrows and Enter, or click.")
             return
-        self.query_one(Board).cursor = digit - 1
+        if self.has_class("-too-small"):
+            self.app.bell()
+            return
+        self.view.board.cursor = digit - 1
         self._human_move(digit - 1)
 
     def _human_move(self, cell: int) -> None:
         position = self.game.board
         size = position.size
+        if self.has_class("-too-small"):
+            self.app.bell()  # the board is hidden: a key meant for it must not play blind
+            return
         if self.settings.mode == "computer-vs-computer":
             self._say("Two computers are playing: space pauses, n starts a new game.")
+            return
+        if self.game.is_over:
+            self._say("The game is over: n starts a new one, u takes back the last move.")
             return
         if self.thinking == "computer":
             self._say("Wait: the computer is still thinking. Your move was not played.")
@@ -414,26 +575,26 @@ class GameScreen(Screen[None]):
         except IllegalMove as error:
             self._say(str(error))
             return
-        if self.thinking == "hint":
-            self._cancel_search()
+        self.game_log.human_move(cell, position.to_move)
+        self._cancel_search()
         self._last_line = f"{self._who(position.to_move)} played {cell_notation(cell, size)}."
+        self._after_move()
+
+    def _after_move(self) -> None:
+        """Whoever moved: forget the old hint, redraw, and hand the turn on."""
         self._notice = ""
-        self._report_hints = {}
-        self._best = None
+        self._hint_shown = False
         self._refresh_all()
         self._next_turn()
 
     def _show_decision(self, decision: Decision, before: Position) -> None:
-        """Put the computer's reasoning in the panel and its scores in the empty cells."""
-        panel = self.query_one(EvalPanel)
+        """Put the computer's reasoning in the panel."""
         mover = before.to_move
         name = cell_notation(decision.move, before.size)
         analysis = decision.analysis
-        self._best = decision.move
         if analysis is None or not analysis.scores:
-            self._report_hints = {}
-            panel.clear(f"{self._who(mover)} played {name} at random: a random player does "
-                        "not search, so there are no scores to show.")
+            self.view.clear_panel(f"{self._who(mover)} played {name} at random: a random "
+                                  "player does not search, so there are no scores to show.")
             return
         if decision.clever:
             verdict = f"A clever move: {decision.reason}."
@@ -445,14 +606,11 @@ class GameScreen(Screen[None]):
         if not decision.clever:
             best = cell_notation(analysis.scores[0].move, before.size)
             verdict += f" The clever move was {best}."
-        report = build_report(
+        self.view.show_report(build_report(
             f"{self._who(mover)} played {name}", analysis, before, decision.move,
             verdict=verdict,
             terms=terms_lines(decision.terms, name, before.k) if decision.terms else (),
-        )
-        panel.show(report)
-        self._report_hints = score_hints(analysis)
-        self._hints_for = mover
+        ))
 
     # -- the end of a game ----------------------------------------------------------------------
 
@@ -460,18 +618,38 @@ class GameScreen(Screen[None]):
         result = self.game.result
         if result is None:
             return
-        self.query_one(Board).interactive = False
+        self.view.board.interactive = False
         if not self._recorded:
             self._recorded = True
             self._session.record(result, self.settings)
-        tally = self._session.tally(self.settings.mode)
-        self.query_one(Scoreboard).show(tally)
+            self._post_game("draw" if result.winner is None else str(result.winner))  # type: ignore[arg-type]
         self._refresh_board()
         self._refresh_status()
+        # After the app has handled the GameEnded just posted, so all-time scores count it.
+        self.app.call_later(self._show_results, result.winner)
+
+    def _show_results(self, winner: Mark | None) -> None:
+        tally = self._session.tally(self.settings.mode)
+        all_time = self._all_time()
+        self.query_one(Scoreboard).show(tally, all_time)
         self.app.push_screen(
-            ResultsScreen(self._headline(result.winner), self._result_detail(), tally),
+            ResultsScreen(self._headline(winner), self._result_detail(), tally, all_time),
             self._after_results,
         )
+
+    def _all_time(self) -> tuple[tuple[str, int], ...]:
+        return self._app.all_time(self.settings)
+
+    def _post_game(self, outcome: Outcome) -> None:
+        """Tell the app (and so the history) about the game: finished or abandoned."""
+        self._posted = True
+        self.app.post_message(GameEnded(self.game_log.played_game(outcome)))
+
+    def abandon(self) -> None:
+        """Keep an unfinished game (one with a move played in it) as abandoned."""
+        if (not self._posted and not self.game.is_over
+                and len(self.game.moves) > len(self.setup)):
+            self._post_game("abandoned")
 
     def _headline(self, winner: Mark | None) -> str:
         if winner is None:
@@ -495,8 +673,13 @@ class GameScreen(Screen[None]):
         # now (settings) would be the one popped.
         if choice == "settings":
             self.call_later(self.action_settings)
+        elif choice == "review":
+            self.call_later(self._app.review_last_game)
         elif choice == "quit":
             self.call_later(self.action_quit_game)
+        elif choice == "look":
+            self._notice = ""
+            self._refresh_status()
         else:
             self.call_later(self.action_new_game)
 
@@ -505,17 +688,20 @@ class GameScreen(Screen[None]):
     def action_new_game(self) -> None:
         """Start again with the same settings; a running search is dropped at once."""
         self._cancel_search()
+        self.abandon()
         self.game = self._fresh_game()
-        self._recorded = False
+        self._recorded = self._posted = False
         self.paused = False
-        self._report_hints = {}
-        self._best = None
+        self._analysis = None
+        self._hint_shown = False
         self._last_line = ""
         self._notice = "New game."
-        board = self.query_one(Board)
-        board.interactive = self.settings.mode != "computer-vs-computer"
-        self.query_one(EvalPanel).clear()
-        self.query_one(Scoreboard).show(self._session.tally(self.settings.mode))
+        self.view.board.interactive = self.settings.mode != "computer-vs-computer"
+        if self.settings.mode == "human-vs-human":
+            self.view.clear_panel(WAITING_TWO_PEOPLE)
+        else:
+            self.view.clear_panel()
+        self.query_one(Scoreboard).show(self._session.tally(self.settings.mode), self._all_time())
         self._refresh_all()
         self._next_turn()
 
@@ -526,23 +712,27 @@ class GameScreen(Screen[None]):
             return
         self.clever = not self.clever
         self._player = self._make_player()
-        mode = "clever" if self.clever else "random"
-        self.query_one(EvalPanel).border_subtitle = f"computer: {mode}"
+        self.game_log.switched(self.clever)
+        self.view.panel.border_subtitle = f"computer: {'clever' if self.clever else 'random'}"
         later = " (from its next move)" if self.thinking == "computer" else ""
-        self._say(f"The computer now plays {mode}{later}.")
+        self._say(f"The computer now plays {ALGORITHM_NAMES[self._playing()]}{later}.")
 
     def action_undo(self) -> None:
         """Take back the last move; against the computer, your last move and its reply."""
         if self.settings.mode == "computer-vs-computer":
             self._say("Undo takes back a person's move: there is none in this game.")
             return
+        if self.has_class("-too-small"):
+            self.app.bell()
+            return
         game = self.game
+        start = len(self.setup)  # the game starts after its setup moves: those stay
         if self.settings.mode == "human-vs-human":
-            undone = 1 if game.can_undo else 0
+            undone = 1 if len(game.moves) > start else 0
         else:
             # Take back the computer's replies, then the human's move before them.
             human = self.settings.human_mark
-            marks = [self._mark_of(i) for i in range(len(game.moves))]
+            marks = [self._mark_of(i) for i in range(start, len(game.moves))]
             if human not in marks:
                 self._say("Nothing to undo: you have not moved yet.")
                 return
@@ -551,15 +741,24 @@ class GameScreen(Screen[None]):
             self._say("Nothing to undo: no move has been played.")
             return
         self._cancel_search()
+        result = game.result
+        if result is not None and self._recorded:
+            # The game is open again: its result no longer counts, and it is posted again
+            # when it ends (or is abandoned).
+            self._session.take_back(result, self.settings)
+            self.query_one(Scoreboard).show(self._session.tally(self.settings.mode),
+                                            self._all_time())
+            self._recorded = self._posted = False
+            self.view.board.interactive = True
         taken = [game.undo() for _ in range(undone)]
+        self.game_log.undone(undone)
         names = ", ".join(cell_notation(cell, game.size) for cell in reversed(taken))
-        self._report_hints = {}
-        self._best = None
+        self._hint_shown = False
         self._last_line = ""
-        self.query_one(EvalPanel).clear("Move taken back. Press h to analyse this position.")
-        self._say(f"Took back {names}.")
+        self.view.clear_panel("Move taken back. Press h to analyse this position.")
         self._refresh_all()
         self._next_turn()
+        self._say(f"Took back {names}.")
 
     def _mark_of(self, index: int) -> Mark:
         """The mark that made the game's move number `index` (0-based): the sides alternate."""
@@ -569,47 +768,107 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """Analyse the position of the side to move and show it in the panel."""
         if self.game.is_over:
+            self._say("The game is over: there is no move to hint.")
             return
         if self.thinking == "computer" or self.settings.is_computer(self.game.board.to_move):
             self._say("The computer's own analysis will show in the panel when it moves.")
             return
         self._notice = f"Analysing {self.game.board.to_move}'s position…"
-        self._start_search("hint")
+        if self._analysed() is not None:
+            self._show_hint()
+        elif self.thinking == "scores":
+            # The quiet scoring already runs: let it finish as the hint, shown live from now.
+            self.thinking = "hint"
+            self._show_thinking(None)
+        else:
+            self._start_search("hint")
+        self._refresh_status()
 
     def action_toggle_panel(self) -> None:
         """Show or hide the evaluation panel."""
-        self.toggle_class("-no-panel")
+        self.view.toggle_class("-no-panel")
         self._fit_terminal()
 
     def action_toggle_scores(self) -> None:
         """Show or hide the scores written faintly in the empty cells."""
         self._show_scores = not self._show_scores
-        self._say("Scores on the board " + ("shown." if self._show_scores else "hidden."))
-        self._refresh_board()
+        if self._show_scores:
+            self._say("Scores on the board shown.")
+            if self.thinking is None and not self.game.is_over:
+                self._next_turn()
+        else:
+            if self.thinking == "scores":
+                self._cancel_search()
+            self._say("Scores on the board hidden.")
+        self._refresh_scores()
+
+    def action_toggle_lines(self) -> None:
+        """Show or hide the expected line (1, 2, 3…) of the move picked in the panel."""
+        shown = self.view.toggle_lines()
+        self._say("Expected line shown: pick a row in the panel (Tab, ↑↓ or a click)."
+                  if shown else "Expected line hidden.")
 
     def action_toggle_pause(self) -> None:
         """Pause or resume a game between two computers."""
-        if self.settings.mode != "computer-vs-computer" or self.game.is_over:
+        if self.settings.mode != "computer-vs-computer":
+            return
+        if self.game.is_over:
+            self._say("The game is over: n starts a new one.")
             return
         self.paused = not self.paused
-        if self.paused and self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        # The turn line already says "Paused: space resumes"; only resuming needs a word.
-        self._notice = "" if self.paused else "Resumed."
+        if self.paused:
+            # Stop at once, even mid-search: the board stays as it is until space again.
+            self._cancel_search()
+            self.view.clear_panel("Paused: space resumes.")
+        self._notice = "Paused." if self.paused else "Resumed."
         self._next_turn()
         self._refresh_status()
 
     def action_settings(self) -> None:
         """Open the Settings screen; the search stops and restarts when you come back."""
         self._cancel_search()
-        app: _SessionApp = self.app  # type: ignore[assignment]
-        app.open_settings()
+        self._app.open_settings()
+
+    def action_compare(self) -> None:
+        """The learning lab: every search algorithm on this position, side by side."""
+        from tictactoe_tui.screens.compare import CompareScreen  # the lab loads when opened
+
+        self.app.push_screen(CompareScreen.for_game(self.game, self.settings))
+
+    def action_search_tree(self) -> None:
+        """The learning lab: the alpha-beta search from this position as a tree."""
+        from tictactoe_tui.screens.tree import TreeScreen
+
+        self.app.push_screen(TreeScreen(self.game.board))
+
+    def action_match(self) -> None:
+        """Open the match runner; the search stops and restarts when you come back."""
+        self._cancel_search()
+        self._app.open_match()
+
+    def action_heuristics(self) -> None:
+        """Open the heuristic lab on this position; the search restarts when you come back."""
+        from tictactoe_tui.screens.heuristics import HeuristicScreen
+
+        self._cancel_search()
+        self.app.push_screen(HeuristicScreen(self.game.board, self.settings.search_time_limit))
 
     def action_quit_game(self) -> None:
-        """Stop any search and quit."""
+        """Quit; in the middle of a game, ask once first (q again or y confirms)."""
+        if self._quit_pending or not self.game.moves or self.game.is_over:
+            self.action_confirm_quit(asked=False)
+            return
+        self._quit_pending = True
+        self._say("Quit in the middle of the game? q again or y quits; any other key goes on.")
+
+    def action_confirm_quit(self, asked: bool = True) -> None:
+        """`y` after "quit?": record the game as abandoned and quit."""
+        if asked and not self._quit_pending:
+            return
         self._cancel_search()
-        self.app.exit()
+        self.abandon()
+        # After the message, so the app hears of the game before it closes.
+        self.app.call_later(self.app.exit)
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -628,31 +887,30 @@ class GameScreen(Screen[None]):
         position = self.game.board
         cells = position.size * position.size
         marks = [str(position[i] or "") for i in range(cells)]
-        legend = ""
-        if self._show_scores and self._report_hints:
-            hints = self._report_hints
-            legend = f"scores for {self._hints_for} (v hides)"
-        elif position.size == 3 and self.settings.mode != "computer-vs-computer":
-            # Without scores, 3×3 cells show the digit that plays them.
-            hints = {i: str(i + 1) for i in range(cells)}
-        else:
-            hints = {}
+        labels = {}
+        if (position.size == 3 and self.settings.mode != "computer-vs-computer"
+                and not self.game.is_over):
+            labels = {i: str(i + 1) for i in range(cells)}  # the digit that plays each cell
         result = self.game.result
-        board = self.query_one(Board)
-        board.border_subtitle = legend
-        board.show(
-            marks,
-            hints=hints,
-            last=self.game.moves[-1] if self.game.moves else None,
-            best=self._best if self._show_scores else None,
-            winning=result.line if result else (),
-        )
+        self.view.show_position(marks, last=self.game.moves[-1] if self.game.moves else None,
+                                winning=result.line if result else (), labels=labels)
+        self._refresh_scores()
+
+    def _refresh_scores(self) -> None:
+        """The side to move's scores on the board, once analysed (a live hint), unless hidden."""
+        analysis = self._analysed()
+        if not self._show_scores or analysis is None or self.thinking == "computer":
+            self.view.show_scores({})
+            return
+        best = analysis.scores[0].move if self._hint_shown and analysis.scores else None
+        caption = f"{self.game.board.to_move}'s scores (v hides)"
+        self.view.show_scores(score_hints(analysis), caption, best)
 
     def _refresh_moves(self) -> None:
         size = self.game.size
         moves = [(str(self._mark_of(i)), cell_notation(cell, size))
                  for i, cell in enumerate(self.game.moves)]
-        self.query_one(MoveList).show(moves)
+        self.view.show_moves(moves)
 
     def _refresh_status(self) -> None:
         self.query_one("#status", Static).update(self._status_content())
@@ -669,7 +927,8 @@ class GameScreen(Screen[None]):
         board = self.game.board
         if self.game.is_over:
             result = self.game.result
-            turn = "Game over: " + self._headline(result.winner if result else None)
+            turn = ("Game over: " + self._headline(result.winner if result else None)
+                    + " — n: new game · s: settings")
         elif self.thinking == "computer":
             turn = f"{self._who(board.to_move)} is thinking…"
         elif self.thinking == "hint":
@@ -677,6 +936,9 @@ class GameScreen(Screen[None]):
         elif settings.mode == "computer-vs-computer":
             turn = ("Paused: space resumes" if self.paused
                     else f"{self._who(board.to_move)} to move")
+        elif settings.is_computer(board.to_move):
+            # Between a failed search and the computer's move, or before it starts.
+            turn = f"{self._who(board.to_move)} to move"
         elif settings.mode == "human-vs-computer":
             turn = f"Your turn ({board.to_move})"
         else:
@@ -686,12 +948,3 @@ class GameScreen(Screen[None]):
             parts += ["   ", (self._notice, "$text-warning")]
         parts += ["\n", ("Last: " + self._last_line if self._last_line else "", "")]
         return Content.assemble(*parts)
-
-
-# -- the worker's stop check -------------------------------------------------------------------
-
-
-def _stop_check(stop: threading.Event) -> Callable[[], bool]:
-    """The search's should_stop: the screen's event, or the worker being cancelled."""
-    worker = get_current_worker()
-    return lambda: stop.is_set() or worker.is_cancelled

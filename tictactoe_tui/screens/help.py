@@ -29,9 +29,15 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `e`: show or hide the evaluation panel; `v`: show or hide the scores on the board
 - `u`: undo your last move (and the computer's reply)
 - `n`: new game with the same settings; `s`: settings
+- `a`: compare the algorithms on this position (minimax, alpha-beta variants, H1, H2) with charts
+- `t`: the alpha-beta search from this position as a tree, with a step-by-step replay
+- `w`: the heuristic lab: every move's H1 and H2, line by line, with H1's weights to edit
+- `m`: the match runner: N games between two computer settings, with a table and charts
+- `y`: the history of every game played; `Enter` on a game reviews it move by move (`←`/`→`,
+  `Home`/`End`; `p` plays on from the position shown)
 - `space`: pause or resume a game between two computers
 - `?`: this help; `q`: quit (here: close the help)
-- `ctrl+p`: the command palette (themes, settings, help)
+- `ctrl+p`: the command palette (themes, settings, help, history and the learning lab)
 
 On the Settings screen Start has the focus: `Enter` starts, `Tab` walks the controls, and
 `escape` goes back to a game that is still running.
@@ -62,6 +68,15 @@ O2 and O1 count the same for the opponent. Two in an open line is worth three ti
 
 **H2** = Open(computer) − Open(player): the lines that could still be won by the computer (no
 mark of the player in them) minus the lines that could still be won by the player.
+
+**The learning lab.** `a` runs minimax, alpha-beta three ways (moves in board order, ordered,
+ordered with a transposition table) and the H1 and H2 searches on the position, and shows side by
+side the move each picks, its value, the positions it visited, its cut-offs, its table hits, its
+time and whether it agrees with minimax, with a chart of the positions (log scale) and one over
+the game so far. `t` shows the alpha-beta search as a tree: every move with its value, the α/β
+window it was tried with and how it ended (exact, β cut-off, α fail-low), the moves a cut-off
+skipped greyed as pruned; `s` replays it event by event (`n` next, `b` back, `e` the end), `o`
+switches the alpha-beta variant, `+`/`-` change the depth.
 
 The heuristic players win at once if they can, block an immediate loss otherwise, and else pick
 the move whose board scores best under their heuristic.

@@ -1,7 +1,8 @@
 """The Results dialog: who won, the session's score, and what to do next.
 
 It sits over the game board (the winning line stays lit underneath) and dismisses with the
-player's choice: "again", "settings" or "quit". The Game screen acts on it.
+player's choice: "again", "review", "settings", "quit", or "look" (Escape: close the dialog to
+look at the final board and the panel). The Game screen acts on it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from tictactoe_tui.widgets import Scoreboard
 
 
 class ResultsScreen(ModalScreen[str]):
-    """A dialog on the right of the board: the result, the scoreboard, and three choices."""
+    """A dialog on the right of the board: the result, the scoreboard, and four choices."""
 
     DEFAULT_CSS = """
     ResultsScreen {
@@ -28,7 +29,7 @@ class ResultsScreen(ModalScreen[str]):
         background: $background 30%;
     }
     ResultsScreen #results-dialog {
-        width: 44;
+        width: 50;
         height: auto;
         margin: 0 2;
         padding: 1 2;
@@ -53,18 +54,22 @@ class ResultsScreen(ModalScreen[str]):
         margin-top: 1;
     }
     ResultsScreen #results-buttons { height: auto; align: center middle; margin-top: 1; }
-    ResultsScreen Button { min-width: 10; margin: 0 1; }
+    ResultsScreen Button { min-width: 9; margin: 0 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('again')", "Play again"),
         Binding("enter", "choose('again')", "Play again", show=False),
+        Binding("v", "choose('review')", "Review"),
         Binding("s", "choose('settings')", "Settings"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("escape", "choose('look')", "Look at the board"),
     ]
 
-    def __init__(self, headline: str, detail: str, tally: Sequence[tuple[str, int]]) -> None:
-        """`headline` like "You win!", a line of `detail`, and the session's (label, count)s."""
+    def __init__(self, headline: str, detail: str, tally: Sequence[tuple[str, int]],
+                 all_time: Sequence[tuple[str, int]] | None = None) -> None:
+        """`headline` like "You win!", a line of `detail`, the session's (label, count)s and
+        the all-time ones of games like this (if known)."""
         super().__init__()
         self.headline = headline
         """The result in a few words: "You win!", "Computer wins", "Draw", "X wins"."""
@@ -72,18 +77,21 @@ class ResultsScreen(ModalScreen[str]):
         """How the game ended, in one sentence."""
         self.tally = tuple(tally)
         """The session's score after this game."""
+        self.all_time = None if all_time is None else tuple(all_time)
+        """The all-time score of games like this one, this one included."""
 
     def compose(self) -> ComposeResult:
         """The headline, how it ended, the score, the keys and the buttons."""
         with Vertical(id="results-dialog"):
             yield Static(self.headline, id="results-headline", markup=False)
             yield Static(self.detail, id="results-detail", markup=False)
-            yield Scoreboard(self.tally, id="results-scoreboard")
-            yield Static("r / Enter again · s settings · q quit", id="results-keys",
-                         markup=False)
+            yield Scoreboard(self.tally, self.all_time, id="results-scoreboard")
+            yield Static("r again · v review · s settings · q quit\nEscape: look at the board",
+                         id="results-keys", markup=False)
             with Horizontal(id="results-buttons"):
                 # Not focusable: Enter always means "play again", whatever was clicked last.
                 yield Button("Again", id="again", variant="primary", compact=True)
+                yield Button("Review", id="review", compact=True)
                 yield Button("Settings", id="settings", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
 
@@ -98,6 +106,6 @@ class ResultsScreen(ModalScreen[str]):
 
     @on(Button.Pressed)
     def on_button(self, event: Button.Pressed) -> None:
-        """The mouse way to the same three choices."""
+        """The mouse way to the same four choices."""
         if event.button.id:
             self.dismiss(event.button.id)

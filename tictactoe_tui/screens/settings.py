@@ -155,7 +155,7 @@ class SettingsScreen(Screen[None]):
                 yield from _field(
                     "Marks in a row to win", "k",
                     Select(
-                        _k_options(s.size), value=DEFAULT_K if s.k is None else s.k,
+                        k_options(s.size), value=DEFAULT_K if s.k is None else s.k,
                         allow_blank=False, id="k",
                     ),
                 )
@@ -221,10 +221,7 @@ class SettingsScreen(Screen[None]):
         """Offer only the winning lengths that fit the new board size."""
         size = event.value
         assert isinstance(size, int)
-        k_select = self.query_one("#k", Select)
-        k = k_select.value
-        k_select.set_options(_k_options(size))
-        k_select.value = k if isinstance(k, int) and k <= size else DEFAULT_K
+        fit_k_options(self.query_one("#k", Select), size)
 
     @on(RadioSet.Changed, "#first")
     @on(RadioSet.Changed, "#mark")
@@ -327,8 +324,15 @@ def _stepper(name: str, value: str) -> tuple[Widget, ...]:
     return box, down, up
 
 
-def _k_options(size: int) -> list[tuple[str, int | str]]:
-    """The winning lengths a board of `size` allows, the default first."""
+def k_options(size: int) -> list[tuple[str, int | str]]:
+    """The winning lengths a board of `size` allows, the default (`DEFAULT_K`) first."""
     options: list[tuple[str, int | str]] = [(f"{default_k(size)} (default)", DEFAULT_K)]
     options += [(str(k), k) for k in range(MIN_K, size + 1)]
     return options
+
+
+def fit_k_options(k_select: Select[int | str], size: int) -> None:
+    """Offer the winning lengths of a `size` board in `k_select`, keeping a k that still fits."""
+    k = k_select.value
+    k_select.set_options(k_options(size))
+    k_select.value = k if isinstance(k, int) and k <= size else DEFAULT_K

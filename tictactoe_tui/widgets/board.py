@@ -58,6 +58,20 @@ BORDER = 2
 """The board's frame: one cell on each side."""
 
 
+_LINE_STYLES = {"X": "$primary 70%", "O": "$warning 70%"}
+"""How an expected line's step numbers are coloured: the colour of the mark that would play."""
+
+
+def _cell_content(geo: CellGeometry, centre: Content, corner: Content | None = None,
+                  under: Content | None = None) -> Content:
+    """A cell's text: one line on compact boards; else a corner label, the centre, a line under."""
+    if geo.height == 1:
+        return centre
+    top = (corner or Content("")).pad_right(geo.width - len(corner or ""))
+    bottom = under or Content("")
+    return Content("\n").join([top, centre, bottom])
+
+
 def board_size_on_screen(size: int) -> tuple[int, int]:
     """The (width, height) in terminal cells the board widget needs, frame included."""
     geo = CellGeometry.for_size(size)
@@ -94,6 +108,21 @@ class Cell(Static):
         super().__init__("", id=cell_id(index), markup=False)
         self.index = index
         """The cell's row-major position on the board."""
+        self._drawn: tuple[Content, tuple[bool, ...]] | None = None
+
+    def draw(self, content: Content, classes: Mapping[str, bool]) -> None:
+        """Show `content` with the given classes set or not; nothing happens if nothing changed.
+
+        The board redraws every cell a few times a second while the computer thinks: skipping
+        the unchanged ones keeps that from costing the keys any time.
+        """
+        drawn = (content, tuple(classes.values()))
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
+        self.update(content)
+        for name, on in classes.items():
+            self.set_class(on, name)
 
 
 class Board(Widget, can_focus=True):
@@ -185,29 +214,42 @@ class Board(Widget, can_focus=True):
         marks: Sequence[str],
         *,
         hints: Mapping[int, str] | None = None,
+        labels: Mapping[int, str] | None = None,
+        line: Mapping[int, tuple[int, str]] | None = None,
         last: int | None = None,
         best: int | None = None,
         winning: Sequence[int] = (),
     ) -> None:
         """Draw the position: `marks[i]` is "X", "O" or "" for cell i.
 
-        `hints` are faint labels for empty cells (scores, key numbers), `last` the cell played
-        last, `best` a cell to highlight (the hint or the computer's choice), `winning` the cells
-        of a winning line.
+        For empty cells: `hints` are faint labels (scores), `labels` small corner labels (the
+        digit that plays the cell on 3×3), `line` the step number and the mark of an expected
+        line drawn faintly (1, 2, 3… in the colour of the side that would play it). `last` is
+        the cell played last, `best` a cell to highlight (the hint or the computer's choice),
+        `winning` the cells of a winning line.
         """
         hints = hints or {}
+        labels = labels or {}
+        line = line or {}
         lit = set(winning)
+        geo = CellGeometry.for_size(self.board_size)
         for index, cell in enumerate(self._cells):
             mark = marks[index]
             if mark:
-                cell.update(Content(mark))
+                content = _cell_content(geo, Content(mark))
             else:
-                cell.update(Content.styled(hints.get(index, ""), "dim"))
-            cell.set_class(mark == "X", "-x")
-            cell.set_class(mark == "O", "-o")
-            cell.set_class(index == last, "-last")
-            cell.set_class(index == best, "-best")
-            cell.set_class(index in lit, "-win")
+                step = line.get(index)
+                hint = hints.get(index, "")
+                centre = Content.styled(hint, "dim")
+                under = Content("")
+                if step is not None:
+                    number, by = step
+                    centre = Content.styled(str(number), f"italic {_LINE_STYLES.get(by, '')}")
+                    under = Content.styled(hint, "dim")
+                content = _cell_content(geo, centre, Content.styled(labels.get(index, ""), "dim"),
+                                        under)
+            cell.draw(content, {"-x": mark == "X", "-o": mark == "O", "-last": index == last,
+                                "-best": index == best, "-win": index in lit})
 
     def watch_cursor(self, old: int, new: int) -> None:
         """Move the cursor highlight."""

@@ -1,17 +1,25 @@
-"""The evaluation panel: how the computer (or the hint) scored every candidate move.
+"""The evaluation panel: how the computer (or the hint) scored every candidate move, or, while a
+search runs, how far it got.
 
 The screen turns a search's result into a `PanelReport` of plain values (cell names, scores and
-their meaning in words, node counts) and hands it over; the panel only lays it out.
+their meaning in words, node counts, expected lines) and hands it over; the panel only lays it
+out. Its candidate rows can be picked with the mouse or, once the panel has the focus (Tab),
+the arrows: it posts `EvalPanel.RowHighlighted` so the view can draw that move's expected line.
+While a search runs, `show_thinking` shows a `ThinkingReport`: depth, positions, the time against
+the budget on a progress bar, and the best move so far.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import Static
+from textual.message import Message
+from textual.widgets import OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
 
 
 @dataclass(frozen=True)
@@ -30,6 +38,12 @@ class CandidateRow:
     """False when the score is an estimate (a heuristic at a depth cut-off), not a game value."""
     chosen: bool
     """True for the move that was played (or that the hint recommends)."""
+    move: int = -1
+    """The cell, row-major (-1 when unknown)."""
+    line: tuple[int, ...] = ()
+    """The expected line after this move, the move first (cells, row-major)."""
+    line_names: str = ""
+    """The same line in cell names, e.g. "B2 A1 C3"."""
 
 
 @dataclass(frozen=True)
@@ -56,13 +70,37 @@ class PanelReport:
     """Whether the move was clever or random, and why."""
     terms: tuple[str, ...] = ()
     """For H1 / H2: the terms and the formula, one line each."""
+    mover: str = ""
+    """The mark ("X" or "O") whose moves the rows score: it plays the lines' odd steps."""
+
+
+@dataclass(frozen=True)
+class ThinkingReport:
+    """A running search, as the panel shows it live."""
+
+    title: str
+    """Who is thinking: "O (computer) is thinking…", "Analysing X's position…"."""
+    algorithm: str
+    """The algorithm's name for people."""
+    depth: int
+    """Plies of the deepest completed iteration (0 before the first)."""
+    nodes: int
+    """Positions searched so far."""
+    elapsed: float
+    """Seconds since the search started."""
+    budget: float | None
+    """The time budget in seconds, or None when the search runs to its end."""
+    best: str
+    """The best move so far in words: "E5, score +3 so far", or "" before any."""
+    line_names: str
+    """The expected line so far, in cell names."""
 
 
 WAITING = "No analysis yet: the computer's moves are explained here. Press h for a hint."
 
 
 class EvalPanel(VerticalScroll, can_focus=False):
-    """Shows a `PanelReport`; scrolls with the mouse wheel when it is longer than the panel."""
+    """Shows a `PanelReport` or a `ThinkingReport`; scrolls when it is longer than the panel."""
 
     DEFAULT_CSS = """
     EvalPanel {
@@ -72,42 +110,116 @@ class EvalPanel(VerticalScroll, can_focus=False):
         height: 1fr;
         min-width: 40;
     }
-    EvalPanel > #eval-body { width: 100%; }
+    EvalPanel > Static { width: 100%; }
+    EvalPanel > #eval-rows {
+        border: none;
+        padding: 0;
+        height: auto;
+        max-height: 24;
+        background: transparent;
+    }
+    EvalPanel > #eval-rows:focus { background-tint: $foreground 5%; }
+    EvalPanel > #eval-progress { margin: 1 0 0 0; }
+    EvalPanel > #eval-progress Bar { width: 1fr; }
+    EvalPanel.-thinking > #eval-rows, EvalPanel.-thinking > #eval-header,
+    EvalPanel.-empty > #eval-rows, EvalPanel.-empty > #eval-header,
+    EvalPanel.-empty > #eval-footer { display: none; }
+    EvalPanel > #eval-progress { display: none; }
+    EvalPanel.-thinking > #eval-progress { display: block; }
     """
+
+    class RowHighlighted(Message):
+        """A candidate row was picked (mouse or keys), or the pick was cleared (`row` None)."""
+
+        def __init__(self, panel: EvalPanel, row: CandidateRow | None) -> None:
+            """Record which panel and which row."""
+            super().__init__()
+            self.panel = panel
+            """The panel that posted the message."""
+            self.row = row
+            """The row picked, or None when none is."""
+
+        @property
+        def control(self) -> EvalPanel:
+            """The panel, so `@on(EvalPanel.RowHighlighted, "#eval-panel")` works."""
+            return self.panel
 
     def __init__(self, *, id: str | None = "eval-panel") -> None:
         """Make an empty panel."""
-        super().__init__(id=id)
+        super().__init__(id=id, classes="-empty")
         self.border_title = "Evaluation"
-        self._body = Static(WAITING, id="eval-body", markup=False)
+        self._title = Static(WAITING, id="eval-title", markup=False)
+        # Determinate while hidden: an indeterminate bar animates 15 times a second, shown or not.
+        self._progress = ProgressBar(total=1, id="eval-progress", show_percentage=False,
+                                     show_eta=False)
+        self._header = Static(_header(), id="eval-header", markup=False)
+        self._rows = OptionList(id="eval-rows", compact=True)
+        self._footer = Static("", id="eval-footer", markup=False)
+        self._shown: tuple[CandidateRow, ...] = ()
+        self._report: PanelReport | None = None
 
     def compose(self) -> ComposeResult:
-        """One text body; the scroll container around it does the rest."""
-        yield self._body
+        """Title, progress bar (while thinking), the candidate rows and the totals."""
+        yield self._title
+        yield self._progress
+        yield self._header
+        yield self._rows
+        yield self._footer
 
     @property
     def text(self) -> str:
         """The panel's text as a person reads it (for tests and screen readers)."""
-        visual = self._body.visual
-        return visual.plain if isinstance(visual, Content) else str(self._body.content)
+        parts = [_plain(self._title)]
+        if self.has_class("-thinking"):
+            parts.append(_plain(self._footer))
+        elif not self.has_class("-empty"):
+            parts += [_plain(self._header),
+                      *(self._rows.get_option_at_index(i).prompt.plain  # type: ignore[union-attr]
+                        for i in range(self._rows.option_count)),
+                      _plain(self._footer)]
+        return "\n".join(part for part in parts if part)
+
+    @property
+    def report(self) -> PanelReport | None:
+        """The analysis shown, if any."""
+        return self._report
+
+    @property
+    def highlighted(self) -> CandidateRow | None:
+        """The candidate row picked by the mouse or keys, if any."""
+        index = self._rows.highlighted
+        if self.has_class("-thinking") or index is None or index >= len(self._shown):
+            return None
+        return self._shown[index]
 
     def clear(self, message: str = WAITING) -> None:
         """Show a one-line message instead of an analysis."""
-        self._body.update(Content(message))
+        self._report = None
+        self._shown = ()
+        self._set_mode("-empty")
+        self._title.update(Content(message))
+        self._rows.clear_options()
+        self._footer.update("")
 
     def show(self, report: PanelReport) -> None:
-        """Lay out a report: the headline, the candidate table, the totals and the terms."""
-        parts: list[str | tuple[str, str] | Content] = [(report.title, "bold"), "\n"]
+        """Lay out a report: the headline, the candidate rows, the totals and the terms."""
+        self._report = report
+        self._set_mode("")
+        title: list[str | tuple[str, str]] = [(report.title, "bold")]
         if report.verdict:
-            parts += [report.verdict, "\n"]
-        parts += ["\n", _header(), "\n"]
-        for row in report.rows:
-            parts += [_row(row), "\n"]
+            title += ["\n", report.verdict]
+        self._title.update(Content.assemble(*title))
+        self._shown = report.rows
+        self._rows.set_options(Option(_row(row)) for row in report.rows)
+        self._rows.highlighted = None
+        parts: list[str | tuple[str, str] | Content] = []
         hidden = report.total_moves - len(report.rows)
         if hidden > 0:
             parts += [(f"  … and {hidden} more moves", "dim"), "\n"]
         if any(not row.exact for row in report.rows):
-            parts += [("  ~ a heuristic estimate, not a proven result", "dim"),
+            parts += [("  ~ a heuristic estimate, not a proven result", "dim"), "\n"]
+        if any(row.line for row in report.rows):
+            parts += [("  Tab, then ↑↓ or a click: a move's expected line; p shows it", "dim"),
                       "\n"]
         reach = "solved to the end" if report.complete else "cut off, heuristic at the leaves"
         parts += [
@@ -118,8 +230,63 @@ class EvalPanel(VerticalScroll, can_focus=False):
         ]
         for line in report.terms:
             parts += ["\n", line]
-        self._body.update(Content.assemble(*parts))
+        self._footer.update(Content.assemble(*parts))
         self.scroll_home(animate=False)
+
+    def show_thinking(self, report: ThinkingReport) -> None:
+        """Show a running search: how deep, how many positions, the time, the best so far."""
+        self._set_mode("-thinking")
+        _update(self._title, Content.styled(report.title, "bold"))
+        self._progress.update(total=report.budget, progress=min(report.elapsed,
+                                                                 report.budget or 0.0))
+        budget = f" of {report.budget:g} s" if report.budget is not None else ""
+        depth = (f"depth {report.depth} complete" if report.depth
+                 else "first depth in progress")
+        parts: list[str | tuple[str, str]] = [
+            f"{_duration(report.elapsed)}{budget}", "\n\n",
+            f"{report.algorithm}: {depth}", "\n",
+            f"{report.nodes:,} positions so far", "\n\n",
+            ("best so far: ", "dim"), (report.best or "none yet", "bold"),
+        ]
+        if report.line_names:
+            parts += ["\n", ("expected line: ", "dim"), report.line_names,
+                      "\n", ("(numbered 1, 2, 3… on the board; p hides it)", "dim")]
+        _update(self._footer, Content.assemble(*parts))
+
+    def select_chosen(self) -> None:
+        """Pick the row of the move played or recommended (so its line can be drawn)."""
+        for index, row in enumerate(self._shown):
+            if row.chosen:
+                self._rows.highlighted = index
+                return
+
+    def _set_mode(self, mode: str) -> None:
+        for name in ("-thinking", "-empty"):
+            self.set_class(name == mode, name)
+        if mode != "-thinking":
+            self._progress.update(total=1, progress=0)  # stop a "no budget" bar's animation
+        self._rows.can_focus = mode == "" and bool(self._shown)
+
+    @on(OptionList.OptionHighlighted, "#eval-rows")
+    def _row_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self.post_message(self.RowHighlighted(self, self.highlighted))
+
+    @on(OptionList.OptionSelected, "#eval-rows")
+    def _row_selected(self, event: OptionList.OptionSelected) -> None:
+        # A click highlights and selects at once; Enter on a highlighted row changes nothing.
+        event.stop()
+
+
+def _update(widget: Static, content: Content) -> None:
+    """Show `content` unless it shows already (an update repaints and lays out the panel)."""
+    if widget.visual != content:
+        widget.update(content)
+
+
+def _plain(widget: Static) -> str:
+    visual = widget.visual
+    return visual.plain if isinstance(visual, Content) else str(widget.content)
 
 
 def _header() -> Content:
@@ -131,7 +298,6 @@ def _row(row: CandidateRow) -> Content:
     score = str(row.score) if row.exact else f"~{row.score}"
     text = f"{marker}{row.cell:<5} {score:>5}  {row.words:<16} {row.nodes:>9,}"
     return Content.styled(text, "bold reverse" if row.chosen else "")
-
 
 
 def _duration(seconds: float) -> str:

@@ -1,0 +1,1 @@
+"""Benchmark-only code that is not part of the installed package."""

@@ -1,0 +1,355 @@
+"""Computer players: random, heuristic (H1/H2), minimax, alpha-beta, and a difficulty wrapper.
+
+Every player takes an injected `random.Random`, so a seed reproduces every decision; the rng also
+breaks ties between equally good moves, so two seeds can play different but equally good games.
+A player's `choose` returns a `Decision`: the move, whether it was the clever move or a random
+one, the analysis the evaluation panel shows, and a one-line reason for the status bar.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from tictactoe_tui.engine.board import Board, IllegalMove, Mark
+from tictactoe_tui.engine.evaluate import H1Terms, H2Terms, explain_h1, explain_h2
+from benchmarks.legacy_engine.search import (
+    Analysis,
+    MoveScore,
+    ProgressCallback,
+    analyse_position,
+    describe_score,
+)
+
+ShouldStop = Callable[[], bool]
+"""A zero-argument callable polled by the search; True asks it to stop at once."""
+
+OPPONENTS = ("random", "h1", "h2", "minimax", "alphabeta")
+"""The names `make_player` accepts."""
+
+HEURISTICS = ("h1", "h2")
+"""The heuristics a `HeuristicPlayer` can use."""
+
+MIN_DIFFICULTY = 1
+MAX_DIFFICULTY = 100
+
+MINIMAX_LEAF_BUDGET = 20_000
+"""Leaves unpruned minimax may visit per move on boards bigger than 3x3 (about a second).
+
+It searches 2 plies when empty*(empty-1) fits the budget, else 1: a 15x15 board has ~50,000
+two-ply leaves, several seconds of pure Python, and minimax has no time limit to stop it.
+"""
+
+DEFAULT_TIME_LIMIT = 1.0
+"""Seconds of alpha-beta per move on boards bigger than 3x3 when no time limit is given."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a computer player decided, and why, for the board, the panel and the status bar."""
+
+    move: int
+    clever: bool
+    """False when the move was picked at random (a random player, or difficulty said so)."""
+    algorithm: str
+    """"random", "h1", "h2", "minimax" or "alphabeta": what picked the move."""
+    analysis: Analysis | None
+    """The scores the panel shows; for a random move, the advisor's (clever player's) if any."""
+    terms: H1Terms | H2Terms | None
+    """For heuristic play: the heuristic's terms of the board after the chosen move."""
+    reason: str
+    """One line for the status bar, e.g. "wins at once" or "random move"."""
+
+
+class Player(Protocol):
+    """Anything that can pick a move for the side to move."""
+
+    name: str
+    """A name for people: "Random", "Clever (alpha-beta)", ..."""
+
+    def choose(self, board: Board, should_stop: ShouldStop | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
+        """Pick a legal move on `board` (which must not be over) for `board.to_move`.
+
+        `on_progress` (if given) hears how the search goes, as `alphabeta` reports it.
+        """
+        ...
+
+
+def _require_moves(board: Board) -> list[int]:
+    # Asking a player to move on a finished board is a caller bug; say so plainly.
+    moves = board.legal_moves()
+    if not moves:
+        raise IllegalMove("the game is over: there is no move to choose")
+    return moves
+
+
+def _explain(heuristic: str, board: Board, player: Mark) -> H1Terms | H2Terms:
+    return explain_h1(board, player) if heuristic == "h1" else explain_h2(board, player)
+
+
+def _formula_without_total(terms: H1Terms | H2Terms) -> str:
+    # formula() ends in "= value"; the reason already states the value first.
+    return terms.formula().rsplit(" = ", 1)[0]
+
+
+def _random_decision(board: Board, rng: random.Random, advice: Decision | None,
+                     reason: str) -> Decision:
+    """A uniformly random legal move, annotated with the advisor's analysis if there is one."""
+    move = rng.choice(_require_moves(board))
+    terms: H1Terms | H2Terms | None = None
+    if advice is not None and advice.algorithm in HEURISTICS:
+        # Show the random move's terms under the advisor's heuristic, so it compares directly.
+        terms = _explain(advice.algorithm, board.play(move), board.to_move)
+    return Decision(
+        move=move,
+        clever=False,
+        algorithm="random",
+        analysis=advice.analysis if advice is not None else None,
+        terms=terms,
+        reason=reason,
+    )
+
+
+def _best_of(analysis: Analysis, board: Board,
+             rng: random.Random) -> tuple[MoveScore, int] | None:
+    """A uniformly random pick among the best-scoring legal moves, and how many tied."""
+    legal = set(board.legal_moves())
+    scored = [s for s in analysis.scores if s.move in legal]
+    if not scored:
+        return None
+    best = max(s.score for s in scored)
+    # Sorted so the pick depends only on the rng's state, not on the search's ordering.
+    tied = sorted((s for s in scored if s.score == best), key=lambda s: s.move)
+    return rng.choice(tied), len(tied)
+
+
+def _search_decision(board: Board, rng: random.Random, analysis: Analysis,
+                     label: str) -> Decision:
+    """Turn a search's analysis into a decision; a search stopped too early gives a random move."""
+    picked = _best_of(analysis, board, rng)
+    if picked is None:
+        return Decision(
+            move=rng.choice(_require_moves(board)),
+            clever=False,
+            algorithm="random",
+            analysis=analysis,
+            terms=None,
+            reason=f"{label} stopped before scoring a move: random move",
+        )
+    best, ties = picked
+    reason = f"{label}: {describe_score(best.score, board, exact=best.exact)}"
+    if ties > 1:
+        reason += f" ({ties} moves equally good)"
+    if analysis.cancelled:
+        reason += ", search stopped early"
+    return Decision(move=best.move, clever=True, algorithm=analysis.algorithm,
+                    analysis=analysis, terms=None, reason=reason)
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal move.
+
+    With an `advisor` (usually the clever player), the decision also carries the advisor's
+    analysis, so the panel can show how the random move compares with the clever one.
+    """
+
+    def __init__(self, rng: random.Random, advisor: Player | None = None) -> None:
+        """Use `rng` for every pick; ask `advisor` (if given) for the analysis to show."""
+        self.rng = rng
+        self.advisor = advisor
+        self.name = "Random"
+
+    def choose(self, board: Board, should_stop: ShouldStop | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
+        """A uniformly random legal move; `clever` is False and the reason is "random move"."""
+        _require_moves(board)
+        advice = (self.advisor.choose(board, should_stop, on_progress)
+                  if self.advisor is not None else None)
+        return _random_decision(board, self.rng, advice, "random move")
+
+
+class HeuristicPlayer:
+    """The clever computer of seed 004: win now, else block, else the best heuristic board.
+
+    1. If a move wins at once, play it (a win is preferred over a block).
+    2. Else if the opponent could win at once somewhere, block there (with several such cells,
+       the block whose board scores best).
+    3. Else play the move whose resulting board scores best under H1 or H2 from its own side.
+    Ties at every step are broken by the rng.
+    """
+
+    def __init__(self, heuristic: str = "h1", rng: random.Random | None = None) -> None:
+        """`heuristic` is "h1" or "h2"; `rng` (required) breaks ties reproducibly."""
+        if heuristic not in HEURISTICS:
+            raise ValueError(f"unknown heuristic {heuristic!r}: use 'h1' or 'h2'")
+        if rng is None:
+            # The default for `heuristic` forces a default here, but unseeded play would make
+            # decisions impossible to reproduce, so the rng is still required.
+            raise TypeError("HeuristicPlayer needs an rng, e.g. HeuristicPlayer('h1', "
+                            "random.Random(seed))")
+        self.heuristic = heuristic
+        self.rng = rng
+        self.name = f"Heuristic ({heuristic.upper()})"
+
+    def choose(self, board: Board, should_stop: ShouldStop | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
+        """Win, block or best heuristic score; the analysis is `analyse_position(board, h)`."""
+        moves = _require_moves(board)
+        me, them = board.to_move, board.to_move.opponent
+        analysis = analyse_position(board, self.heuristic, should_stop=should_stop,
+                                    on_progress=on_progress)
+
+        wins = [m for m in moves if board.play(m).winner is me]
+        if wins:
+            move = self.rng.choice(wins)
+            return self._decision(board, move, analysis, "wins at once")
+
+        their_bits = board.bits(them)
+        # A threat is a cell where the opponent, if it were its turn, would complete a line.
+        threats = [m for m in moves
+                   if any((their_bits | 1 << m) & mask == mask
+                          for mask in board.geometry.cell_lines[m])]
+        candidates = threats or moves
+        scored = {m: self._score(board, m) for m in candidates}
+        best = max(scored.values())
+        move = self.rng.choice(sorted(m for m, s in scored.items() if s == best))
+        if threats:
+            reason = f"blocks {them} at {board.cell_name(move)}"
+        else:
+            terms = self._terms(board, move)
+            reason = (f"best {self.heuristic.upper()} score {terms.value} "
+                      f"({_formula_without_total(terms)})")
+        return self._decision(board, move, analysis, reason)
+
+    def _score(self, board: Board, move: int) -> int:
+        return self._terms(board, move).value
+
+    def _terms(self, board: Board, move: int) -> H1Terms | H2Terms:
+        return _explain(self.heuristic, board.play(move), board.to_move)
+
+    def _decision(self, board: Board, move: int, analysis: Analysis, reason: str) -> Decision:
+        return Decision(move=move, clever=True, algorithm=self.heuristic, analysis=analysis,
+                        terms=self._terms(board, move), reason=reason)
+
+
+class MinimaxPlayer:
+    """Plain minimax: the whole game tree on 3x3, a depth cut-off with H1 on bigger boards.
+
+    Picks uniformly (by the rng) among the moves with the best score.
+    """
+
+    def __init__(self, rng: random.Random, depth: int | None = None) -> None:
+        """`depth` None: to the end on 3x3, 2 plies (1 on crowded big boards) above 3x3."""
+        self.rng = rng
+        self.depth = depth
+        self.name = "Clever (minimax)"
+
+    def choose(self, board: Board, should_stop: ShouldStop | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
+        """The best move by minimax; a cancelled search still gives a legal move."""
+        _require_moves(board)
+        depth = self.depth
+        if depth is None and board.size > 3:
+            empty = board.size * board.size - board.move_count
+            depth = 2 if empty * (empty - 1) <= MINIMAX_LEAF_BUDGET else 1
+        analysis = analyse_position(board, "minimax", depth=depth, should_stop=should_stop,
+                                    on_progress=on_progress)
+        return _search_decision(board, self.rng, analysis, "minimax")
+
+
+class AlphaBetaPlayer:
+    """Alpha-beta: an exact solve on 3x3, a time budget with a heuristic cut-off on bigger boards.
+
+    Picks uniformly (by the rng) among the moves with the best score.
+    """
+
+    def __init__(self, rng: random.Random, depth: int | None = None,
+                 time_limit: float | None = None) -> None:
+        """`time_limit` (seconds, default 1) applies to boards bigger than 3x3 only."""
+        self.rng = rng
+        self.depth = depth
+        self.time_limit = time_limit
+        self.name = "Clever (alpha-beta)"
+
+    def choose(self, board: Board, should_stop: ShouldStop | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
+        """The best move by alpha-beta; a cancelled search still gives a legal move."""
+        _require_moves(board)
+        # 3x3 solves in well under a second, and an exact analysis is what the panel promises
+        # there, so the time budget (meant for big boards) is not applied to it.
+        time_limit = None
+        if board.size > 3:
+            time_limit = DEFAULT_TIME_LIMIT if self.time_limit is None else self.time_limit
+        analysis = analyse_position(board, "alphabeta", depth=self.depth,
+                                    time_limit=time_limit, should_stop=should_stop,
+                                    on_progress=on_progress)
+        return _search_decision(board, self.rng, analysis, "alpha-beta")
+
+
+def check_difficulty(difficulty: int) -> int:
+    """Return `difficulty` if it is a whole number from 1 to 100, else raise ValueError."""
+    if (isinstance(difficulty, bool) or not isinstance(difficulty, int)
+            or not MIN_DIFFICULTY <= difficulty <= MAX_DIFFICULTY):
+        raise ValueError(f"difficulty must be a whole number from {MIN_DIFFICULTY} "
+                         f"(easiest) to {MAX_DIFFICULTY} (always the best move), "
+                         f"not {difficulty!r}")
+    return difficulty
+
+
+class DifficultyPlayer:
+    """Plays the clever player's move with probability difficulty/100, else a random legal move.
+
+    Either way the decision carries the clever player's analysis, so the panel shows what the
+    clever move would have been; `Decision.clever` says which kind of move was played.
+    """
+
+    def __init__(self, clever: Player, difficulty: int, rng: random.Random) -> None:
+        """`difficulty` from 1 (almost always random) to 100 (always clever)."""
+        self.clever = clever
+        self.difficulty = check_difficulty(difficulty)
+        self.rng = rng
+        self.name = f"{clever.name}, difficulty {difficulty}"
+
+    def choose(self, board: Board, should_stop: ShouldStop | None = None,
+               on_progress: ProgressCallback | None = None) -> Decision:
+        """The clever move or, with probability 1 - difficulty/100, a random one."""
+        _require_moves(board)
+        # Roll before asking the clever player: it may share this rng, and rolling first keeps
+        # the chance of a clever move exactly difficulty/100 whatever it draws.
+        play_clever = self.rng.randrange(MAX_DIFFICULTY) < self.difficulty
+        advice = self.clever.choose(board, should_stop, on_progress)
+        if play_clever:
+            return advice
+        return _random_decision(board, self.rng, advice,
+                                f"random move (difficulty {self.difficulty})")
+
+
+def make_player(opponent: str, rng: random.Random, difficulty: int = 100,
+                time_limit: float | None = None, clever: bool = True) -> Player:
+    """Build the computer player the settings describe.
+
+    `opponent` is one of "random", "h1", "h2", "minimax", "alphabeta". For a clever opponent,
+    a difficulty below 100 wraps it in a `DifficultyPlayer`; `clever=False` (seed 004's "random
+    computer" switch) gives a `RandomPlayer` advised by that clever player instead. A plain
+    "random" opponent has no advisor. `time_limit` is alpha-beta's budget on boards above 3x3.
+    """
+    if opponent not in OPPONENTS:
+        raise ValueError(f"unknown opponent {opponent!r}: choose one of {', '.join(OPPONENTS)}")
+    check_difficulty(difficulty)
+    if opponent == "random":
+        return RandomPlayer(rng)
+    player: Player
+    if opponent in HEURISTICS:
+        player = HeuristicPlayer(opponent, rng)
+    elif opponent == "minimax":
+        player = MinimaxPlayer(rng)
+    else:
+        player = AlphaBetaPlayer(rng, time_limit=time_limit)
+    if not clever:
+        return RandomPlayer(rng, advisor=player)
+    if difficulty < MAX_DIFFICULTY:
+        return DifficultyPlayer(player, difficulty, rng)
+    return player

@@ -1,0 +1,57 @@
+"""Computer players for the app tests that hold, break or kill a search, wherever it runs.
+
+They travel to the worker process (or are copied for a search run in a thread) like the real
+players, so they are module-level classes, and the gate is a file: a test creates it to let
+every held search go on.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from tictactoe_tui.engine import Board, Decision, Player, Progress
+
+GATE_TIMEOUT = 20.0
+"""Seconds a held search waits for its gate before going on anyway (a test must not hang)."""
+
+
+class GatedPlayer:
+    """Plays like `inner`, once the file `gate` exists (or the search is cancelled)."""
+
+    def __init__(self, inner: Player, gate: Path) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.gate = gate
+        self.rng = getattr(inner, "rng", None)
+
+    def choose(self, board: Board, should_stop: Callable[[], bool] | None = None,
+               on_progress: Callable[[Progress], None] | None = None) -> Decision:
+        end = time.monotonic() + GATE_TIMEOUT
+        while not self.gate.exists() and time.monotonic() < end:
+            if should_stop is not None and should_stop():
+                break
+            time.sleep(0.01)
+        return self.inner.choose(board, should_stop, on_progress)
+
+
+class BrokenPlayer:
+    """A player whose search raises."""
+
+    name = "Broken"
+
+    def choose(self, board: Board, should_stop: Callable[[], bool] | None = None,
+               on_progress: Callable[[Progress], None] | None = None) -> Decision:
+        raise RuntimeError("the search went wrong")
+
+
+class DyingPlayer:
+    """A player whose search ends its process, as a crash of the worker would."""
+
+    name = "Dying"
+
+    def choose(self, board: Board, should_stop: Callable[[], bool] | None = None,
+               on_progress: Callable[[Progress], None] | None = None) -> Decision:
+        os._exit(9)

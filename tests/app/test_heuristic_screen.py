@@ -1,0 +1,205 @@
+"""The heuristic lab: every number it shows is the engine's (H1 with the weights on screen, H2,
+alpha-beta's scores, each line's share), by keyboard alone and by mouse alone; seed 002's worked
+example reads as the seed says."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Static
+
+from tests.app.conftest import SIZE, game_app, run_command, settle, text
+from tictactoe_tui.engine import Board, analyse_position
+from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.evaluate import candidate_terms, explain_lines, rank_moves
+from tictactoe_tui.screens.game import GameScreen
+from tictactoe_tui.screens.heuristics import HeuristicScreen
+
+SEED_002 = Board.from_string("OO./.X./...")
+"""Seed 002's board, O O . / . X . / . . . with X to move."""
+
+
+def lab(pilot: Pilot[None]) -> HeuristicScreen:
+    current = pilot.app.screen
+    assert isinstance(current, HeuristicScreen), type(current).__name__
+    return current
+
+
+def rows(pilot: Pilot[None], table_id: str) -> list[list[str]]:
+    table = lab(pilot).query_one(f"#{table_id}", DataTable)
+    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+def check_ranking(pilot: Pilot[None], position: Board, weights: tuple[int, ...]) -> None:
+    """The ranking table is the engine's, under `weights`, alpha-beta's scores included."""
+    ranking = rank_moves(position, candidate_terms(position), weights)
+    shown = rows(pilot, "heuristic-table")
+    assert [r[1] for r in shown] == [cell_notation(m, position.size) for m in ranking.order]
+    assert [int(r[2]) for r in shown] == [ranking.h1[m] for m in ranking.order]
+    assert [int(r[3]) for r in shown] == [ranking.h2[m] for m in ranking.order]
+    scores = {s.move: s.score for s in analyse_position(position, "alphabeta").scores}
+    assert [int(r[4]) for r in shown] == [scores[m] for m in ranking.order]
+    for row, move in zip(shown, ranking.order, strict=True):
+        assert ("H1" in row[5].split()) == (move in ranking.h1_pick.moves)
+        assert ("H2" in row[5].split()) == (move in ranking.h2_pick.moves)
+
+
+def check_lines(pilot: Pilot[None], position: Board, move: int,
+                weights: tuple[int, ...]) -> None:
+    """The lines table lists every line after `move` with the engine's shares."""
+    after = position.play(move)
+    lines = explain_lines(after, position.to_move, weights)
+    shown = rows(pilot, "heuristic-lines")
+    assert len(shown) == len(lines) == 8
+    expected = sorted((cell_notation(t.cells[0], 3) + "–" + cell_notation(t.cells[-1], 3),
+                       t.h1, t.h2) for t in lines)
+    assert sorted((r[0], int(r[3]), int(r[4])) for r in shown) == expected
+    assert sum(int(r[3]) for r in shown) == rank_moves(
+        position, candidate_terms(position), weights).h1[move]
+
+
+async def open_lab_on_seed_002(pilot: Pilot[None]) -> None:
+    """Two people, O first: O A1, X B2, O B1 is seed 002's board; then the lab."""
+    await settle(pilot)
+    await pilot.press("1", "5", "2")
+    await settle(pilot)
+    await pilot.press("w")
+    await settle(pilot)
+
+
+async def test_seed_002_reads_as_the_seed_works_it_out() -> None:
+    app = game_app(mode="human-vs-human", mark="O", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_lab_on_seed_002(pilot)
+        screen = lab(pilot)
+        assert screen.position == SEED_002
+        check_ranking(pilot, SEED_002, (1, 3))
+        # The seed's best move, position 3 (C1), scores 4 and tops the ranking; it is also the
+        # only block, so both heuristics play it, and so does alpha-beta.
+        top = rows(pilot, "heuristic-table")[0]
+        assert top[:4] == ["1", "C1", "4", "2"] and top[5] == "H1 H2 αβ"
+        picks = text(screen.query_one("#lab-picks", Static))
+        assert "H1 plays C1 (blocks a win); alpha-beta agrees" in picks
+        check_lines(pilot, SEED_002, 2, (1, 3))
+        terms = text(screen.query_one("#lab-terms", Static))
+        assert "3·(1 − 0) + 1·(2 − 1) = 4" in terms
+        assert "Open(X) − Open(O) = 4 − 2 = 2" in terms
+        shown = {r[0]: r for r in rows(pilot, "heuristic-lines")}
+        # The anti-diagonal C1, B2, A3 holds two X and no O: X2, worth 3.
+        assert shown["C1–A3"][1:] == ["XX.", "X2 (weight 3)", "+3", "+1"]
+        assert shown["A1–C1"][1:] == ["OOX", "blocked (both marks)", "0", "0"]
+
+
+async def test_weights_are_edited_with_the_keyboard_and_the_ranking_follows() -> None:
+    app = game_app(mode="human-vs-human", mark="O", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_lab_on_seed_002(pilot)
+        screen = lab(pilot)
+        for _ in range(10):
+            if pilot.app.focused is screen.query_one("#weight-2", Input):
+                break
+            await pilot.press("tab")
+        await pilot.press("backspace", "0")            # two in a line now counts for nothing
+        await pilot.pause()
+        assert screen.weights == (1, 0)
+        check_ranking(pilot, SEED_002, (1, 0))
+        await pilot.press("tab", "backspace", "5")     # one in a line: weight 5
+        await pilot.pause()
+        assert screen.weights == (5, 0)
+        check_ranking(pilot, SEED_002, (5, 0))
+        await pilot.press("backspace")                 # an empty box is named, nothing changes
+        await pilot.pause()
+        assert screen.weights == (5, 0)
+        problem = screen.query_one("#weights-error", Static)
+        assert problem.display and "must be a whole number" in text(problem)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert screen.weights == (1, 3) and not problem.display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_the_table_cursor_picks_the_move_whose_lines_are_listed() -> None:
+    app = game_app(mode="human-vs-human", mark="O", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_lab_on_seed_002(pilot)
+        screen = lab(pilot)
+        ranking = rank_moves(SEED_002, candidate_terms(SEED_002), (1, 3))
+        await pilot.press("down")
+        await pilot.pause()
+        second = ranking.order[1]
+        assert screen.selected == second
+        check_lines(pilot, SEED_002, second, (1, 3))
+
+
+async def test_the_lab_is_used_with_the_mouse_alone() -> None:
+    async with game_app(seed=1).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert await pilot.click("#cell-4")           # you take the centre; alpha-beta replies
+        await settle(pilot)
+        position = pilot.app.screen.game.board        # type: ignore[attr-defined]
+        await pilot.press("w")   # the palette's "Heuristic lab" is the mouse's way in
+        await settle(pilot)
+        screen = lab(pilot)
+        check_ranking(pilot, position, (1, 3))
+        assert await pilot.click("#weight-1-up")
+        assert await pilot.click("#weight-1-up")
+        assert await pilot.click("#weight-2-down")
+        await pilot.pause()
+        assert screen.weights == (3, 2)
+        check_ranking(pilot, position, (3, 2))
+        move = next(m for m in position.legal_moves() if m != screen.selected)
+        assert await pilot.click(f"#heuristic-board #cell-{move}")
+        await pilot.pause()
+        assert screen.selected == move
+        check_lines(pilot, position, move, (3, 2))
+        assert await pilot.click("#weights-reset")
+        await pilot.pause()
+        assert screen.weights == (1, 3)
+        taken = next(m for m in range(9) if position[m] is not None)
+        assert await pilot.click(f"#heuristic-board #cell-{taken}")
+        await pilot.pause()
+        assert screen.selected == move, "a taken cell explains nothing"
+
+
+async def test_the_palette_opens_the_lab_on_the_game_position() -> None:
+    async with game_app(seed=1).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await run_command(pilot, "heuristic lab")
+        await settle(pilot)
+        assert lab(pilot).position == Board.empty()
+
+
+async def test_a_big_board_lists_only_the_lines_that_hold_a_mark() -> None:
+    async with game_app(seed=1, size=7, k=4, opponent="h1").run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert await pilot.click("#cell-24")
+        await settle(pilot)
+        position = pilot.app.screen.game.board        # type: ignore[attr-defined]
+        await pilot.press("w")
+        await settle(pilot)
+        screen = lab(pilot)
+        assert screen.weights == (1, 3, 9)
+        ranking = rank_moves(position, candidate_terms(position), (1, 3, 9))
+        shown = rows(pilot, "heuristic-table")
+        assert [int(r[2]) for r in shown] == [ranking.h1[m] for m in ranking.order]
+        move = screen.selected
+        assert move == ranking.order[0]
+        lines = explain_lines(position.play(move), position.to_move)
+        marked = [t for t in lines if t.own or t.opp]
+        assert len(rows(pilot, "heuristic-lines")) == len(marked)
+        terms = text(screen.query_one("#lab-terms", Static))
+        assert f"{len(lines) - len(marked)} empty lines are not listed" in terms
+
+
+async def test_a_terminal_too_small_for_the_board_gets_a_notice() -> None:
+    async with game_app(seed=1, size=15, opponent="h1").run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        screen = lab(pilot)
+        notice = screen.query_one("#too-small", Static)
+        assert notice.display and "the heuristic lab needs at least 117×" in text(notice)
+        await pilot.resize_terminal(120, 34)
+        await pilot.pause()
+        assert not notice.display and screen.query_one("#lab-main").display

@@ -1,0 +1,429 @@
+"""The history in the app: games kept as they end, the History and Review screens, the last
+settings, and every kind of bad history file met at start-up."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, ProgressBar, Static
+
+from tests.app.conftest import SIZE, game, game_app, pick_with_mouse, scores, settle, text
+from tests.games import a_game
+from tests.test_review import played_game
+from tests.test_store import read_only_dir
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.history_bench import sample_games
+from tictactoe_tui.screens.game import GameScreen
+from tictactoe_tui.screens.history import FIRST_PAGE, HistoryScreen
+from tictactoe_tui.screens.results import ResultsScreen
+from tictactoe_tui.screens.review import EvalGraph, ReviewScreen
+from tictactoe_tui.screens.settings import SettingsScreen
+from tictactoe_tui.settings import GameSettings
+from tictactoe_tui.store import DB_NAME, SCHEMA_VERSION, HistoryStore
+from tictactoe_tui.widgets import Board, EvalPanel, Scoreboard
+
+
+def notices(pilot: Pilot[None]) -> list[str]:
+    """The notifications the app has shown."""
+    return [notification.message for notification in pilot.app._notifications]
+
+
+def filled(games: int) -> None:
+    """Put `games` sample games in the test's history."""
+    store = HistoryStore.open()
+    store.save_many(sample_games(games))
+    store.close()
+
+
+async def lose_to_h1(pilot: Pilot[None]) -> None:
+    """X takes A1, B1, A2; H1 (seed 1) takes the centre, blocks at C1 and wins at A3."""
+    for key in ("1", "2", "4"):
+        await pilot.press(key)
+        await settle(pilot)
+
+
+async def open_history(pilot: Pilot[None]) -> HistoryScreen:
+    """Press y and wait for the History screen."""
+    await pilot.press("y")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, HistoryScreen)
+    return screen
+
+
+def history_table(pilot: Pilot[None]) -> DataTable[object]:
+    return pilot.app.screen.query_one("#history-table", DataTable)
+
+
+def column(pilot: Pilot[None], key: str) -> list[str]:
+    table = history_table(pilot)
+    return [str(table.get_cell_at((row, [c.value for c in table.columns].index(key))))
+            for row in range(table.row_count)]
+
+
+# -- games are kept -------------------------------------------------------------------------------
+
+
+async def test_a_finished_game_is_kept_with_its_moves_and_counted_all_time() -> None:
+    app = game_app(opponent="h1", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await lose_to_h1(pilot)
+        assert isinstance(pilot.app.screen, ResultsScreen)
+        kept = app.store.game(1)
+        assert kept is not None and kept.outcome == "O" and kept.cells == (0, 4, 1, 2, 3, 6)
+        assert (kept.mode, kept.x, kept.o, kept.size, kept.k) == ("human-vs-computer", "human",
+                                                                   "h1", 3, 3)
+        computer = [m for m in kept.moves if m.by_computer]
+        assert len(computer) == 3 and all(m.positions and m.clever for m in computer)
+        assert kept.settings["opponent"] == "h1"
+        dialog_scores = scores(pilot.app.screen.query_one("#results-scoreboard", Scoreboard))
+        assert dialog_scores == {"session": {"You": 0, "Computer": 1, "Draws": 0},
+                                 "all time": {"You": 0, "Computer": 1, "Draws": 0}}
+        await pilot.press("r")
+        await settle(pilot)
+        await lose_to_h1(pilot)
+        assert app.all_time(app.settings) == (("You", 0), ("Computer", 2), ("Draws", 0))
+        assert scores(game(pilot).query_one(Scoreboard))["all time"] == {
+            "You": 0, "Computer": 2, "Draws": 0}
+
+
+async def test_a_game_left_unfinished_is_kept_as_abandoned() -> None:
+    app = game_app(opponent="h1", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")               # nothing played yet: nothing to keep
+        await settle(pilot)
+        assert app.store.count() == 0
+        await pilot.press("5")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+    store = HistoryStore.open()
+    assert [g.outcome for g in store.games()] == ["abandoned", "abandoned"]
+    assert [g.moves for g in store.games()] == [2, 2]
+
+
+async def test_switching_the_computer_to_random_is_recorded() -> None:
+    app = game_app(opponent="h1", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.press("n")
+        await settle(pilot)
+        kept = app.store.game(1)
+        assert kept is not None
+        assert kept.switched_to_random == (2,) and kept.switched_to_clever == (4,)
+        assert kept.moves[3].clever is False and kept.moves[1].clever is True
+
+
+async def test_settings_open_with_the_last_settings_used() -> None:
+    store = HistoryStore.open()
+    store.remember_settings({"size": 4, "opponent": "h2", "difficulty": 70, "unknown": 1})
+    store.close()
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, SettingsScreen)
+        assert (screen.settings.size, screen.settings.opponent,
+                screen.settings.difficulty) == (4, "h2", 70)
+    assert TicTacToeApp.from_args([]).settings.size == 4
+    assert TicTacToeApp.from_args(["--theme", "nord"]).settings.theme == "nord"
+    assert TicTacToeApp.from_args(["--theme", "nord"]).settings.size == 4
+    assert TicTacToeApp.from_args(["--size", "5"]).settings == GameSettings(size=5)
+
+
+async def test_starting_a_game_remembers_its_settings() -> None:
+    app = game_app(size=5, opponent="h1", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+    assert HistoryStore.open().last_settings() == {
+        "mode": "human-vs-computer", "first": "human", "mark": "X", "opponent": "h1",
+        "difficulty": 100, "size": 5, "k": None, "time_limit": 1.0, "seed": 3,
+        "theme": "textual-dark"}
+
+
+# -- the History screen ---------------------------------------------------------------------------
+
+
+async def test_y_opens_the_history_and_escape_closes_it() -> None:
+    filled(12)
+    app = game_app(opponent="h1", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_history(pilot)
+        assert isinstance(pilot.app.screen, HistoryScreen)
+        assert history_table(pilot).row_count == 12
+        status = text(pilot.app.screen.query_one("#history-status", Static))
+        assert status.startswith("12 games, by date, newest first")
+        scores = text(pilot.app.screen.query_one("#history-scores", Static))
+        assert "alpha-beta on 3×3: You" in scores
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_an_empty_history_says_so() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_history(pilot)
+        status = text(pilot.app.screen.query_one("#history-status", Static))
+        assert status.startswith("No games yet")
+
+
+async def test_a_long_history_is_read_a_page_at_a_time() -> None:
+    filled(250)
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_history(pilot)
+        table = history_table(pilot)
+        assert table.row_count == FIRST_PAGE
+        assert "250 games" in text(pilot.app.screen.query_one("#history-status", Static))
+        for _ in range(FIRST_PAGE):
+            await pilot.press("down")
+        await pilot.pause()
+        assert FIRST_PAGE < table.row_count < 250
+        table.scroll_end(animate=False)
+        for _ in range(5):
+            await pilot.pause()
+            table.scroll_end(animate=False)
+        await pilot.pause()
+        assert table.row_count == 250
+        dates = column(pilot, "date")
+        assert dates == sorted(dates, reverse=True)
+
+
+async def test_the_history_sorts_by_keys_and_by_header_clicks() -> None:
+    filled(30)
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_history(pilot)
+        await pilot.press("o")                    # date -> mode, A to Z
+        await pilot.pause()
+        modes = {"vs computer": "human-vs-computer", "two people": "human-vs-human",
+                 "two computers": "computer-vs-computer"}
+        ascending = [modes[m] for m in column(pilot, "mode")]
+        assert ascending == sorted(ascending) and len(set(ascending)) > 1
+        await pilot.press("r")
+        await pilot.pause()
+        descending = [modes[m] for m in column(pilot, "mode")]
+        assert descending == sorted(descending, reverse=True) and descending[0] != ascending[0]
+        table = history_table(pilot)
+        x = sum(c.get_render_width(table) for c in table.ordered_columns[:5]) + 2
+        assert await pilot.click("#history-table", offset=(x, 0))      # the Moves header
+        await pilot.pause()
+        lengths = [int(n) for n in column(pilot, "length")]
+        assert lengths == sorted(lengths, reverse=True)
+
+
+async def test_the_history_filters_by_result_player_and_board() -> None:
+    filled(40)
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_history(pilot)
+        await pick_with_mouse(pilot, "filter-result", 3)      # prompt, X, O, Draw
+        results = column(pilot, "result")
+        assert results and set(results) == {"Draw"}
+        await pick_with_mouse(pilot, "filter-result", 0)      # back to any result
+        await pick_with_mouse(pilot, "filter-board", 3)       # prompt, 3×3, 4×4, 10×10
+        assert set(column(pilot, "board")) == {"10×10, 5 in a row"}
+        await pick_with_mouse(pilot, "filter-board", 0)
+        # The players: prompt, alphabeta, h1, h2, human, minimax, random.
+        await pick_with_mouse(pilot, "filter-opponent", 5)
+        opponents = column(pilot, "opponent")
+        assert opponents and all(o.startswith("minimax") for o in opponents)
+        status = text(pilot.app.screen.query_one("#history-status", Static))
+        assert status.startswith(f"{len(opponents)} games")
+
+
+# -- the Review screen ----------------------------------------------------------------------------
+
+
+async def review_of(pilot: Pilot[None]) -> ReviewScreen:
+    await open_history(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, ReviewScreen)
+    return screen
+
+
+async def test_enter_reviews_a_game_and_the_arrows_step_through_it() -> None:
+    HistoryStore.open().save(played_game((4, 1, 0, 2, 7, 8)))
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        review = await review_of(pilot)
+        board = review.query_one("#review-board", Board)
+        assert review.index == 6
+        await pilot.press("home")
+        assert review.index == 0
+        assert all(not board.cell(i).has_class("-x") for i in range(9))
+        await pilot.press("right", "right")
+        assert review.index == 2
+        panel = review.query_one(EvalPanel).text
+        assert panel.startswith("2. O B1??") and "A blunder (??)" in panel
+        assert board.cell(1).has_class("-o") and board.cell(1).has_class("-last")
+        await pilot.press("right", "right", "right")
+        panel = review.query_one(EvalPanel).text
+        assert panel.startswith("5. X B3?") and "B3 leads to a draw, where C3 wins in 1" in panel
+        assert board.cell(8).has_class("-best")
+        await pilot.press("left")
+        assert review.index == 4
+        await pilot.press("end")
+        assert review.index == 6
+        await pilot.press("right")
+        assert review.index == 6
+        moves = text(review.query_one("#review-move-list", Static))
+        assert "2. O B1??" in moves and "5. X B3?" in moves and "4. O C1?!" in moves
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HistoryScreen)
+
+
+async def test_a_click_on_the_graph_jumps_to_that_move() -> None:
+    HistoryStore.open().save(played_game((4, 1, 0, 2, 7, 8)))
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        review = await review_of(pilot)
+        graph = review.query_one("#review-graph", EvalGraph)
+        assert await pilot.click("#review-graph", offset=(4, 3))
+        assert review.index == 0
+        assert await pilot.click("#review-graph", offset=(graph.size.width - 3, 3))
+        assert review.index == 6
+        assert await pilot.click("#review-graph", offset=(graph.size.width // 2 + 1, 3))
+        assert review.index == 3
+
+
+async def test_a_click_on_a_move_in_the_list_jumps_there() -> None:
+    HistoryStore.open().save(played_game((4, 1, 0, 2, 7, 8)))
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        review = await review_of(pilot)
+        assert await pilot.click("#review-move-list", offset=(1, 0))
+        assert review.index == 1
+
+
+async def test_the_results_dialog_offers_a_review_of_the_game() -> None:
+    app = game_app(opponent="h1", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await lose_to_h1(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen)
+        assert review.game.cells == (0, 4, 1, 2, 3, 6) and review.game_id == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, GameScreen)
+
+
+async def test_play_from_here_starts_a_game_from_the_shown_position() -> None:
+    HistoryStore.open().save(a_game())
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await review_of(pilot)
+        await pilot.press("end")
+        await pilot.press("p")                 # the game is over here: nothing to play
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ReviewScreen)
+        await pilot.press("home", "right", "right", "right", "p")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.game.moves[:3] == a_game().cells[:3]
+        assert (screen.settings.opponent, screen.settings.difficulty) == ("alphabeta", 80)
+        # X (you) moved twice and O once: it is O's, the computer's, turn; it answers.
+        assert len(screen.game.moves) == 4
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen.game.moves[:3] == a_game().cells[:3]
+
+
+async def test_a_big_board_is_analysed_in_the_background_and_cached() -> None:
+    HistoryStore.open().save(played_game((0, 5, 10, 15, 3, 6), size=4, k=4))
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        review = await review_of(pilot)
+        for _ in range(600):
+            if review.review.progress == (7, 7):
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
+        assert review.review.progress == (7, 7)
+        assert review.query_one("#review-progress", ProgressBar).progress == 7
+        assert review.has_class("-analysed")
+        await pilot.press("escape", "enter")
+        await pilot.pause()
+        again = pilot.app.screen
+        assert isinstance(again, ReviewScreen) and again is not review
+        # Everything came from the cache: no worker process was needed.
+        assert again.review.progress == (7, 7) and again._thinker is None
+
+
+# -- bad history files at start-up ----------------------------------------------------------------
+
+
+async def test_a_damaged_history_is_moved_aside_and_the_app_says_so(data_dir: Path) -> None:
+    (data_dir / DB_NAME).write_bytes(b"not sqlite at all" * 64)
+    app = game_app(opponent="h1", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        [notice] = notices(pilot)
+        [moved] = data_dir.glob(f"{DB_NAME}.damaged-*")
+        assert "damaged" in notice and str(moved) in notice and "\n" not in notice
+        await lose_to_h1(pilot)
+        assert app.store.count() == 1
+
+
+async def test_a_read_only_data_dir_warns_once_and_play_goes_on(tmp_path: Path) -> None:
+    folder = read_only_dir(tmp_path)
+    app = TicTacToeApp(GameSettings(opponent="h1", seed=1), start_in_game=True,
+                       store=HistoryStore.open(folder))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert [n for n in notices(pilot) if "History is off" in n]
+        await lose_to_h1(pilot)
+        assert isinstance(pilot.app.screen, ResultsScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert len(notices(pilot)) == 1
+
+
+async def test_a_newer_history_is_read_only_and_the_app_says_so(data_dir: Path) -> None:
+    HistoryStore.open().save(a_game())
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    app = game_app(opponent="h1", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert any("newer" in n and "read-only" in n for n in notices(pilot))
+        await lose_to_h1(pilot)
+        await pilot.press("r", "y")
+        await pilot.pause()
+        assert history_table(pilot).row_count == 1        # read, but the new game not saved
+
+
+async def test_a_locked_history_keeps_the_game_until_it_can_save_it(data_dir: Path) -> None:
+    app = TicTacToeApp(GameSettings(opponent="h1", seed=1), start_in_game=True,
+                       store=HistoryStore.open(busy_seconds=0.1))
+    other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        other.execute("BEGIN EXCLUSIVE")
+        await lose_to_h1(pilot)
+        assert len(app.store.pending) == 1
+        assert any("busy" in n and "kept" in n for n in notices(pilot))
+        other.execute("ROLLBACK")
+        await pilot.press("r")
+        await settle(pilot)
+        await lose_to_h1(pilot)
+        assert app.store.pending == [] and app.store.count() == 2
+    other.close()

@@ -1,0 +1,209 @@
+"""The compare screen (key `a`): every number it shows is the lab engine's, and every control
+works from the keyboard alone and from the mouse alone."""
+
+from __future__ import annotations
+
+from textual.command import CommandList
+from textual.pilot import Pilot
+from textual.widgets import Button, DataTable, Static
+from textual_plotext import PlotextPlot
+
+from tests.app.conftest import SIZE, game, game_app, settle, text
+from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.engine import Board
+from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.compare import verdict
+from tictactoe_tui.engine.trace import LAB_ALGORITHMS, trace_search, tree_size
+from tictactoe_tui.screens.compare import CompareScreen
+from tictactoe_tui.screens.game import GameScreen
+
+
+def compare_screen(pilot: Pilot[None]) -> CompareScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, CompareScreen)
+    return screen
+
+
+def row(screen: CompareScreen, algorithm: str) -> list[str]:
+    """A table row as the player reads it."""
+    table = screen.query_one("#compare-table", DataTable)
+    return [str(cell) for cell in table.get_row(algorithm)]
+
+
+async def open_with_keys(pilot: Pilot[None], *keys: str) -> CompareScreen:
+    """Play `keys` on the game screen, then press `a` and wait for every search."""
+    await settle(pilot)
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+    await pilot.press("a")
+    await settle(pilot)
+    return compare_screen(pilot)
+
+
+def agreement(name: str, board: Board) -> str:
+    """The agreement column's words for `name` on `board`, from the engine's own verdict."""
+    if name == "minimax":
+        return "reference"
+    judged = verdict(trace_search(board, name), trace_search(board, "minimax"))
+    if judged.agrees:
+        return "yes"
+    return "move only" if judged.move else "value only" if judged.value else "no"
+
+
+def assert_rows_match_the_engine(screen: CompareScreen, board: Board) -> None:
+    """Every row's move, positions, cut-offs, table hits and agreement are the lab engine's."""
+    for name in LAB_ALGORITHMS:
+        expected = trace_search(board, name)
+        assert expected.move is not None
+        cells = row(screen, name)
+        assert cells[1] == cell_notation(expected.move, board.size), name
+        assert cells[3:6] == [f"{expected.positions:,}", f"{expected.cutoffs:,}",
+                              f"{expected.table_hits:,}"], name
+        assert cells[7] == agreement(name, board), name
+
+
+async def test_a_from_the_game_compares_every_algorithm_with_the_engines_numbers() -> None:
+    app = game_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_with_keys(pilot, "5")
+        board = game(pilot).game.board
+        assert screen.position == board
+        assert screen.minimax_state == "done"
+        assert_rows_match_the_engine(screen, board)
+        title = text(screen.query_one("#compare-title", Static))
+        assert f"X to move on {board}" in title and "searched to the end" in title
+        status = text(screen.query_one("#minimax-status", Static))
+        positions = trace_search(board, "minimax").positions
+        assert f"Minimax searched the whole tree: {positions:,} positions" in status
+
+
+async def test_the_heuristics_are_judged_against_minimax_and_may_agree_on_the_move_only() -> None:
+    board = Board.from_string("X../.O./...")
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(CompareScreen(board))
+        await settle(pilot)
+        screen = compare_screen(pilot)
+        for name in ("h1", "h2"):
+            assert row(screen, name)[7] == agreement(name, board)
+            assert row(screen, name)[0] == f"H{name[1]} search (depth 2)"
+            assert row(screen, name)[2].endswith("estimate")
+
+
+async def test_the_chart_over_the_game_charts_each_computer_move_and_the_position_now() -> None:
+    app = game_app(seed=1, first="computer")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        moves = game(pilot).game.moves
+        free = next(c for c in range(9) if c not in moves)
+        screen = await open_with_keys(pilot, str(free + 1))
+        numbers = [number for number, _ in screen.history]
+        # The computer (X) made moves 1 and 3; move 4 is the position compared now.
+        assert numbers == [1, 3, 4]
+        boards = [board for _, board in screen.history]
+        assert boards[-1] == game(pilot).game.board
+        assert [cost.minimax.positions for cost in screen.costs] == [
+            tree_size(board).positions for board in boards]
+        assert screen.costs[0].minimax.positions == 549_946
+        assert all(cost.minimax.exact for cost in screen.costs)
+        assert screen.costs[0].plain == trace_search(
+            Board.empty(3, 3), "alphabeta-plain").positions
+        for chart in ("#compare-chart", "#game-chart"):
+            assert screen.query_one(chart, PlotextPlot).region.height >= 10
+
+
+async def test_cancel_then_run_again_with_the_keyboard() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(CompareScreen(Board.empty(3, 3)))
+        screen = compare_screen(pilot)
+        for _ in range(400):
+            await pilot.pause(0.01)
+            if screen.minimax_state == "running":
+                break
+        assert screen.minimax_state == "running"
+        await pilot.press("c")
+        await settle(pilot)
+        assert screen.minimax_state == "cancelled"
+        assert row(screen, "minimax")[2] == "cancelled"
+        assert "r runs it again" in text(screen.query_one("#minimax-status", Static))
+        # The other rows keep their numbers; the agreement column has nothing to judge by.
+        table = trace_search(Board.empty(3, 3), "alphabeta-tt")
+        assert row(screen, "alphabeta-tt")[3] == f"{table.positions:,}"
+        assert row(screen, "alphabeta-tt")[7] == "—"
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen.minimax_state == "done"
+        assert row(screen, "minimax")[3] == "549,946"
+        assert row(screen, "alphabeta-tt")[7] == "yes"
+
+
+async def test_a_tree_too_big_for_the_budget_is_sized_and_a_depth_that_fits_is_offered() -> None:
+    board = Board.from_string("XO../.XO./..../....", k=4)  # 12 empty cells: a huge tree
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        # To the end, not to the default depth of a position with this many empty cells.
+        await app.push_screen(CompareScreen(board, time_limit=0.5, depth=None))
+        await settle(pilot)
+        screen = compare_screen(pilot)
+        assert screen.minimax_state == "too big"
+        status = text(screen.query_one("#minimax-status", Static))
+        full = tree_size(board)
+        assert full.positions > 10**8
+        assert f"The full tree has {full.positions:,} positions" in status
+        assert "more than the 0.5 s budget" in status
+        run = screen.minimax
+        assert run is not None and run.suggested_depth is not None
+        assert f"d: minimax to depth {run.suggested_depth}" in status
+        assert screen.query_one("#minimax-depth", Button).display
+        await pilot.press("d")
+        await settle(pilot)
+        assert screen.minimax_state == "done"
+        depth = run.suggested_depth
+        assert row(screen, "minimax")[0] == f"minimax (depth {depth})"
+        assert row(screen, "minimax")[3] == (
+            f"{trace_search(board, 'minimax', depth).positions:,}")
+
+
+async def test_the_mouse_alone_opens_the_compare_screen_and_goes_back() -> None:
+    app = game_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert await pilot.click("#cell-4")
+        await settle(pilot)
+        palette = next(k for k in app.screen.query("FooterKey") if k.key == "ctrl+p")
+        assert await pilot.click(palette)
+        await pilot.pause(0.3)
+        commands = app.screen.query_one(CommandList)
+        index = next(i for i in range(commands.option_count)
+                     if str(commands.get_option_at_index(i).prompt).startswith("Compare"))
+        assert await pilot.click(CommandList, offset=(4, 1 + 2 * index))
+        await settle(pilot)
+        screen = compare_screen(pilot)
+        assert_rows_match_the_engine(screen, game(pilot).game.board)
+        assert await pilot.click("#close")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_bigger_terminal_shows_everything_and_escape_goes_back() -> None:
+    app = game_app(seed=1)
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = await open_with_keys(pilot, "5")
+        for widget in ("#compare-table", "#compare-chart", "#game-chart", "#minimax-status"):
+            region = screen.query_one(widget).region
+            assert region.width > 0 and region.height > 0
+            assert region.right <= 140 and region.bottom <= 45
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_finished_position_says_there_is_nothing_to_search() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(CompareScreen(Board.from_string("XXX/OO./...")))
+        await settle(pilot)
+        status = text(compare_screen(pilot).query_one("#minimax-status", Static))
+        assert "The game is over (X won)" in status

@@ -1,0 +1,138 @@
+"""`tictactoe-tui history`, `export` and `import`, run as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.games import a_game
+from tictactoe_tui.history_bench import sample_games
+from tictactoe_tui.record import PlayedGame
+from tictactoe_tui.settings import data_dir_flag, parse_args
+from tictactoe_tui.store import DB_NAME, HistoryStore
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the command line in a fresh interpreter (the data dir comes from the environment)."""
+    return subprocess.run([sys.executable, "-m", "tictactoe_tui", *args], capture_output=True,
+                          text=True, input=stdin, timeout=60)
+
+
+def test_history_lists_the_games_as_json_newest_first() -> None:
+    store = HistoryStore.open()
+    games = list(sample_games(5))
+    store.save_many(games)
+    store.close()
+    out = cli("history", "--json")
+    assert out.returncode == 0, out.stderr
+    listed = json.loads(out.stdout)
+    assert [entry["id"] for entry in listed] == [5, 4, 3, 2, 1]
+    newest = games[-1]
+    assert listed[0] == {"id": 5, "started": newest.started.isoformat(), "mode": newest.mode,
+                         "x": newest.x, "o": newest.o, "size": newest.size, "k": newest.k,
+                         "result": newest.outcome, "moves": len(newest.moves)}
+
+
+def test_history_prints_a_table_and_says_where_an_empty_one_lives(data_dir: Path) -> None:
+    empty = cli("history")
+    assert empty.returncode == 0
+    assert "No games yet" in empty.stdout and str(data_dir / DB_NAME) in empty.stdout
+    HistoryStore.open().save(a_game())
+    table = cli("history")
+    assert "2025-03-01 14:00" in table.stdout and "alphabeta" in table.stdout
+
+
+def test_the_data_dir_flag_beats_the_environment(tmp_path: Path, data_dir: Path) -> None:
+    HistoryStore.open(tmp_path).save(a_game())
+    assert json.loads(cli("history", "--json", "--data-dir", str(tmp_path)).stdout)[0]["id"] == 1
+    assert json.loads(cli("history", "--json").stdout) == []
+
+
+def test_export_then_import_gives_back_the_same_game(tmp_path: Path) -> None:
+    game = a_game()
+    HistoryStore.open().save(game)
+    exported = cli("export", "1")
+    assert exported.returncode == 0, exported.stderr
+    assert PlayedGame.from_record(exported.stdout) == game
+    record = tmp_path / "game.txt"
+    record.write_text(exported.stdout)
+    other = tmp_path / "other"
+    imported = cli("import", str(record), "--data-dir", str(other))
+    assert imported.returncode == 0, imported.stderr
+    assert imported.stdout.strip() == "1"
+    assert HistoryStore.open(other).game(1) == game
+    again = cli("import", "-", stdin=exported.stdout)
+    assert again.stdout.strip() == "2"
+
+
+def test_import_takes_a_plain_engine_record() -> None:
+    out = cli("import", "-", stdin="tictactoe 3x3 k=3 first=X\nmoves: 1 4 2 5 3\n")
+    assert out.returncode == 0, out.stderr
+    game = HistoryStore.open().game(int(out.stdout))
+    assert game is not None and game.outcome == "X" and game.mode == "human-vs-human"
+
+
+@pytest.mark.parametrize("args", [
+    ["history", "--data-dir"],
+    ["history", "--bogus"],
+    ["export"],
+    ["export", "seven"],
+    ["export", "99"],
+    ["import", "/no/such/file"],
+    ["import"],
+])
+def test_bad_input_gets_one_line_and_status_2(args: list[str]) -> None:
+    out = cli(*args)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_file_that_is_not_a_record_is_refused_in_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    for text in ("hello", "tictactoe 3x3 k=3 first=X\nmoves: 5 5\n"):
+        bad.write_text(text)
+        out = cli("import", str(bad))
+        assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+        assert "not a game record" in out.stderr
+    binary = tmp_path / "binary"
+    binary.write_bytes(b"\xff\xfe\x00" * 50)
+    out = cli("import", str(binary))
+    assert out.returncode == 2 and "cannot read" in out.stderr
+    assert HistoryStore.open().count() == 0
+
+
+def test_a_damaged_history_is_kept_aside_and_reported_on_stderr(data_dir: Path) -> None:
+    (data_dir / DB_NAME).write_bytes(b"\x00garbage" * 500)
+    out = cli("history", "--json")
+    assert out.returncode == 0 and json.loads(out.stdout) == []
+    assert "damaged" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+    assert list(data_dir.glob(f"{DB_NAME}.damaged-*"))
+
+
+def test_importing_into_a_newer_history_fails_without_touching_it(data_dir: Path) -> None:
+    HistoryStore.open().close()
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        db.execute("PRAGMA user_version = 99")
+    out = cli("import", "-", stdin="tictactoe 3x3 k=3 first=X\nmoves: 5\n")
+    assert out.returncode == 1 and "not added" in out.stderr and "newer" in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_data_dir_is_a_game_flag_too() -> None:
+    settings, game_flag = parse_args(["--data-dir", "/tmp/elsewhere"])
+    assert not game_flag and settings.size == 3
+    assert data_dir_flag(["--size", "4", "--data-dir", "/tmp/elsewhere"]) == "/tmp/elsewhere"
+    assert data_dir_flag([]) is None
+    out = cli("--data-dir")
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_the_history_commands_never_load_the_ui() -> None:
+    check = ("import sys, tictactoe_tui.commands.history, tictactoe_tui.review; "
+             "sys.exit('textual' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", check], timeout=60).returncode == 0

@@ -1,0 +1,276 @@
+"""The lab's comparison: every lab algorithm on one position, each judged against minimax.
+
+`tictactoe-tui compare` and the compare screen both come here. The quick searches (the three
+alpha-betas and the two heuristics) run first; plain minimax runs last, under a time budget: its
+tree is sized first (counted when small, estimated otherwise), and a run whose speed shows it
+would not finish within the budget stops early and says how big the tree is, how long it would
+take, and the deepest depth-limited minimax that fits instead.
+
+A result *agrees* with minimax when its move is one minimax scores best and its value is
+minimax's value. Only like can be compared with like: a full minimax judges every result (a
+heuristic's value is an estimate, so it agrees only by chance, and its move may still be best);
+a depth-limited minimax judges only the searches made to the same depth with the same heuristic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from tictactoe_tui.engine.board import Board
+from tictactoe_tui.engine.search import Progress, ProgressCallback
+from tictactoe_tui.engine.trace import (
+    HEURISTIC_DEPTH,
+    LAB_ALGORITHMS,
+    METHODS,
+    TraceResult,
+    TreeSize,
+    trace_search,
+    tree_size,
+)
+
+__all__ = [
+    "BIG_POSITION_DEPTH",
+    "FULL_SEARCH_MAX_EMPTY",
+    "LAB_TIME_LIMIT",
+    "Comparison",
+    "GameCost",
+    "MinimaxRun",
+    "Verdict",
+    "compare",
+    "default_depth",
+    "game_costs",
+    "run_lab_search",
+    "run_minimax",
+    "size_tree",
+    "verdict",
+]
+
+StopCheck = Callable[[], bool]
+
+LAB_TIME_LIMIT = 30.0
+"""Seconds each lab search may take unless told otherwise (minimax is the one that needs it)."""
+
+FULL_SEARCH_MAX_EMPTY = 10
+"""Positions with at most this many empty cells are searched to the end by default."""
+
+BIG_POSITION_DEPTH = 3
+"""Plies searched by default on positions with more empty cells (H1 scores the cut-off)."""
+
+PROJECTION_AFTER = 0.25
+"""Seconds minimax runs before its speed is trusted to say whether it will fit the budget."""
+
+
+def default_depth(board: Board) -> int | None:
+    """The depth the lab searches `board` to: None (the end) unless it has many empty cells."""
+    empties = board.size * board.size - board.move_count
+    return None if empties <= FULL_SEARCH_MAX_EMPTY else BIG_POSITION_DEPTH
+
+
+def search_depth(algorithm: str, depth: int | None, heuristic_depth: int) -> int | None:
+    """The depth `algorithm` runs to in a comparison made to `depth`."""
+    if METHODS[algorithm].default_depth is not None:
+        return heuristic_depth if depth is None else min(depth, heuristic_depth)
+    return depth
+
+
+def run_lab_search(board: Board, algorithm: str, depth: int | None = None,
+                   heuristic_depth: int = HEURISTIC_DEPTH,
+                   time_limit: float | None = LAB_TIME_LIMIT,
+                   should_stop: StopCheck | None = None,
+                   on_progress: ProgressCallback | None = None) -> TraceResult:
+    """One quick lab search as a comparison makes it (a module-level function for workers)."""
+    return trace_search(board, algorithm, search_depth(algorithm, depth, heuristic_depth),
+                        time_limit, should_stop, on_progress)
+
+
+@dataclass(frozen=True)
+class MinimaxRun:
+    """Plain minimax under a budget: what it found, or why it stopped and what would fit."""
+
+    result: TraceResult
+    tree: TreeSize
+    """The size of the tree it was asked to search."""
+    positions_per_second: float
+    """Its measured speed."""
+    too_big: bool = False
+    """True when it stopped because the tree would not fit the time budget."""
+    suggested_depth: int | None = None
+    """When too big: the deepest depth-limited minimax estimated to fit the budget."""
+
+    @property
+    def estimated_seconds(self) -> float:
+        """How long the whole tree would take at the measured speed."""
+        return self.tree.positions / max(self.positions_per_second, 1.0)
+
+
+def run_minimax(board: Board, depth: int | None = None,
+                time_limit: float = LAB_TIME_LIMIT, should_stop: StopCheck | None = None,
+                on_progress: ProgressCallback | None = None,
+                tree: TreeSize | None = None) -> MinimaxRun:
+    """Plain minimax to `depth`, stopped early when its tree would take over `time_limit` s.
+
+    `tree` is the tree's size if the caller already has it (to draw a progress bar).
+    """
+    if tree is None:
+        tree = tree_size(board, depth)
+    hopeless = False
+
+    def watch(progress: Progress) -> None:
+        nonlocal hopeless
+        if progress.elapsed >= PROJECTION_AFTER and progress.nodes:
+            projected = progress.elapsed * tree.positions / progress.nodes
+            hopeless = projected > time_limit
+        if on_progress is not None:
+            on_progress(progress)
+
+    def stop() -> bool:
+        return hopeless or (should_stop is not None and should_stop())
+
+    result = trace_search(board, "minimax", depth, time_limit, stop, watch)
+    rate = result.positions / max(result.seconds, 1e-6)
+    too_big = not result.finished and (hopeless or result.stopped == "time limit")
+    if too_big:
+        result = TraceResult(result.algorithm, result.move, result.value, result.positions,
+                             0, 0, result.seconds, result.depth, False, False, "too big")
+        return MinimaxRun(result, tree, rate, True,
+                          _deepest_fitting(board, depth, rate, time_limit))
+    return MinimaxRun(result, tree, rate)
+
+
+def _deepest_fitting(board: Board, depth: int | None, rate: float,
+                     time_limit: float) -> int | None:
+    """The deepest depth (below `depth`) whose minimax tree fits `time_limit` at `rate`.
+
+    Estimates and speeds vary, so "fits" means half the budget: the suggestion must finish.
+    """
+    empties = board.size * board.size - board.move_count
+    ceiling = empties - 1 if depth is None else min(depth, empties) - 1
+    best = None
+    for plies in range(1, ceiling + 1):
+        if tree_size(board, plies).positions > rate * time_limit / 2:
+            break
+        best = plies
+    return best
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a result agrees with minimax; None where minimax gives nothing to compare with."""
+
+    move: bool | None
+    """Its move is one minimax scores best."""
+    value: bool | None
+    """Its value is minimax's value."""
+
+    @property
+    def agrees(self) -> bool | None:
+        """Both agree (None when there is nothing to compare with)."""
+        if self.move is None or self.value is None:
+            return None
+        return self.move and self.value
+
+
+NO_VERDICT = Verdict(None, None)
+
+
+def verdict(result: TraceResult, reference: TraceResult | None) -> Verdict:
+    """Judge `result` against the minimax run `reference` (see the module's docstring)."""
+    if reference is None or not reference.finished or not reference.move_values:
+        return NO_VERDICT
+    if result.algorithm == "minimax":
+        return NO_VERDICT  # the reference itself
+    if reference.depth is not None and (
+            result.depth != reference.depth or METHODS[result.algorithm].heuristic != "h1"):
+        return NO_VERDICT
+    if not result.finished or result.move is None:
+        return Verdict(False, False)
+    best = max(reference.move_values.values())
+    return Verdict(reference.move_values.get(result.move) == best, result.value == reference.value)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Every lab algorithm on one position, with minimax's run and each result's verdict."""
+
+    board: Board
+    results: tuple[TraceResult, ...]
+    """One per algorithm, in `LAB_ALGORITHMS` order."""
+    minimax: MinimaxRun
+    too_big_tree: TreeSize | None
+    """When the tree asked for was too big and minimax ran to a depth instead: that tree."""
+    time_limit: float
+    """The budget each search had."""
+
+    def verdict(self, result: TraceResult) -> Verdict:
+        """How `result` compares with minimax's."""
+        return verdict(result, self.minimax.result)
+
+
+def compare(board: Board, depth: int | None = None, heuristic_depth: int = HEURISTIC_DEPTH,
+            time_limit: float = LAB_TIME_LIMIT, minimax_depth: int | None = None,
+            should_stop: StopCheck | None = None) -> Comparison:
+    """Run every lab algorithm on `board` (which must not be finished).
+
+    `depth` None means `default_depth(board)`. Minimax runs to `minimax_depth` if given, else to
+    `depth`; when that tree is too big for `time_limit`, minimax runs again to the deepest depth
+    that fits (if any) and `too_big_tree` says how big the tree it could not search is.
+    """
+    if depth is None:
+        depth = default_depth(board)
+    results = {name: run_lab_search(board, name, depth, heuristic_depth, time_limit,
+                                    should_stop)
+               for name in LAB_ALGORITHMS if name != "minimax"}
+    run = run_minimax(board, depth if minimax_depth is None else minimax_depth, time_limit,
+                      should_stop)
+    too_big_tree = None
+    if run.too_big and run.suggested_depth is not None:
+        fallback = run_minimax(board, run.suggested_depth, time_limit, should_stop)
+        if fallback.result.finished:
+            too_big_tree, run = run.tree, fallback
+    results["minimax"] = run.result
+    return Comparison(board, tuple(results[name] for name in LAB_ALGORITHMS), run, too_big_tree,
+                      time_limit)
+
+
+@dataclass(frozen=True)
+class GameCost:
+    """What one position of the game costs minimax and alpha-beta (for the chart over a game)."""
+
+    minimax: TreeSize
+    plain: int
+    """Positions alpha-beta in board order visits."""
+    table: int
+    """Positions alpha-beta with ordering and the table visits."""
+
+
+def game_costs(boards: Sequence[Board], depth: int | None = None,
+               time_limit: float = LAB_TIME_LIMIT,
+               should_stop: StopCheck | None = None,
+               on_progress: Callable[[int], None] | None = None) -> list[GameCost]:
+    """The cost of each of `boards` (finished ones skipped), each searched to `depth`.
+
+    When `should_stop()` says so, the costs of the positions done so far are returned.
+
+    Minimax's count is its tree's size, counted or estimated (searching it would tell the same
+    number: the lab's tests check that on every 3×3 position); the alpha-betas are run.
+    """
+    costs: list[GameCost] = []
+    for board in boards:
+        if should_stop is not None and should_stop():
+            break
+        if board.is_over:
+            continue
+        plies = default_depth(board) if depth is None else depth
+        plain = trace_search(board, "alphabeta-plain", plies, time_limit, should_stop)
+        table = trace_search(board, "alphabeta-tt", plies, time_limit, should_stop)
+        costs.append(GameCost(tree_size(board, plies), plain.positions, table.positions))
+        if on_progress is not None:
+            on_progress(len(costs))
+    return costs
+
+
+def size_tree(board: Board, depth: int | None = None, *, should_stop: StopCheck | None = None,
+              on_progress: ProgressCallback | None = None) -> TreeSize:
+    """`tree_size` as a worker job (the keywords a `thinking.Thinker` job takes are unused)."""
+    return tree_size(board, depth)

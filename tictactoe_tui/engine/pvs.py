@@ -1,0 +1,702 @@
+"""Principal variation search with a heuristic cut-off: how alpha-beta reads boards it cannot solve.
+
+A `Searcher` belongs to one game (one board shape): its transposition table, killer moves,
+history counts and threat-search table survive from one iteration to the next and from one move
+of the game to the next, so each search starts from what the previous ones learnt.
+
+Each search (`Searcher.deepen`) goes:
+
+1. **Root rules** (the proofs of `threats`): a win at once, a double, a forced block, the
+   defences against a double. A position they decide is answered without spending the budget.
+2. **Threat search**: a VCF, then a bounded VCT, for the side to move. A forced win found there is
+   proven however deep it lies; the opponent's VCF (as if we passed) names the cells that stop it,
+   far ones included, and those join the moves searched.
+3. **Iterative deepening** with principal variation search (each move after the first is tried
+   with a null window and searched again only if it fails high) inside an aspiration window
+   around the previous iteration's value.
+
+Inside the tree every node applies the same rules, runs a small VCF for the side to move, and
+searches forced replies without spending depth. Quiet nodes try the cells next to a stone and the
+cells of the lines where a four can be made or stopped (`LineState.line_cells`): that choice is
+for ordering and for the heuristic only. **Soundness rule**: a node that left legal moves out for
+any other reason than a proof never reports a proven loss; it reports the heuristic's worst value
+instead. So every win or loss the search reports holds against every legal reply, far cells
+included. A win or loss is a bound on its distance: "win in 9" means a win forced within 9 plies
+(a threat search may find a longer win than the shortest one).
+
+At the cut-off a position scores H1 from the side to move plus a *tempo* bonus for being the side
+to move (`tempo`): without it a search to an even depth, where the opponent moved last, would read
+every balanced position as bad for the side to move, and one to an odd depth as good.
+
+Scores inside use a wider scale than the public one: a win on ply d (counted from the root) is
+`MATE - d`; heuristic values stay below `HEURISTIC_MAX`. `search.py` converts to the public
+`W - d` form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+
+from tictactoe_tui.engine import _fastsearch as fs
+from tictactoe_tui.engine.board import Board, Mark, geometry
+from tictactoe_tui.engine.lines import LineShape, LineState, iter_bits, line_shape
+from tictactoe_tui.engine.threats import ThreatSearch, defences, lowest
+
+MATE = 1 << 24
+"""A win on ply d scores MATE - d inside the search."""
+
+MATE_BAND = MATE - 4096
+"""Scores at or beyond +-MATE_BAND are proven wins or losses."""
+
+HEURISTIC_MAX = MATE_BAND - 4096
+"""The largest heuristic value; also what a node that could not prove its loss reports."""
+
+EXACT, LOWER, UPPER = 0, 1, 2
+"""Transposition-table flags: the stored value is exact, a lower bound, an upper bound."""
+
+ALL_CELLS_MAX = 36
+"""Boards up to this many cells are searched over every empty cell at every node."""
+
+QUIESCENCE_PLIES = 12
+"""Plies past the nominal depth that forced replies may extend a line."""
+
+MAX_PLY = 160
+"""The deepest ply any line reaches (the killer table's size)."""
+
+LMR_AFTER = 3
+"""Quiet moves from this index on (after the table's move and the best few) are reduced."""
+
+LMR_MIN_DEPTH = 3
+"""Only nodes with at least this much depth left reduce their late moves."""
+
+VCF_MIN_DEPTH = 2
+"""Nodes with at least this much depth left run a small VCF for the side to move."""
+
+VCF_NODE_NODES = 150
+"""Nodes one in-tree VCF may visit (the root's has `ROOT_VCF_NODES`)."""
+
+ROOT_VCF_NODES = 30_000
+ROOT_VCT_NODES = 3_000
+"""Nodes the root's VCT may visit per second of budget (and without a time limit)."""
+
+ASPIRATION = 30
+"""Half the width of the aspiration window around the previous iteration's value."""
+
+TABLE_LIMIT = 1_500_000
+"""Entries the transposition table keeps before it starts afresh (about 300 MB at worst)."""
+
+
+def is_mate(value: int) -> bool:
+    """True when `value` is a proven win or loss."""
+    return value >= MATE_BAND or value <= -MATE_BAND
+
+
+def tempo(shape: LineShape) -> int:
+    """The cut-off bonus of the side to move: about half of what a good quiet move gains.
+
+    A stone on an open board gains one H1 point per line through it (a line of one stone is
+    worth 1) and takes about as much from the opponent's lines nearby; half the lines through the
+    centre measures half a move.
+    """
+    return max(1, max(len(lines) for lines in shape.lines_of) // 2)
+
+
+FIXED, MAIN, FAR = 0, 1, 2
+"""Kinds of root move: valued by a rule or a threat search; searched to the full depth; far from
+every stone (one ply first, the full depth only if that looks promising)."""
+
+
+@dataclass
+class RootMove:
+    """What the search knows of one root move."""
+
+    move: int
+    kind: int
+    value: int = -MATE - 1
+    """Internal score from the root's side to move."""
+    bound: int = UPPER
+    """EXACT, LOWER (the move is at least this good) or UPPER (at most this good)."""
+    nodes: int = 0
+    """Positions searched for this move, over all iterations."""
+    line: tuple[int, ...] = ()
+    """A line a threat search proved for this move, else empty (the table has the line)."""
+
+    @property
+    def proven(self) -> bool:
+        """True when the value is a proven win or loss (a bound on its distance)."""
+        if self.value >= MATE_BAND:
+            return self.bound != UPPER
+        if self.value <= -MATE_BAND:
+            return self.bound != LOWER
+        return False
+
+
+@dataclass(frozen=True)
+class Iteration:
+    """A completed depth: every root move with its value, best first."""
+
+    depth: int
+    moves: tuple[RootMove, ...]
+    complete: bool
+    """True when the root's value is proven: a win found, or every move a proven loss."""
+
+
+class Searcher:
+    """The depth-limited search of one game: tables that persist between its searches."""
+
+    def __init__(self, size: int, k: int, evaluate: fs.Evaluator | None = None) -> None:
+        """Empty tables for positions of a size x size board with k in a row."""
+        self.shape = line_shape(size, k)
+        self.fs_shape = fs.shape(size, k)
+        self.all_cells = self.shape.cells <= ALL_CELLS_MAX
+        self.evaluate = evaluate
+        self.tempo = 0 if evaluate is not None else tempo(self.shape)
+        # Scoring quiet moves without playing them needs H1 at the leaves, lines of two to
+        # recognise the moves that make threes (k >= 4), and restricted candidates.
+        self.frontier_shortcut = evaluate is None and k >= 4 and not self.all_cells
+        self.tt: dict[int, tuple[int, int, int, int]] = {}
+        self.threats = ThreatSearch()
+        self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
+        self.history = [0] * self.shape.cells
+        self.state = LineState(self.shape)
+        self.poller = fs.Poller(None, None, 15)
+        self.limit_ply = 0
+        self.threat_deadline: float | None = None
+        self.root_side = 0
+        self.half = 1 << (k - 1)
+        self.one = 1 << k
+
+    # -- the root --------------------------------------------------------------------------------
+
+    def deepen(self, board: Board, poller: fs.Poller, max_depth: int,
+               vct_nodes: int = ROOT_VCT_NODES,
+               threat_deadline: float | None = None) -> Iterator[Iteration]:
+        """Search `board` deeper and deeper; yield each completed depth (1, 2, ... max_depth).
+
+        Stops after a proven result. `poller` counts nodes and raises `Stopped` on cancel or
+        deadline; the caller keeps the last iteration it received (a snapshot). The threat
+        searches before the first iteration give up at `threat_deadline` (if given).
+        """
+        self.threat_deadline = threat_deadline
+        if len(self.tt) > TABLE_LIMIT:
+            self.tt.clear()
+        self.poller = poller
+        self.threats.poll = poller.poll
+        self.state = LineState(self.shape, board.x_bits, board.o_bits)
+        self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
+        self.history = [value >> 2 for value in self.history]
+        side = 0 if board.to_move is Mark.X else 1
+        self.root_side = side
+        self.limit_ply = 1 + QUIESCENCE_PLIES
+        roots = self._root_rules(side)
+        if roots is None:
+            won = self._root_threats(side, vct_nodes)
+            roots = [won] if won is not None else self._root_moves(side)
+        if all(root.kind == FIXED for root in roots) or any(
+                root.kind == FIXED and root.value >= MATE_BAND for root in roots):
+            # Decided without a search: the other moves get a one-ply estimate for the panel.
+            roots = self._estimate_others(roots, side)
+            yield _snapshot(1, roots)
+            return
+        for depth in range(1, max_depth + 1):
+            self.limit_ply = depth + QUIESCENCE_PLIES
+            self._iterate(roots, side, depth)
+            iteration = _snapshot(depth, roots)
+            yield iteration
+            if iteration.complete:
+                return
+
+    def _root_rules(self, side: int) -> list[RootMove] | None:
+        """The root moves when a rule of `threats` applies at the root, else None.
+
+        Moves a rule decides are FIXED with their proven value; the moves it leaves are MAIN.
+        """
+        state = self.state
+        other = 1 - side
+        empty = state.empty
+        wins = state.win_cells(side)
+        threat = state.win_cells(other)
+        if wins:
+            return [RootMove(cell, FIXED, MATE - 1, EXACT) for cell in iter_bits(wins)]
+        if threat & (threat - 1):
+            return [RootMove(cell, FIXED, -(MATE - 2), EXACT) for cell in iter_bits(empty)]
+        if threat:
+            kept = threat
+            lost = -(MATE - 2)
+        else:
+            doubles = state.double_cells(side)
+            if doubles:
+                return [RootMove(cell, FIXED, MATE - 3, EXACT) for cell in iter_bits(doubles)]
+            stops = defences(state, side)
+            if stops is None:
+                return None
+            kept = stops
+            lost = -(MATE - 4)
+        return ([RootMove(cell, FIXED, lost, EXACT) for cell in iter_bits(empty & ~kept)]
+                + [RootMove(cell, MAIN) for cell in iter_bits(kept)])
+
+    def _estimate_others(self, roots: list[RootMove], side: int) -> list[RootMove]:
+        """`roots` and every other legal move valued one ply deep (an estimate, or a proof)."""
+        known = {root.move for root in roots}
+        out = list(roots)
+        state = self.state
+        for cell in iter_bits(state.empty):
+            if cell in known:
+                continue
+            before = self.poller.nodes
+            state.play(cell, side)
+            value = -self._node(0, -MATE - 1, MATE + 1, 1, 1 - side)
+            state.undo(cell, side)
+            out.append(RootMove(cell, FIXED, value, EXACT, self.poller.nodes - before))
+        return out
+
+    def _root_threats(self, side: int, vct_nodes: int) -> RootMove | None:
+        """A forced win of the side to move found by VCF or VCT, as a proven root move."""
+        before = self.threats.nodes
+        line = self._threat_search(side, True, ROOT_VCF_NODES)
+        if line is None and vct_nodes > 0:
+            line = self._threat_search(side, False, vct_nodes)
+        if line is None:
+            return None
+        self._store_line(line, side, 0)
+        return RootMove(line[0], FIXED, MATE - len(line), LOWER, self.threats.nodes - before,
+                        tuple(line))
+
+    def _threat_search(self, side: int, fours_only: bool, nodes: int) -> list[int] | None:
+        """A root VCF (or VCT) for `side` within `nodes` nodes and the threat deadline."""
+        state = self.state
+        poller = self.poller
+        before = self.threats.nodes
+        played = len(state.history)
+        deadline = poller.deadline
+        poller.deadline = self.threat_deadline
+        try:
+            if fours_only:
+                return self.threats.vcf(state, side, max_nodes=nodes)
+            return self.threats.vct(state, side, max_nodes=nodes)
+        except fs.Stopped:
+            if poller.cancelled:
+                raise
+            # Out of time for threats: the main search still gets its turn.
+            poller.timed_out = False
+            state.rewind(played)
+            return None
+        finally:
+            poller.deadline = deadline
+            poller.nodes += self.threats.nodes - before
+
+    def _root_moves(self, side: int) -> list[RootMove]:
+        """Every legal move of a quiet root: MAIN near the stones and the threats, FAR elsewhere."""
+        state = self.state
+        empty = state.empty
+        if self.all_cells:
+            main = empty
+        else:
+            main = (state.neighbourhood() | state.line_cells()
+                    | self._opponent_threat_cells(side)) & empty
+            if not main:
+                main = 1 << next(c for c in self.shape.centre_order if empty >> c & 1)
+        return ([RootMove(cell, MAIN) for cell in iter_bits(main)]
+                + [RootMove(cell, FAR) for cell in iter_bits(empty & ~main)])
+
+    def _opponent_threat_cells(self, side: int) -> int:
+        """The cells of the opponent's VCF (as if the side to move passed): where it is stopped."""
+        cells = 0
+        for cell in self._threat_search(1 - side, True, ROOT_VCF_NODES // 4) or ():
+            cells |= 1 << cell
+        return cells
+
+    def _iterate(self, roots: list[RootMove], side: int, depth: int) -> None:
+        """One iteration at `depth` over the root moves, in an aspiration window."""
+        searched = [root.value for root in roots if root.kind == MAIN and root.nodes]
+        previous = max(searched, default=None)
+        if previous is None or is_mate(previous) or depth <= 2:
+            low, high = -MATE - 1, MATE + 1
+        else:
+            low, high = previous - ASPIRATION, previous + ASPIRATION
+        while True:
+            best = self._search_roots(roots, side, depth, low, high)
+            if low > -MATE - 1 and best <= low:
+                low = -MATE - 1
+            elif high < MATE + 1 and best >= high:
+                high = MATE + 1
+            else:
+                return
+
+    def _search_roots(self, roots: list[RootMove], side: int, depth: int, low: int,
+                      high: int) -> int:
+        """Principal variation search over the root moves; values land in `roots`."""
+        state = self.state
+        poller = self.poller
+        other = 1 - side
+        best = max((root.value for root in roots if root.kind == FIXED), default=-MATE - 1)
+        alpha = max(low, best)
+        main = [root for root in roots if root.kind == MAIN]
+        main.sort(key=lambda root: (root.nodes > 0, root.value), reverse=True)
+        far = [root for root in roots if root.kind == FAR]
+        first = True
+        for root in main + far:
+            before = poller.nodes
+            state.play(root.move, side)
+            if root.kind == FAR:
+                # One ply shows whether a cell far from every stone deserves the full depth.
+                value = -self._node(0, -alpha - 1, -alpha, 1, other)
+                if value > alpha and depth > 1:
+                    value = -self._node(depth - 1, -high, -alpha, 1, other)
+            elif first:
+                value = -self._node(depth - 1, -high, -alpha, 1, other)
+            else:
+                value = -self._node(depth - 1, -alpha - 1, -alpha, 1, other)
+                if alpha < value < high:
+                    value = -self._node(depth - 1, -high, -alpha, 1, other)
+            state.undo(root.move, side)
+            root.nodes += poller.nodes - before
+            root.value = value
+            root.bound = UPPER if value <= alpha else LOWER if value >= high else EXACT
+            first = False
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= high:
+                        break
+        return best
+
+    # -- the tree --------------------------------------------------------------------------------
+
+    def _node(self, depth: int, alpha: int, beta: int, ply: int, side: int) -> int:
+        """Fail-soft negamax value of the position with `side` to move `ply` plies from the root."""
+        poller = self.poller
+        poller.nodes += 1
+        if poller.nodes & poller.poll_mask == 0:
+            poller.poll()
+        state = self.state
+        bits = state.bits
+        occupied = bits[0] | bits[1]
+        empty = self.shape.full & ~occupied
+        if not empty:
+            return 0
+        if state.fours[side]:
+            wins = state.win_cells(side)
+            if wins:
+                return MATE - ply - 1
+        other = 1 - side
+        threat = state.win_cells(other) if state.fours[other] else 0
+        if threat & (threat - 1):
+            return -(MATE - ply - 2)
+        # A double needs two lines of three through one cell: one line of three cannot make one.
+        if not threat and len(state.threes[side]) > 1 and state.double_cells(side):
+            return MATE - ply - 3
+        if self.all_cells:
+            # Erdős-Selfridge: a side whose lines' potential is too small can at best draw.
+            empties = empty.bit_count()
+            mine_left = (empties + 1) >> 1
+            me, opp = bits[side], bits[other]
+            if alpha >= 0 and fs.maker_potential(self.fs_shape, me, opp, mine_left) < self.half:
+                return 0
+            if beta <= 0 and fs.maker_potential(self.fs_shape, opp, me,
+                                                empties - mine_left) < self.one:
+                return 0
+        key = bits[side] << self.shape.cells | bits[other]
+        entry = self.tt.get(key)
+        tt_move = -1
+        if entry is not None:
+            flag, stored, tt_move, stored_depth = entry
+            if stored_depth >= depth:
+                value = _from_table(stored, ply)
+                if flag == EXACT:
+                    return value
+                if flag == LOWER:
+                    if value >= beta:
+                        return value
+                elif value <= alpha:
+                    return value
+        lost_floor = -MATE - 1
+        restricted = False
+        quiet = False
+        child_depth = depth - 1
+        if threat:
+            moves: Iterable[int] = (lowest(threat),)
+            child_depth = depth if depth > 0 else 0
+        else:
+            stops = defences(state, side) if len(state.threes[other]) > 1 else None
+            if stops is not None:
+                if empty & ~stops:
+                    lost_floor = -(MATE - ply - 4)
+                if not stops:
+                    return lost_floor
+                if depth <= 0:
+                    # At the horizon only the cells that stop the double are tried: a counter-
+                    # four is left to deeper searches, so a loss found here is not a proof.
+                    child_depth = 0
+                    counters = state.four_moves(side)
+                    if stops & ~counters:
+                        restricted = bool(stops & counters)
+                        stops &= ~counters
+                moves = self._staged(stops, side, tt_move, ply)
+            else:
+                if depth <= 0 or ply >= self.limit_ply:
+                    return self._leaf(side)
+                if depth >= VCF_MIN_DEPTH and state.threes[side]:
+                    line = self._vcf(side)
+                    if line is not None:
+                        self._store_line(line, side, ply)
+                        return MATE - ply - len(line)
+                quiet = True
+                if self.all_cells:
+                    candidates = empty
+                else:
+                    candidates = (state.near | state.line_cells()) & empty
+                    restricted = candidates != empty
+                    if not candidates:
+                        candidates = 1 << next(c for c in self.shape.centre_order
+                                               if empty >> c & 1)
+                if depth == 1 and self.frontier_shortcut and empty & (empty - 1):
+                    return self._frontier(candidates, restricted, side, alpha, beta, ply, key,
+                                          tt_move)
+                moves = self._staged(candidates, side, tt_move, ply)
+        alpha0 = alpha
+        best = -MATE - 1
+        best_move = -1
+        first = True
+        node = self._node
+        # Late quiet moves are searched a ply shallower first (late move reductions); one that
+        # then looks better than the best so far gets its full depth.
+        reduce_from = LMR_AFTER if quiet and depth >= LMR_MIN_DEPTH else MAX_PLY
+        fours = state.four_moves(side) if reduce_from < MAX_PLY else 0
+        index = 0
+        for move in moves:
+            state.play(move, side)
+            if first:
+                value = -node(child_depth, -beta, -alpha, ply + 1, other)
+                first = False
+            else:
+                if index >= reduce_from and not fours >> move & 1:
+                    value = -node(child_depth - 1, -alpha - 1, -alpha, ply + 1, other)
+                    if value <= alpha:
+                        state.undo(move, side)
+                        index += 1
+                        if value > best:
+                            best = value
+                            best_move = move
+                        continue
+                value = -node(child_depth, -alpha - 1, -alpha, ply + 1, other)
+                if alpha < value < beta:
+                    value = -node(child_depth, -beta, -alpha, ply + 1, other)
+            state.undo(move, side)
+            index += 1
+            if value > best:
+                best = value
+                best_move = move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        if not threat:
+                            self._reward(move, ply, depth)
+                        break
+        if lost_floor > best:
+            best = lost_floor
+        if restricted and best <= -MATE_BAND:
+            # Every move tried loses, but not every legal move was tried: not a proof.
+            best = -HEURISTIC_MAX
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+        self.tt[key] = (flag, _to_table(best, ply), best_move, depth)
+        return best
+
+    def _frontier(self, candidates: int, restricted: bool, side: int, alpha: int, beta: int,
+                  ply: int, key: int, tt_move: int) -> int:
+        """A quiet node one ply above the cut-off, without playing its quiet moves.
+
+        A move that makes no four leaves the opponent with no winning cell to answer, so its
+        child is scored at once: H1 after the move, seen from the opponent, plus the tempo. Its
+        value for this side is H1 now, plus the move's H1 gain, minus the tempo: only the best
+        gain matters, and the table's move is tried first in case it is enough. Fours are
+        played and searched (the reply is forced, so they cost a few nodes).
+        """
+        state = self.state
+        poller = self.poller
+        other = 1 - side
+        fours = state.four_moves(side) & candidates
+        quiet = candidates & ~fours
+        gain = state.gain
+        here = (state.value if side == 0 else -state.value) - self.tempo
+        poller.nodes += 1
+        if tt_move >= 0 and quiet >> tt_move & 1:
+            best = here + gain(tt_move, side)
+            if best >= beta:
+                self.tt[key] = (LOWER, best, tt_move, 1)
+                return best
+        best_gain = -MATE
+        best_move = -1
+        count = 0
+        while quiet:
+            low = quiet & -quiet
+            quiet ^= low
+            cell = low.bit_length() - 1
+            count += 1
+            value = gain(cell, side)
+            if value > best_gain:
+                best_gain = value
+                best_move = cell
+        before = poller.nodes
+        poller.nodes += count
+        if (before ^ poller.nodes) > poller.poll_mask:
+            poller.poll()
+        alpha0 = alpha
+        best = -MATE - 1
+        if best_move >= 0:
+            best = here + best_gain
+            if best > alpha:
+                alpha = best
+        if best < beta and fours:
+            node = self._node
+            for move in self._ordered(fours, side, -1, ply):
+                state.play(move, side)
+                value = -node(0, -beta, -alpha, ply + 1, other)
+                state.undo(move, side)
+                if value > best:
+                    best = value
+                    best_move = move
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+        if best >= beta:
+            self._reward(best_move, ply, 1)
+        if restricted and best <= -MATE_BAND:
+            best = -HEURISTIC_MAX
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+        self.tt[key] = (flag, _to_table(best, ply), best_move, 1)
+        return best
+
+    def _staged(self, candidates: int, side: int, tt_move: int, ply: int) -> Iterator[int]:
+        """The table's move first (a refutation often needs nothing more), then the others
+        ordered; the others are only scored if the first does not cut the node off."""
+        if tt_move >= 0 and candidates >> tt_move & 1:
+            yield tt_move
+            candidates &= ~(1 << tt_move)
+        if candidates:
+            yield from self._ordered(candidates, side, -1, ply)
+
+    def _ordered(self, candidates: int, side: int, tt_move: int, ply: int) -> list[int]:
+        """The candidate cells, the table's move first, then killers, then by H1 gain."""
+        gain = self.state.gain
+        history = self.history
+        first, second = self.killers[ply]
+        scored = []
+        for cell in iter_bits(candidates):
+            if cell == tt_move:
+                score = 1 << 40
+            elif cell in (first, second):
+                score = 1 << 30
+            else:
+                score = (gain(cell, side) << 16) + history[cell]
+            scored.append((score, cell))
+        scored.sort(reverse=True)
+        return [cell for _, cell in scored]
+
+    def _reward(self, move: int, ply: int, depth: int) -> None:
+        """Remember a move that refuted a position: a killer at this ply, and in the history."""
+        killers = self.killers[ply]
+        if killers[0] != move:
+            killers[1] = killers[0]
+            killers[0] = move
+        if depth > 0:
+            self.history[move] = min(self.history[move] + depth * depth, 0xFFFF)
+
+    def _leaf(self, side: int) -> int:
+        """The heuristic value of a quiet position at the cut-off, from `side`."""
+        if self.evaluate is not None:
+            mark = Mark.X if side == 0 else Mark.O
+            bits = self.state.bits
+            board = Board(geometry(self.shape.size, self.shape.k), bits[0], bits[1], mark)
+            raw = self.evaluate(board, mark)
+            return max(-HEURISTIC_MAX + 1, min(HEURISTIC_MAX - 1, raw))
+        value = self.state.value
+        return (value if side == 0 else -value) + self.tempo
+
+    def _vcf(self, side: int) -> list[int] | None:
+        before = self.threats.nodes
+        try:
+            return self.threats.vcf(self.state, side, max_nodes=VCF_NODE_NODES)
+        finally:
+            self.poller.nodes += self.threats.nodes - before
+
+    def _store_line(self, line: list[int], side: int, ply: int) -> None:
+        """Put a threat win in the table so the expected line can be read back from it."""
+        state = self.state
+        played = len(state.history)
+        mover = side
+        for index, move in enumerate(line[:-1]):
+            if mover == side:
+                value = MATE - ply - len(line)
+                key = state.key(side)
+                self.tt[key] = (LOWER, _to_table(value, ply + index), move, MAX_PLY)
+            state.play(move, mover)
+            mover = 1 - mover
+        state.rewind(played)
+
+    # -- reading the expected line ---------------------------------------------------------------
+
+    def line_after(self, first: int, limit: int) -> tuple[int, ...]:
+        """The line the search expects after the root move `first`: wins, forced blocks, then
+        the table's moves, at most `limit` moves."""
+        state = self.state
+        state.rewind(0)
+        side = self.root_side
+        line = [first]
+        if state.win_cells(side) >> first & 1:
+            return tuple(line)
+        state.play(first, side)
+        side = 1 - side
+        while len(line) < limit:
+            empty = state.empty
+            if not empty:
+                break
+            wins = state.win_cells(side)
+            if wins:
+                line.append(lowest(wins))
+                break
+            threat = state.win_cells(1 - side)
+            doubles = 0 if threat else state.double_cells(side)
+            entry = self.tt.get(state.key(side))
+            if threat:
+                move = lowest(threat)
+            elif doubles:
+                move = lowest(doubles)
+            elif entry is not None and empty >> entry[2] & 1:
+                move = entry[2]
+            else:
+                break
+            line.append(move)
+            state.play(move, side)
+            side = 1 - side
+        state.rewind(0)
+        return tuple(line)
+
+
+def _to_table(value: int, ply: int) -> int:
+    """A win/loss score made relative to the node (plies from it), not to the root."""
+    if value >= MATE_BAND:
+        return value + ply
+    if value <= -MATE_BAND:
+        return value - ply
+    return value
+
+
+def _from_table(value: int, ply: int) -> int:
+    """A node-relative win/loss score made relative to the root again."""
+    if value >= MATE_BAND:
+        return value - ply
+    if value <= -MATE_BAND:
+        return value + ply
+    return value
+
+
+def _snapshot(depth: int, roots: list[RootMove]) -> Iteration:
+    """A frozen copy of the root moves, best first, and whether the root is solved."""
+    ranked = sorted((replace(root) for root in roots), key=lambda root: (-root.value, root.move))
+    complete = bool(ranked) and ((ranked[0].proven and ranked[0].value > 0)
+                                 or all(root.proven and root.value < 0 for root in ranked))
+    return Iteration(depth, tuple(ranked), complete)

@@ -1,0 +1,349 @@
+"""Threat-space search for k in a row: the forcing rules, VCF and a bounded VCT.
+
+Words from five-in-a-row, used for any k: a *four* is a line holding k-1 stones of one side and
+no stone of the other (its empty cell wins at once); a *three* holds k-2 (one more stone makes a
+four); a *double* is a cell where one move makes two or more winning cells at once, which the
+opponent cannot both stop.
+
+The rules below are proofs, so a search may use them to leave moves out and still call its
+result exact:
+
+1. The side to move with a winning cell wins in 1.
+2. Otherwise, if the opponent has two winning cells, the side to move loses in 2.
+3. If the opponent has one winning cell, every other move loses in 2: the block is forced.
+4. If the side to move has a double (and the opponent no winning cell), it wins in 3.
+5. If the opponent has doubles (and no winning cell), a move that neither stops every double
+   (`defences`) nor makes a four of its own loses in 4: the opponent plays the double left open.
+   Some of those stopping cells lie two cells away from every stone.
+
+**VCF** (victory by continuous fours): every attacking move makes a four, so each reply is
+forced (rule 3), and a move that makes two winning cells wins (rule 2). **VCT** (victory by
+continuous threats) also allows moves that make a double for the next move (a three, in
+five-in-a-row); the defender then has every reply rule 5 leaves, its own fours included, and the
+attack must win against each. Both searches are bounded (attacking moves and nodes), cached
+between calls in a table keyed by the position, and return the line they found: the attacker's
+first move first, ending with the winning move; its length is the number of plies within which
+the win is forced, whatever the defender does (a shorter win may exist by other means).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tictactoe_tui.engine.board import Board
+from tictactoe_tui.engine.lines import LineState, iter_bits, line_shape, side_of
+
+VCF_MAX_FOURS = 30
+"""Fours a VCF may play before its winning move (61 plies): beyond any real board's supply."""
+
+VCT_MAX_ATTACKS = 4
+"""Threats (fours and threes) a VCT may play before its final double or winning move."""
+
+DEFAULT_MAX_NODES = 200_000
+"""Nodes one threat search may visit before it gives up (it then reports no win)."""
+
+_NEVER = 1 << 30
+"""A failure-table budget meaning "fails whatever the number of attacking moves"."""
+
+_TABLE_LIMIT = 400_000
+"""Entries the failure table keeps before it starts afresh (it bounds memory between calls)."""
+
+
+class OutOfBudget(Exception):
+    """Raised inside a threat search when it has visited its allowed number of nodes."""
+
+
+def lowest(mask: int) -> int:
+    """The lowest set cell of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def defences(state: LineState, side: int) -> int | None:
+    """The moves for `side` (to move) that rule 5 leaves, or None when the opponent has no double.
+
+    Meant for a position where neither side has a winning cell. The result is the cells that
+    stop every double of the opponent (the double itself, or for a double that makes exactly two
+    winning cells either of them) and the cells where `side` makes a four of its own; every other
+    move loses in 4. The result can be empty: then every move loses in 4.
+    """
+    opponent = 1 - side
+    stop = -1
+    found = False
+    for cell, wins in state.partners(opponent).items():
+        if wins & (wins - 1):
+            found = True
+            # Taking one of exactly two winning cells leaves one: that can be blocked in time.
+            here = 1 << cell | (wins if (wins & (wins - 1)).bit_count() == 1 else 0)
+            stop &= here
+    if not found:
+        return None
+    return (stop & state.empty) | state.four_moves(side)
+
+
+@dataclass(frozen=True)
+class ThreatWin:
+    """A forced win found by threat search."""
+
+    moves: tuple[int, ...]
+    """The line: the attacker's move, the reply, ..., the attacker's winning move."""
+
+    @property
+    def plies(self) -> int:
+        """The number of plies within which the win is forced (the length of `moves`)."""
+        return len(self.moves)
+
+
+class ThreatSearch:
+    """VCF and bounded VCT on a `LineState`, with a table of the positions known not to win.
+
+    One instance serves many calls on boards of one shape (the main search keeps one for a
+    whole game); `poll`, if given, is called every 64 nodes and may raise to stop the search
+    (the state is then left as it was found).
+    """
+
+    def __init__(self, poll: Callable[[], None] | None = None) -> None:
+        """An empty failure table; `poll` is the caller's cancel/deadline check."""
+        self.poll = poll
+        self.failed: dict[tuple[int, int], int] = {}
+        """(kind, position key) -> the most attacking moves known not to be enough (kind 0 is
+        VCF, 1 is VCT); `_NEVER` when no number of moves is."""
+        self.nodes = 0
+        self.limit = 0
+        self.cut = 0
+        """How many times a search stopped for want of attacking moves (not for want of threats)."""
+
+    # -- entry points ----------------------------------------------------------------------------
+
+    def vcf(self, state: LineState, side: int, max_fours: int = VCF_MAX_FOURS,
+            max_nodes: int = DEFAULT_MAX_NODES) -> list[int] | None:
+        """The shortest VCF of `side` (to move) within `max_fours` fours, or None.
+
+        Iterative deepening on the number of fours makes the first line found a shortest one.
+        """
+        return self._deepen(state, side, max_fours, max_nodes, self._vcf)
+
+    def vct(self, state: LineState, side: int, max_attacks: int = VCT_MAX_ATTACKS,
+            max_nodes: int = DEFAULT_MAX_NODES) -> list[int] | None:
+        """A VCT of `side` (to move) within `max_attacks` threats (fewest first), or None."""
+        return self._deepen(state, side, max_attacks, max_nodes, self._vct)
+
+    def _deepen(self, state: LineState, side: int, most: int, max_nodes: int,
+                search: Callable[[LineState, int, int], list[int] | None]) -> list[int] | None:
+        if len(self.failed) > _TABLE_LIMIT:
+            self.failed.clear()
+        self.limit = self.nodes + max_nodes
+        played = len(state.history)
+        try:
+            for budget in range(1, most + 1):
+                cut = self.cut
+                line = search(state, side, budget)
+                if line is not None:
+                    return line
+                if self.cut == cut:
+                    # Nothing stopped for want of moves: a bigger budget finds nothing more.
+                    return None
+        except OutOfBudget:
+            state.rewind(played)
+        return None
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise OutOfBudget
+        if self.poll is not None and not self.nodes & 63:
+            self.poll()
+
+    def _known_to_fail(self, kind: int, state: LineState, side: int, left: int) -> bool:
+        known = self.failed.get((kind, state.key(side)), -1)
+        if known < left:
+            return False
+        if known != _NEVER:
+            # It failed for want of moves before: a bigger budget might still succeed.
+            self.cut += 1
+        return True
+
+    def _record_failure(self, kind: int, state: LineState, side: int, left: int,
+                        cut_before: int) -> None:
+        # A search that never ran out of moves below this node fails whatever the budget.
+        self.failed[(kind, state.key(side))] = left if self.cut != cut_before else _NEVER
+
+    # -- VCF -------------------------------------------------------------------------------------
+
+    def _vcf(self, state: LineState, side: int, left: int) -> list[int] | None:
+        """A VCF of `side` (to move) with at most `left` more fours, or None."""
+        self._count()
+        wins = state.win_cells(side)
+        if wins:
+            return [lowest(wins)]
+        other = 1 - side
+        threat = state.win_cells(other)
+        if threat & (threat - 1):
+            return None
+        partners = state.partners(side)
+        if threat:
+            # The block is forced; the attack goes on only if the block is itself a four.
+            cell = lowest(threat)
+            if cell not in partners:
+                return None
+            moves = [cell]
+        else:
+            moves = _by_strength(state, side, partners)
+        if not moves:
+            return None
+        if left <= 0:
+            self.cut += 1
+            return None
+        if self._known_to_fail(0, state, side, left):
+            return None
+        cut = self.cut
+        for move in moves:
+            state.play(move, side)
+            made = state.win_cells(side)
+            if made & (made - 1):
+                block = lowest(made)
+                line: list[int] | None = [move, block, lowest(made ^ (1 << block))]
+            else:
+                block = lowest(made)
+                state.play(block, other)
+                rest = self._vcf(state, side, left - 1)
+                state.undo(block, other)
+                line = None if rest is None else [move, block, *rest]
+            state.undo(move, side)
+            if line is not None:
+                return line
+        self._record_failure(0, state, side, left, cut)
+        return None
+
+    # -- VCT -------------------------------------------------------------------------------------
+
+    def _vct(self, state: LineState, side: int, left: int) -> list[int] | None:
+        """A VCT of `side` (to move) with at most `left` more threats, or None."""
+        self._count()
+        wins = state.win_cells(side)
+        if wins:
+            return [lowest(wins)]
+        other = 1 - side
+        threat = state.win_cells(other)
+        if threat & (threat - 1):
+            return None
+        if threat:
+            # The block is forced, threat or not; the attack must still be pending after it.
+            cell = lowest(threat)
+            state.play(cell, side)
+            rest = self._vct_reply(state, side, left)
+            state.undo(cell, side)
+            return None if rest is None else [cell, *rest]
+        partners = state.partners(side)
+        for cell, made in partners.items():
+            if made & (made - 1):
+                block = lowest(made)
+                return [cell, block, lowest(made ^ (1 << block))]
+        if left <= 0:
+            self.cut += 1
+            return None
+        if self._known_to_fail(1, state, side, left):
+            return None
+        cut = self.cut
+        for move in self._threat_moves(state, side, partners):
+            state.play(move, side)
+            rest = self._vct_reply(state, side, left - 1)
+            state.undo(move, side)
+            if rest is not None:
+                return [move, *rest]
+        self._record_failure(1, state, side, left, cut)
+        return None
+
+    def _vct_reply(self, state: LineState, side: int, left: int) -> list[int] | None:
+        """The attack's line against the defender's most stubborn reply, or None if one holds."""
+        self._count()
+        other = 1 - side
+        if state.win_cells(other):
+            return None
+        wins = state.win_cells(side)
+        if wins & (wins - 1):
+            block = lowest(wins)
+            return [block, lowest(wins ^ (1 << block))]
+        lost_in_four = 0
+        if wins:
+            replies = wins
+        else:
+            stops = defences(state, other)
+            if stops is None:
+                return None
+            replies = stops
+            lost_in_four = state.empty & ~stops
+        longest: list[int] | None = None
+        for reply in iter_bits(replies):
+            state.play(reply, other)
+            rest = self._vct(state, side, left)
+            state.undo(reply, other)
+            if rest is None:
+                return None
+            if longest is None or len(rest) + 1 > len(longest):
+                longest = [reply, *rest]
+        if lost_in_four and (longest is None or len(longest) < 4):
+            longest = _double_line(state, other, lowest(lost_in_four))
+        return longest
+
+    def _threat_moves(self, state: LineState, side: int, partners: dict[int, int]) -> list[int]:
+        """Fours first (strongest first), then the moves that make a double for the next move."""
+        fours = _by_strength(state, side, partners)
+        four_cells = 0
+        for cell in fours:
+            four_cells |= 1 << cell
+        threes = iter_bits(state.double_moves(side, state.empty & ~four_cells))
+        threes.sort(key=lambda cell: (-state.gain(cell, side), cell))
+        return fours + threes
+
+
+def _by_strength(state: LineState, side: int, partners: dict[int, int]) -> list[int]:
+    """The four-making cells, those that build the most for `side` first."""
+    return sorted(partners, key=lambda cell: (-state.gain(cell, side), cell))
+
+
+def _double_line(state: LineState, side: int, move: int) -> list[int]:
+    """The 4-ply loss after `side` plays `move`, which stops no double: double, block, win."""
+    state.play(move, side)
+    partners = state.partners(1 - side)
+    state.undo(move, side)
+    for cell, wins in partners.items():
+        if wins & (wins - 1) and cell != move:
+            remaining = wins & ~(1 << move)
+            if remaining & (remaining - 1):
+                block = lowest(remaining)
+                return [move, cell, block, lowest(remaining ^ (1 << block))]
+    raise AssertionError("rule 5 promised a double that the move leaves open")
+
+
+def find_vcf(board: Board, max_fours: int = VCF_MAX_FOURS,
+             max_nodes: int = DEFAULT_MAX_NODES) -> ThreatWin | None:
+    """The shortest win by continuous fours for the side to move on `board`, if it has one."""
+    if board.is_over:
+        return None
+    line = ThreatSearch().vcf(LineState.from_board(board), side_of(board.to_move), max_fours,
+                              max_nodes)
+    return None if line is None else ThreatWin(tuple(line))
+
+
+def find_vct(board: Board, max_attacks: int = VCT_MAX_ATTACKS,
+             max_nodes: int = DEFAULT_MAX_NODES) -> ThreatWin | None:
+    """A win by continuous threats (fours and threes) for the side to move on `board`, if any."""
+    if board.is_over:
+        return None
+    line = ThreatSearch().vct(LineState.from_board(board), side_of(board.to_move), max_attacks,
+                              max_nodes)
+    return None if line is None else ThreatWin(tuple(line))
+
+
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "VCF_MAX_FOURS",
+    "VCT_MAX_ATTACKS",
+    "ThreatSearch",
+    "ThreatWin",
+    "defences",
+    "find_vcf",
+    "find_vct",
+    "line_shape",
+]

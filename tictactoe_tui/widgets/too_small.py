@@ -1,0 +1,41 @@
+"""A notice shown in place of a screen's content when the terminal is too small for it."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+
+class TooSmall(Static):
+    """Says how big the terminal must be; the screen gets the class `-too-small` meanwhile.
+
+    A screen hides its content under `.-too-small` in its CSS and calls `fit` on mount and on
+    every resize.
+    """
+
+    DEFAULT_CSS = """
+    TooSmall {
+        display: none;
+        height: 1fr;
+        content-align: center middle;
+        text-align: center;
+        color: $text-warning;
+        text-style: bold;
+        padding: 1 2;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """An empty, hidden notice."""
+        super().__init__("", id=id, markup=False)
+
+    def fit(self, need: tuple[int, int], what: str) -> bool:
+        """Show the notice (and return True) when the terminal is smaller than `need`."""
+        have = self.app.size
+        small = have.width < need[0] or have.height < need[1]
+        self.screen.set_class(small, "-too-small")
+        self.display = small
+        if small:
+            self.update(f"Enlarge the terminal: {what} needs at least {need[0]}×{need[1]} "
+                        f"characters, and this one is {have.width}×{have.height}.\n\n"
+                        "(escape goes back.)")
+        return small
