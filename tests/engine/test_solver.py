@@ -22,6 +22,8 @@ from tictactoe_tui.engine import (
     describe_score,
     win_score,
 )
+from tictactoe_tui.engine import _fastsearch as fs
+from tictactoe_tui.engine.solver import RootSolver, Solver
 
 
 @cache
@@ -183,3 +185,18 @@ def test_o_to_move_first_is_solved_like_x() -> None:
         mover = "O" if mover_of(cells) == "X" else "X"
         board = Board.from_string(swapped, k=4, to_move=Mark(mover))
         assert alphabeta(board, time_limit=10).score == ref.value(swapped, mover)
+
+
+def test_a_full_table_forgets_entries_without_changing_any_value() -> None:
+    # The table is a cache: a tiny one prunes itself all the time, and every value stays exact.
+    ref = brute(5, 4)
+    sh = fs.shape(5, 4)
+    for cells in positions(5, 4, 4, 4, (12, 15)):
+        truth = ref.move_values(cells, mover_of(cells))
+        solver = Solver(sh, fs.Poller(None, None, sh.poll_mask), table_limit=40)
+        root = RootSolver(board_of(cells, 4), solver)
+        assert root.solve()[0] == max(truth.values()), cells
+        root.settle()
+        assert {move: bounds.lo for move, bounds in root.moves.items()} == truth, cells
+        assert all(bounds.exact for bounds in root.moves.values())
+        assert len(solver.tt) <= 40

@@ -23,11 +23,11 @@ from tictactoe_tui.engine.evaluate import h1, h2
 from tictactoe_tui.engine.pvs import MATE, MATE_BAND, Iteration, RootMove, Searcher, is_mate
 from tictactoe_tui.engine.solver import (
     SOLVE_MAX_EMPTY,
-    SOLVER_SHARE,
     Bounds,
     RootSolver,
     Solver,
     solvable,
+    solver_share,
 )
 
 __all__ = [
@@ -379,7 +379,7 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
         # Small boards are solved first, with the same table and cuts as without a clock; the
         # depth-limited search only gets the time the solver leaves, to find a move.
         if time_limit is not None:
-            poller.deadline = start + SOLVER_SHARE * time_limit
+            poller.deadline = start + solver_share(board) * time_limit
         try:
             return solved()
         except Stopped:
@@ -654,7 +654,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         # rest of the time and gives estimates for the moves the solver did not settle.
         solver_ran = True
         if time_limit is not None:
-            poller.deadline = start + SOLVER_SHARE * time_limit
+            poller.deadline = start + solver_share(board) * time_limit
         try:
             return finish(solve_all(), exact.empties, True, False)
         except Stopped:

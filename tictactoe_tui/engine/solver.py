@@ -36,15 +36,37 @@ SOLVE_MAX_CELLS = 49
 SOLVE_MAX_EMPTY = 25
 """On bigger boards, positions with at most this many empty cells are solved first as well."""
 
+LIKELY_MAX_CELLS = 36
+"""Boards up to 6x6 are solved within a second or so from any position, as are positions with at
+most `SOLVE_MAX_EMPTY` empty cells; 7x7 is a long shot before its middle game (five in a row on
+7x7 is not solved in minutes)."""
+
 SOLVER_SHARE = 0.7
-"""The share of a time limit the solver may use before a depth-limited search takes over to find
-a move (an estimate) in the rest."""
+"""The share of a time limit the solver may use where it is likely to finish; a depth-limited
+search takes over to find a move (an estimate) in the rest."""
+
+LONG_SHOT_SHARE = 0.35
+"""The share of a time limit the solver may use where it is a long shot (7x7 early on): enough to
+prove the quick wins (four in a row on 7x7 is proven in about a second), and the depth-limited
+search keeps most of the time for its move when the proof does not come."""
 
 
 def solvable(board: Board) -> bool:
     """True when the exact solver should try `board` before any depth-limited search."""
     empties = board.size * board.size - board.move_count
     return board.size * board.size <= SOLVE_MAX_CELLS or empties <= SOLVE_MAX_EMPTY
+
+
+def solver_share(board: Board) -> float:
+    """The share of a time limit the solver gets on a `solvable` board."""
+    empties = board.size * board.size - board.move_count
+    likely = board.size * board.size <= LIKELY_MAX_CELLS or empties <= SOLVE_MAX_EMPTY
+    return SOLVER_SHARE if likely else LONG_SHOT_SHARE
+
+
+TABLE_LIMIT = 1_500_000
+"""Entries the solver's table may hold (about 250 MB) before it forgets the cheapest half: a
+long solve must not take the machine's memory."""
 
 
 # Symmetry canonicalisation costs a few microseconds; it pays near the root, where the subtrees
@@ -85,11 +107,12 @@ def _chunks_of(perms: tuple[tuple[int, ...], ...]) -> Chunks:
 class Solver:
     """Fail-soft alpha-beta to the end of the game with a bound-storing transposition table."""
 
-    def __init__(self, sh: Shape, poller: Poller) -> None:
-        """Prepare an empty table for positions of shape `sh`."""
+    def __init__(self, sh: Shape, poller: Poller, table_limit: int = TABLE_LIMIT) -> None:
+        """Prepare an empty table for positions of shape `sh`, of at most `table_limit` entries."""
         self.sh = sh
         self.poller = poller
         self.tt: Table = {}
+        self.table_limit = table_limit
         self.sym_min_empty = max(4, round(sh.cells * _SYMMETRY_MIN_EMPTY_FRACTION))
         self.chunks = _chunks_of(sh.sym_perms)
         self.one = 1 << sh.k
@@ -150,6 +173,7 @@ class Solver:
         poller.nodes += 1
         if poller.nodes & poller.poll_mask == 0:
             poller.poll()
+        start = poller.nodes
         win = sh.win
         if my_thr:
             return win - ply - 1
@@ -233,8 +257,23 @@ class Solver:
                 lazy = False
                 moves += [c for c in self.ordered(me, opp, empty, -1) if c != first]
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.tt[key] = (flag, self.to_table(best, ply), sh.sym_perms[sym][best_move], 0)
+        # The last field is the work the entry saves: the positions its search took.
+        self.tt[key] = (flag, self.to_table(best, ply), sh.sym_perms[sym][best_move],
+                        poller.nodes - start + 1)
+        if len(self.tt) > self.table_limit:
+            self.prune()
         return best
+
+    def prune(self) -> None:
+        """Halve the table (at least), keeping the entries that saved the most work.
+
+        Entries are cached bounds, so forgetting some only costs time: the cheap ones, near the
+        leaves and most numerous, go first; the few that stand for big subtrees stay.
+        """
+        work = 1
+        while len(self.tt) > self.table_limit // 2:
+            work *= 2
+            self.tt = {key: entry for key, entry in self.tt.items() if entry[3] >= work}
 
     def ordered(self, me: int, opp: int, empty: int, first: int) -> list[int]:
         """Empty cells, the table's move first, then by what they do to the lines through them.
