@@ -113,6 +113,10 @@ class Solver:
         self.poller = poller
         self.tt: Table = {}
         self.table_limit = table_limit
+        weights = sh.line_value
+        self.grow = tuple([1] + [weights[n + 1] - weights[n] for n in range(1, sh.k)])
+        """grow[n]: what a move adds to the H1 of its own line holding n of its marks (1 for an
+        empty line)."""
         self.sym_min_empty = max(4, round(sh.cells * _SYMMETRY_MIN_EMPTY_FRACTION))
         self.chunks = _chunks_of(sh.sym_perms)
         self.one = 1 << sh.k
@@ -227,7 +231,7 @@ class Solver:
         elif first >= 0:
             moves = [first]
         else:
-            moves = self.ordered(me, opp, empty, -1)
+            moves = self.ordered(me, opp, empty)
         alpha0 = alpha
         best = -win - 1
         best_move = moves[0]
@@ -255,7 +259,7 @@ class Solver:
                         break
             if lazy:
                 lazy = False
-                moves += [c for c in self.ordered(me, opp, empty, -1) if c != first]
+                moves += [c for c in self.ordered(me, opp, empty) if c != first]
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         # The last field is the work the entry saves: the positions its search took.
         self.tt[key] = (flag, self.to_table(best, ply), sh.sym_perms[sym][best_move],
@@ -275,20 +279,23 @@ class Solver:
             work *= 2
             self.tt = {key: entry for key, entry in self.tt.items() if entry[3] >= work}
 
-    def ordered(self, me: int, opp: int, empty: int, first: int) -> list[int]:
-        """Empty cells, the table's move first, then by what they do to the lines through them.
+    def ordered(self, me: int, opp: int, empty: int) -> list[int]:
+        """Empty cells by what they do to the lines through them, the most first.
 
         A cell scores the H1 gain of the mover's lines plus the weight of the opponent's lines it
         kills: the defender's refutation in a draw proof is nearly always the cell that kills
         the most of the attacker's lines, and the attacker's win the one that builds the most.
+        Ties go to the lower cell.
         """
         sh = self.sh
         weights = sh.line_value
+        grow = self.grow
         cell_lines = sh.cell_lines
-        scored = []
-        for cell in sh.order:
-            if not empty >> cell & 1:
-                continue
+        keyed = []
+        while empty:
+            low = empty & -empty
+            empty ^= low
+            cell = low.bit_length() - 1
             gain = 0
             for line in cell_lines[cell]:
                 theirs = opp & line
@@ -296,11 +303,11 @@ class Solver:
                     if not me & line:
                         gain += weights[theirs.bit_count()]
                 else:
-                    count = (me & line).bit_count()
-                    gain += weights[count + 1] - weights[count] if count else 1
-            scored.append((cell == first, gain, -cell))
-        scored.sort(reverse=True)
-        return [-item[2] for item in scored]
+                    gain += grow[(me & line).bit_count()]
+            # One int per cell sorts faster than a tuple: the gain, then the lower cell.
+            keyed.append(gain << 8 | 255 - cell)
+        keyed.sort(reverse=True)
+        return [255 - (key & 255) for key in keyed]
 
     def walk_pv(self, me: int, opp: int, first: int, limit: int) -> tuple[int, ...]:
         """The line the table remembers after `first`: wins, forced blocks and stored moves."""
@@ -430,7 +437,7 @@ class RootSolver:
         """For each move, a symmetry of the position that maps its twin onto it."""
         fixing = [perm for perm in sh.sym_perms
                   if _image(perm, self.me) == self.me and _image(perm, self.opp) == self.opp]
-        for cell in solver.ordered(self.me, self.opp, self.empty, -1):
+        for cell in solver.ordered(self.me, self.opp, self.empty):
             if cell not in self.twin:
                 for perm in fixing:
                     self.mirror.setdefault(perm[cell], perm)
@@ -470,7 +477,7 @@ class RootSolver:
         moves first, so a search stopped by the clock has classified as many moves as it could
         (win or not, then draw or loss) before spending time on distances.
         """
-        order = [cell for cell in self.solver.ordered(self.me, self.opp, self.empty, -1)
+        order = [cell for cell in self.solver.ordered(self.me, self.opp, self.empty)
                  if self.twin[cell] == cell]
         while True:
             pending = [move for move in order if not self.moves[move].exact]
@@ -485,7 +492,7 @@ class RootSolver:
         thr = self.opp_thr
         if thr and not thr & (thr - 1) and not self.my_thr:
             return [thr.bit_length() - 1]
-        return [cell for cell in self.solver.ordered(self.me, self.opp, self.empty, -1)
+        return [cell for cell in self.solver.ordered(self.me, self.opp, self.empty)
                 if self.twin[cell] == cell]
 
     def solve_pass(self, moves: list[int], alpha: int, beta: int) -> tuple[int, int]:
