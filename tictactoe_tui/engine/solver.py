@@ -23,9 +23,9 @@ from tictactoe_tui.engine._fastsearch import (
     Poller,
     Shape,
     Table,
+    completes_line,
     iter_cells,
     maker_potential,
-    table_line,
     threats,
 )
 from tictactoe_tui.engine.board import Board
@@ -63,6 +63,9 @@ def solver_share(board: Board) -> float:
     likely = board.size * board.size <= LIKELY_MAX_CELLS or empties <= SOLVE_MAX_EMPTY
     return SOLVER_SHARE if likely else LONG_SHOT_SHARE
 
+
+WIN_IN_3 = -1
+"""What `Solver.doubles` returns when the mover has a double (any other answer is a mask)."""
 
 TABLE_LIMIT = 1_500_000
 """Entries the solver's table may hold (about 250 MB) before it forgets the cheapest half: a
@@ -226,14 +229,27 @@ class Solver:
             first = sh.sym_inverse[sym][move]
         # A forced block is the only move; else the table's move is tried before the others are
         # even scored, since it often refutes the position alone.
-        if opp_thr:
-            moves = [opp_thr.bit_length() - 1]
-        elif first >= 0:
-            moves = [first]
-        else:
-            moves = self.ordered(me, opp, empty)
         alpha0 = alpha
         best = -win - 1
+        allowed = empty
+        if opp_thr:
+            moves = [opp_thr.bit_length() - 1]
+        else:
+            doubles = self.doubles(me, opp)
+            if doubles == WIN_IN_3:
+                return win - ply - 3
+            if doubles is not None:
+                # The opponent has a double: every move but these loses in 4, exactly.
+                allowed = doubles & empty
+                if allowed != empty:
+                    best = -(win - ply - 4)
+                    if not allowed:
+                        return best
+            if first >= 0 and allowed >> first & 1:
+                moves = [first]
+            else:
+                first = -1
+                moves = self.ordered(me, opp, allowed)
         best_move = moves[0]
         cell_lines = sh.cell_lines
         need = sh.k - 1
@@ -259,7 +275,7 @@ class Solver:
                         break
             if lazy:
                 lazy = False
-                moves += [c for c in self.ordered(me, opp, empty) if c != first]
+                moves += [c for c in self.ordered(me, opp, allowed) if c != first]
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         # The last field is the work the entry saves: the positions its search took.
         self.tt[key] = (flag, self.to_table(best, ply), sh.sym_perms[sym][best_move],
@@ -267,6 +283,53 @@ class Solver:
         if len(self.tt) > self.table_limit:
             self.prune()
         return best
+
+    def doubles(self, me: int, opp: int) -> int | None:
+        """The threat rules on doubles, for a position where neither side has a winning cell.
+
+        A *double* is a cell where one move makes two winning cells at once. Returns `WIN_IN_3`
+        if the mover has one (it plays it, the opponent blocks one cell, it takes the other);
+        None if the opponent has none; else the cells that still matter: the moves that stop
+        every double of the opponent (the double itself, or one of its exactly two winning
+        cells) and the mover's moves that make a winning cell of its own. Every other move loses
+        in 4: the opponent plays a double left open.
+        """
+        sh = self.sh
+        need = sh.k - 2
+        mine: dict[int, int] = {}
+        theirs: dict[int, int] = {}
+        my_fours = 0
+        for line in sh.lines:
+            m = me & line
+            t = opp & line
+            if t:
+                if m or t.bit_count() != need:
+                    continue
+                partners = theirs
+                free = line & ~t
+            elif m.bit_count() == need:
+                partners = mine
+                free = line & ~m
+                my_fours |= free
+            else:
+                continue
+            a = free & -free
+            b = free ^ a
+            partners[a] = partners.get(a, 0) | b
+            partners[b] = partners.get(b, 0) | a
+        for wins in mine.values():
+            if wins & (wins - 1):
+                return WIN_IN_3
+        stop = -1
+        found = False
+        for bit, wins in theirs.items():
+            if wins & (wins - 1):
+                found = True
+                # Taking one of exactly two winning cells leaves one, which can be blocked.
+                stop &= bit | (wins if (wins & (wins - 1)).bit_count() == 1 else 0)
+        if not found:
+            return None
+        return stop | my_fours
 
     def prune(self) -> None:
         """Halve the table (at least), keeping the entries that saved the most work.
@@ -310,8 +373,47 @@ class Solver:
         return [255 - (key & 255) for key in keyed]
 
     def walk_pv(self, me: int, opp: int, first: int, limit: int) -> tuple[int, ...]:
-        """The line the table remembers after `first`: wins, forced blocks and stored moves."""
-        return table_line(self.sh, self.tt, self.key, me, opp, first, limit)
+        """The line the table remembers after `first`, at most `limit` moves long.
+
+        Where the table has no entry, the rules the solver proved with stand in: a win, a
+        forced block, a double; the line stops where none applies.
+        """
+        sh = self.sh
+        line = [first]
+        me, opp = opp, me | 1 << first
+        last = first
+        while len(line) < limit and not completes_line(sh, opp, last):
+            empty = sh.full & ~(me | opp)
+            if not empty:
+                break
+            move = self.rule_move(me, opp, empty)
+            if move < 0:
+                found, sym = self.key(me, opp, empty.bit_count())
+                entry = self.tt.get(found)
+                if entry is None:
+                    break
+                move = sh.sym_inverse[sym][entry[2]]
+                if not empty >> move & 1:
+                    break
+            line.append(move)
+            last = move
+            me, opp = opp, me | 1 << move
+        return tuple(line)
+
+    def rule_move(self, me: int, opp: int, empty: int) -> int:
+        """The move a threat rule dictates, or -1: a win, a block, a double of one's own."""
+        sh = self.sh
+        win_now = threats(sh, me, opp) & empty
+        if win_now:
+            return win_now.bit_length() - 1
+        block = threats(sh, opp, me) & empty
+        if block:
+            # A forced block, or one of two when the game is lost anyway.
+            return block.bit_length() - 1
+        for cell in iter_cells(empty):
+            if (threats(sh, me | 1 << cell, opp) & empty & ~(1 << cell)).bit_count() >= 2:
+                return cell
+        return -1
 
 
 def _new_thr(sh: Shape, me: int, opp: int, cell: int) -> int:
