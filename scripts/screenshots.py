@@ -16,6 +16,7 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     review.svg       the Review screen on a game against H1, at a move marked as a mistake
     compare.svg      the learning lab's comparison (a) after the computer opened and you replied
     tree.svg         the learning lab's search tree (t), replayed step by step to a cut-off
+    browser.png      a finished game in a browser tab (`tictactoe-tui serve` in headless Chromium)
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
 README are the screens the tests pin. Run it with the project installed (`pip install .`).
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -174,5 +176,20 @@ async def main() -> None:
         print(await shoot(scene, OUTPUT))
 
 
+def shoot_browser() -> None:
+    """screenshots/browser.png: a finished game in headless Chromium (scripts/browser_game.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import browser_game
+
+    missing = browser_game.browser_missing()
+    if missing is not None:
+        print(f"browser.png not regenerated: {missing}")
+        return
+    with browser_game.served() as server:
+        browser_game.play_in_browser(server.url, OUTPUT / "browser.png")
+    print(OUTPUT / "browser.png")
+
+
 if __name__ == "__main__":
     asyncio.run(main())
+    shoot_browser()

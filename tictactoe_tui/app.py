@@ -3,11 +3,16 @@ the history (every game the Game screen reports with `GameEnded` is saved to the
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
+import tempfile
+import threading
 import traceback
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, replace
 from datetime import datetime
+from importlib import import_module
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -17,21 +22,47 @@ from textual.screen import Screen
 
 from tictactoe_tui.messages import GameEnded
 from tictactoe_tui.record import PlayedGame
-from tictactoe_tui.screens.game import GameScreen
-from tictactoe_tui.screens.help import HelpScreen
-from tictactoe_tui.screens.history import HistoryScreen
-from tictactoe_tui.screens.review import ReviewScreen
-from tictactoe_tui.screens.settings import SettingsScreen
 from tictactoe_tui.session import SessionScore
 from tictactoe_tui.settings import GameSettings, data_dir_flag, parse_args, settings_from_values
 from tictactoe_tui.store import HistoryStore
 from tictactoe_tui.thinking import Thinker
 
+SOON_NEEDED = ("tictactoe_tui.screens.help", "tictactoe_tui.screens.game",
+               "tictactoe_tui.screens.settings")
+"""Modules imported in the background once the first screen shows."""
+
+EXIT_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
+"""Signals that end the app the normal way (terminal restored, every screen unmounted, any search
+stopped), rather than killing it with the terminal still in full-screen mode. In a terminal
+Ctrl+C is a key, not SIGINT; SIGINT comes from `kill -INT`, or from Ctrl+C pressed where
+`tictactoe-tui serve` runs, which reaches the apps it started for the browser tabs too."""
+
+EXIT_GRACE = 5.0
+"""Seconds the normal exit may take after such a signal before the process ends regardless."""
+
+
+def state_dir() -> Path:
+    """The app's state directory: under $XDG_STATE_HOME, else ~/.local/state, else a temp dir.
+
+    A relative XDG_STATE_HOME is ignored, as the XDG spec says; without a home directory (HOME
+    unset and no passwd entry, where `Path.home()` raises) a private folder in the system's
+    temporary directory stands in, so the crash handler itself can never fail here.
+    """
+    xdg = os.environ.get("XDG_STATE_HOME", "")
+    if os.path.isabs(xdg):
+        return Path(xdg) / "tictactoe-tui"
+    try:
+        home = Path.home()
+    except RuntimeError:
+        home = None
+    if home is not None and home.is_absolute():
+        return home / ".local" / "state" / "tictactoe-tui"
+    return Path(tempfile.gettempdir()) / f"tictactoe-tui-{os.getuid()}"
+
 
 def crash_log_path() -> Path:
     """Where an unexpected error's details go: the user's state directory, not the screen."""
-    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(state) / "tictactoe-tui" / "crash.log"
+    return state_dir() / "crash.log"
 
 
 class TicTacToeApp(App[None]):
@@ -95,28 +126,84 @@ class TicTacToeApp(App[None]):
 
     def on_mount(self) -> None:
         """Show the first screen: the Game straight away when flags chose one, else Settings."""
+        self._exit_on_signals()
+        # Each screen's module is imported when the screen is first shown: the first paint
+        # waits only for the first screen's code (help, history and the lab load later).
         if self.start_in_game:
+            from tictactoe_tui.screens.game import GameScreen
+
             self.store.remember_settings(asdict(self.settings))
-        self.push_screen(GameScreen(self.settings) if self.start_in_game
-                         else SettingsScreen(self.settings))
+            self.push_screen(GameScreen(self.settings))
+        else:
+            from tictactoe_tui.screens.settings import SettingsScreen
+
+            self.push_screen(SettingsScreen(self.settings), self._settings_chosen)
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
+        self.call_after_refresh(self._load_soon)
+
+    def _load_soon(self) -> None:
+        """After the first paint, import in the background what a key may soon need, so the
+        key does not wait for the import (help's Markdown alone takes a few hundred ms)."""
+        def load() -> None:
+            for module in SOON_NEEDED:
+                import_module(module)
+
+        threading.Thread(target=load, name="load-soon", daemon=True).start()
+
+    def _exit_on_signals(self) -> None:
+        """Let SIGTERM, SIGHUP and SIGINT close the app as `q` does, with status 128 + the signal.
+
+        Python's default for them ends the process on the spot, leaving the terminal on the
+        alternate screen with mouse reporting on and the cursor hidden. Closing the normal way
+        restores the terminal and unmounts every screen, which stops any search in progress.
+        Under a test runner (headless) the runner's own signals are left alone.
+        """
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for name in EXIT_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is None:      # SIGHUP does not exist on Windows
+                continue
+            try:
+                loop.add_signal_handler(number, self._exit_on_signal, number)
+            except (NotImplementedError, RuntimeError, ValueError):
+                return              # no signal handling in this loop or thread: keep the default
+
+    def _exit_on_signal(self, number: int) -> None:
+        """Close the app after signal `number`, within `EXIT_GRACE` seconds whatever happens."""
+        status = 128 + number
+        self.exit(return_code=status)
+        # When the terminal itself has gone (a closed tmux pane, a dropped ssh link), Textual's
+        # output thread dies on the first write that fails and the exit then waits for it
+        # forever. Screens unmount (searches stop) before that wait, so ending the process
+        # after a grace period loses nothing; the worker processes notice their parent is gone.
+        watchdog = threading.Timer(EXIT_GRACE, os._exit, (status,))
+        watchdog.daemon = True
+        watchdog.start()
+
+    def _settings_chosen(self, settings: GameSettings | None) -> None:
+        """The Settings screen closed: start its game, or (escape) go back to the one showing."""
+        if settings is not None:
+            self.start_game(settings)
 
     def start_game(self, settings: GameSettings, moves: Sequence[int] = ()) -> None:
         """Start a fresh game with `settings` (from the position `moves` lead to), replacing
         whatever screens are showing; a game left unfinished is kept as abandoned."""
+        from tictactoe_tui.screens.game import GameScreen
+
         self.settings = settings
         self.theme = settings.theme
         self.store.remember_settings(asdict(settings))
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.abandon()
-        # Drop everything above the first screen (an old game, its results, settings) so games
-        # never pile up, then let the new game take its place. Textual's own blank screen stays
-        # at the bottom: it is the one screen that cannot be switched away.
-        while len(self.screen_stack) > 2:
+        # Drop every screen above Textual's own blank one (an old game, its results, a review)
+        # so games never pile up; that screen cannot be popped, and the new game goes on top.
+        while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.switch_screen(GameScreen(settings, moves=moves))
+        self.push_screen(GameScreen(settings, moves=moves))
 
     def on_unmount(self) -> None:
         """Close the history (games another copy kept it from saving wait beside it), and end
@@ -148,11 +235,15 @@ class TicTacToeApp(App[None]):
 
     def open_history(self) -> None:
         """Show the history (once: asking again while it shows does nothing)."""
-        if not isinstance(self.screen, HistoryScreen | ReviewScreen):
+        from tictactoe_tui.screens.history import HistoryScreen
+
+        if not self._showing("HistoryScreen", "ReviewScreen"):
             self.push_screen(HistoryScreen(self.store))
 
     def review_last_game(self) -> None:
         """Review the game that just ended."""
+        from tictactoe_tui.screens.review import ReviewScreen
+
         if self.last_game is not None:
             game, game_id = self.last_game
             self.push_screen(ReviewScreen(game, self.store, game_id))
@@ -163,8 +254,11 @@ class TicTacToeApp(App[None]):
 
     def open_settings(self) -> None:
         """Show Settings prefilled with the current settings; escape comes back here."""
+        from tictactoe_tui.screens.settings import SettingsScreen
+
         if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(self.settings, can_cancel=True))
+            self.push_screen(SettingsScreen(self.settings, can_cancel=True),
+                             self._settings_chosen)
 
     def open_match(self) -> None:
         """Show the match runner, its form prefilled from the current settings."""
@@ -176,16 +270,26 @@ class TicTacToeApp(App[None]):
 
     def open_help(self) -> None:
         """Show the help screen (once: asking again while it shows does nothing)."""
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        if self._showing("HelpScreen"):
+            return
+        if not self.is_screen_installed("help"):
+            from tictactoe_tui.screens.help import HelpScreen
+
+            self.install_screen(HelpScreen(), "help")  # built once, shown again at once
+        self.push_screen("help")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide "? Help" while the help shows, and "y History" while the history does."""
         if action == "help":
-            return not isinstance(self.screen, HelpScreen)
+            return not self._showing("HelpScreen")
         if action == "history":
-            return not isinstance(self.screen, HistoryScreen | ReviewScreen)
+            return not self._showing("HistoryScreen", "ReviewScreen")
         return True
+
+    def _showing(self, *names: str) -> bool:
+        """Whether the screen on top is one of the named screens (by class name, so asking
+        never loads a screen's module)."""
+        return type(self.screen).__name__ in names
 
     def action_help(self) -> None:
         """Open the help screen."""
@@ -199,14 +303,15 @@ class TicTacToeApp(App[None]):
         yield SystemCommand("Help", "Rules, keys and how the computer thinks", self.open_help)
         yield SystemCommand("Match runner", "N games between two computer settings",
                             self.open_match)
-        if isinstance(screen, GameScreen):
+        if type(screen).__name__ == "GameScreen":
+            game: Any = screen
             yield SystemCommand("Compare the algorithms", "Learning lab: every search on this "
-                                "position, side by side (key a)", screen.action_compare)
+                                "position, side by side (key a)", game.action_compare)
             yield SystemCommand("Search tree", "Learning lab: the alpha-beta search from this "
                                 "position as a tree, step by step (key t)",
-                                screen.action_search_tree)
+                                game.action_search_tree)
             yield SystemCommand("Heuristic lab", "How H1 and H2 rank this position's moves",
-                                screen.action_heuristics)
+                                game.action_heuristics)
         yield SystemCommand("History", "Every game played, and a review of each",
                             self.open_history)
 

@@ -1,69 +1,31 @@
 """The command line: play (the default), `analyse` a position headless, or run the `bench`mark.
 
     tictactoe-tui [game flags]                 play (Settings screen unless a game flag is given)
-    tictactoe-tui analyse BOARD [--algorithm A] [--k K] [--depth D] [--time-limit S]
+    tictactoe-tui analyse BOARD [--algorithm A] [--k K] [--depth D] [--time-limit S] [--json]
     tictactoe-tui bench [--quick]              the benchmark, side by side with plain minimax
     tictactoe-tui match --x SPEC --o SPEC [--games N --size S --k K --seed N --json]
     tictactoe-tui history [--json]             the games played; export GAME_ID, import FILE
+    tictactoe-tui serve [--host H] [--port P] [game flags]   the app in a browser tab
 
 The engine-only commands never import Textual, so they start fast and run anywhere.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
 
-from tictactoe_tui.arguments import OneLineParser
-
-PROG = "tictactoe-tui"
-
-
-def analyse_command(argv: Sequence[str]) -> int:
-    """Print every legal move of a position with its score, best first."""
-    from tictactoe_tui.engine import ALGORITHMS, Board, IllegalMove, analyse_position
-    from tictactoe_tui.engine.board import cell_notation
-    from tictactoe_tui.engine.search import describe_score
-
-    parser = OneLineParser(
-        prog=f"{PROG} analyse",
-        description="Score every legal move of a position, best first, from the side to move.",
-        epilog='Example: tictactoe-tui analyse "XX./OO./X.."  (rows split by "/", "." is empty). '
-        "Cells are named A1 (top-left) to C3 on 3×3: column letter, then row number.",
-    )
-    parser.add_argument("board", help="the position: X, O and '.' row by row, rows split by '/'")
-    parser.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta")
-    parser.add_argument("--k", type=int, default=None, help="marks in a row to win")
-    parser.add_argument("--depth", type=int, default=None, help="search depth (plies)")
-    parser.add_argument("--time-limit", type=float, default=None, help="seconds for alpha-beta")
-    args = parser.parse_args(list(argv))
-    try:
-        board = Board.from_string(args.board, k=args.k)
-    except IllegalMove as err:
-        parser.error(str(err))
-    if board.is_over:
-        print(f"The game is over: {'a draw' if board.winner is None else f'{board.winner} wins'}.")
-        return 0
-    result = analyse_position(board, args.algorithm, depth=args.depth, time_limit=args.time_limit)
-    print(f"{board.size}×{board.size}, {board.k} in a row, {board.to_move} to move; "
-          f"{result.algorithm}: {result.nodes:,} positions, {result.elapsed * 1000:.1f} ms, "
-          f"depth {result.depth}{'' if result.complete else ' (cut off)'}")
-    print(" rank  cell  score  meaning            positions")
-    for rank, scored in enumerate(result.scores, start=1):
-        meaning = describe_score(scored.score, board, exact=scored.exact)
-        print(f"{rank:>5}  {cell_notation(scored.move, board.size):<4}  {scored.score:>5}  "
-              f"{meaning:<17}  {scored.nodes:>9,}")
-    return 0
-
-
 COMMANDS: dict[str, str] = {
-    "analyse": "tictactoe_tui.cli:analyse_command",
+    "analyse": "tictactoe_tui.commands.analyse:main",
     "bench": "tictactoe_tui.bench:main",
     "match": "tictactoe_tui.commands.match:main",
     "history": "tictactoe_tui.commands.history:history_command",
     "export": "tictactoe_tui.commands.history:export_command",
     "import": "tictactoe_tui.commands.history:import_command",
+    "serve": "tictactoe_tui.commands.serve:main",
     "compare": "tictactoe_tui.commands.compare:main",
 }
 """Each command other than play, as "module:function"; the function takes the arguments after
@@ -72,8 +34,31 @@ fast and the engine-only ones never load Textual."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command named by `argv` (default: play) and return the exit status."""
+    """Run the command named by `argv` (default: play) and return the exit status.
+
+    Output piped into a reader that stops early (`tictactoe-tui analyse ... | head`) ends the
+    command quietly, for every command, with the status a program killed by SIGPIPE has.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        try:
+            status = _run(args)
+        finally:
+            # Flush inside the guard, on a normal return and on SystemExit (argparse's --help)
+            # alike: a pipe closed under buffered output fails on this flush.
+            sys.stdout.flush()
+    except BrokenPipeError:
+        # Python would report the pipe again when it flushes stdout at exit: point stdout at
+        # nothing first (the reader has gone, so nothing is lost).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 128 + signal.SIGPIPE
+    return status
+
+
+def _run(args: list[str]) -> int:
+    """Dispatch to the command named by `args[0]`, or play."""
     target = COMMANDS.get(args[0]) if args else None
     if target is not None:
         module_name, function_name = target.split(":")
@@ -83,5 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = args[1:]
     from tictactoe_tui.app import TicTacToeApp
 
-    TicTacToeApp.from_args(args).run()
-    return 0
+    app = TicTacToeApp.from_args(args)
+    app.run()
+    # Non-zero after an unexpected error (1) or a signal that ended the app (128 + its number).
+    return app.return_code or 0

@@ -43,10 +43,11 @@ def signed(value: int, board: Board | None = None) -> str:
     return f"{value:+d}".replace("-", "−") if value else "0"
 
 
-def algorithm_label(result: TraceResult, titles: bool = False) -> str:
-    """The algorithm's name, with its depth when it did not search to the end."""
+def algorithm_label(result: TraceResult, titles: bool = False,
+                    usual_depth: int | None = None) -> str:
+    """The algorithm's name, with its depth when it is not `usual_depth` (None: the end)."""
     name = ALGORITHM_TITLES[result.algorithm] if titles else result.algorithm
-    return name if result.depth is None else f"{name} (depth {result.depth})"
+    return name if result.depth == usual_depth else f"{name} (depth {result.depth})"
 
 
 def duration(seconds: float) -> str:

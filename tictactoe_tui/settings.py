@@ -36,6 +36,11 @@ OPPONENTS = ("random", "h1", "h2", "minimax", "alphabeta")
 THEMES = tuple(BUILTIN_THEMES)
 """The Textual themes the app offers (it registers none of its own)."""
 
+CHOICES: dict[str, tuple[str, ...]] = {
+    "mode": MODES, "first": FIRST_CHOICES, "mark": MARKS, "opponent": OPPONENTS, "theme": THEMES,
+}
+"""The settings chosen from a list, and their lists (typed in any case on the command line)."""
+
 MIN_SIZE, MAX_SIZE = 3, 15
 """The board sizes the engine supports."""
 
@@ -47,6 +52,13 @@ MIN_DIFFICULTY, MAX_DIFFICULTY = 1, 100
 
 MAX_TIME_LIMIT = 60.0
 """Seconds: a longer think would only look like a hang."""
+
+MIN_DEPTH, MAX_DEPTH = 1, 20
+"""Plies the computer may be told to look ahead (seed 003's depth cut-off); deeper than the
+empty cells is simply a full search."""
+
+SEARCHING_OPPONENTS = ("minimax", "alphabeta")
+"""The computer players that search ahead, so a depth means something to them."""
 
 
 class SettingError(ValueError):
@@ -65,7 +77,12 @@ class SettingError(ValueError):
     @property
     def flag(self) -> str:
         """The command-line flag of the setting, e.g. "--time-limit"."""
-        return "--" + self.field.replace("_", "-")
+        return flag_of(self.field)
+
+
+def flag_of(field: str) -> str:
+    """The command-line flag of a `GameSettings` field: "time_limit" -> "--time-limit"."""
+    return "--" + field.replace("_", "-")
 
 
 @dataclass(frozen=True)
@@ -90,21 +107,23 @@ class GameSettings:
     """Seconds per computer move on boards bigger than 3×3."""
     seed: int | None = None
     """Seed for the computer's random choices; None means a fresh game every time."""
+    depth: int | None = None
+    """Plies minimax and alpha-beta look ahead before scoring with H1; None: automatic (to the
+    end of the game on 3×3, as deep as the time limit allows on bigger boards)."""
     theme: str = "textual-dark"
     """A Textual theme name, one of `THEMES`."""
 
     def __post_init__(self) -> None:
-        _choose("mode", self.mode, MODES)
-        _choose("first", self.first, FIRST_CHOICES)
-        _choose("mark", self.mark, MARKS)
-        _choose("opponent", self.opponent, OPPONENTS)
-        _choose("theme", self.theme, THEMES)
+        for field, choices in CHOICES.items():
+            _choose(field, getattr(self, field), choices)
         _in_range("difficulty", self.difficulty, MIN_DIFFICULTY, MAX_DIFFICULTY)
         _in_range("size", self.size, MIN_SIZE, MAX_SIZE)
         if self.k is not None and not MIN_K <= self.k <= self.size:
             raise SettingError(
                 "k", f"must be between {MIN_K} and the board size {self.size}, not {self.k}"
             )
+        if self.depth is not None:
+            _in_range("depth", self.depth, MIN_DEPTH, MAX_DEPTH)
         if not 0 < self.time_limit <= MAX_TIME_LIMIT:
             raise SettingError(
                 "time_limit",
@@ -147,6 +166,37 @@ class GameSettings:
             return mark == self.computer_mark
         return self.mode == "computer-vs-computer"
 
+    def unused(self, field: str) -> str | None:
+        """Why setting `field` changes nothing in this game (None when it matters).
+
+        The command line warns with it when a flag is given in vain ("--opponent minimax with
+        --mode human-vs-human"), rather than ignoring the flag silently.
+        """
+        searches = self.opponent in SEARCHING_OPPONENTS
+        if self.mode == "human-vs-human":
+            if field in ("difficulty", "seed", "depth"):
+                return "in human-vs-human mode: no computer plays"
+            if field == "opponent":
+                return "in human-vs-human mode: no computer plays (it only picks how hints work)"
+        elif self.opponent == "random" and field in ("difficulty", "depth"):
+            return "against the random computer: it plays every move at random"
+        elif not searches and field == "depth":
+            return f"with the {self.opponent} computer: it looks one move ahead, no deeper"
+        if field == "time_limit":
+            if self.size == MIN_SIZE:
+                return "on 3×3: the computer searches it with no time budget"
+            if not searches and self.mode != "human-vs-human":
+                return f"with the {self.opponent} computer: it does not search against the clock"
+        return None
+
+
+def _canonical(text: str, choices: Sequence[str]) -> str:
+    """`text` as it is spelled in `choices`, whatever its case, where that names one choice."""
+    if text in choices:
+        return text
+    matches = [choice for choice in choices if choice.casefold() == text.strip().casefold()]
+    return matches[0] if len(matches) == 1 else text
+
 
 def _choose(field: str, value: str, choices: Sequence[str]) -> None:
     """Raise `SettingError` unless `value` is one of `choices`."""
@@ -179,10 +229,11 @@ def _read_float(field: str, text: str) -> float:
     return value
 
 
-OPTIONAL = ("k", "seed")
+OPTIONAL = ("k", "seed", "depth")
 """The settings that may be left blank (None)."""
 
-GAME_FLAGS = ("mode", "first", "mark", "opponent", "difficulty", "size", "k", "time_limit", "seed")
+GAME_FLAGS = ("mode", "first", "mark", "opponent", "difficulty", "size", "k", "time_limit", "seed",
+              "depth")
 """The fields whose flags mean "start the game now"; --theme alone still opens Settings."""
 
 
@@ -214,6 +265,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--time-limit", metavar="SECONDS",
                         help="seconds per computer move on boards bigger than 3x3 (default 1)")
     parser.add_argument("--seed", metavar="N", help="seed for reproducible computer moves")
+    parser.add_argument("--depth", metavar="PLIES",
+                        help=f"how far minimax and alpha-beta look ahead, {MIN_DEPTH}..{MAX_DEPTH} "
+                        "plies, scoring with H1 where they stop (default: automatic)")
     parser.add_argument("--theme", metavar="NAME",
                         help=f"a Textual theme: {', '.join(THEMES)} (default {defaults.theme})")
     parser.add_argument("--data-dir", metavar="DIR",
@@ -225,7 +279,8 @@ def build_parser() -> argparse.ArgumentParser:
 def settings_from_text(values: dict[str, str]) -> GameSettings:
     """Build `GameSettings` from typed text, one entry per field (missing = default).
 
-    Blank text for an optional setting (k, seed) means "none": the default k, a random seed.
+    Blank text for an optional setting (k, seed, depth) means "none": the default k, a random
+    seed, an automatic depth. A choice may be typed in any case ("x" for "X").
 
     Raises `SettingError` naming the first field that cannot be used.
     """
@@ -234,6 +289,7 @@ def settings_from_text(values: dict[str, str]) -> GameSettings:
         "size": _read_int,
         "k": _read_int,
         "seed": _read_int,
+        "depth": _read_int,
         "time_limit": _read_float,
     }
     known = {f.name for f in fields(GameSettings)}
@@ -244,7 +300,10 @@ def settings_from_text(values: dict[str, str]) -> GameSettings:
         if name in OPTIONAL and not text.strip():
             continue
         read = numbers.get(name)
-        kwargs[name] = read(name, text) if read is not None else text
+        if read is not None:
+            kwargs[name] = read(name, text)
+        else:
+            kwargs[name] = _canonical(text, CHOICES.get(name, ()))
     return GameSettings(**kwargs)  # type: ignore[arg-type]
 
 
@@ -252,7 +311,8 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[GameSettings, bool]:
     """Read the game flags into `GameSettings`, and say whether any game flag was given.
 
     A bad value prints one line on stderr ("tictactoe-tui: --size must be between 3 and 15,
-    not 20") and raises SystemExit(2).
+    not 20") and raises SystemExit(2). A flag that changes nothing in the game it sets up gets
+    a one-line warning on stderr, and the game goes on.
     """
     parser = build_parser()
     given: dict[str, str] = vars(parser.parse_args(sys.argv[1:] if argv is None else argv))
@@ -261,6 +321,10 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[GameSettings, bool]:
         settings = settings_from_text(given)
     except SettingError as error:
         parser.error(f"{error.flag} {error.problem}")
+    for name in given:
+        reason = settings.unused(name)
+        if reason is not None:
+            print(f"{PROG}: warning: {flag_of(name)} has no effect {reason}", file=sys.stderr)
     return settings, any(name in given for name in GAME_FLAGS)
 
 

@@ -64,9 +64,9 @@ MAX_FAILED_STARTS = 2
 CLOSE_WAIT = 0.5
 """Seconds `close()` waits for the worker to exit by itself before killing it."""
 
-ProgressHandler = Callable[[Any], None]
-DoneHandler = Callable[[Any], None]
-ErrorHandler = Callable[[str], None]
+ProgressHandler = Callable[[Any], object]
+DoneHandler = Callable[[Any], object]
+ErrorHandler = Callable[[str], object]
 
 
 @dataclass(eq=False)

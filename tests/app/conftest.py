@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
+from typing import Any
 
+import pytest
+from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
+import tictactoe_tui.screens.game as game_module
+from tests.app.stand_ins import GatedPlayer
+from tests.scripts import load_script
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.engine import Player, make_player
 from tictactoe_tui.screens.game import GameScreen
 from tictactoe_tui.settings import GameSettings
 from tictactoe_tui.widgets import Cell, EvalPanel
@@ -19,19 +25,7 @@ SIZE = (100, 34)
 """The terminal size every app test runs at (the size the app is designed for)."""
 
 
-def _load_screenshots_script() -> ModuleType:
-    """scripts/screenshots.py as a module: its scenes are the snapshot tests' scenes too."""
-    path = Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
-    spec = importlib.util.spec_from_file_location("screenshots", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # dataclasses looks the module up by name while building Scene, so register it first.
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-screenshots = _load_screenshots_script()
+screenshots = load_script("screenshots")
 """The screenshot script: `SCENES`, `Scene`, `settle`."""
 
 settle = screenshots.settle
@@ -58,6 +52,37 @@ async def run_command(pilot: Pilot[None], words: str) -> None:
     await pilot.press(*words)
     await pilot.pause(0.3)
     await pilot.press("enter")
+    await settle(pilot)
+
+
+async def wait_until(pilot: Pilot[None], condition: Callable[[], bool],
+                     seconds: float = 20.0) -> None:
+    """Let the app run until `condition()` holds (a search reports a few times a second)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out; the status says:\n{status(pilot)}"
+        await pilot.pause(0.05)
+
+
+async def press_settled(pilot: Pilot[None], *keys: str) -> None:
+    """Press `keys` in turn, waiting for the computer (and any screen's work) after each."""
+    await settle(pilot)
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+async def click_command(pilot: Pilot[None], title: str) -> None:
+    """With the mouse alone: open the command palette from the footer, click the command whose
+    title starts with `title`, and wait for what it opens."""
+    palette = next(k for k in pilot.app.screen.query("FooterKey") if k.key == "ctrl+p")
+    assert await pilot.click(palette)
+    await pilot.pause(0.3)
+    commands = pilot.app.screen.query_one(CommandList)
+    index = next(i for i in range(commands.option_count)
+                 if str(commands.get_option_at_index(i).prompt).startswith(title))
+    # Each command takes two lines (its title, then its help) under the list's top edge.
+    assert await pilot.click(CommandList, offset=(4, 1 + 2 * index))
     await settle(pilot)
 
 
@@ -111,3 +136,30 @@ def scores(widget: Static) -> dict[str, dict[str, int]]:
 def panel(pilot: Pilot[None]) -> str:
     """The evaluation panel's text."""
     return game(pilot).query_one(EvalPanel).text
+
+
+class Gate:
+    """Holds every computer search until `set()`; see `stand_ins.GatedPlayer`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def set(self) -> None:
+        """Let every held search go on."""
+        self.path.touch()
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Gate:
+    """Hold every computer search until the test calls `set()` on the returned gate.
+
+    "While the computer thinks" then lasts exactly as long as the test needs, with no timing
+    guesswork (and Pilot, which waits for the CPU to go idle, is not slowed by a busy search).
+    """
+    opened = Gate(tmp_path / "gate")
+
+    def gated_make_player(*args: Any, **kwargs: Any) -> Player:
+        return GatedPlayer(make_player(*args, **kwargs), opened.path)  # type: ignore[return-value]
+
+    monkeypatch.setattr(game_module, "make_player", gated_make_player)
+    return opened

@@ -21,18 +21,19 @@ def test_no_flags_gives_the_defaults_and_no_game_flag() -> None:
     assert (settings.opponent, settings.difficulty, settings.size) == ("alphabeta", 100, 3)
     assert (settings.k, settings.win_length, settings.seed) == (None, 3, None)
     assert (settings.time_limit, settings.theme) == (1.0, "textual-dark")
+    assert settings.depth is None
 
 
 def test_every_flag_is_parsed() -> None:
     settings, game_flag = parse_args([
         "--mode", "computer-vs-computer", "--first", "computer", "--mark", "O",
         "--opponent", "h2", "--difficulty", "40", "--size", "7", "--k", "4",
-        "--time-limit", "2.5", "--seed", "42", "--theme", "nord",
+        "--time-limit", "2.5", "--seed", "42", "--depth", "3", "--theme", "nord",
     ])
     assert game_flag
     assert settings == GameSettings(
         mode="computer-vs-computer", first="computer", mark="O", opponent="h2", difficulty=40,
-        size=7, k=4, time_limit=2.5, seed=42, theme="nord",
+        size=7, k=4, time_limit=2.5, seed=42, depth=3, theme="nord",
     )
 
 
@@ -40,7 +41,7 @@ def test_every_flag_is_parsed() -> None:
     "argv",
     [["--mode", "human-vs-human"], ["--first", "computer"], ["--mark", "O"],
      ["--opponent", "random"], ["--difficulty", "50"], ["--size", "4"], ["--k", "3"],
-     ["--time-limit", "3"], ["--seed", "0"]],
+     ["--time-limit", "3"], ["--seed", "0"], ["--depth", "2"]],
 )
 def test_any_game_flag_means_start_the_game(argv: list[str]) -> None:
     assert parse_args(argv)[1]
@@ -91,6 +92,13 @@ def test_which_marks_the_computer_plays_depends_on_the_mode() -> None:
         (["--time-limit", "61"], "--time-limit must be more than 0 and at most 60 seconds, not 61"),
         (["--time-limit", "nan"], "--time-limit must be a number of seconds, not 'nan'"),
         (["--seed", "1.5"], "--seed must be a whole number, not '1.5'"),
+        (["--depth", "0"], "--depth must be between 1 and 20, not 0"),
+        (["--depth", "-1"], "--depth must be between 1 and 20, not -1"),
+        (["--depth", "21"], "--depth must be between 1 and 20, not 21"),
+        (["--depth", "deep"], "--depth must be a whole number, not 'deep'"),
+        (["--time-limit", "inf"], "--time-limit must be a number of seconds, not 'inf'"),
+        (["--time-limit", "-1"], "--time-limit must be more than 0 and at most 60 seconds, "
+                                 "not -1"),
         (["--mode", "solo"], "--mode must be one of human-vs-computer, human-vs-human, "
                              "computer-vs-computer, not 'solo'"),
         (["--first", "me"], "--first must be one of human, computer, not 'me'"),
@@ -148,3 +156,60 @@ async def test_a_game_flag_opens_the_game_screen() -> None:
 
 def test_blank_optional_settings_mean_none() -> None:
     assert settings_from_text({"seed": " ", "k": ""}) == GameSettings()
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--mark", "x"], GameSettings(mark="X")),
+        (["--mark", "o", "--first", "COMPUTER"], GameSettings(mark="O", first="computer")),
+        (["--mode", "Human-vs-Human"], GameSettings(mode="human-vs-human")),
+        (["--opponent", "AlphaBeta"], GameSettings(opponent="alphabeta")),
+        (["--opponent", "H1"], GameSettings(opponent="h1")),
+        (["--theme", "Nord"], GameSettings(theme="nord")),
+    ],
+)
+def test_a_choice_may_be_typed_in_any_case(argv: list[str], expected: GameSettings) -> None:
+    assert parse_args(argv)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("argv", "warnings"),
+    [
+        (["--mode", "human-vs-human", "--opponent", "minimax"],
+         ["--opponent has no effect in human-vs-human mode: no computer plays (it only picks "
+          "how hints work)"]),
+        (["--mode", "human-vs-human", "--difficulty", "50", "--seed", "3", "--depth", "2"],
+         ["--difficulty has no effect in human-vs-human mode: no computer plays",
+          "--seed has no effect in human-vs-human mode: no computer plays",
+          "--depth has no effect in human-vs-human mode: no computer plays"]),
+        (["--opponent", "random", "--difficulty", "50"],
+         ["--difficulty has no effect against the random computer: it plays every move at "
+          "random"]),
+        (["--opponent", "h2", "--depth", "3", "--size", "5"],
+         ["--depth has no effect with the h2 computer: it looks one move ahead, no deeper"]),
+        (["--time-limit", "2"],
+         ["--time-limit has no effect on 3×3: the computer searches it with no time budget"]),
+        (["--opponent", "h1", "--size", "7", "--time-limit", "2"],
+         ["--time-limit has no effect with the h1 computer: it does not search against the "
+          "clock"]),
+        (["--opponent", "minimax", "--depth", "3", "--size", "4", "--time-limit", "2",
+          "--difficulty", "80", "--seed", "1"], []),
+    ],
+)
+def test_a_flag_that_changes_nothing_is_named_on_stderr_and_the_game_goes_on(
+    argv: list[str], warnings: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert parse_args(argv)[1]
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"tictactoe-tui: warning: {line}" for line in warnings]
+
+
+async def test_conflicting_flags_warn_and_the_game_starts_as_asked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    app = TicTacToeApp.from_args(["--mode", "human-vs-human", "--opponent", "minimax"])
+    assert capsys.readouterr().err.startswith("tictactoe-tui: warning: --opponent has no effect")
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+        assert app.settings.mode == "human-vs-human"

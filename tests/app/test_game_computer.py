@@ -3,27 +3,24 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
-from typing import Any
 
-import pytest
 from textual.widgets import Static
 
-import tictactoe_tui.screens.game as game_module
 from tests.app.conftest import (
     SIZE,
+    Gate,
     cell_words,
     game,
     game_app,
     marks,
     panel,
+    press_settled,
     settle,
     status,
     text,
 )
-from tests.app.stand_ins import GatedPlayer
 from tests.engine.test_search import reference_move_score
-from tictactoe_tui.engine import Mark, Player, make_player
+from tictactoe_tui.engine import Mark
 from tictactoe_tui.widgets import Cell, EvalPanel
 
 ROW = re.compile(r"^(▶ |  )[A-J]\d{1,2} ")
@@ -93,32 +90,6 @@ async def test_c_switches_to_random_at_once_and_the_next_move_is_random() -> Non
         assert "A clever move" in panel(pilot)
 
 
-class Gate:
-    """Holds every computer search until `set()`; see `stand_ins.GatedPlayer`."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def set(self) -> None:
-        self.path.touch()
-
-
-@pytest.fixture
-def gate(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Gate:
-    """Hold every computer search until the test calls `set()` on the returned gate.
-
-    "While the computer thinks" then lasts exactly as long as the test needs, with no timing
-    guesswork (and Pilot, which waits for the CPU to go idle, is not slowed by a busy search).
-    """
-    opened = Gate(tmp_path / "gate")
-
-    def gated_make_player(*args: Any, **kwargs: Any) -> Player:
-        return GatedPlayer(make_player(*args, **kwargs), opened.path)  # type: ignore[return-value]
-
-    monkeypatch.setattr(game_module, "make_player", gated_make_player)
-    return opened
-
-
 async def test_c_while_thinking_applies_from_the_next_move(gate: Gate) -> None:
     app = game_app(opponent="alphabeta", seed=1)
     async with app.run_test(size=SIZE) as pilot:
@@ -159,10 +130,7 @@ async def test_undo_takes_back_your_move_and_the_computers_reply() -> None:
 async def test_hint_analyses_your_position_and_lights_the_best_cell() -> None:
     app = game_app(opponent="alphabeta", seed=2)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1")
-        await settle(pilot)
-        await pilot.press("h")
-        await settle(pilot)
+        await press_settled(pilot, "1", "h")
         shown = panel(pilot)
         assert shown.startswith("Hint for X")
         best = [c for c in game(pilot).query(Cell) if c.has_class("-best")]
@@ -207,9 +175,9 @@ async def test_new_game_while_the_computer_thinks_is_clean() -> None:
         await pilot.press("n")
         assert "Your turn (X)" in status(pilot)
         assert "thinking" not in status(pilot)
-        # The cancelled search stops at once, and its late answer is ignored.
-        await settle(pilot)
-        await pilot.pause(0.2)
+        # The cancelled search stops at once, and its late answer is ignored. (Not `settle`:
+        # the new game's quiet scoring of X's moves has a 30 s budget too.)
+        await pilot.pause(1.0)
         assert marks(pilot) == [""] * 100
         assert game(pilot).game.moves == ()
         assert "no moves yet" in text(game(pilot).query_one("#move-list-body", Static))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Markdown
+from textual.widgets import Input, Static
 
 from tests.app.conftest import SIZE
 from tictactoe_tui.app import TicTacToeApp
@@ -70,7 +70,7 @@ async def test_help_explains_the_rules_keys_and_algorithms() -> None:
     async with app.run_test(size=SIZE) as pilot:
         app.open_help()
         await pilot.pause()
-        assert app.screen.query_one(Markdown).source == HELP_MARKDOWN
+        assert app.screen.query_one("#help-text", Static).content.markup == HELP_MARKDOWN
     for topic in ("How to play", "Keys", "Minimax", "Alpha-beta", "3·X2 + X1 − (3·O2 + O1)",
                   "Open(computer) − Open(player)", "10 − d", "d/100"):
         assert topic in HELP_MARKDOWN

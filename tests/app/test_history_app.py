@@ -4,6 +4,7 @@ settings, and every kind of bad history file met at start-up."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import asdict
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -101,7 +102,7 @@ async def test_a_game_left_unfinished_is_kept_as_abandoned() -> None:
         await settle(pilot)
         await pilot.press("1")
         await settle(pilot)
-        await pilot.press("q")
+        await pilot.press("q", "y")          # quitting mid-game asks once
         await pilot.pause()
     store = HistoryStore.open()
     assert [g.outcome for g in store.games()] == ["abandoned", "abandoned"]
@@ -146,10 +147,9 @@ async def test_starting_a_game_remembers_its_settings() -> None:
     app = game_app(size=5, opponent="h1", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-    assert HistoryStore.open().last_settings() == {
-        "mode": "human-vs-computer", "first": "human", "mark": "X", "opponent": "h1",
-        "difficulty": 100, "size": 5, "k": None, "time_limit": 1.0, "seed": 3,
-        "theme": "textual-dark"}
+    remembered = HistoryStore.open().last_settings()
+    assert remembered == asdict(GameSettings(size=5, opponent="h1", seed=3))
+    assert remembered is not None and (remembered["size"], remembered["seed"]) == (5, 3)
 
 
 # -- the History screen ---------------------------------------------------------------------------
@@ -281,7 +281,7 @@ async def test_enter_reviews_a_game_and_the_arrows_step_through_it() -> None:
         assert review.index == 6
         await pilot.press("right")
         assert review.index == 6
-        moves = text(review.query_one("#review-move-list", Static))
+        moves = text(review.query_one("#move-list-body", Static))
         assert "2. O B1??" in moves and "5. X B3?" in moves and "4. O C1?!" in moves
         await pilot.press("escape")
         await pilot.pause()
@@ -307,8 +307,10 @@ async def test_a_click_on_a_move_in_the_list_jumps_there() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
         review = await review_of(pilot)
-        assert await pilot.click("#review-move-list", offset=(1, 0))
+        assert await pilot.click("#move-list-body", offset=(1, 0))
         assert review.index == 1
+        assert await pilot.click("#move-list-body", offset=(13, 0))     # entries are 12 wide
+        assert review.index == 2
 
 
 async def test_the_results_dialog_offers_a_review_of_the_game() -> None:
@@ -331,10 +333,10 @@ async def test_play_from_here_starts_a_game_from_the_shown_position() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await review_of(pilot)
         await pilot.press("end")
-        await pilot.press("p")                 # the game is over here: nothing to play
+        await pilot.press("f")                 # the game is over here: nothing to play
         await pilot.pause()
         assert isinstance(pilot.app.screen, ReviewScreen)
-        await pilot.press("home", "right", "right", "right", "p")
+        await pilot.press("home", "right", "right", "right", "f")
         await settle(pilot)
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen)
@@ -427,3 +429,19 @@ async def test_a_locked_history_keeps_the_game_until_it_can_save_it(data_dir: Pa
         await lose_to_h1(pilot)
         assert app.store.pending == [] and app.store.count() == 2
     other.close()
+
+
+async def test_p_hides_and_shows_a_candidates_line_on_the_review_board() -> None:
+    HistoryStore.open().save(played_game((4, 1, 0, 2, 7, 8)))
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        review = await review_of(pilot)
+        await pilot.press("home", "right")
+        await pilot.press("tab", "down")           # the panel's rows: the second candidate
+        await pilot.pause()
+        assert review.view.line_shown
+        assert review.index == 1                   # up/down pick rows; they do not step
+        await pilot.press("p")
+        assert not review.view.line_shown
+        await pilot.press("p")
+        assert review.view.line_shown

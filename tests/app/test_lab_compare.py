@@ -3,12 +3,19 @@ works from the keyboard alone and from the mouse alone."""
 
 from __future__ import annotations
 
-from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Static
 from textual_plotext import PlotextPlot
 
-from tests.app.conftest import SIZE, game, game_app, settle, text
+from tests.app.conftest import (
+    SIZE,
+    click_command,
+    game,
+    game_app,
+    press_settled,
+    settle,
+    text,
+)
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import cell_notation
@@ -32,12 +39,7 @@ def row(screen: CompareScreen, algorithm: str) -> list[str]:
 
 async def open_with_keys(pilot: Pilot[None], *keys: str) -> CompareScreen:
     """Play `keys` on the game screen, then press `a` and wait for every search."""
-    await settle(pilot)
-    for key in keys:
-        await pilot.press(key)
-        await settle(pilot)
-    await pilot.press("a")
-    await settle(pilot)
+    await press_settled(pilot, *keys, "a")
     return compare_screen(pilot)
 
 
@@ -172,14 +174,7 @@ async def test_the_mouse_alone_opens_the_compare_screen_and_goes_back() -> None:
         await settle(pilot)
         assert await pilot.click("#cell-4")
         await settle(pilot)
-        palette = next(k for k in app.screen.query("FooterKey") if k.key == "ctrl+p")
-        assert await pilot.click(palette)
-        await pilot.pause(0.3)
-        commands = app.screen.query_one(CommandList)
-        index = next(i for i in range(commands.option_count)
-                     if str(commands.get_option_at_index(i).prompt).startswith("Compare"))
-        assert await pilot.click(CommandList, offset=(4, 1 + 2 * index))
-        await settle(pilot)
+        await click_command(pilot, "Compare")
         screen = compare_screen(pilot)
         assert_rows_match_the_engine(screen, game(pilot).game.board)
         assert await pilot.click("#close")
@@ -207,3 +202,17 @@ async def test_a_finished_position_says_there_is_nothing_to_search() -> None:
         await settle(pilot)
         status = text(compare_screen(pilot).query_one("#minimax-status", Static))
         assert "The game is over (X won)" in status
+
+
+async def test_a_small_terminal_asks_to_be_enlarged_and_the_screen_comes_back() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await app.push_screen(CompareScreen(Board.from_string("X../.O./...")))
+        await settle(pilot)
+        notice = compare_screen(pilot).query_one("#too-small", Static)
+        assert notice.display and "Enlarge the terminal" in text(notice)
+        assert "needs at least 96×24" in text(notice)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not notice.display
+        assert compare_screen(pilot).query_one("#compare-table").region.width > 0

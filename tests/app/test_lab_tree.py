@@ -3,12 +3,19 @@ recorded search exactly, from the keyboard alone and from the mouse alone."""
 
 from __future__ import annotations
 
-from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
-from tests.app.conftest import SIZE, game, game_app, settle, text
+from tests.app.conftest import (
+    SIZE,
+    click_command,
+    game,
+    game_app,
+    press_settled,
+    settle,
+    text,
+)
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import cell_notation
@@ -54,12 +61,8 @@ def recording(board: Board, algorithm: str = "alphabeta-ordered",
 
 
 async def open_tree(pilot: Pilot[None], *keys: str) -> TreeScreen:
-    await settle(pilot)
-    for key in keys:
-        await pilot.press(key)
-        await settle(pilot)
-    await pilot.press("t")
-    await settle(pilot)
+    """Play `keys` on the game screen, then press `t` and wait for the recording."""
+    await press_settled(pilot, *keys, "t")
     return tree_screen(pilot)
 
 
@@ -202,14 +205,7 @@ async def test_the_mouse_alone_opens_steps_highlights_and_closes() -> None:
         await settle(pilot)
         assert await pilot.click("#cell-4")
         await settle(pilot)
-        palette = next(k for k in app.screen.query("FooterKey") if k.key == "ctrl+p")
-        assert await pilot.click(palette)
-        await pilot.pause(0.3)
-        commands = app.screen.query_one(CommandList)
-        index = next(i for i in range(commands.option_count)
-                     if str(commands.get_option_at_index(i).prompt).startswith("Search tree"))
-        assert await pilot.click(CommandList, offset=(4, 1 + 2 * index))
-        await settle(pilot)
+        await click_command(pilot, "Search tree")
         screen = tree_screen(pilot)
         recorder = recording(game(pilot).game.board)
         for button in ("#step-mode", "#step-next", "#step-next"):
@@ -237,3 +233,16 @@ async def test_a_finished_position_has_no_tree() -> None:
         await app.push_screen(TreeScreen(Board.from_string("XXX/OO./...")))
         await settle(pilot)
         assert "The game is over (X won)" in title(tree_screen(pilot))
+
+
+async def test_a_small_terminal_asks_to_be_enlarged_and_the_tree_comes_back() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=(20, 5)) as pilot:
+        await app.push_screen(TreeScreen(Board.from_string("X../.O./...")))
+        await settle(pilot)
+        notice = tree_screen(pilot).query_one("#too-small", Static)
+        assert notice.display and "Enlarge the terminal" in text(notice)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not notice.display
+        assert tree_screen(pilot).query_one("#search-tree").region.width > 0

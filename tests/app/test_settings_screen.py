@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.app import App
 from textual.widgets import Input, Label, RadioSet, Select, Static
 
 from tests.app.conftest import SIZE, pick_with_mouse, settle
@@ -214,3 +215,82 @@ async def test_the_steppers_move_to_the_next_grid_mark_and_stay_in_range() -> No
         box.value = "5"
         assert await pilot.click("#difficulty-down")
         assert box.value == "1"
+
+
+async def test_enter_on_a_radio_set_starts_the_game_as_the_hint_says() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "tab", "tab")          # Start -> mode -> first -> your mark
+        assert app.focused is app.screen.query_one("#mark", RadioSet)
+        assert "Enter starts" in str(app.screen.query_one("#settings-hint", Static).render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameScreen"
+        assert app.settings == GameSettings()
+
+
+async def test_arrows_choose_in_a_radio_set_and_enter_starts_with_that_choice() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "tab", "tab", "right")  # your mark: O, chosen by the arrow
+        await pilot.pause()
+        mark = app.screen.query_one("#mark", RadioSet)
+        assert mark.pressed_button is not None and mark.pressed_button.id == "mark-O"
+        label = app.screen.query_one("#first-label", Label)
+        assert str(label.render()) == "Who moves first (O starts)"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.settings == GameSettings(mark="O")
+
+
+async def test_the_search_depth_is_set_on_the_settings_screen() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        depth = app.screen.query_one("#depth", Input)
+        assert depth.value == "" and depth.placeholder == "automatic"
+        depth.focus()
+        await pilot.press("2", "5")
+        await pilot.pause()
+        message = app.screen.query_one("#depth-error", Static)
+        assert str(message.render()) == "Must be between 1 and 20, not 25"
+        await pilot.press("backspace", "enter")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameScreen"
+        assert app.settings == GameSettings(depth=2)
+
+
+async def test_reopened_settings_show_the_depth_and_blank_means_automatic() -> None:
+    app = TicTacToeApp(GameSettings(depth=4, seed=1), True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_settings()
+        await pilot.pause()
+        depth = app.screen.query_one("#depth", Input)
+        assert depth.value == "4"
+        depth.value = ""
+        assert await pilot.click("#start")
+        await settle(pilot)
+        assert app.settings.depth is None
+
+
+async def test_the_settings_screen_hands_its_choice_back_to_whoever_opened_it() -> None:
+    """The screen knows nothing of the tic-tac-toe app: any app can push it and get the result."""
+    chosen: list[GameSettings | None] = []
+
+    class Host(App[None]):
+        CSS_PATH = TicTacToeApp.CSS_PATH
+
+        def on_mount(self) -> None:
+            self.push_screen(SettingsScreen(GameSettings(size=5), can_cancel=True), chosen.append)
+
+    app = Host()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert chosen == [GameSettings(size=5)]
+        app.push_screen(SettingsScreen(GameSettings(), can_cancel=True), chosen.append)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert chosen == [GameSettings(size=5), None]

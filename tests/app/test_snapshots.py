@@ -4,9 +4,11 @@ Update after an intended change with `pytest tests/app/test_snapshots.py --snaps
 look at the report or the SVGs in `__snapshots__/` before committing them.
 
 The scenes are the screenshot script's (scripts/screenshots.py), so the README shows what is
-pinned here. Every picture is deterministic: seeded games, searches that finish (3×3 alpha-beta,
-or the H1 heuristic on 10×10, never a time-limited search), and the one number that depends on
-the machine, the search time in the evaluation panel, replaced by a fixed placeholder.
+pinned here (the live thinking display and a picked line have their own scenes below). Every
+picture is deterministic: seeded games, searches that finish (3×3 alpha-beta, or the H1
+heuristic on 10×10, never a time-limited search) or are held with fixed progress, and the one
+number that depends on the machine, the search time in the evaluation panel, replaced by a
+fixed placeholder.
 """
 
 from __future__ import annotations
@@ -18,10 +20,14 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.app.conftest import SIZE, screenshots
+from tests.app.conftest import SIZE, Gate, screenshots, settle
 from tictactoe_tui.app import TicTacToeApp
+from tictactoe_tui.engine import Progress
+from tictactoe_tui.messages import SearchProgress
 from tictactoe_tui.screens import compare
 from tictactoe_tui.screens import match as match_screen
+from tictactoe_tui.screens.game import GameScreen
+from tictactoe_tui.settings import GameSettings
 from tictactoe_tui.widgets import eval_panel
 
 SnapCompare = Callable[..., bool]
@@ -67,6 +73,35 @@ class TestGameScreen:
 
     def test_10x10_against_h1(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "game-10x10")
+
+    def test_the_computer_thinking_on_10x10(self, snap_compare: SnapCompare, gate: Gate) -> None:
+        # The search is held (`gate`) and one progress report is handed to the screen, as the
+        # worker would send it: the live display with fixed numbers.
+        async def run_before(pilot: Pilot[Any]) -> None:
+            await settle(pilot)
+            await pilot.press("enter")                       # X at F6; O thinks
+            screen = pilot.app.screen
+            assert isinstance(screen, GameScreen) and screen.thinking == "computer"
+            progress = Progress(depth=4, nodes=52_272, elapsed=0.62, best_move=44,
+                                best_score=-25, pv=(44, 54, 53, 45))
+            screen.post_message(SearchProgress(progress, screen.token))
+            await pilot.pause()
+
+        app = TicTacToeApp(GameSettings(size=10, seed=1), start_in_game=True)
+        assert snap_compare(app, run_before=run_before, terminal_size=SIZE)
+
+    def test_a_hints_expected_line_picked_in_the_panel(self, snap_compare: SnapCompare
+                                                       ) -> None:
+        async def run_before(pilot: Pilot[Any]) -> None:
+            await settle(pilot)
+            for key in ("1", "h"):
+                await pilot.press(key)
+                await settle(pilot)
+            await pilot.press("tab", "down")
+            await pilot.pause()
+
+        app = TicTacToeApp(GameSettings(seed=2), start_in_game=True)
+        assert snap_compare(app, run_before=run_before, terminal_size=SIZE)
 
 
 class TestResultsScreen:

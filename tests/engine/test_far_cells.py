@@ -54,7 +54,7 @@ right, each closed at its outer end (by an O stone or the edge); the O stones ar
 def triple_at(size: int, x_to_move: bool = False) -> tuple[Board, int]:
     """The position of `TRIPLES` for `size` (O to move unless `x_to_move`) and its far cell."""
     xs, os_, far, extra = TRIPLES[size]
-    return build(size, xs, os_ + [extra] if x_to_move else os_), cell(size, *far)
+    return build(size, xs, [*os_, extra] if x_to_move else os_), cell(size, *far)
 
 
 # -- this file's own threat code ---------------------------------------------------------------

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 
 import pytest
 
-from tictactoe_tui.engine import Board, alphabeta, analyse_position, minimax
+from tictactoe_tui.engine import (
+    AlphaBetaPlayer,
+    Board,
+    Progress,
+    alphabeta,
+    analyse_position,
+    minimax,
+)
 
 
 def position(x_cells: Sequence[int], o_cells: Sequence[int], size: int = 10,
@@ -123,3 +131,72 @@ def test_depth_limited_analysis_scores_every_candidate_inside_the_bands() -> Non
     assert analysis.depth == 2 and not analysis.cancelled
     assert len(analysis.scores) == len(QUIET.legal_moves())
     assert all(abs(m.score) < 101 - 2 for m in analysis.scores if not m.exact)
+
+
+# -- issue 11: the player, the reading bias, minimax under a clock --------------------------------
+
+
+def test_a_win_in_one_is_played_at_once_without_spending_the_budget() -> None:
+    board = position((42, 43, 44, 45), (20, 30, 90, 51))
+    decision = AlphaBetaPlayer(random.Random(0), time_limit=30.0).choose(board)
+    analysis = decision.analysis
+    assert decision.move in (41, 46) and analysis is not None
+    # One position per legal move at most: the other moves get a one-ply estimate, no search.
+    assert analysis.complete and analysis.depth == 1
+    assert analysis.nodes <= 2 * len(board.legal_moves())
+
+
+def test_the_player_keeps_its_tables_between_the_moves_of_a_game() -> None:
+    player = AlphaBetaPlayer(random.Random(0), depth=4)
+    first = player.choose(QUIET)
+    assert first.analysis is not None
+    # The same position again: the table answers most of it.
+    again = player.choose(QUIET)
+    assert again.analysis is not None and again.move == first.move
+    assert again.analysis.nodes < first.analysis.nodes / 2
+    fresh = AlphaBetaPlayer(random.Random(0), depth=4).choose(QUIET)
+    assert fresh.analysis is not None and fresh.analysis.nodes == first.analysis.nodes
+
+
+def test_the_player_searches_as_deep_as_the_bare_search() -> None:
+    # Same fixed depth: the per-move scores come from the same search, not a second one.
+    bare = alphabeta(QUIET, depth=4)
+    decision = AlphaBetaPlayer(random.Random(0), depth=4).choose(QUIET)
+    assert decision.analysis is not None and decision.analysis.depth == bare.depth == 4
+    assert decision.analysis.nodes <= 1.2 * bare.nodes
+    assert decision.analysis.scores[0].score == bare.score
+
+
+def test_a_balanced_position_reads_near_zero_at_every_depth() -> None:
+    # After X's first move in the centre, O to move: slightly worse for O, never by much, and
+    # no longer swinging by a move's worth between odd and even depths.
+    board = Board.empty(10, 5).play(44)
+    scores = [alphabeta(board, depth=depth).score for depth in range(1, 6)]
+    assert all(-20 <= score <= 0 for score in scores), scores
+    assert max(scores) - min(scores) <= 10, scores
+
+
+def test_every_move_of_a_big_board_analysis_carries_its_line() -> None:
+    seen: list[Progress] = []
+    analysis = analyse_position(QUIET, time_limit=0.5, on_progress=seen.append)
+    assert {m.move for m in analysis.scores} == set(QUIET.legal_moves())
+    for scored in analysis.scores:
+        assert scored.pv and scored.pv[0] == scored.move
+    assert seen and all(p.pv and p.pv[0] == p.best_move for p in seen if p.best_move is not None)
+
+
+def test_minimax_stops_when_its_time_runs_out_and_says_the_tree_is_unfinished() -> None:
+    empty = Board.empty(3, 3)
+    result = minimax(empty, time_limit=0.05)
+    assert not result.complete and not result.cancelled
+    assert result.move in empty.legal_moves() and result.nodes < 549_946
+    analysis = analyse_position(empty, "minimax", time_limit=0.05)
+    assert not analysis.complete and not analysis.cancelled
+    assert len(analysis.scores) < 9 and analysis.nodes < 549_946
+
+
+def test_minimax_and_its_analysis_count_the_root_alike() -> None:
+    empty = Board.empty(3, 3)
+    assert minimax(empty).nodes == analyse_position(empty, "minimax").nodes == 549_946
+    board = Board.from_string("X../.O./...")
+    assert minimax(board).nodes == analyse_position(board, "minimax").nodes

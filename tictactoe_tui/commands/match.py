@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Any, TextIO
 
-from tictactoe_tui.arguments import OneLineParser
+from tictactoe_tui.arguments import OneLineParser, positive_int
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.match import (
@@ -47,16 +47,6 @@ def _spec(text: str) -> PlayerSpec:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
 def _whole(text: str) -> int:
     try:
         return int(text)
@@ -79,7 +69,7 @@ def build_parser() -> OneLineParser:
                         help="the first player (X in the odd-numbered games)")
     parser.add_argument("--o", type=_spec, required=True, metavar="SPEC",
                         help="the second player (X in the even-numbered games)")
-    parser.add_argument("--games", type=_positive, default=10, metavar="N",
+    parser.add_argument("--games", type=positive_int, default=10, metavar="N",
                         help="games to play (default 10)")
     parser.add_argument("--size", type=_whole, default=3, metavar="S",
                         help="board size 3..15 (default 3)")

@@ -33,6 +33,7 @@ __all__ = [
     "BIG_POSITION_DEPTH",
     "FULL_SEARCH_MAX_EMPTY",
     "LAB_TIME_LIMIT",
+    "NO_VERDICT",
     "Comparison",
     "GameCost",
     "MinimaxRun",
@@ -42,6 +43,7 @@ __all__ = [
     "game_costs",
     "run_lab_search",
     "run_minimax",
+    "search_depth",
     "size_tree",
     "verdict",
 ]
@@ -172,6 +174,7 @@ class Verdict:
 
 
 NO_VERDICT = Verdict(None, None)
+"""Nothing to compare with."""
 
 
 def verdict(result: TraceResult, reference: TraceResult | None) -> Verdict:

@@ -9,8 +9,9 @@ Each search (`Searcher.deepen`) goes:
 1. **Root rules** (the proofs of `threats`): a win at once, a double, a forced block, the
    defences against a double. A position they decide is answered without spending the budget.
 2. **Threat search**: a VCF, then a bounded VCT, for the side to move. A forced win found there is
-   proven however deep it lies; the opponent's VCF (as if we passed) names the cells that stop it,
-   far ones included, and those join the moves searched.
+   proven however deep it lies. Then the same for the opponent, as if we passed: the cells of its
+   line join the moves searched (far ones included), and each move after which the opponent
+   still wins by threats is a proven loss, found before any depth is searched.
 3. **Iterative deepening** with principal variation search (each move after the first is tried
    with a null window and searched again only if it fails high) inside an aspiration window
    around the previous iteration's value.
@@ -35,6 +36,7 @@ Scores inside use a wider scale than the public one: a win on ply d (counted fro
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
@@ -77,14 +79,20 @@ VCF_NODE_NODES = 150
 """Nodes one in-tree VCF may visit (the root's has `ROOT_VCF_NODES`)."""
 
 ROOT_VCF_NODES = 30_000
-ROOT_VCT_NODES = 3_000
-"""Nodes the root's VCT may visit per second of budget (and without a time limit)."""
+"""Nodes the root's VCF may visit (the threat deadline may stop it first)."""
+
+ROOT_VCT_NODES_PER_SECOND = 4_000
+"""Nodes the root's VCT may visit per second of time limit (a search to a fixed depth gets one
+second's worth)."""
+
+REFUTE_NODES = 400
+"""Nodes each threat search may visit when checking whether a root move stops the opponent's."""
 
 ASPIRATION = 30
 """Half the width of the aspiration window around the previous iteration's value."""
 
-TABLE_LIMIT = 1_500_000
-"""Entries the transposition table keeps before it starts afresh (about 300 MB at worst)."""
+TABLE_LIMIT = 500_000
+"""Entries the transposition table keeps before it starts afresh (about 120 MB at worst)."""
 
 
 def is_mate(value: int) -> bool:
@@ -121,6 +129,9 @@ class RootMove:
     """Positions searched for this move, over all iterations."""
     line: tuple[int, ...] = ()
     """A line a threat search proved for this move, else empty (the table has the line)."""
+    prior: int = 0
+    """What the move gains in H1: among equal values, the move that does most ranks first (in
+    a lost position, the one that blocks most, which makes the opponent find the win)."""
 
     @property
     def proven(self) -> bool:
@@ -170,7 +181,7 @@ class Searcher:
     # -- the root --------------------------------------------------------------------------------
 
     def deepen(self, board: Board, poller: fs.Poller, max_depth: int,
-               vct_nodes: int = ROOT_VCT_NODES,
+               vct_nodes: int = ROOT_VCT_NODES_PER_SECOND,
                threat_deadline: float | None = None) -> Iterator[Iteration]:
         """Search `board` deeper and deeper; yield each completed depth (1, 2, ... max_depth).
 
@@ -192,7 +203,7 @@ class Searcher:
         roots = self._root_rules(side)
         if roots is None:
             won = self._root_threats(side, vct_nodes)
-            roots = [won] if won is not None else self._root_moves(side)
+            roots = [won] if won is not None else self._root_moves(side, vct_nodes)
         if all(root.kind == FIXED for root in roots) or any(
                 root.kind == FIXED and root.value >= MATE_BAND for root in roots):
             # Decided without a search: the other moves get a one-ply estimate for the panel.
@@ -217,24 +228,29 @@ class Searcher:
         empty = state.empty
         wins = state.win_cells(side)
         threat = state.win_cells(other)
+
+        def fixed(cells: int, value: int) -> list[RootMove]:
+            return [RootMove(cell, FIXED, value, EXACT, prior=state.gain(cell, side))
+                    for cell in iter_bits(cells)]
+
         if wins:
-            return [RootMove(cell, FIXED, MATE - 1, EXACT) for cell in iter_bits(wins)]
+            return fixed(wins, MATE - 1)
         if threat & (threat - 1):
-            return [RootMove(cell, FIXED, -(MATE - 2), EXACT) for cell in iter_bits(empty)]
+            return fixed(empty, -(MATE - 2))
         if threat:
             kept = threat
             lost = -(MATE - 2)
         else:
             doubles = state.double_cells(side)
             if doubles:
-                return [RootMove(cell, FIXED, MATE - 3, EXACT) for cell in iter_bits(doubles)]
+                return fixed(doubles, MATE - 3)
             stops = defences(state, side)
             if stops is None:
                 return None
             kept = stops
             lost = -(MATE - 4)
-        return ([RootMove(cell, FIXED, lost, EXACT) for cell in iter_bits(empty & ~kept)]
-                + [RootMove(cell, MAIN) for cell in iter_bits(kept)])
+        return fixed(empty & ~kept, lost) + [RootMove(cell, MAIN, prior=state.gain(cell, side))
+                                             for cell in iter_bits(kept)]
 
     def _estimate_others(self, roots: list[RootMove], side: int) -> list[RootMove]:
         """`roots` and every other legal move valued one ply deep (an estimate, or a proof)."""
@@ -248,7 +264,8 @@ class Searcher:
             state.play(cell, side)
             value = -self._node(0, -MATE - 1, MATE + 1, 1, 1 - side)
             state.undo(cell, side)
-            out.append(RootMove(cell, FIXED, value, EXACT, self.poller.nodes - before))
+            out.append(RootMove(cell, FIXED, value, EXACT, self.poller.nodes - before,
+                                prior=state.gain(cell, side)))
         return out
 
     def _root_threats(self, side: int, vct_nodes: int) -> RootMove | None:
@@ -286,26 +303,64 @@ class Searcher:
             poller.deadline = deadline
             poller.nodes += self.threats.nodes - before
 
-    def _root_moves(self, side: int) -> list[RootMove]:
-        """Every legal move of a quiet root: MAIN near the stones and the threats, FAR elsewhere."""
+    def _root_moves(self, side: int, vct_nodes: int) -> list[RootMove]:
+        """Every legal move of a quiet root: MAIN near the stones and the threats, FAR elsewhere.
+
+        When the opponent (as if we passed) has a threat win, the cells of its line are MAIN
+        too, and every MAIN move after which the opponent still wins by threats is a proven loss.
+        """
         state = self.state
         empty = state.empty
+        threat = None
         if self.all_cells:
             main = empty
         else:
-            main = (state.neighbourhood() | state.line_cells()
-                    | self._opponent_threat_cells(side)) & empty
+            threat = self._opponent_threat(side, vct_nodes)
+            main = state.neighbourhood() | state.line_cells()
+            for cell in threat or ():
+                main |= 1 << cell
+            main &= empty
             if not main:
                 main = 1 << next(c for c in self.shape.centre_order if empty >> c & 1)
-        return ([RootMove(cell, MAIN) for cell in iter_bits(main)]
-                + [RootMove(cell, FAR) for cell in iter_bits(empty & ~main)])
+        gain = state.gain
+        roots = ([RootMove(cell, MAIN, prior=gain(cell, side)) for cell in iter_bits(main)]
+                 + [RootMove(cell, FAR, prior=gain(cell, side))
+                    for cell in iter_bits(empty & ~main)])
+        if threat is not None:
+            self._refute(roots, side, threat)
+        return roots
 
-    def _opponent_threat_cells(self, side: int) -> int:
-        """The cells of the opponent's VCF (as if the side to move passed): where it is stopped."""
-        cells = 0
-        for cell in self._threat_search(1 - side, True, ROOT_VCF_NODES // 4) or ():
-            cells |= 1 << cell
-        return cells
+    def _opponent_threat(self, side: int, vct_nodes: int) -> list[int] | None:
+        """The opponent's threat win (VCF, else VCT) as if the side to move passed, if any."""
+        line = self._threat_search(1 - side, True, ROOT_VCF_NODES // 4)
+        if line is None and vct_nodes > 0:
+            line = self._threat_search(1 - side, False, vct_nodes)
+        return line
+
+    def _refute(self, roots: list[RootMove], side: int, threat: list[int]) -> None:
+        """Mark the MAIN moves after which the opponent still wins by threats: proven losses.
+
+        The moves on the opponent's line go first, so the ones most likely to stop it are
+        tried before the threat deadline runs out; a move not tried stays MAIN.
+        """
+        state = self.state
+        on_line = set(threat)
+        main = [root for root in roots if root.kind == MAIN]
+        main.sort(key=lambda root: (root.move not in on_line, -root.prior))
+        for root in main:
+            before = self.poller.nodes
+            state.play(root.move, side)
+            line = self._threat_search(1 - side, True, REFUTE_NODES)
+            if line is None:
+                line = self._threat_search(1 - side, False, REFUTE_NODES)
+            state.undo(root.move, side)
+            root.nodes += self.poller.nodes - before
+            if line is not None:
+                root.kind, root.bound = FIXED, UPPER
+                root.value = -(MATE - 1 - len(line))
+                root.line = (root.move, *line)
+            if self.threat_deadline is not None and time.perf_counter() > self.threat_deadline:
+                break
 
     def _iterate(self, roots: list[RootMove], side: int, depth: int) -> None:
         """One iteration at `depth` over the root moves, in an aspiration window."""
@@ -667,6 +722,11 @@ class Searcher:
                 move = lowest(doubles)
             elif entry is not None and empty >> entry[2] & 1:
                 move = entry[2]
+            elif len(state.threes[1 - side]) > 1 and state.double_cells(1 - side):
+                # Rule 5 decided this node without a table entry: a stop if there is one,
+                # else the loser takes one of the doubles.
+                stops = defences(state, side) or state.double_cells(1 - side)
+                move = lowest(stops)
             else:
                 break
             line.append(move)
@@ -696,7 +756,8 @@ def _from_table(value: int, ply: int) -> int:
 
 def _snapshot(depth: int, roots: list[RootMove]) -> Iteration:
     """A frozen copy of the root moves, best first, and whether the root is solved."""
-    ranked = sorted((replace(root) for root in roots), key=lambda root: (-root.value, root.move))
+    ranked = sorted((replace(root) for root in roots),
+                    key=lambda root: (-root.value, -root.prior, root.move))
     complete = bool(ranked) and ((ranked[0].proven and ranked[0].value > 0)
                                  or all(root.proven and root.value < 0 for root in ranked))
     return Iteration(depth, tuple(ranked), complete)

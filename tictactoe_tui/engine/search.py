@@ -15,17 +15,27 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from tictactoe_tui.engine import _fastsearch as fs
 from tictactoe_tui.engine._fastsearch import Evaluator, Stopped
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.evaluate import h1, h2
-from tictactoe_tui.engine.pvs import MATE, MATE_BAND, Iteration, RootMove, Searcher, is_mate
+from tictactoe_tui.engine.pvs import (
+    MATE,
+    MATE_BAND,
+    ROOT_VCT_NODES_PER_SECOND,
+    Iteration,
+    RootMove,
+    Searcher,
+    is_mate,
+)
 from tictactoe_tui.engine.solver import (
     SOLVE_MAX_EMPTY,
     Bounds,
     RootSolver,
     Solver,
+    full_bounds,
     solvable,
     solver_share,
 )
@@ -356,24 +366,26 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
     tracker = _Tracker(poller, start, on_progress)
-    exact = RootSolver(board, Solver(sh, poller), _bounds_listener(tracker))
-    bounds = exact.bounds
+    # Built on first use: its symmetry tables cost a fraction of a second on a big board.
+    bounds = full_bounds(sh)
+    exact = cache(lambda: RootSolver(board, Solver(sh, poller), _bounds_listener(tracker),
+                                     bounds))
 
     def result(score: int, move: int, done: int, complete: bool, pv: tuple[int, ...],
                cancelled: bool = False) -> SearchResult:
         if not complete and bounds.lo >= 1 and bounds.move >= 0:
             # The solver proved a win before the clock ran out, without its distance yet: play
             # the winning move; its score is the proven bound, an estimate of the distance.
-            score, move, pv = bounds.lo, bounds.move, exact.walk_pv(bounds.move, 1)
+            score, move, pv = bounds.lo, bounds.move, exact().walk_pv(bounds.move, 1)
         return SearchResult(move=move, score=score, nodes=poller.nodes,
                             elapsed=time.perf_counter() - start, depth=done, pv=pv,
                             complete=complete, cancelled=cancelled)
 
     def solved() -> SearchResult:
-        score, move = exact.solve()
-        pv = exact.walk_pv(move, exact.empties)
-        tracker.reached(exact.empties, move, score, pv, True)
-        return result(score, move, exact.empties, True, pv)
+        score, move = exact().solve()
+        pv = exact().walk_pv(move, exact().empties)
+        tracker.reached(exact().empties, move, score, pv, True)
+        return result(score, move, exact().empties, True, pv)
 
     if depth is None and (time_limit is None or solvable(board)):
         # Small boards are solved first, with the same table and cuts as without a clock; the
@@ -414,6 +426,15 @@ class SearchMemory:
         """No tables yet: the first search builds them."""
         self._searcher: Searcher | None = None
 
+    def __getstate__(self) -> dict[str, None]:
+        """Tables stay in the process that built them: a copy sent elsewhere starts empty (a
+        player pickled to a worker process would otherwise carry megabytes with every move)."""
+        return {"_searcher": None}
+
+    def __setstate__(self, state: dict[str, None]) -> None:
+        """An empty memory (see `__getstate__`)."""
+        self._searcher = None
+
     def searcher(self, board: Board) -> Searcher:
         """The searcher for `board`'s shape, kept if the shape is the one searched last."""
         kept = self._searcher
@@ -426,8 +447,6 @@ class SearchMemory:
 THREAT_SHARE = 0.25
 """At most this share of a time limit goes to the threat searches before the first iteration."""
 
-VCT_NODES_PER_SECOND = 4_000
-"""The root VCT's node budget per second of time limit (fixed-depth searches get one second's)."""
 
 
 class _Deepening:
@@ -454,7 +473,7 @@ class _Deepening:
         deadline = None if self.time_limit is None else self.start + self.time_limit
         threat_deadline = (None if self.time_limit is None
                            else self.start + THREAT_SHARE * self.time_limit)
-        vct_nodes = int(VCT_NODES_PER_SECOND * (self.time_limit or 1.0))
+        vct_nodes = int(ROOT_VCT_NODES_PER_SECOND * (self.time_limit or 1.0))
         # The last ply of a small board is left to the exact solver, which also proves draws.
         deepest = self.max_depth if self.max_depth < self.empties else self.empties - 1
         for iteration in self.searcher.deepen(self.board, poller, max(deepest, 1), vct_nodes,
@@ -626,19 +645,27 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     poller = fs.Poller(should_stop, None, sh.poll_mask)
     tracker = _Tracker(poller, start, on_progress)
     moves = board.legal_moves()
-    exact = RootSolver(board, Solver(sh, poller), _bounds_listener(tracker))
+    made: list[RootSolver] = []
     solver_ran = False
 
+    def exact() -> RootSolver:
+        # Built on first use: its tables cost time on a big board the solver never sees.
+        if not made:
+            made.append(RootSolver(board, Solver(sh, poller), _bounds_listener(tracker)))
+        return made[0]
+
     def solved() -> list[MoveScore]:
-        return [MoveScore(move, exact.moves[move].lo, exact.spent[move], True,
-                          exact.walk_pv(move, exact.empties))
-                for move in moves if exact.moves[move].exact]
+        if not made:
+            return []
+        return [MoveScore(move, exact().moves[move].lo, exact().spent[move], True,
+                          exact().walk_pv(move, exact().empties))
+                for move in moves if exact().moves[move].exact]
 
     def solve_all() -> list[MoveScore]:
         # The position's value and best move first, as `alphabeta` finds them (the player needs
         # no more), then the exact value of every other move for the panel.
-        exact.solve()
-        exact.settle()
+        exact().solve()
+        exact().settle()
         return solved()
 
     def finish(scores: list[MoveScore], done: int, complete: bool, cancelled: bool) -> Analysis:
@@ -656,7 +683,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         if time_limit is not None:
             poller.deadline = start + solver_share(board) * time_limit
         try:
-            return finish(solve_all(), exact.empties, True, False)
+            return finish(solve_all(), exact().empties, True, False)
         except Stopped:
             if poller.cancelled or time_limit is None:
                 return finish(solved(), 0, False, True)
@@ -665,7 +692,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     try:
         deepening.run()
         if deepening.needs_solve:
-            return finish(solve_all(), exact.empties, True, False)
+            return finish(solve_all(), exact().empties, True, False)
     except Stopped:
         pass
     last = deepening.last
@@ -673,14 +700,14 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         return finish(solved(), 0, False, True)
     if solver_ran:
         # The solver's proofs correct the estimates; proofs and estimates rank by `_ranked`.
-        scores = [_with_bounds(m, exact) for m in deepening.scores()]
+        scores = [_with_bounds(m, exact()) for m in deepening.scores()]
         return Analysis("alphabeta", _ranked(scores), poller.nodes, time.perf_counter() - start,
                         last.depth, last.complete or all(m.exact for m in scores),
                         poller.cancelled)
     # The search's own order: a proven win ranks above any estimate whatever the numbers.
     top = last.moves[0]
     tied = tuple(root.move for root in last.moves
-                 if (root.value, root.proven) == (top.value, top.proven))
+                 if (root.value, root.proven, root.prior) == (top.value, top.proven, top.prior))
     return Analysis("alphabeta", tuple(deepening.scores()), poller.nodes,
                     time.perf_counter() - start, last.depth, last.complete, poller.cancelled,
                     tied)

@@ -116,12 +116,12 @@ class Solver:
         self.poller = poller
         self.tt: Table = {}
         self.table_limit = table_limit
+        self.chunks: Chunks | None = None
         weights = sh.line_value
         self.grow = tuple([1] + [weights[n + 1] - weights[n] for n in range(1, sh.k)])
         """grow[n]: what a move adds to the H1 of its own line holding n of its marks (1 for an
         empty line)."""
         self.sym_min_empty = max(4, round(sh.cells * _SYMMETRY_MIN_EMPTY_FRACTION))
-        self.chunks = _chunks_of(sh.sym_perms)
         self.one = 1 << sh.k
         self.half = 1 << (sh.k - 1)
 
@@ -134,7 +134,11 @@ class Solver:
         cells = self.sh.cells
         if empties < self.sym_min_empty:
             return me << cells | opp, 0
-        width, tables = self.chunks
+        chunks = self.chunks
+        if chunks is None:
+            # Built on first use: a big board whose endgame the solver sees never needs them.
+            chunks = self.chunks = _chunks_of(self.sh.sym_perms)
+        width, tables = chunks
         mask = (1 << width) - 1
         best = -1
         best_sym = 0
@@ -512,10 +516,12 @@ class RootSolver:
     """
 
     def __init__(self, board: Board, solver: Solver,
-                 listener: Callable[[Bounds], None] | None = None) -> None:
+                 listener: Callable[[Bounds], None] | None = None,
+                 bounds: Bounds | None = None) -> None:
         """Precompute the root's bitboards and threats for `solver`.
 
-        `listener` (if given) hears the position's bounds each time a test narrows them.
+        `listener` (if given) hears the position's bounds each time a test narrows them;
+        `bounds` (if given) is the object to keep them in.
         """
         self.board = board
         self.solver = solver
@@ -526,7 +532,7 @@ class RootSolver:
         self.empties = self.empty.bit_count()
         self.my_thr = threats(sh, self.me, self.opp) & self.empty
         self.opp_thr = threats(sh, self.opp, self.me) & self.empty
-        self.bounds = full_bounds(sh)
+        self.bounds = full_bounds(sh) if bounds is None else bounds
         self.moves = {cell: full_bounds(sh) for cell in iter_cells(self.empty)}
         self.spent = dict.fromkeys(self.moves, 0)
         """Positions searched for each root move."""

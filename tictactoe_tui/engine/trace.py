@@ -40,6 +40,7 @@ __all__ = [
     "EVENT_CAP",
     "HEURISTIC_DEPTH",
     "LAB_ALGORITHMS",
+    "METHODS",
     "EventKind",
     "Method",
     "Outcome",

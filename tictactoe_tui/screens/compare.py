@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -56,8 +56,10 @@ from tictactoe_tui.lab_words import (
     tree_words,
     value_cell,
 )
+from tictactoe_tui.messages import SearchFailed
 from tictactoe_tui.settings import GameSettings
 from tictactoe_tui.thinking import Thinker
+from tictactoe_tui.widgets.too_small import TooSmall
 
 QUICK_ALGORITHMS = tuple(name for name in LAB_ALGORITHMS if name != "minimax")
 """The searches that run before minimax (each takes milliseconds on 3×3)."""
@@ -65,6 +67,9 @@ QUICK_ALGORITHMS = tuple(name for name in LAB_ALGORITHMS if name != "minimax")
 CHART_NAMES = {"minimax": "minimax", "alphabeta-plain": "α-β", "alphabeta-ordered": "α-β ord",
                "alphabeta-tt": "α-β TT", "h1": "H1", "h2": "H2"}
 """The short names beside the bars."""
+
+NEEDED_TERMINAL = (96, 24)
+"""The smallest (width, height) that shows the whole table and both charts."""
 
 COLUMNS = ("algorithm", "move", "value", "positions", "cut-offs", "table hits", "time",
            "agrees")
@@ -93,6 +98,8 @@ class CompareScreen(Screen[None]):
 
     DEFAULT_CSS = """
     CompareScreen { layout: vertical; }
+    CompareScreen #compare-body { height: 1fr; }
+    CompareScreen.-too-small #compare-body { display: none; }
     CompareScreen #compare-title { height: 1; padding: 0 1; background: $boost; }
     CompareScreen #compare-table { height: 8; }
     CompareScreen #minimax-row { height: auto; padding: 0 1; }
@@ -159,15 +166,6 @@ class CompareScreen(Screen[None]):
             self.run = run
             self.token = token
 
-    class Failed(Message):
-        """A search raised: the screen says so instead of crashing."""
-
-        def __init__(self, error: str, token: int) -> None:
-            """Carry the error in one line."""
-            super().__init__()
-            self.error = error
-            self.token = token
-
     def __init__(self, position: Position, history: Sequence[tuple[int, Position]] = (),
                  time_limit: float = LAB_TIME_LIMIT,
                  depth: int | Literal["default"] | None = "default") -> None:
@@ -222,20 +220,22 @@ class CompareScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """Title, the table, minimax's status line, the two charts side by side."""
-        yield Static("", id="compare-title", markup=False)
-        yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
-        with Vertical(id="minimax-row"):
-            yield Static("", id="minimax-status", markup=False)
-            with Horizontal(id="minimax-controls"):
-                yield ProgressBar(id="minimax-progress", show_eta=False)
-                yield Button("Cancel", id="minimax-cancel", compact=True)
-                yield Button("To a depth", id="minimax-depth", compact=True)
-                yield Button("Full tree", id="minimax-full", compact=True)
-                yield Button("Run again", id="minimax-rerun", compact=True)
-                yield Button("Back", id="close", compact=True)
-        with Horizontal(id="compare-charts"):
-            yield PlotextPlot(id="compare-chart")
-            yield PlotextPlot(id="game-chart")
+        with Vertical(id="compare-body"):
+            yield Static("", id="compare-title", markup=False)
+            yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="minimax-row"):
+                yield Static("", id="minimax-status", markup=False)
+                with Horizontal(id="minimax-controls"):
+                    yield ProgressBar(id="minimax-progress", show_eta=False)
+                    yield Button("Cancel", id="minimax-cancel", compact=True)
+                    yield Button("To a depth", id="minimax-depth", compact=True)
+                    yield Button("Full tree", id="minimax-full", compact=True)
+                    yield Button("Run again", id="minimax-rerun", compact=True)
+                    yield Button("Back", id="close", compact=True)
+            with Horizontal(id="compare-charts"):
+                yield PlotextPlot(id="compare-chart")
+                yield PlotextPlot(id="game-chart")
+        yield TooSmall(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -246,12 +246,21 @@ class CompareScreen(Screen[None]):
         for name in LAB_ALGORITHMS:
             table.add_row(ALGORITHM_TITLES[name], *["…"] * (len(COLUMNS) - 1), key=name)
         board = self.position
-        depth = "to the end" if self.depth is None else f"to depth {self.depth}"
+        depth = ("to the end" if self.depth is None
+                 else f"to depth {self.depth} (H1 at the cut-off)")
+        # The notation fits the line on small boards; bigger ones are named by the move number.
+        where = (str(board) if board.size <= 4
+                 else f"the position after {board.move_count} moves")
         self.query_one("#compare-title", Static).update(
-            f"Compare the algorithms: {board.to_move} to move on {board} "
+            f"Compare the algorithms: {board.to_move} to move on {where} "
             f"({board.size}×{board.size}, {board.k} in a row), searched {depth}")
         table.focus()
+        self.on_resize()
         self._start()
+
+    def on_resize(self, event: events.Resize | None = None) -> None:
+        """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
+        self.query_one(TooSmall).fit(NEEDED_TERMINAL, "the comparison")
 
     def on_unmount(self) -> None:
         """Stop whatever runs and end the worker process."""
@@ -290,7 +299,7 @@ class CompareScreen(Screen[None]):
             on_progress=None if progress is None
             else lambda report: self.post_message(progress(report)),
             on_done=lambda result: self.post_message(done(result)),
-            on_error=lambda error: self.post_message(self.Failed(error, token)),
+            on_error=lambda error: self.post_message(SearchFailed(error, token)),
         )
 
     def _start(self) -> None:
@@ -382,7 +391,7 @@ class CompareScreen(Screen[None]):
         self._refresh_minimax()
         self._draw_bars()
 
-    def on_compare_screen_failed(self, message: Failed) -> None:
+    def on_search_failed(self, message: SearchFailed) -> None:
         """Say what went wrong; the rest of the screen stays usable."""
         if message.token != self._token:
             return
@@ -401,7 +410,7 @@ class CompareScreen(Screen[None]):
         move = ("—" if not result.finished or result.move is None
                 else cell_notation(result.move, size))
         cells: dict[str, str | Text] = {
-            "algorithm": algorithm_label(result, titles=True),
+            "algorithm": algorithm_label(result, titles=True, usual_depth=self.depth),
             "move": move,
             "value": value_cell(result, self.position),
             "positions": Text(f"{result.positions:,}", justify="right"),

@@ -63,6 +63,7 @@ from tictactoe_tui.widgets import Board, PositionView, Scoreboard
 from tictactoe_tui.widgets.board import board_size_on_screen
 from tictactoe_tui.widgets.eval_panel import ThinkingReport
 from tictactoe_tui.widgets.footer import Footer
+from tictactoe_tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from tictactoe_tui.settings import GameSettings
@@ -127,17 +128,7 @@ class GameScreen(Screen[None]):
         background: $boost;
     }
     GameScreen #scoreboard { width: 100%; }
-    GameScreen #too-small {
-        display: none;
-        height: 1fr;
-        content-align: center middle;
-        text-align: center;
-        color: $text-warning;
-        text-style: bold;
-        padding: 1 2;
-    }
     GameScreen.-too-small #position, GameScreen.-too-small #status { display: none; }
-    GameScreen.-too-small #too-small { display: block; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -206,8 +197,13 @@ class GameScreen(Screen[None]):
             under_board=Scoreboard(self._app.session.tally(self.settings.mode), self._all_time(),
                                    id="scoreboard"),
         )
-        yield Static("", id="too-small", markup=False)
+        yield TooSmall(id="too-small")
         yield Footer()
+
+    @property
+    def token(self) -> int:
+        """The generation of the search asked for now: messages that carry another are stale."""
+        return self._token
 
     @property
     def view(self) -> PositionView:
@@ -222,11 +218,12 @@ class GameScreen(Screen[None]):
         board.focus()
         if self.settings.mode == "human-vs-human":
             self.view.clear_panel(WAITING_TWO_PEOPLE)
-        if not runs_in_process(self.settings.size, self.settings.opponent):
-            self._app.thinker.start()  # in the background: the first search need not wait
         self._fit_terminal()
         self._refresh_all()
-        self._next_turn()
+        # The first turn (and the worker process) start once the board is on the screen, so
+        # they do not delay the first paint; the screen's resume starts the turn.
+        if not runs_in_process(self.settings.size, self.settings.opponent):
+            self.call_after_refresh(self._app.thinker.start)
 
     def on_resize(self, event: events.Resize) -> None:
         """Swap the game for an "enlarge the terminal" message when it no longer fits."""
@@ -236,10 +233,13 @@ class GameScreen(Screen[None]):
         """Back from help, settings or the results: carry on where the game was."""
         if not self.has_class("-too-small"):
             self.view.board.focus()
-        # A finished game is the Results dialog's business: resuming must not reopen it.
-        if self.thinking is None and not self.game.is_over:
-            self._next_turn()
         self._refresh_status()
+        self.call_after_refresh(self._carry_on)
+
+    def _carry_on(self) -> None:
+        # A finished game is the Results dialog's business: resuming must not reopen it.
+        if self.thinking is None and not self.game.is_over and self.is_current:
+            self._next_turn()
 
     def on_unmount(self) -> None:
         """Stop a running search, and record a game left unfinished."""
@@ -254,7 +254,12 @@ class GameScreen(Screen[None]):
             self._refresh_status()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the keys that mean nothing in this game (no computer: no clever/random)."""
+        """Hide the keys that mean nothing in this game (no computer: no clever/random).
+
+        `y` confirms a pending quit only; otherwise it passes on to the app (the history).
+        """
+        if action == "confirm_quit":
+            return self._quit_pending
         if action == "toggle_clever":
             return self.settings.mode != "human-vs-human"
         if action == "toggle_pause":
@@ -262,21 +267,15 @@ class GameScreen(Screen[None]):
         return True
 
     def _fit_terminal(self) -> None:
-        panel = not self.view.has_class("-no-panel")
-        width, height = needed_terminal(self.settings.size, panel)
-        have = self.app.size
-        too_small = have.width < width or have.height < height
+        panel = self.view.panel_shown
+        size = self.settings.size
         was_small = self.has_class("-too-small")
-        self.set_class(too_small, "-too-small")
-        if too_small:
-            size = self.settings.size
-            keys = "e hides the evaluation panel; " if panel else ""
-            self.query_one("#too-small", Static).update(
-                f"Enlarge the terminal: a {size}×{size} board needs at least {width}×{height} "
-                f"characters, and this one is {have.width}×{have.height}. Moves wait until the "
-                f"board fits.\n\n({keys}s opens settings for a smaller board; q quits.)"
-            )
-        elif was_small and (self.focused is None or not self.focused.display):
+        keys = "e hides the evaluation panel; " if panel else ""
+        small = self.query_one(TooSmall).fit(
+            needed_terminal(size, panel), f"a {size}×{size} board",
+            f"{keys}s opens settings for a smaller board; q quits.",
+            note="Moves wait until the board fits.")
+        if was_small and not small and (self.focused is None or not self.focused.display):
             # Hiding the board took its focus away: give it back, or the arrows do nothing.
             self.view.board.focus()
 
@@ -321,9 +320,10 @@ class GameScreen(Screen[None]):
         settings = self.settings
         if settings.opponent == "random":
             return make_player(self._playing(), rng=self._rng, difficulty=settings.difficulty,
-                               time_limit=settings.search_time_limit)
+                               time_limit=settings.search_time_limit, depth=settings.depth)
         return make_player(settings.opponent, rng=self._rng, difficulty=settings.difficulty,
-                           time_limit=settings.search_time_limit, clever=self.clever)
+                           time_limit=settings.search_time_limit, clever=self.clever,
+                           depth=settings.depth)
 
     def _style_words(self) -> str:
         """How the computer plays: "alpha-beta, clever", "random; c: alpha-beta"."""
@@ -394,7 +394,8 @@ class GameScreen(Screen[None]):
             args: tuple[Any, ...] = (self._player, self._rng, position)
         else:
             algorithm = self._hint_algorithm()
-            fn, args = clever_analysis, (position, algorithm, self.settings.search_time_limit)
+            fn, args = clever_analysis, (position, algorithm, self.settings.search_time_limit,
+                                         self.settings.depth)
         self._job = self._app.thinker.submit(
             fn, *args,
             on_progress=lambda progress: self.post_message(SearchProgress(progress, token)),
@@ -773,7 +774,7 @@ class GameScreen(Screen[None]):
         if self.thinking == "computer" or self.settings.is_computer(self.game.board.to_move):
             self._say("The computer's own analysis will show in the panel when it moves.")
             return
-        self._notice = f"Analysing {self.game.board.to_move}'s position…"
+        self._notice = ""  # the turn line says "Analysing X's position…" meanwhile
         if self._analysed() is not None:
             self._show_hint()
         elif self.thinking == "scores":
@@ -786,7 +787,7 @@ class GameScreen(Screen[None]):
 
     def action_toggle_panel(self) -> None:
         """Show or hide the evaluation panel."""
-        self.view.toggle_class("-no-panel")
+        self.view.toggle_panel()
         self._fit_terminal()
 
     def action_toggle_scores(self) -> None:
@@ -820,7 +821,8 @@ class GameScreen(Screen[None]):
             # Stop at once, even mid-search: the board stays as it is until space again.
             self._cancel_search()
             self.view.clear_panel("Paused: space resumes.")
-        self._notice = "Paused." if self.paused else "Resumed."
+        # The turn line says "Paused: space resumes"; only resuming needs a word.
+        self._notice = "" if self.paused else "Resumed."
         self._next_turn()
         self._refresh_status()
 
@@ -903,8 +905,8 @@ class GameScreen(Screen[None]):
             self.view.show_scores({})
             return
         best = analysis.scores[0].move if self._hint_shown and analysis.scores else None
-        caption = f"{self.game.board.to_move}'s scores (v hides)"
-        self.view.show_scores(score_hints(analysis), caption, best)
+        self.view.show_scores(score_hints(analysis), f"{self.game.board.to_move}'s scores", "v",
+                              best)
 
     def _refresh_moves(self) -> None:
         size = self.game.size

@@ -1,14 +1,22 @@
-"""The Help screen: the rules, the keys, and how the computer thinks, as Markdown."""
+"""The Help screen: the rules, the keys, and how the computer thinks, as Markdown.
+
+The text is drawn by Rich's Markdown in one widget (Textual's `Markdown` widget builds a widget
+per paragraph, which took ~400 ms to open). The app builds the screen once and shows the same
+one each time, so only the first opening lays it out.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown
+from textual.widgets import Header, Static
+
+from tictactoe_tui.widgets.footer import Footer
 
 HELP_MARKDOWN = """\
 # How to play
@@ -27,6 +35,8 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `c`: switch the computer between clever and random
 - `h`: hint, scoring every move you could make now
 - `e`: show or hide the evaluation panel; `v`: show or hide the scores on the board
+- `p`: the expected line of the move picked in the panel (`Tab`, then the arrows, or a
+  click), numbered 1, 2, 3… on the board; while the computer thinks, its best line so far
 - `u`: undo your last move (and the computer's reply)
 - `n`: new game with the same settings; `s`: settings
 - `a`: compare the algorithms on this position (minimax, alpha-beta variants, H1, H2) with charts
@@ -34,12 +44,13 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `w`: the heuristic lab: every move's H1 and H2, line by line, with H1's weights to edit
 - `m`: the match runner: N games between two computer settings, with a table and charts
 - `y`: the history of every game played; `Enter` on a game reviews it move by move (`←`/`→`,
-  `Home`/`End`; `p` plays on from the position shown)
+  `Home`/`End`; `f` plays on from the position shown)
 - `space`: pause or resume a game between two computers
 - `?`: this help; `q`: quit (here: close the help)
 - `ctrl+p`: the command palette (themes, settings, help, history and the learning lab)
 
-On the Settings screen Start has the focus: `Enter` starts, `Tab` walks the controls, and
+On the Settings screen `Enter` starts the game (on a list it opens the list instead: pick with
+the arrows and `Enter`), `Tab` walks the controls, the arrows choose among options, and
 `escape` goes back to a game that is still running.
 
 # How the computer thinks
@@ -49,12 +60,19 @@ Every score is seen from the side that is about to move: positive is good for it
 **Minimax** tries every move, then every reply, and so on to the end of the game. It assumes
 both sides play their best: the side to move picks the move with the highest score, knowing the
 opponent will then pick the lowest for it. From the empty 3×3 board that means visiting 549,946
-positions, and the panel shows how many were searched.
+positions, the empty board itself included; the panel counts the positions searched the same
+way, so a minimax hint on the empty board shows that number.
 
 **Depth-aware scores**: a quick win is better than a slow one, and a slow loss better than a
 quick one. On 3×3 a win on ply *d* (ply 1 is the move itself) scores **10 − d**, a loss
 **−(10 − d)**, a draw **0**. So "win in 1" is 9, and "the opponent wins with its reply" is −8.
 Bigger boards use size² + 1 instead of 10.
+
+**Search depth** (Settings, or `--depth`): minimax and alpha-beta can be told to look only so
+many plies ahead; where they stop, the position is scored with H1 instead of being played out.
+This is the depth cut-off big boards need, and on 3×3 it makes the computer short-sighted on
+purpose. Automatic (the default) searches to the end on 3×3 and as deep as the time limit allows
+on bigger boards.
 
 **Alpha-beta** gives the same answer as minimax while skipping moves that cannot change it: once
 a move is shown to be worse than one already found, the rest of its replies need no look. Good
@@ -100,12 +118,14 @@ class HelpScreen(Screen[None]):
         """The help text in a scrollable box."""
         yield Header()
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(HELP_MARKDOWN, id="help-text")
+            yield Static(Markdown(HELP_MARKDOWN), id="help-text")
         yield Footer()
 
-    def on_mount(self) -> None:
-        """Focus the text, so the arrows and page keys scroll it."""
-        self.query_one("#help-scroll").focus()
+    def on_screen_resume(self) -> None:
+        """Open at the top, with the text focused so the arrows and page keys scroll it."""
+        scroll = self.query_one("#help-scroll", VerticalScroll)
+        scroll.scroll_home(animate=False)
+        scroll.focus()
 
     def action_close(self) -> None:
         """Go back to the screen underneath."""

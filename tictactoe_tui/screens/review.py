@@ -11,7 +11,9 @@ closes its `Thinker`, which stops the search at once.
 point of the evaluation graph jumps there. The board shows the position after the current move,
 with that move lit and, when it was not the best, the better move lit green; the panel shows the
 position the move was played from, every candidate with its score and the played one marked.
-`p` plays on from the shown position with the game's settings; escape goes back.
+`f` plays on from the shown position with the game's settings; escape goes back. As on the
+Game screen, Tab gives the panel's rows the keys (↑/↓ or a click draws a candidate's expected
+line on the board) and `p` hides or shows those lines.
 """
 
 from __future__ import annotations
@@ -23,8 +25,6 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
@@ -55,13 +55,10 @@ from tictactoe_tui.settings import (
 )
 from tictactoe_tui.store import HistoryStore
 from tictactoe_tui.thinking import Thinker
-from tictactoe_tui.widgets import Board, EvalPanel
+from tictactoe_tui.widgets import MoveList, PositionView
 
 if TYPE_CHECKING:
     from tictactoe_tui.app import TicTacToeApp
-
-MOVE_WIDTH = 13
-"""Characters one move takes in the move list: "123. X B12?? " and a space."""
 
 JUDGEMENT_WORDS = {"best": "the best move", "good": "a good move",
                    "inaccuracy": "an inaccuracy", "mistake": "a mistake",
@@ -162,30 +159,24 @@ class ReviewScreen(Screen[None]):
     DEFAULT_CSS = """
     ReviewScreen { layout: vertical; }
     ReviewScreen #review-status { height: 2; padding: 0 1; background: $boost; }
-    ReviewScreen #review-main { height: 1fr; }
-    ReviewScreen #review-left { width: auto; height: 1fr; }
-    ReviewScreen #review-moves {
-        width: 100%;
-        height: 1fr;
-        border: round $secondary 40%;
-        border-title-color: $text-muted;
-        padding: 0 1;
-    }
-    ReviewScreen #review-panel { width: 1fr; }
+    ReviewScreen #review-view { height: 1fr; }
     ReviewScreen #review-progress { height: 1; padding: 0 1; }
     ReviewScreen #review-progress Bar { width: 1fr; }
     ReviewScreen.-analysed #review-progress { display: none; }
     """
 
     AUTO_FOCUS = None
-    """Nothing takes the focus: the arrows belong to the screen (the board only shows)."""
+    """Nothing takes the focus: the board only shows, and the panel's rows take it with Tab."""
 
+    # Priority: the arrows step through the game even while the panel's rows have the focus
+    # (up and down still move among the rows, to draw each candidate's line on the board).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Previous", key_display="←"),
-        Binding("right", "step(1)", "Next", key_display="→"),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
-        Binding("p", "play_from_here", "Play from here"),
+        Binding("left", "step(-1)", "Previous", key_display="←", priority=True),
+        Binding("right", "step(1)", "Next", key_display="→", priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
+        Binding("f", "play_from_here", "Play from here"),
+        Binding("p", "toggle_lines", "Lines", show=False),
         Binding("escape", "back", "Back"),
     ]
 
@@ -212,18 +203,10 @@ class ReviewScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Status, the board and moves beside the panel, the progress bar, the graph."""
         yield Static("", id="review-status", markup=False)
-        with Horizontal(id="review-main"):
-            with Vertical(id="review-left"):
-                board = Board(self.game.size, id="review-board")
-                board.can_focus = False
-                board.interactive = False
-                yield board
-                moves = VerticalScroll(id="review-moves")
-                moves.border_title = "Moves"
-                moves.can_focus = False
-                with moves:
-                    yield Static("", id="review-move-list")
-            yield EvalPanel(id="review-panel")
+        view = PositionView(self.game.size, id="review-view", board_id="review-board")
+        view.board.can_focus = False
+        view.board.interactive = False
+        yield view
         yield ProgressBar(total=max(self.review.progress[1], 1), show_eta=False,
                           id="review-progress")
         graph = EvalGraph(id="review-graph")
@@ -338,6 +321,10 @@ class ReviewScreen(Screen[None]):
         settings = settings_of(self.game, app.theme)
         app.start_game(settings, moves=self.game.cells[:self.index])
 
+    def action_toggle_lines(self) -> None:
+        """Hide or show the expected lines on the board."""
+        self.view.toggle_lines()
+
     def action_back(self) -> None:
         """Back to the history (or the results)."""
         self.dismiss()
@@ -357,6 +344,11 @@ class ReviewScreen(Screen[None]):
     def _verdict(self) -> Verdict | None:
         return self.review.verdict(self.index) if self.index else None
 
+    @property
+    def view(self) -> PositionView:
+        """The board, the move list and the panel."""
+        return self.query_one("#review-view", PositionView)
+
     def _show_board(self) -> None:
         position = self.review.positions[self.index]
         cells = position.size * position.size
@@ -364,39 +356,39 @@ class ReviewScreen(Screen[None]):
         before = self.review.analyses[self.index - 1] if self.index else self.review.analyses[0]
         hints = score_hints(before) if before is not None else {}
         verdict = self._verdict()
-        board = self.query_one("#review-board", Board)
-        board.border_subtitle = (f"scores before move {max(self.index, 1)}" if hints else "")
-        board.show(marks, hints={c: h for c, h in hints.items() if not marks[c]},
-                   last=self.game.cells[self.index - 1] if self.index else None,
-                   best=verdict.better if verdict is not None else None,
-                   winning=position.winning_line)
+        view = self.view
+        view.show_position(marks, last=self.game.cells[self.index - 1] if self.index else None,
+                           winning=position.winning_line)
+        view.show_scores({c: h for c, h in hints.items() if not marks[c]},
+                         f"scores before move {max(self.index, 1)}",
+                         best=verdict.better if verdict is not None else None)
 
     def _show_panel(self) -> None:
-        panel = self.query_one("#review-panel", EvalPanel)
+        panel = self.view
         analysed_at = self.index - 1 if self.index else 0
         position = self.review.positions[analysed_at]
         analysis = self.review.analyses[analysed_at]
         if position.is_over:
-            panel.clear("The game is over.")
+            panel.clear_panel("The game is over.")
             return
         if analysis is None:
             done, total = self.review.progress
-            panel.clear(f"Analysing the game: {done} of {total} positions done…")
+            panel.clear_panel(f"Analysing the game: {done} of {total} positions done…")
             return
         if not self.index:
             report = build_report(f"Start: {position.to_move} to move", analysis, position, -1,
                                   verdict="Every first move, best first.")
-            panel.show(report)
+            panel.show_report(report)
             return
         verdict = self._verdict()
         cell = self.game.cells[self.index - 1]
         name = cell_notation(cell, position.size)
         title = f"{self.index}. {position.to_move} {name}"
         if verdict is None:
-            panel.show(build_report(title, analysis, position, cell))
+            panel.show_report(build_report(title, analysis, position, cell))
             return
-        panel.show(build_report(f"{title}{verdict.symbol}", analysis, position, cell,
-                                verdict=self._verdict_words(verdict)))
+        panel.show_report(build_report(f"{title}{verdict.symbol}", analysis, position, cell,
+                                       verdict=self._verdict_words(verdict)))
 
     def _verdict_words(self, verdict: Verdict) -> str:
         """"A mistake (?): C2 leads to a draw, where A1 wins in 5."."""
@@ -411,30 +403,18 @@ class ReviewScreen(Screen[None]):
 
     def _show_moves(self) -> None:
         size = self.game.size
-        entries: list[Content] = []
+        moves = []
         for number, cell in enumerate(self.game.cells, start=1):
             verdict = self.review.verdict(number)
-            mark = self.review.positions[number - 1].to_move
             symbol = verdict.symbol if verdict is not None else ""
-            text = f"{number}. {mark} {cell_notation(cell, size)}{symbol}"
-            style = ("bold reverse" if number == self.index else
-                     "bold $error" if symbol in ("?", "??") else
-                     "$warning" if symbol == "?!" else "")
-            entry = Content.styled(text, style).stylize(f"@click=screen.goto({number})")
-            entries.append(entry.pad_right(MOVE_WIDTH - len(text)))
-        moves = self.query_one("#review-move-list", Static)
-        if not entries:
-            moves.update(Content.styled("no moves", "dim"))
-            return
-        # Whole moves to a line, as many as fit: a move is never split across two lines.
-        per_line = max(1, (moves.size.width or 28) // MOVE_WIDTH)
-        lines = [Content("").join(entries[i:i + per_line])
-                 for i in range(0, len(entries), per_line)]
-        moves.update(Content("\n").join(lines))
+            moves.append((str(self.review.positions[number - 1].to_move),
+                          f"{cell_notation(cell, size)}{symbol}"))
+        self.view.moves.show(moves, current=self.index or None)
 
-    def on_resize(self) -> None:
-        """Refit the move list to its new width."""
-        self._show_moves()
+    @on(MoveList.Picked)
+    def on_move_picked(self, event: MoveList.Picked) -> None:
+        """A click on a move in the list jumps there."""
+        self.action_goto(event.number)
 
     def _show_status(self) -> None:
         game = self.game

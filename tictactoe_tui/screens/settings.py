@@ -1,17 +1,24 @@
 """The Settings screen: one control per command-line flag, and Start.
 
+The flow: the app pushes this screen with the current settings; Start (or Enter anywhere but in
+an open list) checks every control with the same rules as the command line, shows what is wrong
+beside its control, or dismisses the screen with the new `GameSettings`, which the app turns into
+a game. Escape, when a game is waiting underneath, dismisses it with None: back to that game.
+
 Keyboard: Start has the focus at first, so Enter starts the defaults; Tab walks the controls in
-order (arrows and space choose in a radio set, Enter opens a list, Enter in a text box starts).
+order (arrows choose in a radio set, Enter opens a list, Enter elsewhere starts).
 Mouse: every choice is a click, and the number boxes have − / + buttons.
+Small terminals: below `TWO_COLUMNS_WIDTH` the controls stack in one column; below
+`MIN_WIDTH`×`MIN_HEIGHT` the form gives way to a message asking for a bigger terminal.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -32,9 +39,11 @@ from textual.widgets import (
 
 from tictactoe_tui.engine.board import default_k
 from tictactoe_tui.settings import (
+    MAX_DEPTH,
     MAX_DIFFICULTY,
     MAX_SIZE,
     MAX_TIME_LIMIT,
+    MIN_DEPTH,
     MIN_DIFFICULTY,
     MIN_K,
     MIN_SIZE,
@@ -43,9 +52,6 @@ from tictactoe_tui.settings import (
     SettingError,
     settings_from_text,
 )
-
-if TYPE_CHECKING:
-    from tictactoe_tui.app import TicTacToeApp
 
 MODE_LABELS = {
     "human-vs-computer": "You against the computer",
@@ -65,6 +71,14 @@ OPPONENT_LABELS = {
     "random": "Random",
 }
 """How the Settings screen names each computer player, strongest first."""
+
+MIN_WIDTH, MIN_HEIGHT = 40, 12
+"""The smallest terminal the form is shown in: a list opened in anything narrower has no room
+for its options (Textual's option list fails to lay them out), and anything lower shows less
+than one control between the title and Start."""
+
+TWO_COLUMNS_WIDTH = 90
+"""From this width the controls sit in two columns; below it, in one."""
 
 DEFAULT_K = "default"
 """The k list's value for "the default for this board size"."""
@@ -103,11 +117,42 @@ class NumberInput(Input):
         return character != "?" and super().check_consume_key(key, character)
 
 
-class SettingsScreen(Screen[None]):
+class ChoiceSet(RadioSet, inherit_bindings=False):
+    """A radio set whose arrows choose (as radio buttons do in a browser or a desktop form).
+
+    Textual's arrows only move a highlight and Enter presses the highlighted button; here the
+    highlight and the choice never differ, so Enter is left to the screen: it starts the game,
+    as the hint says. (No binding is inherited: RadioSet's own would take Enter.)
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,right", "choose_next", "Next option", show=False),
+        Binding("up,left", "choose_previous", "Previous option", show=False),
+        Binding("space", "toggle_button", "Choose", show=False),
+    ]
+
+    def action_choose_next(self) -> None:
+        """Choose the next option."""
+        self.action_next_button()
+        self.action_toggle_button()
+
+    def action_choose_previous(self) -> None:
+        """Choose the previous option."""
+        self.action_previous_button()
+        self.action_toggle_button()
+
+
+class SettingsScreen(Screen[GameSettings | None]):
     """Choose the game: mode, who starts, marks, opponent, difficulty, board, time, seed, theme."""
+
+    AUTO_FOCUS = ""
+    """The screen places the focus itself: on Start, and on nothing while the form is hidden."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back to the game"),
+        # Reached from the radio sets only: Start, the text boxes and the lists take their own
+        # Enter first.
+        Binding("enter", "start", "Start", show=False),
     ]
 
     def __init__(self, settings: GameSettings | None = None, can_cancel: bool = False) -> None:
@@ -117,6 +162,7 @@ class SettingsScreen(Screen[None]):
         """The settings the controls started from."""
         self.can_cancel = can_cancel
         """Whether a game is waiting underneath (escape goes back to it)."""
+        self._focus_before: Widget | None = None
 
     def compose(self) -> ComposeResult:
         """Two columns of labelled controls, then Start."""
@@ -164,6 +210,14 @@ class SettingsScreen(Screen[None]):
                     *_stepper("time_limit", f"{s.time_limit:g}"),
                 )
                 yield from _field(
+                    f"Search depth, plies {MIN_DEPTH}–{MAX_DEPTH} (blank: automatic)", "depth",
+                    NumberInput(
+                        "" if s.depth is None else str(s.depth),
+                        placeholder="automatic", restrict=r"\d*",
+                        validators=[SettingValidator("depth")], id="depth",
+                    ),
+                )
+                yield from _field(
                     "Seed (blank: different every game)", "seed",
                     NumberInput(
                         "" if s.seed is None else str(s.seed),
@@ -180,23 +234,70 @@ class SettingsScreen(Screen[None]):
         with Horizontal(id="settings-actions"):
             yield Button("Start", variant="primary", id="start")
             yield Static("Enter starts · Tab moves · ? help", id="settings-hint")
+        yield Static("", id="settings-too-small", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        """Put the focus on Start, so Enter plays the game as set."""
+        """Put the focus on Start, so Enter plays the game as set (once the form shows)."""
         self._show_first_mark()
-        self.query_one("#start", Button).focus()
+        self._fit_terminal()
+        if not self.has_class("-too-small"):
+            self.query_one("#start", Button).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Lay the form out for the new size, or ask for a bigger terminal."""
+        self._fit_terminal()
+
+    def _fit_terminal(self) -> None:
+        """One column or two for the terminal's width; a message instead when it is too small.
+
+        While the form is hidden nothing in it keeps the focus (a key must not start a game or
+        open a list nobody sees), and the control that had it gets it back afterwards.
+        """
+        have = self.app.size
+        self.set_class(have.width < TWO_COLUMNS_WIDTH, "-one-column")
+        too_small = have.width < MIN_WIDTH or have.height < MIN_HEIGHT
+        if too_small:
+            self.query_one("#settings-too-small", Static).update(
+                f"Enlarge the terminal: the Settings screen needs at least "
+                f"{MIN_WIDTH}×{MIN_HEIGHT} characters, and this one is "
+                f"{have.width}×{have.height}.\n\n"
+                + ("(escape goes back to the game; q quits.)" if self.can_cancel
+                   else "(q quits.)")
+            )
+        if too_small == self.has_class("-too-small"):
+            return
+        self.set_class(too_small, "-too-small")
+        if too_small:
+            focused = self.focused
+            # An open list has the focus on its overlay, inside it: it goes back to the list.
+            parent = focused.parent if focused is not None else None
+            self._focus_before = parent if isinstance(parent, Select) else focused
+            for select in self.query(Select):
+                select.expanded = False
+            self.set_focus(None)
+        else:
+            # Once the form is laid out again: a widget that does not show cannot take it.
+            self.call_after_refresh(self.set_focus,
+                                    self._focus_before or self.query_one("#start", Button))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer "Back to the game" only when there is a game to go back to."""
+        """Offer "Back to the game" only when there is a game to go back to; no Enter to start
+        while the form is hidden."""
         if action == "back":
             return self.can_cancel
+        if action == "start":
+            return not self.has_class("-too-small")
         return True
 
     def action_back(self) -> None:
-        """Go back to the game unchanged (undoing a theme preview)."""
+        """Go back to the game unchanged (undoing a theme preview): dismissed with None."""
         self.app.theme = self.settings.theme
-        self.dismiss()
+        self.dismiss(None)
+
+    def action_start(self) -> None:
+        """Enter on a radio set or a closed list: start, as the hint promises."""
+        self.start()
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)
@@ -207,7 +308,7 @@ class SettingsScreen(Screen[None]):
         except SettingError as error:
             self._show_error(error.field, error.problem.capitalize(), focus=True)
             return
-        cast("TicTacToeApp", self.app).start_game(settings)
+        self.dismiss(settings)
 
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
@@ -266,7 +367,7 @@ class SettingsScreen(Screen[None]):
             value = self.query_one(f"#{name}", Select).value
             if value != DEFAULT_K:
                 texts[name] = str(value)
-        for name in ("difficulty", "time_limit", "seed"):
+        for name in ("difficulty", "time_limit", "depth", "seed"):
             texts[name] = self.query_one(f"#{name}", Input).value
         return texts
 
@@ -296,7 +397,7 @@ def _field(title: str, name: str, *controls: Widget) -> Iterator[Widget]:
 
 def _radio_set(name: str, labels: dict[str, str], chosen: str) -> RadioSet:
     """A radio set whose buttons carry the setting value as their name (and id "name-value")."""
-    return RadioSet(
+    return ChoiceSet(
         *(
             RadioButton(label, value=value == chosen, name=value, id=f"{name}-{value}")
             for value, label in labels.items()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -51,8 +51,13 @@ from tictactoe_tui.lab_words import (
     signed,
     window_words,
 )
+from tictactoe_tui.messages import SearchFailed
 from tictactoe_tui.thinking import Thinker
 from tictactoe_tui.widgets.mini_board import MiniBoard
+from tictactoe_tui.widgets.too_small import TooSmall
+
+NEEDED_TERMINAL = (80, 24)
+"""The smallest (width, height) that shows the tree beside the board and the step panel."""
 
 TREE_ALGORITHMS = ("alphabeta-ordered", "alphabeta-plain", "alphabeta-tt")
 """The searches the explorer can show, in the order `o` cycles through them."""
@@ -81,6 +86,8 @@ class TreeScreen(Screen[None]):
 
     DEFAULT_CSS = """
     TreeScreen { layout: vertical; }
+    TreeScreen #tree-body { height: 1fr; }
+    TreeScreen.-too-small #tree-body { display: none; }
     TreeScreen #tree-title { height: 2; padding: 0 1; background: $boost; }
     TreeScreen #tree-main { height: 1fr; }
     TreeScreen #search-tree { width: 1fr; height: 1fr; border: round $primary 50%; }
@@ -117,15 +124,6 @@ class TreeScreen(Screen[None]):
             self.recorder = recorder
             self.token = token
 
-    class Failed(Message):
-        """The recorded search raised: the screen says so."""
-
-        def __init__(self, error: str, token: int) -> None:
-            """Carry the error in one line."""
-            super().__init__()
-            self.error = error
-            self.token = token
-
     def __init__(self, position: Position, depth: int | None = None,
                  event_cap: int = EVENT_CAP) -> None:
         """Explore the search from `position` to `depth` plies, recording `event_cap` events.
@@ -160,32 +158,35 @@ class TreeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The title, the tree on the left, the board and the step panel on the right."""
-        yield Static("", id="tree-title", markup=False)
-        with Horizontal(id="tree-main"):
-            tree: Tree[Line] = Tree("Searching…", id="search-tree")
-            tree.guide_depth = 2
-            tree.auto_expand = True
-            yield tree
-            with Vertical(id="tree-side"):
-                yield MiniBoard(id="tree-board")
-                yield Static("", id="node-info", markup=False)
-                yield Static("", id="step-info", markup=False)
-                with Horizontal(classes="tree-buttons"):
-                    yield Button("Step mode", id="step-mode", compact=True)
-                    yield Button("◀ Back", id="step-back", compact=True)
-                    yield Button("Next ▶", id="step-next", compact=True)
-                    yield Button("End ▶▶", id="step-end", compact=True)
-                with Horizontal(classes="tree-buttons"):
-                    yield Button("Algorithm", id="cycle-algorithm", compact=True)
-                    yield Button("Depth −", id="depth-down", compact=True)
-                    yield Button("Depth +", id="depth-up", compact=True)
-                    yield Button("Close", id="close", compact=True)
+        with Vertical(id="tree-body"):
+            yield Static("", id="tree-title", markup=False)
+            with Horizontal(id="tree-main"):
+                tree: Tree[Line] = Tree("Searching…", id="search-tree")
+                tree.guide_depth = 2
+                tree.auto_expand = True
+                yield tree
+                with Vertical(id="tree-side"):
+                    yield MiniBoard(id="tree-board")
+                    yield Static("", id="node-info", markup=False)
+                    yield Static("", id="step-info", markup=False)
+                    with Horizontal(classes="tree-buttons"):
+                        yield Button("Step mode", id="step-mode", compact=True)
+                        yield Button("◀ Back", id="step-back", compact=True)
+                        yield Button("Next ▶", id="step-next", compact=True)
+                        yield Button("End ▶▶", id="step-end", compact=True)
+                    with Horizontal(classes="tree-buttons"):
+                        yield Button("Algorithm", id="cycle-algorithm", compact=True)
+                        yield Button("Depth −", id="depth-down", compact=True)
+                        yield Button("Depth +", id="depth-up", compact=True)
+                        yield Button("Close", id="close", compact=True)
+        yield TooSmall(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
         """Show the root position and start the search."""
         self.query_one(MiniBoard).show(self.position)
         self.query_one("#search-tree", Tree).focus()
+        self.on_resize()
         if self.position.is_over:
             winner = self.position.winner
             ended = "a draw" if winner is None else f"{winner} won"
@@ -194,6 +195,10 @@ class TreeScreen(Screen[None]):
             self.query_one("#search-tree", Tree).root.set_label("no search")
             return
         self._search()
+
+    def on_resize(self, event: events.Resize | None = None) -> None:
+        """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
+        self.query_one(TooSmall).fit(NEEDED_TERMINAL, "the search tree")
 
     def on_unmount(self) -> None:
         """Stop a running search and end the worker process."""
@@ -224,7 +229,7 @@ class TreeScreen(Screen[None]):
             record_search, self.position, self.algorithm, self.depth, TREE_TIME_LIMIT,
             self.event_cap,
             on_done=lambda answer: self.post_message(self.Recorded(*answer, token)),
-            on_error=lambda error: self.post_message(self.Failed(error, token)))
+            on_error=lambda error: self.post_message(SearchFailed(error, token)))
 
     @property
     def busy(self) -> bool:
@@ -240,7 +245,7 @@ class TreeScreen(Screen[None]):
         self._refresh_title()
         self._refresh_step()
 
-    def on_tree_screen_failed(self, message: Failed) -> None:
+    def on_search_failed(self, message: SearchFailed) -> None:
         """Say what went wrong."""
         if message.token == self._token:
             self._failed = True

@@ -41,16 +41,15 @@ class PositionView(Horizontal):
     PositionView > #position-left { width: auto; height: 1fr; }
     PositionView #move-list { width: 100%; height: 1fr; max-height: 100%; }
     PositionView > #eval-panel { width: 1fr; }
-    PositionView.-no-panel > #eval-panel { display: none; }
     """
 
     def __init__(self, size: int, *, under_board: Widget | None = None,
-                 id: str | None = None) -> None:
+                 id: str | None = None, board_id: str = "board") -> None:
         """A view of a size×size board; `under_board` (e.g. a scoreboard) goes below it."""
         super().__init__(id=id)
-        self.board = Board(size, id="board")
+        self.board = Board(size, id=board_id)
         """The board widget."""
-        self.panel = EvalPanel(id="eval-panel")
+        self.panel = EvalPanel(id="eval-panel", pickable=True)
         """The evaluation panel."""
         self.moves = MoveList(id="move-list")
         """The move list."""
@@ -63,6 +62,7 @@ class PositionView(Horizontal):
         self._labels: dict[int, str] = {}
         self._scores: dict[int, str] = {}
         self._scores_caption = ""
+        self._scores_key = ""
         self._best: int | None = None
         self._live_line: tuple[tuple[int, ...], str] | None = None
 
@@ -87,11 +87,13 @@ class PositionView(Horizontal):
         self._labels = dict(labels or {})
         self._draw()
 
-    def show_scores(self, scores: Mapping[int, str], caption: str = "",
+    def show_scores(self, scores: Mapping[int, str], caption: str = "", key: str = "",
                     best: int | None = None) -> None:
-        """Faint scores in the empty cells, what they are (`caption`), a cell to highlight."""
+        """Faint scores in the empty cells, whose they are (`caption`, e.g. "X's scores") and
+        the key that hides them, and a cell to highlight."""
         self._scores = dict(scores)
         self._scores_caption = caption if scores else ""
+        self._scores_key = key
         self._best = best
         self._draw()
 
@@ -118,6 +120,18 @@ class PositionView(Horizontal):
         self._live_line = None
         self.panel.clear(message)
         self._draw()
+
+    @property
+    def panel_shown(self) -> bool:
+        """Whether the evaluation panel is shown."""
+        return self.panel.display
+
+    def toggle_panel(self) -> bool:
+        """Hide or show the evaluation panel; returns whether it is shown now."""
+        # The panel's own `display`, not a class on the view: a class change restyles every
+        # widget under the view (a 10×10 board's hundred cells), a ~10× slower key.
+        self.panel.display = not self.panel.display
+        return self.panel.display
 
     def toggle_lines(self) -> bool:
         """Hide or show expected lines; on, with no row picked, pick the chosen move's row.
@@ -158,19 +172,25 @@ class PositionView(Horizontal):
     def _draw(self) -> None:
         line = self._line()
         steps: dict[int, tuple[int, str]] = {}
-        captions = []
-        if self._scores_caption:
-            captions.append(self._scores_caption)
         if line is not None:
             cells, first = line
             other = {"X": "O", "O": "X"}.get(first, "")
             for number, cell in enumerate(cells, start=1):
                 if 0 <= cell < len(self._marks) and not self._marks[cell]:
                     steps[cell] = (number, first if number % 2 else other)
-            if steps:
-                captions.append("1 2 3…: line (p hides)")
-        caption = " · ".join(captions)
+        caption = _caption(self._scores_caption, self._scores_key, bool(steps))
         if self.board.border_subtitle != caption:  # setting it repaints all the board's cells
             self.board.border_subtitle = caption
         self.board.show(self._marks, hints=self._scores, labels=self._labels, line=steps,
                         last=self._last, best=self._best, winning=self._winning)
+
+
+def _caption(scores: str, scores_key: str, line: bool) -> str:
+    """The board's caption: whose scores the cells show and what the numbers are, with the keys
+    that hide them (short when both show: a 3×3 board's frame is narrow)."""
+    key = f" ({scores_key})" if scores_key else ""
+    if scores and line:
+        return f"{scores}{key} · line 1 2 3 (p)"
+    if scores:
+        return f"{scores} ({scores_key} hides)" if scores_key else scores
+    return "line 1 2 3… (p hides)" if line else ""

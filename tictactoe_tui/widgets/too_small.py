@@ -28,14 +28,19 @@ class TooSmall(Static):
         """An empty, hidden notice."""
         super().__init__("", id=id, markup=False)
 
-    def fit(self, need: tuple[int, int], what: str) -> bool:
-        """Show the notice (and return True) when the terminal is smaller than `need`."""
+    def fit(self, need: tuple[int, int], what: str, keys: str = "escape goes back.",
+            note: str = "") -> bool:
+        """Show the notice (and return True) when the terminal is smaller than `need`.
+
+        `what` names what needs the room, `keys` what the keys can do meanwhile, and `note`
+        (if any) what waits until the terminal is bigger.
+        """
         have = self.app.size
         small = have.width < need[0] or have.height < need[1]
         self.screen.set_class(small, "-too-small")
         self.display = small
         if small:
             self.update(f"Enlarge the terminal: {what} needs at least {need[0]}×{need[1]} "
-                        f"characters, and this one is {have.width}×{have.height}.\n\n"
-                        "(escape goes back.)")
+                        f"characters, and this one is {have.width}×{have.height}."
+                        f"{' ' + note if note else ''}\n\n({keys})")
         return small

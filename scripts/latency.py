@@ -1,0 +1,217 @@
+"""Key latency and first paint in a real terminal (tmux), side by side with a minimal Textual app.
+
+    python scripts/latency.py [--repeat 15] [--paints 7]
+
+Pilot cannot measure this (it waits for the app to go idle), so each app runs in a private tmux
+server at 100×34 and the script watches the pane as a person would. Every figure is a median:
+
+    first paint      from launching the command to its first screen on the pane: the minimal
+                     app; ours on the Settings screen (no flag) and on a 10×10 game (flags)
+    key latency      from `tmux send-keys` to the pane showing the key's effect:
+                     minimal: a key that hides and shows a widget;
+                     ours, idle, 10×10: `e` (hide/show the panel) and an arrow (the cursor);
+                     ours while the computer thinks on 10×10 (a 60 s budget): `e`
+    help             `?` until the help text shows, Escape until the game is back
+
+and it checks the targets of issue 7: thinking within 1.5× idle + 20 ms, idle within 2× the
+minimal app + 20 ms, first paint within 2× the minimal app + 150 ms, help as fast as a key.
+Each poll of the pane (`tmux capture-pane`) costs a few milliseconds, the same for every app.
+The machine's load (from `uptime`) is printed: other work on it slows every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+SOCKET = f"latency-{os.getpid()}"
+"""The private tmux server's socket name (never the default server: others may use it)."""
+
+SIZE = ("100", "34")
+TIMEOUT = 20.0
+"""Seconds to wait for any one change on the pane before calling it a failure."""
+
+MINIMAL_APP = '''
+from textual.app import App
+from textual.widgets import Static
+
+
+class Minimal(App):
+    BINDINGS = [("e", "toggle", "Toggle")]
+
+    def compose(self):
+        yield Static("minimal app ready")
+        yield Static("Evaluation", id="panel")
+
+    def action_toggle(self):
+        panel = self.query_one("#panel")
+        panel.display = not panel.display
+
+
+Minimal().run()
+'''
+
+
+def tmux(*args: str) -> str:
+    """Run a command on the private tmux server and return what it printed."""
+    return subprocess.run(["tmux", "-L", SOCKET, *args], check=True, capture_output=True,
+                          text=True).stdout
+
+
+def pane() -> str:
+    """What the pane shows now, with its colours (a cursor move changes only colours)."""
+    return tmux("capture-pane", "-p", "-e", "-t", "run")
+
+
+def wait_for(condition: Callable[[str], bool], what: str) -> float:
+    """Poll the pane until `condition(text)` holds; return the perf_counter time it did."""
+    deadline = time.perf_counter() + TIMEOUT
+    while time.perf_counter() < deadline:
+        if condition(pane()):
+            return time.perf_counter()
+    raise SystemExit(f"latency: timed out waiting for {what}")
+
+
+def start(command: list[str], ready: str) -> float:
+    """Launch `command` in the pane "run"; return seconds until `ready` shows (first paint)."""
+    begin = time.perf_counter()
+    tmux("new-session", "-d", "-s", "run", "-x", SIZE[0], "-y", SIZE[1], *command)
+    return wait_for(lambda text: ready in text, f"{ready!r} at start") - begin
+
+
+def stop() -> None:
+    """End the pane's program (and the session)."""
+    subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", "run"], capture_output=True)
+    time.sleep(0.3)
+
+
+def key(name: str, condition: Callable[[str], bool], what: str) -> float:
+    """Press `name` and return seconds until `condition` holds on the pane."""
+    begin = time.perf_counter()
+    tmux("send-keys", "-t", "run", name)
+    return wait_for(condition, what) - begin
+
+
+def panel_shown(text: str) -> bool:
+    """Whether the evaluation panel (or the minimal app's stand-in) is on the pane."""
+    return "Evaluation" in text
+
+
+def toggles(count: int) -> list[float]:
+    """`e` pressed `count` times, each timed until the panel has gone or come back."""
+    times = []
+    for _ in range(count):
+        shown = panel_shown(pane())
+        times.append(key("e", lambda text, shown=shown: panel_shown(text) != shown, "e"))
+    return times
+
+
+def arrows(count: int) -> list[float]:
+    """Left/right pressed `count` times on the board, each timed until the pane changes."""
+    times = []
+    for index in range(count):
+        before = pane()
+        times.append(key("Right" if index % 2 == 0 else "Left",
+                         lambda text, before=before: text != before, "the cursor"))
+    return times
+
+
+def median_ms(values: list[float]) -> float:
+    """The median in milliseconds."""
+    return statistics.median(values) * 1000
+
+
+def main() -> int:
+    """Measure, print a table and the targets; exit status 1 when a target is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=15, help="key presses per figure")
+    parser.add_argument("--paints", type=int, default=7, help="launches per first paint")
+    args = parser.parse_args()
+    if shutil.which("tmux") is None:
+        raise SystemExit("latency: tmux is not installed")
+    ours = str(Path(sys.executable).with_name("tictactoe-tui"))
+    game = [ours, "--size", "10", "--seed", "1", "--time-limit", "0.3"]
+    thinking_game = [ours, "--size", "10", "--seed", "1", "--first", "computer",
+                     "--time-limit", "60"]
+    work = Path(tempfile.mkdtemp(prefix="latency-"))
+    minimal = work / "minimal.py"
+    minimal.write_text(MINIMAL_APP)
+    os.environ["TICTACTOE_TUI_DATA_DIR"] = str(work / "data")  # never the user's history
+    figures: dict[str, float] = {}
+    try:
+        paints: dict[str, list[float]] = {"minimal": [], "settings": [], "game": []}
+        for _ in range(args.paints):
+            for name, command, ready in (("minimal", [sys.executable, str(minimal)],
+                                          "minimal app ready"),
+                                         ("settings", [ours], "Start"),
+                                         ("game", game, "Evaluation")):
+                paints[name].append(start(command, ready))
+                stop()
+        for name, values in paints.items():
+            figures[f"first paint: {name}"] = median_ms(values)
+
+        start([sys.executable, str(minimal)], "minimal app ready")
+        time.sleep(1)
+        figures["key: minimal app"] = median_ms(toggles(args.repeat))
+        stop()
+
+        start(game, "Evaluation")
+        time.sleep(3)  # the board's scores for X are searched at first: let that finish
+        figures["key idle: panel (e)"] = median_ms(toggles(args.repeat))
+        figures["key idle: cursor (arrow)"] = median_ms(arrows(args.repeat))
+        helps = []
+        for _ in range(max(3, args.repeat // 3)):
+            helps.append(key("?", lambda text: "How to play" in text, "help"))
+            key("Escape", panel_shown, "the game after help")
+        figures["help opens (first)"] = helps[0] * 1000
+        figures["help opens (median)"] = median_ms(helps)
+        stop()
+
+        start(thinking_game, "Evaluation")
+        wait_for(lambda text: "positions so far" in text, "the computer thinking")
+        figures["key while thinking: panel (e)"] = median_ms(toggles(args.repeat))
+        if "thinking" not in pane():
+            raise SystemExit("latency: the computer stopped thinking during the measurement")
+        stop()
+    finally:
+        subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+    load = os.getloadavg()[0]
+    print(f"median milliseconds over {args.repeat} keys, {args.paints} launches "
+          f"(load average {load:.2f} on {os.cpu_count()} cores)")
+    for name, value in figures.items():
+        print(f"  {name:<32} {value:8.0f} ms")
+    idle = figures["key idle: panel (e)"]
+    minimal_key = figures["key: minimal app"]
+    targets = [
+        ("key while thinking <= 1.5 × idle + 20 ms", figures["key while thinking: panel (e)"],
+         1.5 * idle + 20),
+        ("idle key (panel) <= 2 × minimal + 20 ms", idle, 2 * minimal_key + 20),
+        ("idle key (cursor) <= 2 × minimal + 20 ms", figures["key idle: cursor (arrow)"],
+         2 * minimal_key + 20),
+        ("first paint (settings) <= 2 × minimal + 150 ms", figures["first paint: settings"],
+         2 * figures["first paint: minimal"] + 150),
+        ("first paint (game) <= 2 × minimal + 150 ms", figures["first paint: game"],
+         2 * figures["first paint: minimal"] + 150),
+        ("help opens <= 2 × minimal + 20 ms", figures["help opens (median)"],
+         2 * minimal_key + 20),
+    ]
+    missed = 0
+    for label, value, limit in targets:
+        ok = value <= limit
+        missed += not ok
+        print(f"  {'ok  ' if ok else 'MISS'} {label}: {value:.0f} ms (limit {limit:.0f} ms)")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
