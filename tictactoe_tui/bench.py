@@ -38,7 +38,7 @@ from tictactoe_tui.engine.search import (
     minimax,
     win_score,
 )
-from tictactoe_tui.engine.solver import RootSolver, Solver
+from tictactoe_tui.engine.solver import RootSolver, Solver, symmetry_chunks
 from tictactoe_tui.engine.threats import find_vcf
 
 
@@ -196,11 +196,17 @@ def exact_solve(board: Board) -> tuple[int, int, int]:
     return score, move, poller.nodes
 
 
+def fresh_solver() -> None:
+    """A fresh state for the solver: the shape tables and its symmetry tables are rebuilt."""
+    fresh()
+    symmetry_chunks.cache_clear()
+
+
 def median_seconds(run: Callable[[], object], repeats: int) -> float:
     """The median wall time of `repeats` runs, each from a fresh state."""
     times = []
     for _ in range(repeats):
-        fresh()
+        fresh_solver()
         start = time.perf_counter()
         run()
         times.append(time.perf_counter() - start)
@@ -218,11 +224,13 @@ def solve_table(quick: bool, repeats: int = 3) -> str:
         if quick and size > 4:
             continue
         board = Board.empty(size, k)
+        fresh_solver()
         score, move, nodes = exact_solve(board)
         alone = median_seconds(partial(exact_solve, board), repeats)
+        fresh_solver()
         clocked = alphabeta(board, time_limit=limit)
         with_clock = median_seconds(partial(alphabeta, board, time_limit=limit), repeats)
-        fresh()
+        fresh_solver()
         tracemalloc.start()
         exact_solve(board)
         peak = tracemalloc.get_traced_memory()[1]

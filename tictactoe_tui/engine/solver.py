@@ -85,7 +85,7 @@ Chunks = tuple[int, tuple[tuple[tuple[int, ...], ...], ...]]
 
 
 @cache
-def _chunks_of(perms: tuple[tuple[int, ...], ...]) -> Chunks:
+def symmetry_chunks(perms: tuple[tuple[int, ...], ...]) -> Chunks:
     """Per symmetry of the square, lookup tables mapping each chunk of a bitboard to its image.
 
     Returns the chunk width and, for each symmetry (`perms`, identity first), one table per
@@ -137,7 +137,7 @@ class Solver:
         chunks = self.chunks
         if chunks is None:
             # Built on first use: a big board whose endgame the solver sees never needs them.
-            chunks = self.chunks = _chunks_of(self.sh.sym_perms)
+            chunks = self.chunks = symmetry_chunks(self.sh.sym_perms)
         width, tables = chunks
         mask = (1 << width) - 1
         best = -1
