@@ -5,8 +5,8 @@ state: the shape tables are rebuilt (their cache is cleared) and each call build
 transposition table, so no measurement profits from an earlier one. The big-board sections build
 each board shape's tables once first, as a game does on its first move, and then give every
 search its own transposition table. Cells are named as on the board: column letter, row number
-(A1 top-left). `--quick` skips the 5x5 solve and the slower big-board sections; `--match` plays
-the old-against-new match instead (see `bench_match`). Timings on a shared machine are noisy:
+(A1 top-left). `--quick` skips the solves above 4x4 and the slower big-board sections; `--match`
+plays the old-against-new match instead (see `bench_match`). Timings on a shared machine are noisy:
 the load average is printed with the results, and the depth and node counts are what to compare.
 """
 
@@ -38,6 +38,7 @@ from tictactoe_tui.engine.search import (
     minimax,
     win_score,
 )
+from tictactoe_tui.engine.solver import RootSolver, Solver, symmetry_chunks
 from tictactoe_tui.engine.threats import find_vcf
 
 
@@ -179,22 +180,69 @@ def bench_analyse() -> str:
     return text + f"\nall nine exact scores identical: {'yes' if same else 'NO'}"
 
 
-def bench_solve(shapes: Sequence[tuple[int, int]]) -> str:
-    """Solve empty boards to the end: time, nodes and the peak memory the search allocated."""
+SOLVE_TARGETS = (
+    # (size, k, the time limit alphabeta gets): the m,n,k games the engine must solve.
+    (4, 3, 1.0), (4, 4, 1.0), (5, 3, 1.0), (5, 5, 1.0), (5, 4, 1.0), (6, 5, 10.0), (6, 4, 10.0),
+    (7, 4, 30.0),
+)
+"""The empty boards `solve_table` solves: 4x4 only with --quick."""
+
+
+def exact_solve(board: Board) -> tuple[int, int, int]:
+    """The exact solver alone, with no clock: (score, move, nodes)."""
+    sh = _fastsearch.shape(board.size, board.k)
+    poller = _fastsearch.Poller(None, None, sh.poll_mask)
+    score, move = RootSolver(board, Solver(sh, poller)).solve()
+    return score, move, poller.nodes
+
+
+def fresh_solver() -> None:
+    """A fresh state for the solver: the shape tables and its symmetry tables are rebuilt."""
+    fresh()
+    symmetry_chunks.cache_clear()
+
+
+def median_seconds(run: Callable[[], object], repeats: int) -> float:
+    """The median wall time of `repeats` runs, each from a fresh state."""
+    times = []
+    for _ in range(repeats):
+        fresh_solver()
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def solve_table(quick: bool, repeats: int = 3) -> str:
+    """Empty boards solved to the end, by the solver alone and through alphabeta under a clock.
+
+    Times are medians of `repeats` runs; the peak memory is the solver's, from one more run under
+    tracemalloc (which slows Python down, so it is not timed).
+    """
     rows = []
-    for size, k in shapes:
+    for size, k, limit in SOLVE_TARGETS:
+        if quick and size > 4:
+            continue
         board = Board.empty(size, k)
-        result, ms = timed(partial(alphabeta, board))
-        # A second run under tracemalloc (which slows Python down) only to measure memory.
-        fresh()
+        fresh_solver()
+        score, move, nodes = exact_solve(board)
+        alone = median_seconds(partial(exact_solve, board), repeats)
+        fresh_solver()
+        clocked = alphabeta(board, time_limit=limit)
+        with_clock = median_seconds(partial(alphabeta, board, time_limit=limit), repeats)
+        fresh_solver()
         tracemalloc.start()
-        alphabeta(board)
+        exact_solve(board)
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-        rows.append([f"{size}x{size}, k={k}, from empty", f"{ms / 1000:.2f}", f"{result.nodes:,}",
-                     f"{peak / 2**20:.1f}", describe_score(result.score, board),
-                     "yes" if result.complete else "no", cell_notation(result.move or 0, size)])
-    return table(["solve", "seconds", "nodes", "peak MiB", "value", "complete", "move"], rows)
+        rows.append([f"{size}x{size}, k={k}, from empty", describe_score(score, board),
+                     f"{cell_notation(move, size)}", f"{alone:.2f}", f"{nodes:,}",
+                     f"{limit:g}", f"{with_clock:.2f}", f"{clocked.nodes:,}",
+                     "yes" if clocked.complete and clocked.score == score else "NO",
+                     f"{peak / 2**20:.1f}"])
+    headers = ["solve", "value", "move", "solver s", "nodes", "time_limit", "alphabeta s",
+               "nodes", "proven", "peak MiB"]
+    return table(headers, rows) + f"\n(seconds: median of {repeats} runs)"
 
 
 def bench_depths(budget: float) -> str:
@@ -366,7 +414,8 @@ def main(argv: list[str]) -> int:
     parser = OneLineParser(prog="tictactoe-tui bench",
                            description="Engine benchmark: alpha-beta against minimax.")
     parser.add_argument("--quick", action="store_true",
-                        help="skip the 5x5 solve, the depths in 1 s and the cost of listening")
+                        help="skip the solves above 4x4, the depths in 1 s and the cost of "
+                        "listening")
     parser.add_argument("--history", action="store_true",
                         help="time the history instead: saving, the History screen, a review")
     parser.add_argument("--match", action="store_true",
@@ -391,8 +440,7 @@ def main(argv: list[str]) -> int:
         print(bench_match(args.games, args.jobs, args.seed))
         print("load average {:.2f} {:.2f} {:.2f} at the end".format(*os.getloadavg()))
         return 0
-    shapes = [(4, 4)] if args.quick else [(4, 4), (5, 4)]
-    sections = [bench_3x3(), bench_analyse(), bench_solve(shapes),
+    sections = [bench_3x3(), bench_analyse(), solve_table(args.quick),
                 bench_tactics(0.25 if args.quick else 1.0)]
     if not args.quick:
         sections.append(bench_depths(1.0))

@@ -230,42 +230,6 @@ def table_key(sh: Shape, me: int, opp: int, use_symmetry: bool) -> tuple[int, in
     return best, best_sym
 
 
-def table_line(sh: Shape, tt: Table, key: Callable[[int, int, int], tuple[int, int]],
-               me: int, opp: int, first: int, limit: int) -> tuple[int, ...]:
-    """The line a table remembers after `first`: wins, forced blocks and stored moves.
-
-    `key(me, opp, empties)` is the table's key function; the line stops where the table does.
-    """
-    line = [first]
-    me, opp = opp, me | 1 << first
-    last = first
-    while len(line) < limit:
-        if completes_line(sh, opp, last):
-            break
-        empty = sh.full & ~(me | opp)
-        if not empty:
-            break
-        win_now = threats(sh, me, opp) & empty
-        block = threats(sh, opp, me) & empty
-        if win_now:
-            move = win_now.bit_length() - 1
-        elif block:
-            # A forced block, or one of two when the game is lost anyway.
-            move = block.bit_length() - 1
-        else:
-            found, sym = key(me, opp, empty.bit_count())
-            entry = tt.get(found)
-            if entry is None:
-                break
-            move = sh.sym_inverse[sym][entry[2]]
-            if not empty >> move & 1:
-                break
-        line.append(move)
-        last = move
-        me, opp = opp, me | 1 << move
-    return tuple(line)
-
-
 REPORT_INTERVAL = 0.1
 """Seconds between progress reports while a search runs."""
 

@@ -32,12 +32,12 @@ from tictactoe_tui.engine.pvs import (
 )
 from tictactoe_tui.engine.solver import (
     SOLVE_MAX_EMPTY,
-    SOLVER_SHARE,
     Bounds,
     RootSolver,
     Solver,
     full_bounds,
     solvable,
+    solver_share,
 )
 
 __all__ = [
@@ -367,8 +367,9 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     poller = fs.Poller(should_stop, None, sh.poll_mask)
     tracker = _Tracker(poller, start, on_progress)
     # Built on first use: its symmetry tables cost a fraction of a second on a big board.
-    exact = cache(lambda: RootSolver(board, Solver(sh, poller)))
     bounds = full_bounds(sh)
+    exact = cache(lambda: RootSolver(board, Solver(sh, poller), _bounds_listener(tracker),
+                                     bounds))
 
     def result(score: int, move: int, done: int, complete: bool, pv: tuple[int, ...],
                cancelled: bool = False) -> SearchResult:
@@ -381,7 +382,7 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
                             complete=complete, cancelled=cancelled)
 
     def solved() -> SearchResult:
-        score, move = exact().solve(bounds)
+        score, move = exact().solve()
         pv = exact().walk_pv(move, exact().empties)
         tracker.reached(exact().empties, move, score, pv, True)
         return result(score, move, exact().empties, True, pv)
@@ -390,7 +391,7 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
         # Small boards are solved first, with the same table and cuts as without a clock; the
         # depth-limited search only gets the time the solver leaves, to find a move.
         if time_limit is not None:
-            poller.deadline = start + SOLVER_SHARE * time_limit
+            poller.deadline = start + solver_share(board) * time_limit
         try:
             return solved()
         except Stopped:
@@ -601,16 +602,27 @@ def _analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | N
                     run.limit is None and run.finished, run.poller.cancelled)
 
 
-def _with_bounds(estimate: MoveScore, bounds: Bounds, spent: dict[int, int],
-                 exact: RootSolver) -> MoveScore:
+def _bounds_listener(tracker: _Tracker) -> Callable[[Bounds], None]:
+    """Tell the tracker the best move a solve has proven so far, for the progress reports."""
+
+    def heard(bounds: Bounds) -> None:
+        if bounds.move >= 0:
+            tracker.best_so_far(bounds.move, bounds.lo, (bounds.move,))
+
+    return heard
+
+
+def _with_bounds(estimate: MoveScore, exact: RootSolver) -> MoveScore:
     """A depth-limited score of a move, corrected by what the solver proved about it.
 
     A settled move gets its exact value. A move proven to win (or lose) whose distance is not
     known yet scores the proven bound. A move proven not to win, but not yet to draw, scores at
-    most -1, so that a proven draw ranks above it. All of these but the first stay estimates.
+    most -1 when another move is proven to draw at least, so that the proven draw ranks above
+    it. All of these but the first stay estimates.
     """
     move = estimate.move
-    nodes = estimate.nodes + spent.get(move, 0)
+    bounds = exact.moves[move]
+    nodes = estimate.nodes + exact.spent[move]
     if bounds.exact:
         return MoveScore(move, bounds.lo, nodes, True, exact.walk_pv(move, exact.empties))
     if estimate.exact:
@@ -620,7 +632,7 @@ def _with_bounds(estimate: MoveScore, bounds: Bounds, spent: dict[int, int],
         score = bounds.lo
     elif bounds.hi < 0:
         score = bounds.hi
-    elif bounds.hi == 0:
+    elif bounds.hi == 0 and any(other.lo >= 0 for other in exact.moves.values()):
         score = min(score, -1)
     return MoveScore(move, score, nodes, False, estimate.pv)
 
@@ -634,18 +646,27 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     poller = fs.Poller(should_stop, None, sh.poll_mask)
     tracker = _Tracker(poller, start, on_progress)
     moves = board.legal_moves()
-    exact = cache(lambda: RootSolver(board, Solver(sh, poller)))
-    bounds = {move: full_bounds(sh) for move in moves}
-    spent: dict[int, int] = {}
+    made: list[RootSolver] = []
     solver_ran = False
 
+    def exact() -> RootSolver:
+        # Built on first use: its tables cost time on a big board the solver never sees.
+        if not made:
+            made.append(RootSolver(board, Solver(sh, poller), _bounds_listener(tracker)))
+        return made[0]
+
     def solved() -> list[MoveScore]:
-        return [MoveScore(move, bounds[move].lo, spent.get(move, 0), True,
+        if not made:
+            return []
+        return [MoveScore(move, exact().moves[move].lo, exact().spent[move], True,
                           exact().walk_pv(move, exact().empties))
-                for move in moves if bounds[move].exact]
+                for move in moves if exact().moves[move].exact]
 
     def solve_all() -> list[MoveScore]:
-        exact().settle(bounds, spent)
+        # The position's value and best move first, as `alphabeta` finds them (the player needs
+        # no more), then the exact value of every other move for the panel.
+        exact().solve()
+        exact().settle()
         return solved()
 
     def finish(scores: list[MoveScore], done: int, complete: bool, cancelled: bool) -> Analysis:
@@ -661,7 +682,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         # rest of the time and gives estimates for the moves the solver did not settle.
         solver_ran = True
         if time_limit is not None:
-            poller.deadline = start + SOLVER_SHARE * time_limit
+            poller.deadline = start + solver_share(board) * time_limit
         try:
             return finish(solve_all(), exact().empties, True, False)
         except Stopped:
@@ -680,7 +701,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         return finish(solved(), 0, False, True)
     if solver_ran:
         # The solver's proofs correct the estimates; proofs and estimates rank by `_ranked`.
-        scores = [_with_bounds(m, bounds[m.move], spent, exact()) for m in deepening.scores()]
+        scores = [_with_bounds(m, exact()) for m in deepening.scores()]
         return Analysis("alphabeta", _ranked(scores), poller.nodes, time.perf_counter() - start,
                         last.depth, last.complete or all(m.exact for m in scores),
                         poller.cancelled)

@@ -23,8 +23,9 @@ from tictactoe_tui.engine._fastsearch import (
     Poller,
     Shape,
     Table,
+    completes_line,
+    iter_cells,
     maker_potential,
-    table_line,
     threats,
 )
 from tictactoe_tui.engine.board import Board
@@ -35,15 +36,40 @@ SOLVE_MAX_CELLS = 49
 SOLVE_MAX_EMPTY = 25
 """On bigger boards, positions with at most this many empty cells are solved first as well."""
 
+LIKELY_MAX_CELLS = 36
+"""Boards up to 6x6 are solved within a second or so from any position, as are positions with at
+most `SOLVE_MAX_EMPTY` empty cells; 7x7 is a long shot before its middle game (five in a row on
+7x7 is not solved in minutes)."""
+
 SOLVER_SHARE = 0.7
-"""The share of a time limit the solver may use before a depth-limited search takes over to find
-a move (an estimate) in the rest."""
+"""The share of a time limit the solver may use where it is likely to finish; a depth-limited
+search takes over to find a move (an estimate) in the rest."""
+
+LONG_SHOT_SHARE = 0.35
+"""The share of a time limit the solver may use where it is a long shot (7x7 early on): enough to
+prove the quick wins (four in a row on 7x7 is proven in about a second), and the depth-limited
+search keeps most of the time for its move when the proof does not come."""
 
 
 def solvable(board: Board) -> bool:
     """True when the exact solver should try `board` before any depth-limited search."""
     empties = board.size * board.size - board.move_count
     return board.size * board.size <= SOLVE_MAX_CELLS or empties <= SOLVE_MAX_EMPTY
+
+
+def solver_share(board: Board) -> float:
+    """The share of a time limit the solver gets on a `solvable` board."""
+    empties = board.size * board.size - board.move_count
+    likely = board.size * board.size <= LIKELY_MAX_CELLS or empties <= SOLVE_MAX_EMPTY
+    return SOLVER_SHARE if likely else LONG_SHOT_SHARE
+
+
+WIN_IN_3 = -1
+"""What `Solver.doubles` returns when the mover has a double (any other answer is a mask)."""
+
+TABLE_LIMIT = 1_500_000
+"""Entries the solver's table may hold (about 250 MB) before it forgets the cheapest half: a
+long solve must not take the machine's memory."""
 
 
 # Symmetry canonicalisation costs a few microseconds; it pays near the root, where the subtrees
@@ -59,7 +85,7 @@ Chunks = tuple[int, tuple[tuple[tuple[int, ...], ...], ...]]
 
 
 @cache
-def _chunks_of(perms: tuple[tuple[int, ...], ...]) -> Chunks:
+def symmetry_chunks(perms: tuple[tuple[int, ...], ...]) -> Chunks:
     """Per symmetry of the square, lookup tables mapping each chunk of a bitboard to its image.
 
     Returns the chunk width and, for each symmetry (`perms`, identity first), one table per
@@ -84,13 +110,18 @@ def _chunks_of(perms: tuple[tuple[int, ...], ...]) -> Chunks:
 class Solver:
     """Fail-soft alpha-beta to the end of the game with a bound-storing transposition table."""
 
-    def __init__(self, sh: Shape, poller: Poller) -> None:
-        """Prepare an empty table for positions of shape `sh`."""
+    def __init__(self, sh: Shape, poller: Poller, table_limit: int = TABLE_LIMIT) -> None:
+        """Prepare an empty table for positions of shape `sh`, of at most `table_limit` entries."""
         self.sh = sh
         self.poller = poller
         self.tt: Table = {}
+        self.table_limit = table_limit
+        self.chunks: Chunks | None = None
+        weights = sh.line_value
+        self.grow = tuple([1] + [weights[n + 1] - weights[n] for n in range(1, sh.k)])
+        """grow[n]: what a move adds to the H1 of its own line holding n of its marks (1 for an
+        empty line)."""
         self.sym_min_empty = max(4, round(sh.cells * _SYMMETRY_MIN_EMPTY_FRACTION))
-        self.chunks = _chunks_of(sh.sym_perms)
         self.one = 1 << sh.k
         self.half = 1 << (sh.k - 1)
 
@@ -103,7 +134,11 @@ class Solver:
         cells = self.sh.cells
         if empties < self.sym_min_empty:
             return me << cells | opp, 0
-        width, tables = self.chunks
+        chunks = self.chunks
+        if chunks is None:
+            # Built on first use: a big board whose endgame the solver sees never needs them.
+            chunks = self.chunks = symmetry_chunks(self.sh.sym_perms)
+        width, tables = chunks
         mask = (1 << width) - 1
         best = -1
         best_sym = 0
@@ -149,6 +184,7 @@ class Solver:
         poller.nodes += 1
         if poller.nodes & poller.poll_mask == 0:
             poller.poll()
+        start = poller.nodes
         win = sh.win
         if my_thr:
             return win - ply - 1
@@ -197,14 +233,27 @@ class Solver:
             first = sh.sym_inverse[sym][move]
         # A forced block is the only move; else the table's move is tried before the others are
         # even scored, since it often refutes the position alone.
-        if opp_thr:
-            moves = [opp_thr.bit_length() - 1]
-        elif first >= 0:
-            moves = [first]
-        else:
-            moves = self.ordered(me, opp, empty, -1)
         alpha0 = alpha
         best = -win - 1
+        allowed = empty
+        if opp_thr:
+            moves = [opp_thr.bit_length() - 1]
+        else:
+            doubles = self.doubles(me, opp)
+            if doubles == WIN_IN_3:
+                return win - ply - 3
+            if doubles is not None:
+                # The opponent has a double: every move but these loses in 4, exactly.
+                allowed = doubles & empty
+                if allowed != empty:
+                    best = -(win - ply - 4)
+                    if not allowed:
+                        return best
+            if first >= 0 and allowed >> first & 1:
+                moves = [first]
+            else:
+                first = -1
+                moves = self.ordered(me, opp, allowed)
         best_move = moves[0]
         cell_lines = sh.cell_lines
         need = sh.k - 1
@@ -230,25 +279,90 @@ class Solver:
                         break
             if lazy:
                 lazy = False
-                moves += [c for c in self.ordered(me, opp, empty, -1) if c != first]
+                moves += [c for c in self.ordered(me, opp, allowed) if c != first]
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.tt[key] = (flag, self.to_table(best, ply), sh.sym_perms[sym][best_move], 0)
+        # The last field is the work the entry saves: the positions its search took.
+        self.tt[key] = (flag, self.to_table(best, ply), sh.sym_perms[sym][best_move],
+                        poller.nodes - start + 1)
+        if len(self.tt) > self.table_limit:
+            self.prune()
         return best
 
-    def ordered(self, me: int, opp: int, empty: int, first: int) -> list[int]:
-        """Empty cells, the table's move first, then by what they do to the lines through them.
+    def doubles(self, me: int, opp: int) -> int | None:
+        """The threat rules on doubles, for a position where neither side has a winning cell.
+
+        A *double* is a cell where one move makes two winning cells at once. Returns `WIN_IN_3`
+        if the mover has one (it plays it, the opponent blocks one cell, it takes the other);
+        None if the opponent has none; else the cells that still matter: the moves that stop
+        every double of the opponent (the double itself, or one of its exactly two winning
+        cells) and the mover's moves that make a winning cell of its own. Every other move loses
+        in 4: the opponent plays a double left open.
+        """
+        sh = self.sh
+        need = sh.k - 2
+        mine: dict[int, int] = {}
+        theirs: dict[int, int] = {}
+        my_fours = 0
+        for line in sh.lines:
+            m = me & line
+            t = opp & line
+            if t:
+                if m or t.bit_count() != need:
+                    continue
+                partners = theirs
+                free = line & ~t
+            elif m.bit_count() == need:
+                partners = mine
+                free = line & ~m
+                my_fours |= free
+            else:
+                continue
+            a = free & -free
+            b = free ^ a
+            partners[a] = partners.get(a, 0) | b
+            partners[b] = partners.get(b, 0) | a
+        for wins in mine.values():
+            if wins & (wins - 1):
+                return WIN_IN_3
+        stop = -1
+        found = False
+        for bit, wins in theirs.items():
+            if wins & (wins - 1):
+                found = True
+                # Taking one of exactly two winning cells leaves one, which can be blocked.
+                stop &= bit | (wins if (wins & (wins - 1)).bit_count() == 1 else 0)
+        if not found:
+            return None
+        return stop | my_fours
+
+    def prune(self) -> None:
+        """Halve the table (at least), keeping the entries that saved the most work.
+
+        Entries are cached bounds, so forgetting some only costs time: the cheap ones, near the
+        leaves and most numerous, go first; the few that stand for big subtrees stay.
+        """
+        work = 1
+        while len(self.tt) > self.table_limit // 2:
+            work *= 2
+            self.tt = {key: entry for key, entry in self.tt.items() if entry[3] >= work}
+
+    def ordered(self, me: int, opp: int, empty: int) -> list[int]:
+        """Empty cells by what they do to the lines through them, the most first.
 
         A cell scores the H1 gain of the mover's lines plus the weight of the opponent's lines it
         kills: the defender's refutation in a draw proof is nearly always the cell that kills
         the most of the attacker's lines, and the attacker's win the one that builds the most.
+        Ties go to the lower cell.
         """
         sh = self.sh
         weights = sh.line_value
+        grow = self.grow
         cell_lines = sh.cell_lines
-        scored = []
-        for cell in sh.order:
-            if not empty >> cell & 1:
-                continue
+        keyed = []
+        while empty:
+            low = empty & -empty
+            empty ^= low
+            cell = low.bit_length() - 1
             gain = 0
             for line in cell_lines[cell]:
                 theirs = opp & line
@@ -256,15 +370,54 @@ class Solver:
                     if not me & line:
                         gain += weights[theirs.bit_count()]
                 else:
-                    count = (me & line).bit_count()
-                    gain += weights[count + 1] - weights[count] if count else 1
-            scored.append((cell == first, gain, -cell))
-        scored.sort(reverse=True)
-        return [-item[2] for item in scored]
+                    gain += grow[(me & line).bit_count()]
+            # One int per cell sorts faster than a tuple: the gain, then the lower cell.
+            keyed.append(gain << 8 | 255 - cell)
+        keyed.sort(reverse=True)
+        return [255 - (key & 255) for key in keyed]
 
     def walk_pv(self, me: int, opp: int, first: int, limit: int) -> tuple[int, ...]:
-        """The line the table remembers after `first`: wins, forced blocks and stored moves."""
-        return table_line(self.sh, self.tt, self.key, me, opp, first, limit)
+        """The line the table remembers after `first`, at most `limit` moves long.
+
+        Where the table has no entry, the rules the solver proved with stand in: a win, a
+        forced block, a double; the line stops where none applies.
+        """
+        sh = self.sh
+        line = [first]
+        me, opp = opp, me | 1 << first
+        last = first
+        while len(line) < limit and not completes_line(sh, opp, last):
+            empty = sh.full & ~(me | opp)
+            if not empty:
+                break
+            move = self.rule_move(me, opp, empty)
+            if move < 0:
+                found, sym = self.key(me, opp, empty.bit_count())
+                entry = self.tt.get(found)
+                if entry is None:
+                    break
+                move = sh.sym_inverse[sym][entry[2]]
+                if not empty >> move & 1:
+                    break
+            line.append(move)
+            last = move
+            me, opp = opp, me | 1 << move
+        return tuple(line)
+
+    def rule_move(self, me: int, opp: int, empty: int) -> int:
+        """The move a threat rule dictates, or -1: a win, a block, a double of one's own."""
+        sh = self.sh
+        win_now = threats(sh, me, opp) & empty
+        if win_now:
+            return win_now.bit_length() - 1
+        block = threats(sh, opp, me) & empty
+        if block:
+            # A forced block, or one of two when the game is lost anyway.
+            return block.bit_length() - 1
+        for cell in iter_cells(empty):
+            if (threats(sh, me | 1 << cell, opp) & empty & ~(1 << cell)).bit_count() >= 2:
+                return cell
+        return -1
 
 
 def _new_thr(sh: Shape, me: int, opp: int, cell: int) -> int:
@@ -308,25 +461,40 @@ class Bounds:
             return self.hi
         return self.lo + 1
 
-    def record(self, s: int, value: int, move: int) -> None:
-        """Take in the fail-soft `value` of the test "at least s?" (and the move that gave it)."""
-        if value >= s:
+    def record(self, alpha: int, beta: int, value: int, move: int) -> None:
+        """Take in the fail-soft `value` a search in the window (alpha, beta) returned.
+
+        `move` is the move that gave it (the root's best move, or the move searched).
+        """
+        if value >= beta:
             self.lo = max(self.lo, value)
             self.move = move
-        else:
+        elif value <= alpha:
             self.hi = min(self.hi, value)
+            if self.move < 0 and self.exact:
+                # Settled at the starting floor (the quickest possible loss): every move is
+                # that bad, the one the test returned as well.
+                self.move = move
+        else:
+            self.lo = self.hi = value
+            self.move = move
 
 
 Test = Callable[[int, int], tuple[int, int]]
 """A fail-soft search of one position in a window: (alpha, beta) -> (value, best move)."""
 
 
-def narrow(test: Test, bounds: Bounds) -> None:
-    """Run null-window tests until the value is exact; `bounds` holds the progress if stopped."""
+def narrow(test: Test, bounds: Bounds, listener: Callable[[Bounds], None] | None = None) -> None:
+    """Run null-window tests until the value is exact; `bounds` holds the progress if stopped.
+
+    `listener` (if given) hears the bounds after each test.
+    """
     while not bounds.exact:
         s = bounds.next_test()
         value, move = test(s - 1, s)
-        bounds.record(s, value, move)
+        bounds.record(s - 1, s, value, move)
+        if listener is not None:
+            listener(bounds)
 
 
 def full_bounds(sh: Shape) -> Bounds:
@@ -334,69 +502,106 @@ def full_bounds(sh: Shape) -> Bounds:
     return Bounds(-(sh.win - 2), sh.win - 1)
 
 
-class RootSolver:
-    """Solves one position: its value and a best move, or the exact value of each move."""
+def _image(perm: tuple[int, ...], bits: int) -> int:
+    """The image of a set of cells under a permutation of the cells."""
+    return sum(1 << perm[cell] for cell in iter_cells(bits))
 
-    def __init__(self, board: Board, solver: Solver) -> None:
-        """Precompute the root's bitboards and threats for `solver`."""
+
+class RootSolver:
+    """Solves one position: its value and a best move, or the exact value of each move.
+
+    What the searches prove along the way is kept: `bounds` for the position, `moves` for each
+    legal move (every root search narrows the bounds of the moves it searched), so a search the
+    clock stops still says what it knows.
+    """
+
+    def __init__(self, board: Board, solver: Solver,
+                 listener: Callable[[Bounds], None] | None = None,
+                 bounds: Bounds | None = None) -> None:
+        """Precompute the root's bitboards and threats for `solver`.
+
+        `listener` (if given) hears the position's bounds each time a test narrows them;
+        `bounds` (if given) is the object to keep them in.
+        """
         self.board = board
         self.solver = solver
+        self.listener = listener
         sh = self.sh = solver.sh
         self.me, self.opp = board.bits(board.to_move), board.bits(board.to_move.opponent)
         self.empty = sh.full & ~(self.me | self.opp)
         self.empties = self.empty.bit_count()
         self.my_thr = threats(sh, self.me, self.opp) & self.empty
         self.opp_thr = threats(sh, self.opp, self.me) & self.empty
+        self.bounds = full_bounds(sh) if bounds is None else bounds
+        self.moves = {cell: full_bounds(sh) for cell in iter_cells(self.empty)}
+        self.spent = dict.fromkeys(self.moves, 0)
+        """Positions searched for each root move."""
+        self.twin: dict[int, int] = {}
+        """For each root move, the first move of its orbit under the symmetries that leave the
+        position unchanged: all of them have the same value, so only the first is searched."""
+        self.orbit: dict[int, list[int]] = {}
+        """For each move `twin` names, the moves of its orbit."""
+        self.mirror: dict[int, tuple[int, ...]] = {}
+        """For each move, a symmetry of the position that maps its twin onto it."""
+        fixing = [perm for perm in sh.sym_perms
+                  if _image(perm, self.me) == self.me and _image(perm, self.opp) == self.opp]
+        for cell in solver.ordered(self.me, self.opp, self.empty):
+            if cell not in self.twin:
+                for perm in fixing:
+                    self.mirror.setdefault(perm[cell], perm)
+                self.orbit[cell] = sorted({perm[cell] for perm in fixing})
+                for twin in self.orbit[cell]:
+                    self.twin[twin] = cell
 
     def solve_child(self, cell: int, alpha: int, beta: int) -> int:
-        """Exact-search value of `cell` for the mover, fail-soft within (alpha, beta)."""
-        if self.my_thr >> cell & 1:
-            return self.sh.win - 1
-        bit = 1 << cell
-        # At the root the mover may hold winning cells it does not play (analyse scores every
-        # move): they stay threats after this move.
-        mine = (_new_thr(self.sh, self.me, self.opp, cell) | self.my_thr) & ~bit
-        return -self.solver.solve(self.opp, self.me | bit, self.opp_thr & ~bit, mine, 1,
-                                  -beta, -alpha)
+        """Exact-search value of `cell` for the mover, fail-soft within (alpha, beta).
 
-    def child_test(self, cell: int) -> Test:
-        """The window test of one root move, for `narrow`."""
-        return lambda alpha, beta: (self.solve_child(cell, alpha, beta), cell)
-
-    def exact_child(self, cell: int) -> int:
-        """The exact value of `cell` for the mover."""
-        bounds = full_bounds(self.sh)
-        narrow(self.child_test(cell), bounds)
-        return bounds.lo
-
-    def settle(self, bounds: dict[int, Bounds], nodes: dict[int, int]) -> None:
-        """Narrow the bounds of every root move in `bounds` until all are exact.
-
-        A round runs one test per unsettled move, best-looking moves first, so a search stopped
-        by the clock has classified as many moves as it could (win or not, then draw or loss)
-        before spending time on distances. `nodes` counts the positions spent on each move.
+        The bounds of the move and of its symmetric twins are updated, and the positions spent
+        are counted on the move the search ran for.
         """
-        order = self.solver.ordered(self.me, self.opp, self.empty, -1)
+        cell = self.twin[cell]
         poller = self.solver.poller
+        before = poller.nodes
+        try:
+            if self.my_thr >> cell & 1:
+                value = self.sh.win - 1
+            else:
+                bit = 1 << cell
+                # At the root the mover may hold winning cells it does not play (analyse scores
+                # every move): they stay threats after this move.
+                mine = (_new_thr(self.sh, self.me, self.opp, cell) | self.my_thr) & ~bit
+                value = -self.solver.solve(self.opp, self.me | bit, self.opp_thr & ~bit, mine,
+                                           1, -beta, -alpha)
+        finally:
+            self.spent[cell] += poller.nodes - before
+        for twin in self.orbit[cell]:
+            self.moves[twin].record(alpha, beta, value, twin)
+        return value
+
+    def settle(self) -> None:
+        """Narrow the bounds of every root move until all are exact.
+
+        A round runs one test per unsettled move (one per set of symmetric twins), best-looking
+        moves first, so a search stopped by the clock has classified as many moves as it could
+        (win or not, then draw or loss) before spending time on distances.
+        """
+        order = [cell for cell in self.solver.ordered(self.me, self.opp, self.empty)
+                 if self.twin[cell] == cell]
         while True:
-            pending = [move for move in order if move in bounds and not bounds[move].exact]
+            pending = [move for move in order if not self.moves[move].exact]
             if not pending:
                 return
             for move in pending:
-                before = poller.nodes
-                try:
-                    s = bounds[move].next_test()
-                    value, _ = self.child_test(move)(s - 1, s)
-                    bounds[move].record(s, value, move)
-                finally:
-                    nodes[move] = nodes.get(move, 0) + poller.nodes - before
+                s = self.moves[move].next_test()
+                self.solve_child(move, s - 1, s)
 
     def solve_moves(self) -> list[int]:
         """The moves worth a full search at the root: a forced block, else every empty cell."""
         thr = self.opp_thr
         if thr and not thr & (thr - 1) and not self.my_thr:
             return [thr.bit_length() - 1]
-        return self.solver.ordered(self.me, self.opp, self.empty, -1)
+        return [cell for cell in self.solver.ordered(self.me, self.opp, self.empty)
+                if self.twin[cell] == cell]
 
     def solve_pass(self, moves: list[int], alpha: int, beta: int) -> tuple[int, int]:
         """Fail-soft alpha-beta over the root moves: (value, best move)."""
@@ -411,20 +616,22 @@ class RootSolver:
                         break
         return best, best_move
 
-    def solve(self, bounds: Bounds | None = None) -> tuple[int, int]:
-        """The exact value of the position and a best move.
-
-        `bounds` (if given) starts from what is already known and keeps the progress when the
-        search is stopped.
-        """
+    def solve(self) -> tuple[int, int]:
+        """The exact value of the position and a best move (`bounds` keeps the progress)."""
         if self.my_thr:
-            return self.sh.win - 1, self.my_thr.bit_length() - 1
-        if bounds is None:
-            bounds = full_bounds(self.sh)
+            move = self.my_thr.bit_length() - 1
+            self.bounds.record(-self.sh.win, self.sh.win, self.sh.win - 1, move)
+            return self.bounds.lo, move
         moves = self.solve_moves()
-        narrow(lambda alpha, beta: self.solve_pass(moves, alpha, beta), bounds)
-        return bounds.lo, bounds.move
+        narrow(lambda alpha, beta: self.solve_pass(moves, alpha, beta), self.bounds,
+               self.listener)
+        return self.bounds.lo, self.bounds.move
 
     def walk_pv(self, first: int, limit: int) -> tuple[int, ...]:
-        """The line the solver's table remembers after the root move `first`."""
-        return self.solver.walk_pv(self.me, self.opp, first, limit)
+        """The line the solver's table remembers after the root move `first`.
+
+        A move searched as its twin's image gets the image of its twin's line.
+        """
+        line = self.solver.walk_pv(self.me, self.opp, self.twin[first], limit)
+        perm = self.mirror[first]
+        return tuple(perm[cell] for cell in line)

@@ -1,0 +1,93 @@
+"""An independent brute-force solver for small boards, sharing no code with the engine.
+
+Positions are strings of 'X', 'O' and '.' (row-major, no separators) with the side to move given
+apart; the lines are built here from scratch. Values follow the project's depth-aware rule, seen
+from the side to move: a win on ply d (ply 1 = the move itself) scores W - d, a loss on ply d
+-(W - d), a draw 0, with W = cells + 1. A plain negamax with a memo, no pruning but one that is
+obviously right: a move that wins at once is the best move there is.
+"""
+
+from __future__ import annotations
+
+import random
+
+
+def lines_of(size: int, k: int) -> list[tuple[int, ...]]:
+    """Every run of k cells in a row, a column or a diagonal of a size x size board."""
+    lines = []
+    for row in range(size):
+        for col in range(size):
+            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(row + d_row * i, col + d_col * i) for i in range(k)]
+                if all(0 <= r < size and 0 <= c < size for r, c in cells):
+                    lines.append(tuple(r * size + c for r, c in cells))
+    return lines
+
+
+class BruteForce:
+    """Exact values of positions on one board shape, remembered between calls."""
+
+    def __init__(self, size: int, k: int) -> None:
+        self.size = size
+        self.k = k
+        self.big = size * size + 1
+        self.through: list[list[tuple[int, ...]]] = [[] for _ in range(size * size)]
+        for line in lines_of(size, k):
+            for cell in line:
+                self.through[cell].append(line)
+        self.memo: dict[tuple[str, str], int] = {}
+
+    def wins(self, cells: str, cell: int) -> bool:
+        """True if the mark on `cell` completes a line through it."""
+        mark = cells[cell]
+        return any(all(cells[c] == mark for c in line) for line in self.through[cell])
+
+    def winner(self, cells: str) -> str | None:
+        """The mark with a full line, if any."""
+        for cell, mark in enumerate(cells):
+            if mark != "." and self.wins(cells, cell):
+                return mark
+        return None
+
+    def move_value(self, cells: str, mover: str, cell: int) -> int:
+        """The value of `mover` marking the empty `cell`, for `mover`."""
+        after = cells[:cell] + mover + cells[cell + 1:]
+        if self.wins(after, cell):
+            return self.big - 1
+        if "." not in after:
+            return 0
+        child = self.value(after, "O" if mover == "X" else "X")
+        # One ply further from here: a win or a loss moves one step towards zero.
+        return -(child - 1) if child > 0 else -(child + 1) if child < 0 else 0
+
+    def value(self, cells: str, mover: str) -> int:
+        """The value for `mover` of a position nobody has won with an empty cell left."""
+        key = (cells, mover)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        best = -self.big
+        for cell, mark in enumerate(cells):
+            if mark == ".":
+                best = max(best, self.move_value(cells, mover, cell))
+                if best == self.big - 1:
+                    break
+        self.memo[key] = best
+        return best
+
+    def move_values(self, cells: str, mover: str) -> dict[int, int]:
+        """The value of every legal move, for `mover`."""
+        return {cell: self.move_value(cells, mover, cell)
+                for cell, mark in enumerate(cells) if mark == "."}
+
+    def random_position(self, rng: random.Random, marks: int) -> str:
+        """A random game of `marks` moves (X first) that nobody has won yet."""
+        while True:
+            cells = "." * (self.size * self.size)
+            mover = "X"
+            for _ in range(marks):
+                cell = rng.choice([c for c, m in enumerate(cells) if m == "."])
+                cells = cells[:cell] + mover + cells[cell + 1:]
+                mover = "O" if mover == "X" else "X"
+            if self.winner(cells) is None and "." in cells:
+                return cells
