@@ -39,16 +39,17 @@ def choose_move(player: Player, rng: random.Random, board: Board, *,
     return decision, rng.getstate()
 
 
-def clever_analysis(board: Board, algorithm: str, time_limit: float | None, *,
+def clever_analysis(board: Board, algorithm: str, time_limit: float | None,
+                    depth: int | None = None, *,
                     should_stop: Callable[[], bool] | None = None,
                     on_progress: ProgressCallback | None = None) -> Analysis:
     """The analysis the clever `algorithm` player makes of `board`, within its budget.
 
     A hint (and the live scores on the board) score the side to move's moves the way the
-    computer would: the same depth cut-off (minimax on big boards) and the same time budget
-    (alpha-beta), so a hint always arrives as fast as a computer move.
+    computer would: the same depth (the setting, or minimax's own cut-off on big boards) and
+    the same time budget, so a hint always arrives as fast as a computer move.
     """
-    player = make_player(algorithm, random.Random(0), time_limit=time_limit)
+    player = make_player(algorithm, random.Random(0), time_limit=time_limit, depth=depth)
     analysis = player.choose(board, should_stop, on_progress).analysis
     if analysis is None:  # every clever player analyses; only a random one would not
         raise ValueError(f"{algorithm} gives no analysis")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +53,15 @@ async def run_command(pilot: Pilot[None], words: str) -> None:
     await pilot.pause(0.3)
     await pilot.press("enter")
     await settle(pilot)
+
+
+async def wait_until(pilot: Pilot[None], condition: Callable[[], bool],
+                     seconds: float = 20.0) -> None:
+    """Let the app run until `condition()` holds (a search reports a few times a second)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out; the status says:\n{status(pilot)}"
+        await pilot.pause(0.05)
 
 
 async def press_settled(pilot: Pilot[None], *keys: str) -> None:

@@ -10,7 +10,18 @@ import pytest
 from textual.widgets import Static
 
 import tictactoe_tui.screens.game as game_module
-from tests.app.conftest import SIZE, Gate, game, game_app, marks, panel, settle, status, text
+from tests.app.conftest import (
+    SIZE,
+    Gate,
+    game,
+    game_app,
+    marks,
+    panel,
+    settle,
+    status,
+    text,
+    wait_until,
+)
 from tests.app.stand_ins import BrokenPlayer, DyingPlayer
 from tictactoe_tui.engine import Player
 from tictactoe_tui.screens.results import ResultsScreen
@@ -178,8 +189,7 @@ async def test_space_pauses_two_computers_even_mid_search(gate: Gate) -> None:
     # Defect 20: space while a computer thought gave no acknowledgement.
     app = game_app(mode="computer-vs-computer", opponent="alphabeta", seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(1.0)
-        assert game(pilot).thinking == "computer"
+        await wait_until(pilot, lambda: game(pilot).thinking == "computer")
         await pilot.press("space")
         assert "Paused: space resumes" in status(pilot)
         assert game(pilot).thinking is None

@@ -11,13 +11,12 @@ a bad flag) gets one line on stderr and exit status 2.
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tictactoe_tui.arguments import OneLineParser
+from tictactoe_tui.arguments import OneLineParser, positive_int, positive_seconds
 from tictactoe_tui.bench import table
 from tictactoe_tui.engine import Board, IllegalMove
 from tictactoe_tui.engine.board import cell_notation
@@ -35,34 +34,6 @@ from tictactoe_tui.lab_words import (
 PROG = "tictactoe-tui compare"
 
 
-def _positive_int(text: str) -> int:
-    """An argparse type: a whole number of plies, at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise _bad(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise _bad(f"must be at least 1, not {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    """An argparse type: a positive, finite number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise _bad(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or value <= 0:
-        raise _bad(f"must be more than 0 seconds, not {text}")
-    return value
-
-
-def _bad(message: str) -> Exception:
-    from argparse import ArgumentTypeError
-
-    return ArgumentTypeError(message)
-
-
 def build_parser() -> OneLineParser:
     """The command's arguments."""
     parser = OneLineParser(
@@ -75,14 +46,14 @@ def build_parser() -> OneLineParser:
     parser.add_argument("position", help="the position: X, O and '.' row by row, rows split "
                         "by '/'")
     parser.add_argument("--k", type=int, default=None, help="marks in a row to win")
-    parser.add_argument("--depth", type=_positive_int, default=None,
+    parser.add_argument("--depth", type=positive_int, default=None,
                         help="plies for every search (default: to the end of the game when "
                         "at most 10 cells are empty, else 3)")
-    parser.add_argument("--heuristic-depth", type=_positive_int, default=HEURISTIC_DEPTH,
+    parser.add_argument("--heuristic-depth", type=positive_int, default=HEURISTIC_DEPTH,
                         help=f"plies for the h1 and h2 searches (default {HEURISTIC_DEPTH})")
-    parser.add_argument("--minimax-depth", type=_positive_int, default=None,
+    parser.add_argument("--minimax-depth", type=positive_int, default=None,
                         help="plies for minimax (default: as --depth)")
-    parser.add_argument("--time-limit", type=_seconds, default=LAB_TIME_LIMIT,
+    parser.add_argument("--time-limit", type=positive_seconds, default=LAB_TIME_LIMIT,
                         help="seconds each search may take; minimax stops early when its tree "
                         f"would take longer (default {LAB_TIME_LIMIT:g})")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

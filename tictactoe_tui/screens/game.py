@@ -264,8 +264,6 @@ class GameScreen(Screen[None]):
             return self.settings.mode != "human-vs-human"
         if action == "toggle_pause":
             return self.settings.mode == "computer-vs-computer"
-        if action == "confirm_quit":
-            return self._quit_pending  # else `y` is the app's: the history
         return True
 
     def _fit_terminal(self) -> None:
@@ -322,7 +320,7 @@ class GameScreen(Screen[None]):
         settings = self.settings
         if settings.opponent == "random":
             return make_player(self._playing(), rng=self._rng, difficulty=settings.difficulty,
-                               time_limit=settings.search_time_limit)
+                               time_limit=settings.search_time_limit, depth=settings.depth)
         return make_player(settings.opponent, rng=self._rng, difficulty=settings.difficulty,
                            time_limit=settings.search_time_limit, clever=self.clever,
                            depth=settings.depth)
@@ -396,7 +394,8 @@ class GameScreen(Screen[None]):
             args: tuple[Any, ...] = (self._player, self._rng, position)
         else:
             algorithm = self._hint_algorithm()
-            fn, args = clever_analysis, (position, algorithm, self.settings.search_time_limit)
+            fn, args = clever_analysis, (position, algorithm, self.settings.search_time_limit,
+                                         self.settings.depth)
         self._job = self._app.thinker.submit(
             fn, *args,
             on_progress=lambda progress: self.post_message(SearchProgress(progress, token)),
@@ -822,7 +821,8 @@ class GameScreen(Screen[None]):
             # Stop at once, even mid-search: the board stays as it is until space again.
             self._cancel_search()
             self.view.clear_panel("Paused: space resumes.")
-        self._notice = "Paused." if self.paused else "Resumed."
+        # The turn line says "Paused: space resumes"; only resuming needs a word.
+        self._notice = "" if self.paused else "Resumed."
         self._next_turn()
         self._refresh_status()
 

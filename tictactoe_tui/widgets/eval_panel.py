@@ -144,9 +144,12 @@ class EvalPanel(VerticalScroll, can_focus=False):
             """The panel, so `@on(EvalPanel.RowHighlighted, "#eval-panel")` works."""
             return self.panel
 
-    def __init__(self, *, id: str | None = "eval-panel") -> None:
-        """Make an empty panel."""
+    def __init__(self, *, id: str | None = "eval-panel", pickable: bool = False) -> None:
+        """Make an empty panel; with `pickable`, its rows take the focus (Tab) to be picked."""
         super().__init__(id=id, classes="-empty")
+        self.pickable = pickable
+        """Whether the candidate rows can take the focus, so the keys can pick one (a screen
+        whose keys must stay its own, such as the review's arrows, leaves it off)."""
         self.border_title = "Evaluation"
         self._title = Static(WAITING, id="eval-title", markup=False)
         # Determinate while hidden: an indeterminate bar animates 15 times a second, shown or not.
@@ -154,6 +157,7 @@ class EvalPanel(VerticalScroll, can_focus=False):
                                      show_eta=False)
         self._header = Static(_header(), id="eval-header", markup=False)
         self._rows = OptionList(id="eval-rows", compact=True)
+        self._rows.can_focus = False
         self._footer = Static("", id="eval-footer", markup=False)
         self._shown: tuple[CandidateRow, ...] = ()
         self._report: PanelReport | None = None
@@ -264,7 +268,7 @@ class EvalPanel(VerticalScroll, can_focus=False):
             self.set_class(name == mode, name)
         if mode != "-thinking":
             self._progress.update(total=1, progress=0)  # stop a "no budget" bar's animation
-        self._rows.can_focus = mode == "" and bool(self._shown)
+        self._rows.can_focus = self.pickable and mode == "" and bool(self._shown)
 
     @on(OptionList.OptionHighlighted, "#eval-rows")
     def _row_highlighted(self, event: OptionList.OptionHighlighted) -> None:

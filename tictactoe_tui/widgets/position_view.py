@@ -49,7 +49,7 @@ class PositionView(Horizontal):
         super().__init__(id=id)
         self.board = Board(size, id=board_id)
         """The board widget."""
-        self.panel = EvalPanel(id="eval-panel")
+        self.panel = EvalPanel(id="eval-panel", pickable=True)
         """The evaluation panel."""
         self.moves = MoveList(id="move-list")
         """The move list."""
