@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,8 +40,8 @@ CHROMIUM_FLAGS = (
 VIEWPORT = {"width": 1100, "height": 720}
 """The browser window: about 100×34 cells of the page's 16 px font."""
 
-RESULTS_SHOWN = "r / Enter again"
-"""The Results dialog's key line: it shows nowhere else."""
+RESULTS_SHOWN = re.compile(r"made \d+ in a row, \w+ to \w+, in \d+ moves|The board is full after")
+"""The Results dialog's detail line: it shows nowhere else."""
 
 HEADLINE = re.compile(r"You win!|Computer wins|Draw(?!s)")
 """The Results dialog's headlines in a game against the computer ("Draws" is the scoreboard)."""
@@ -118,10 +120,15 @@ def served(*game_flags: str, port: int | None = None) -> Iterator[Server]:
     The block may stop the server itself (`Server.interrupt`); otherwise it is interrupted at
     the end, and killed with everything under it if it does not stop.
     """
+    from tictactoe_tui.store import DATA_DIR_ENV
+
     port = free_port() if port is None else port
+    # A history of its own, so the games (and the pictures) never depend on earlier ones.
+    history = tempfile.mkdtemp(prefix="tictactoe-tui-browser-")
     process = subprocess.Popen(
         [sys.executable, "-m", "tictactoe_tui", "serve", "--port", str(port), *game_flags],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+        env={**os.environ, DATA_DIR_ENV: history},
     )
     server = Server(process, port)
     try:
@@ -144,6 +151,7 @@ def served(*game_flags: str, port: int | None = None) -> Iterator[Server]:
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
+        shutil.rmtree(history, ignore_errors=True)
 
 
 @dataclass
@@ -156,7 +164,7 @@ class BrowserGame:
     @property
     def finished(self) -> bool:
         """Whether the Results dialog has shown."""
-        return RESULTS_SHOWN in self.text
+        return RESULTS_SHOWN.search(self.text) is not None
 
     @property
     def headline(self) -> str:
@@ -167,7 +175,11 @@ class BrowserGame:
     @property
     def text(self) -> str:
         """The app's output so far with the escape sequences taken out."""
-        return ANSI.sub(b"", bytes(self.output)).decode("utf-8", "replace")
+        return self.since(0)
+
+    def since(self, mark: int) -> str:
+        """The text the app wrote once its output was `mark` bytes long."""
+        return ANSI.sub(b"", bytes(self.output[mark:])).decode("utf-8", "replace")
 
 
 
@@ -179,6 +191,18 @@ def _wait_for(page: Any, game: BrowserGame, test: Any, timeout: float, what: str
             raise AssertionError(f"{what} never showed in the browser; the page showed: "
                                  f"{game.text[-600:]!r}")
         page.wait_for_timeout(100)
+
+
+def _wait_until_quiet(page: Any, game: BrowserGame, quiet: float = 0.8,
+                      timeout: float = 60) -> None:
+    """Let the page run until the app has drawn nothing new for `quiet` seconds."""
+    deadline = time.monotonic() + timeout
+    page.wait_for_timeout(100)
+    size, since = len(game.output), time.monotonic()
+    while time.monotonic() - since < quiet and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        if len(game.output) != size:
+            size, since = len(game.output), time.monotonic()
 
 
 def play_in_browser(url: str, screenshot: Path | None = None) -> BrowserGame:
@@ -219,7 +243,9 @@ def play_in_browser(url: str, screenshot: Path | None = None) -> BrowserGame:
                     if game.finished:
                         break
                     page.keyboard.press(digit)
-                    page.wait_for_timeout(700)     # the computer's reply on 3×3 takes ms
+                    # The computer replies (or the taken cell is refused) and the screen goes
+                    # quiet; on a busy machine that can take a while.
+                    _wait_until_quiet(page, game)
             _wait_for(page, game, lambda: game.finished, 10, "the Results dialog")
             page.wait_for_timeout(500)
             if screenshot is not None:

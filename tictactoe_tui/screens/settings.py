@@ -52,6 +52,7 @@ from tictactoe_tui.settings import (
     SettingError,
     settings_from_text,
 )
+from tictactoe_tui.widgets.too_small import TooSmall
 
 MODE_LABELS = {
     "human-vs-computer": "You against the computer",
@@ -234,7 +235,7 @@ class SettingsScreen(Screen[GameSettings | None]):
         with Horizontal(id="settings-actions"):
             yield Button("Start", variant="primary", id="start")
             yield Static("Enter starts · Tab moves · ? help", id="settings-hint")
-        yield Static("", id="settings-too-small", markup=False)
+        yield TooSmall(id="settings-too-small")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -254,20 +255,13 @@ class SettingsScreen(Screen[GameSettings | None]):
         While the form is hidden nothing in it keeps the focus (a key must not start a game or
         open a list nobody sees), and the control that had it gets it back afterwards.
         """
-        have = self.app.size
-        self.set_class(have.width < TWO_COLUMNS_WIDTH, "-one-column")
-        too_small = have.width < MIN_WIDTH or have.height < MIN_HEIGHT
-        if too_small:
-            self.query_one("#settings-too-small", Static).update(
-                f"Enlarge the terminal: the Settings screen needs at least "
-                f"{MIN_WIDTH}×{MIN_HEIGHT} characters, and this one is "
-                f"{have.width}×{have.height}.\n\n"
-                + ("(escape goes back to the game; q quits.)" if self.can_cancel
-                   else "(q quits.)")
-            )
-        if too_small == self.has_class("-too-small"):
+        self.set_class(self.app.size.width < TWO_COLUMNS_WIDTH, "-one-column")
+        was_small = self.has_class("-too-small")
+        keys = "escape goes back to the game; q quits." if self.can_cancel else "q quits."
+        too_small = self.query_one(TooSmall).fit((MIN_WIDTH, MIN_HEIGHT), "the Settings screen",
+                                                 keys)
+        if too_small == was_small:
             return
-        self.set_class(too_small, "-too-small")
         if too_small:
             focused = self.focused
             # An open list has the focus on its overlay, inside it: it goes back to the list.
