@@ -12,9 +12,10 @@ class Footer(TextualFooter):
     """Textual's `Footer`, recomposed only when what it shows changes, with no dead keys kept.
 
     Textual 8.2.8's `Footer` rebuilds all its key widgets whenever the bindings may have changed:
-    every screen switch, dialog and focus change. Each new key restyles itself twice (its
-    `compact` watcher), a fifth of the cost of opening or closing the help. Here the rebuild
-    happens only when the keys shown differ from the last ones.
+    every screen switch, dialog and focus change, even under another screen. Each new key
+    restyles itself twice (its `compact` watcher): a fifth of the cost of opening or closing the
+    help. Here the rebuild happens only when the keys shown differ from the last ones, and only
+    while the footer's screen is the one showing.
 
     It also prunes a leak: `Footer.compose` binds each `FooterKey` to the footer's `compact`
     reactive (`data_bind`), which adds a watcher to the footer's watcher list; a recompose
@@ -27,7 +28,13 @@ class Footer(TextualFooter):
     _shown: Hashable = None
 
     async def recompose(self) -> None:
-        """Recompose if the keys to show changed, then drop the watchers of the keys gone."""
+        """Recompose if the keys to show changed, then drop the watchers of the keys gone.
+
+        A footer whose screen is covered (by help, a dialog) waits: it is asked again when its
+        screen shows, and the keys are usually the same by then.
+        """
+        if self.is_attached and self.app.screen is not self.screen:
+            return
         shown = self._keys_to_show()
         if shown == self._shown:
             return
