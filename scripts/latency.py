@@ -106,9 +106,10 @@ def panel_shown(text: str) -> bool:
 
 
 def toggles(count: int) -> list[float]:
-    """`e` pressed `count` times, each timed until the panel has gone or come back."""
+    """`e` pressed `count` times (made even: the panel ends shown), each timed until the panel
+    has gone or come back."""
     times = []
-    for _ in range(count):
+    for _ in range(count + count % 2):
         shown = panel_shown(pane())
         times.append(key("e", lambda text, shown=shown: panel_shown(text) != shown, "e"))
     return times
@@ -170,7 +171,7 @@ def main() -> int:
         helps = []
         for _ in range(max(3, args.repeat // 3)):
             helps.append(key("?", lambda text: "How to play" in text, "help"))
-            key("Escape", panel_shown, "the game after help")
+            key("Escape", lambda text: "Your turn" in text, "the game after help")
         figures["help opens (first)"] = helps[0] * 1000
         figures["help opens (median)"] = median_ms(helps)
         stop()

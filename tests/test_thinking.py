@@ -257,3 +257,9 @@ def test_a_worker_that_cannot_start_leaves_the_jobs_to_threads(
         assert thinker.restarts == 2
     finally:
         thinker.close()
+
+
+def test_the_worker_yields_the_cores_to_the_app(thinker: Thinker) -> None:
+    answers = submit(thinker, jobs.niceness)
+    answers.wait()
+    assert answers.done == [min(os.nice(0) + 10, 19)]

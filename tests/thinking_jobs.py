@@ -59,3 +59,8 @@ def textual_loaded(*, should_stop: Stop, on_progress: Report) -> bool:
 def exit_at_once(*args: Any) -> None:
     """A worker's main function that ends before it is ready (a worker that cannot start)."""
     os._exit(4)
+
+
+def niceness(*, should_stop: Stop, on_progress: Report) -> int:
+    """The worker's scheduling niceness."""
+    return os.nice(0)
