@@ -182,6 +182,7 @@ async def test_two_computers_play_to_the_end_and_space_pauses() -> None:
             if isinstance(pilot.app.screen, ResultsScreen):
                 break
             await pilot.pause(0.3)
+        await settle(pilot)  # the dialog is current a moment before its widgets are mounted
         dialog = pilot.app.screen
         assert isinstance(dialog, ResultsScreen)
         assert text(dialog.query_one("#results-headline", Static)) in ("X wins", "O wins", "Draw")
