@@ -36,6 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import DataTable
 
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Mark
@@ -68,11 +70,21 @@ async def settle(pilot: Pilot[Any], timeout: float = SETTLE_TIMEOUT) -> None:
             raise TimeoutError(f"still thinking after {timeout:g} s")
         await pilot.pause(0.02)
     await pilot.app.workers.wait_for_complete()
-    while getattr(pilot.app.screen, "busy", False):
+    while getattr(pilot.app.screen, "busy", False) or _tables_measuring(pilot.app.screen):
         if time.monotonic() > deadline:
             raise TimeoutError(f"{type(pilot.app.screen).__name__} still busy after {timeout} s")
         await pilot.pause(0.05)
     await pilot.pause()
+
+
+def _tables_measuring(screen: Screen[Any]) -> bool:
+    """Whether a table on `screen` has cells whose new width it has not measured yet.
+
+    A DataTable widens its columns for updated cells only when it next goes idle (Textual 8.2.8,
+    `DataTable._on_idle`): a picture taken before that shows the new text cut to the old width.
+    """
+    return any(table._updated_cells or table._require_update_dimensions
+               for table in screen.query(DataTable))
 
 
 @dataclass(frozen=True)
