@@ -237,15 +237,29 @@ GAME_FLAGS = ("mode", "first", "mark", "opponent", "difficulty", "size", "k", "t
 """The fields whose flags mean "start the game now"; --theme alone still opens Settings."""
 
 
+EPILOG = """\
+With no game flag (--theme alone counts as none) the app opens on the Settings screen;
+with any, it starts the game at once.
+
+other commands (each has its own --help):
+  tictactoe-tui analyse BOARD       score every move of a position
+  tictactoe-tui compare BOARD       minimax, alpha-beta and the heuristics side by side
+  tictactoe-tui match --x SPEC --o SPEC
+                                    play N games between two computer players
+  tictactoe-tui history             list the games kept (export GAME_ID, import FILE)
+  tictactoe-tui serve               play in a browser (textual-serve, loopback by default)
+  tictactoe-tui bench               time the engine against plain minimax
+"""
+"""The end of `--help`: how the first screen is chosen, and every other command."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser for the game flags; values are read as text and checked by `GameSettings`."""
     parser = OneLineParser(
         prog=PROG,
         description="Play tic-tac-toe in the terminal and watch the computer think.",
-        epilog="With no game flag (--theme alone counts as none) the app opens on the Settings "
-        "screen; with any, it starts the game at once. Other commands: "
-        "`tictactoe-tui analyse BOARD` scores a position, `tictactoe-tui bench` times the engine, "
-        "`tictactoe-tui match --x SPEC --o SPEC` plays N games between two computers.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         argument_default=argparse.SUPPRESS,
     )
     defaults = GameSettings()

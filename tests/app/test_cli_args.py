@@ -213,3 +213,20 @@ async def test_conflicting_flags_warn_and_the_game_starts_as_asked(
         await pilot.pause()
         assert type(app.screen).__name__ == "GameScreen"
         assert app.settings.mode == "human-vs-human"
+
+
+def test_help_names_every_command_and_each_commands_help_works() -> None:
+    from tictactoe_tui.cli import COMMANDS
+
+    shown = subprocess.run([sys.executable, "-m", "tictactoe_tui", "--help"],
+                           capture_output=True, text=True, timeout=60)
+    assert shown.returncode == 0
+    listed = [line.split()[1] for line in shown.stdout.splitlines()
+              if line.startswith("  tictactoe-tui ")]
+    assert sorted(listed) == sorted(set(COMMANDS) - {"export", "import"})
+    assert "export GAME_ID" in shown.stdout and "import FILE" in shown.stdout
+    for command in COMMANDS:
+        own = subprocess.run([sys.executable, "-m", "tictactoe_tui", command, "--help"],
+                             capture_output=True, text=True, timeout=60)
+        assert own.returncode == 0, (command, own.stderr)
+        assert own.stdout.startswith("usage:"), command
