@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from tictactoe_tui.engine._fastsearch import shape
 from tictactoe_tui.engine.board import Board, Mark, geometry
 
 
@@ -45,29 +46,14 @@ class LineShape:
 def line_shape(size: int, k: int) -> LineShape:
     """The shared line tables of a size x size board with k in a row."""
     geo = geometry(size, k)
+    base = shape(size, k)  # the search's tables: the same weights, neighbours and centre order
     index = {mask: i for i, mask in enumerate(geo.lines)}
-    weight = [0] + [3 ** (n - 1) for n in range(1, k)] + [0]
+    weight = base.line_value
     gain = [weight[n + 1] - weight[n] for n in range(k)]
-    near = []
-    for cell in range(size * size):
-        row, col = divmod(cell, size)
-        mask = 0
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                if 0 <= row + dr < size and 0 <= col + dc < size:
-                    mask |= 1 << ((row + dr) * size + col + dc)
-        near.append(mask)
-    centre = (size - 1) / 2
-
-    def rank(cell: int) -> tuple[int, float, int]:
-        row, col = divmod(cell, size)
-        return (-len(geo.cell_lines[cell]), abs(row - centre) + abs(col - centre), cell)
-
     return LineShape(
         size=size, k=k, cells=size * size, full=geo.full, line_mask=geo.lines,
         lines_of=tuple(tuple(index[mask] for mask in masks) for masks in geo.cell_lines),
-        gain=tuple(gain), weight=tuple(weight), near=tuple(near),
-        centre_order=tuple(sorted(range(size * size), key=rank)),
+        gain=tuple(gain), weight=weight, near=base.near, centre_order=base.order,
     )
 
 
