@@ -24,22 +24,16 @@ from itertools import pairwise
 from types import ModuleType
 
 from tictactoe_tui.arguments import OneLineParser
-from tictactoe_tui.engine import _fastsearch
+from tictactoe_tui.engine import kernel
+from tictactoe_tui.engine.api import alphabeta, analyse_position
 from tictactoe_tui.engine.board import Board, cell_notation
 from tictactoe_tui.engine.lines import line_shape
 from tictactoe_tui.engine.match import run_match
+from tictactoe_tui.engine.minimax import minimax
 from tictactoe_tui.engine.players import AlphaBetaPlayer, Player
-from tictactoe_tui.engine.search import (
-    Progress,
-    SearchResult,
-    alphabeta,
-    analyse_position,
-    describe_score,
-    minimax,
-    win_score,
-)
 from tictactoe_tui.engine.solver import RootSolver, Solver, symmetry_chunks
 from tictactoe_tui.engine.threats import find_vcf
+from tictactoe_tui.engine.types import Progress, SearchResult, describe_score, win_score
 
 
 def position(x_cells: Sequence[int], o_cells: Sequence[int], size: int = 10,
@@ -98,13 +92,13 @@ no fewer); the defender has no four of its own. tests/engine/test_threats.py che
 
 def fresh() -> None:
     """Forget every cached shape table so the next search pays for building its own."""
-    _fastsearch.shape.cache_clear()
+    kernel.shape.cache_clear()
     line_shape.cache_clear()
 
 
 def warm(size: int, k: int = 5) -> None:
     """Build a board shape's tables once, as the first move of a game does."""
-    _fastsearch.shape(size, k)
+    kernel.shape(size, k)
     line_shape(size, k)
 
 
@@ -190,8 +184,8 @@ SOLVE_TARGETS = (
 
 def exact_solve(board: Board) -> tuple[int, int, int]:
     """The exact solver alone, with no clock: (score, move, nodes)."""
-    sh = _fastsearch.shape(board.size, board.k)
-    poller = _fastsearch.Poller(None, None, sh.poll_mask)
+    sh = kernel.shape(board.size, board.k)
+    poller = kernel.Poller(None, None, sh.poll_mask)
     score, move = RootSolver(board, Solver(sh, poller)).solve()
     return score, move, poller.nodes
 

@@ -16,7 +16,7 @@ from typing import Any
 from textual.message import Message
 
 from tictactoe_tui.engine.players import Decision
-from tictactoe_tui.engine.search import Analysis, Progress
+from tictactoe_tui.engine.types import Analysis, Progress
 from tictactoe_tui.record import PlayedGame
 
 

@@ -21,7 +21,7 @@ from tictactoe_tui.engine import (
     minimax,
     win_score,
 )
-from tictactoe_tui.engine import _fastsearch as fs
+from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.lines import LineState, side_of
 
 

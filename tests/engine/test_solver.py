@@ -22,7 +22,7 @@ from tictactoe_tui.engine import (
     describe_score,
     win_score,
 )
-from tictactoe_tui.engine import _fastsearch as fs
+from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.solver import RootSolver, Solver
 
 

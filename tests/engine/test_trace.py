@@ -12,7 +12,7 @@ import pytest
 from tests.engine.positions import reachable_3x3
 from tests.engine.test_search import random_position, reference, reference_move_score
 from tictactoe_tui.engine import Board, Progress, alphabeta, h1, h2, minimax
-from tictactoe_tui.engine import _fastsearch as fs
+from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.trace import (
     EVENT_CAP,

@@ -23,7 +23,7 @@ from typing import Any
 from tictactoe_tui.arguments import OneLineParser, positive_int, positive_seconds
 from tictactoe_tui.engine import ALGORITHMS, Analysis, Board, IllegalMove, analyse_position
 from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.search import describe_score
+from tictactoe_tui.engine.types import describe_score
 
 PROG = "tictactoe-tui analyse"
 

@@ -3,10 +3,13 @@
 Standard library only: it never imports textual or anything else from the app.
 """
 
+from tictactoe_tui.engine.api import ALGORITHMS, alphabeta, analyse, analyse_position
 from tictactoe_tui.engine.board import Board, Geometry, IllegalMove, Mark, geometry
 from tictactoe_tui.engine.evaluate import H1Terms, H2Terms, explain_h1, explain_h2, h1, h2
 from tictactoe_tui.engine.game import Game, GameResult
+from tictactoe_tui.engine.kernel import Evaluator
 from tictactoe_tui.engine.match import GameOutcome, MatchResult, PlayerSpec, run_match
+from tictactoe_tui.engine.minimax import minimax
 from tictactoe_tui.engine.players import (
     OPPONENTS,
     AlphaBetaPlayer,
@@ -18,19 +21,13 @@ from tictactoe_tui.engine.players import (
     RandomPlayer,
     make_player,
 )
-from tictactoe_tui.engine.search import (
-    ALGORITHMS,
+from tictactoe_tui.engine.types import (
     Analysis,
-    Evaluator,
     MoveScore,
     Progress,
     ProgressCallback,
     SearchResult,
-    alphabeta,
-    analyse,
-    analyse_position,
     describe_score,
-    minimax,
     win_score,
 )
 

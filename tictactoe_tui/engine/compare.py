@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tictactoe_tui.engine.board import Board
-from tictactoe_tui.engine.search import Progress, ProgressCallback
 from tictactoe_tui.engine.trace import (
     HEURISTIC_DEPTH,
     LAB_ALGORITHMS,
@@ -28,6 +27,7 @@ from tictactoe_tui.engine.trace import (
     trace_search,
     tree_size,
 )
+from tictactoe_tui.engine.types import Progress, ProgressCallback
 
 __all__ = [
     "BIG_POSITION_DEPTH",

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from tictactoe_tui.engine.api import SearchMemory, analyse_position
 from tictactoe_tui.engine.board import Board, IllegalMove, Mark
 from tictactoe_tui.engine.evaluate import (
     H1Terms,
@@ -21,14 +22,7 @@ from tictactoe_tui.engine.evaluate import (
     explain_h2,
     heuristic_pick,
 )
-from tictactoe_tui.engine.search import (
-    Analysis,
-    MoveScore,
-    ProgressCallback,
-    SearchMemory,
-    analyse_position,
-    describe_score,
-)
+from tictactoe_tui.engine.types import Analysis, MoveScore, ProgressCallback, describe_score
 
 ShouldStop = Callable[[], bool]
 """A zero-argument callable polled by the search; True asks it to stop at once."""

@@ -30,7 +30,7 @@ to move (`tempo`): without it a search to an even depth, where the opponent move
 every balanced position as bad for the side to move, and one to an odd depth as good.
 
 Scores inside use a wider scale than the public one: a win on ply d (counted from the root) is
-`MATE - d`; heuristic values stay below `HEURISTIC_MAX`. `search.py` converts to the public
+`MATE - d`; heuristic values stay below `HEURISTIC_MAX`. `api` converts to the public
 `W - d` form.
 """
 
@@ -40,7 +40,7 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from tictactoe_tui.engine import _fastsearch as fs
+from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.board import Board, Mark, geometry
 from tictactoe_tui.engine.lines import LineShape, LineState, iter_bits, line_shape
 from tictactoe_tui.engine.threats import ThreatSearch, defences, lowest

@@ -1,6 +1,6 @@
 """Exact solving of small boards: the value of a position under perfect play, to the end.
 
-The solver works on the same raw bitboard pairs `(me, opp)` as `_fastsearch` (the side to move
+The solver works on the same raw bitboard pairs `(me, opp)` as `kernel` (the side to move
 first) and keeps its own transposition table, so a depth-limited search run before or after it
 never mixes heuristic values into its proofs. Every score it returns is a game value: a win on
 ply d scores `W - d`, a loss `-(W - d)`, a draw 0 (plies counted from the root of the solve).
@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from tictactoe_tui.engine._fastsearch import (
+from tictactoe_tui.engine.board import Board
+from tictactoe_tui.engine.kernel import (
     EXACT,
     LOWER,
     UPPER,
@@ -28,7 +29,6 @@ from tictactoe_tui.engine._fastsearch import (
     maker_potential,
     threats,
 )
-from tictactoe_tui.engine.board import Board
 
 SOLVE_MAX_CELLS = 49
 """Boards up to 7x7 are solved first when searched under a clock; bigger ones only near the end."""

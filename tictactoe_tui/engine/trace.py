@@ -12,7 +12,7 @@ algorithms one idea at a time instead, all through one negamax searcher with swi
 
 Each search returns its move, its value (the same number the engine gives: seen from the side to
 move, a win on ply d is W - d), the positions it visited (the root counted, and a move that wins
-at once counted as a position, exactly as `search.minimax` counts), its cut-offs, its table hits,
+at once counted as a position, exactly as `minimax.minimax` counts), its cut-offs, its table hits,
 its time and whether its value is proven. Every search takes `should_stop` and `on_progress`
 like the engine's, and with a `TraceRecorder` it also records each step (enter a node, evaluate a
 leaf, raise alpha, cut, return) for the tree explorer, up to a cap.
@@ -31,10 +31,10 @@ from enum import StrEnum
 from math import comb
 from typing import Any
 
-from tictactoe_tui.engine import _fastsearch as fs
-from tictactoe_tui.engine._fastsearch import Stopped, completes_line, h1_bits, heuristic_cap
+from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.board import Board
-from tictactoe_tui.engine.search import Progress, ProgressCallback, win_score
+from tictactoe_tui.engine.kernel import Stopped, completes_line, h1_bits, heuristic_cap
+from tictactoe_tui.engine.types import Progress, ProgressCallback, win_score
 
 __all__ = [
     "EVENT_CAP",

@@ -33,7 +33,7 @@ from textual_plotext import PlotextPlot
 from tictactoe_tui.engine import Analysis, Mark, MoveScore
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.search import win_score
+from tictactoe_tui.engine.types import win_score
 from tictactoe_tui.game_words import board_words, opponent_words
 from tictactoe_tui.record import PlayedGame
 from tictactoe_tui.report import build_report, score_hints, score_words

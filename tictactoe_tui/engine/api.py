@@ -1,26 +1,21 @@
-"""Game-tree search: plain minimax, alpha-beta, and the per-move analysis the panel shows.
+"""The search API: alpha-beta (with its solver), and the per-move analysis the panel shows.
 
-Scores are seen from the side to move. A win on ply d (ply 1 = the move itself) scores `W - d`,
-a loss on ply d scores `-(W - d)`, a draw 0, where `W = win_score(board)` (10 on 3x3,
-`size*size + 1` in general). At a depth cut-off the heuristic (H1 from the side to move unless an
-evaluator is given) is clamped strictly inside the win/loss bands, so a heuristic value can never
-outrank a win found within the search depth.
-
-The inner loops live in `_fastsearch` and work on raw bitboard ints; this module turns a `Board`
-into those ints, drives the searches (iterative deepening, exact windows) and packages results.
+Scores are on the public scale of `types`. The inner loops live in `kernel`, `pvs` and `solver`
+and work on raw bitboard ints; this module turns a `Board` into those ints, drives the searches
+(iterative deepening, exact solving under a clock) and packages results.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 
-from tictactoe_tui.engine import _fastsearch as fs
-from tictactoe_tui.engine._fastsearch import Evaluator, Stopped
+from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.evaluate import h1, h2
+from tictactoe_tui.engine.kernel import Evaluator, Stopped, Tracker
+from tictactoe_tui.engine.minimax import analyse_minimax
 from tictactoe_tui.engine.pvs import (
     MATE,
     MATE_BAND,
@@ -39,23 +34,25 @@ from tictactoe_tui.engine.solver import (
     solvable,
     solver_share,
 )
+from tictactoe_tui.engine.types import (
+    Analysis,
+    MoveScore,
+    Progress,
+    ProgressCallback,
+    SearchResult,
+    StopCheck,
+    over_result,
+    ranked,
+    win_score,
+)
 
 __all__ = [
     "ALGORITHMS",
     "DEFAULT_TIME_LIMIT",
-    "Analysis",
-    "Evaluator",
-    "MoveScore",
-    "Progress",
-    "ProgressCallback",
     "SearchMemory",
-    "SearchResult",
     "alphabeta",
     "analyse",
     "analyse_position",
-    "describe_score",
-    "minimax",
-    "win_score",
 ]
 
 ALGORITHMS = ("minimax", "alphabeta", "h1", "h2")
@@ -68,273 +65,11 @@ big to solve (more than `FULL_SOLVE_MAX_EMPTY` empty cells): it must never hang 
 FULL_SOLVE_MAX_EMPTY = SOLVE_MAX_EMPTY
 """Positions with at most this many empty cells are solved to the end when no limit is given."""
 
-StopCheck = Callable[[], bool]
-
-
-@dataclass(frozen=True)
-class MoveScore:
-    """The score of one legal move, from the point of view of the player making it."""
-
-    move: int
-    score: int
-    nodes: int
-    """Positions searched to score this move."""
-    exact: bool
-    """True when `score` is the game's true value after this move (not a heuristic or bound)."""
-    pv: tuple[int, ...] = ()
-    """The line the search expects after this move: `move` first, then the best replies."""
-
-
-@dataclass(frozen=True)
-class Progress:
-    """A report from a running search: how far it got and what it thinks so far."""
-
-    depth: int
-    """Plies of the deepest completed iteration (0 before the first one completes)."""
-    nodes: int
-    """Positions searched so far."""
-    elapsed: float
-    """Seconds since the search started."""
-    best_move: int | None
-    """The best move found so far; None before any move was scored."""
-    best_score: int
-    """The score of `best_move`, from the side to move (0 while there is none)."""
-    pv: tuple[int, ...]
-    """The expected line after `best_move`, `best_move` first (empty while there is none)."""
-    complete: bool = False
-    """True when `best_score` is proven: the position is solved."""
-
-
-ProgressCallback = Callable[[Progress], None]
-"""Called with a `Progress` at least every 100 ms while a search runs and at each completed
-depth; it runs on the searching thread, so it must be quick."""
-
-
-class _Tracker:
-    """What a search knows so far, reported through `on_progress` (if any)."""
-
-    def __init__(self, poller: fs.Poller, start: float,
-                 on_progress: ProgressCallback | None) -> None:
-        self.poller = poller
-        self.start = start
-        self.on_progress = on_progress
-        self.depth = 0
-        self.move: int | None = None
-        self.score = 0
-        self.pv: tuple[int, ...] = ()
-        self.complete = False
-        if on_progress is not None:
-            poller.reporter = self.report
-
-    @property
-    def wanted(self) -> bool:
-        """True when someone listens: only then is it worth building lines for reports."""
-        return self.on_progress is not None
-
-    def best_so_far(self, move: int, score: int, pv: tuple[int, ...]) -> None:
-        """Remember the best move of an unfinished depth; the next periodic report shows it."""
-        self.move, self.score, self.pv = move, score, pv
-
-    def reached(self, depth: int, move: int, score: int, pv: tuple[int, ...],
-                complete: bool) -> None:
-        """A depth is complete: remember its best move and report at once."""
-        self.depth, self.complete = depth, complete
-        self.best_so_far(move, score, pv)
-        self.report()
-
-    def report(self) -> None:
-        """Tell the listener where the search stands."""
-        if self.on_progress is not None:
-            self.on_progress(Progress(self.depth, self.poller.nodes,
-                                      time.perf_counter() - self.start, self.move, self.score,
-                                      self.pv, self.complete))
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """The outcome of one search from a position."""
-
-    move: int | None
-    """The best move found; None only when the game is already over."""
-    score: int
-    nodes: int
-    elapsed: float
-    """Seconds spent."""
-    depth: int
-    """Plies searched (of the deepest completed iteration); the empty cells when solved."""
-    pv: tuple[int, ...]
-    """The principal variation: `move` and the best replies the search knows."""
-    complete: bool
-    """True when the position was solved: `score` is exact."""
-    cancelled: bool = False
-    """True when `should_stop()` interrupted the search (the result is the last complete one)."""
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """Scores of every legal move of a position, best first, with totals."""
-
-    algorithm: str
-    scores: tuple[MoveScore, ...]
-    nodes: int
-    elapsed: float
-    depth: int
-    complete: bool
-    cancelled: bool
-    best_moves: tuple[int, ...] = ()
-    """The moves ranked best and equally good (a player picks one of them). Left empty by the
-    caller, it is every move sharing the first score and its exactness; a depth-limited search
-    gives its own ties, since heuristic values are clamped into the bands and can look equal."""
-
-    def __post_init__(self) -> None:
-        if self.scores and not self.best_moves:
-            top = self.scores[0]
-            tied = tuple(m.move for m in self.scores
-                         if (m.score, m.exact) == (top.score, top.exact))
-            object.__setattr__(self, "best_moves", tied)
-
-
-def win_score(board: Board) -> int:
-    """W: a win on ply d scores W - d. 10 on 3x3, size*size + 1 in general."""
-    return board.size * board.size + 1
-
-
-def describe_score(score: int, board: Board, exact: bool | None = None) -> str:
-    """Words for a score from the side to move: 'win in 3', 'draw', 'loss in 4', '+12 (heuristic)'.
-
-    `exact` says whether the score is a game value; when it is not given, a score is read as a win
-    or loss if its distance fits the empty cells and the turn order (wins land on odd plies,
-    losses on even ones), as a draw if it is 0, and as a heuristic otherwise.
-    """
-    big = win_score(board)
-    empties = board.size * board.size - board.move_count
-    plies = big - abs(score)
-    if exact is not False and score and 1 <= plies <= empties + 1:
-        if score > 0 and plies % 2 == 1:
-            return f"win in {plies}"
-        if score < 0 and plies % 2 == 0:
-            return f"loss in {plies}"
-    if exact is not False and score == 0:
-        return "draw"
-    return f"{score:+d} (heuristic)"
-
-
-# -- helpers ------------------------------------------------------------------------------------
-
-
-def _plain_minimax(board: Board, depth: int | None, evaluate: Evaluator | None,
-                   should_stop: StopCheck | None) -> tuple[fs.Minimax, int | None, int]:
-    """An unpruned searcher for `board`, its depth limit (None: to the end) and the empty cells.
-
-    The limit is dropped when the game cannot last that long, so such a search counts as full.
-    """
-    sh = fs.shape(board.size, board.k)
-    empties = sh.cells - board.move_count
-    limit = depth if depth is not None and depth < empties else None
-    poller = fs.Poller(should_stop, None, sh.poll_mask)
-    return fs.Minimax(sh, poller, limit, evaluate, board.to_move), limit, empties
-
-
-def _mover_bits(board: Board) -> tuple[int, int]:
-    return board.bits(board.to_move), board.bits(board.to_move.opponent)
-
-
-def _over_score(board: Board) -> int:
-    """A finished game seen from the side that would move: it lost on ply 0, or drew."""
-    return -win_score(board) if board.winner is not None else 0
-
-
-def _over_result(board: Board, start: float) -> SearchResult:
-    return SearchResult(move=None, score=_over_score(board), nodes=1,
-                        elapsed=time.perf_counter() - start, depth=0, pv=(), complete=True)
-
 
 def _first_guess(board: Board, sh: fs.Shape) -> int:
     """Some legal move to return when a search is cancelled before finishing any depth."""
     empty = sh.full & ~(board.x_bits | board.o_bits)
     return next(cell for cell in sh.order if empty >> cell & 1)
-
-
-# -- public searches ----------------------------------------------------------------------------
-
-
-def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None = None,
-            should_stop: StopCheck | None = None,
-            on_progress: ProgressCallback | None = None,
-            time_limit: float | None = None) -> SearchResult:
-    """Plain, unpruned minimax (negamax form): visits and counts every node of the tree.
-
-    With `depth`, positions `depth` plies deep are scored by `evaluate` (H1 by default) seen from
-    the side to move there, clamped inside the win/loss bands. `nodes` counts the root and every
-    position below it (549,946 from the empty 3x3 board). With `time_limit` (seconds) the search
-    stops when the time runs out: the result is then the best of the root moves searched in full
-    so far, with `complete=False` (`trace.tree_size` tells how big the whole tree is).
-    """
-    start = time.perf_counter()
-    if board.is_over:
-        return _over_result(board, start)
-    run = _MinimaxRoots(board, depth, evaluate, should_stop, time_limit, start, on_progress)
-    run.search()
-    if not run.scores:
-        return SearchResult(move=board.legal_moves()[0], score=0, nodes=run.poller.nodes,
-                            elapsed=time.perf_counter() - start, depth=0, pv=(),
-                            complete=False, cancelled=run.poller.cancelled)
-    best = _ranked(run.scores)[0]
-    # A win or loss found within the depth is the game's value: the losing side had no move
-    # that survived past the cut-off, or it would have chosen it.
-    proven = run.finished and (run.limit is None or best.exact)
-    return SearchResult(move=best.move, score=best.score, nodes=run.poller.nodes,
-                        elapsed=time.perf_counter() - start, depth=run.depth, pv=best.pv,
-                        complete=proven, cancelled=run.poller.cancelled)
-
-
-class _MinimaxRoots:
-    """Unpruned minimax one root move at a time, so a stopped search keeps the moves it scored."""
-
-    def __init__(self, board: Board, depth: int | None, evaluate: Evaluator | None,
-                 should_stop: StopCheck | None, time_limit: float | None, start: float,
-                 on_progress: ProgressCallback | None) -> None:
-        self.board = board
-        self.engine, self.limit, self.empties = _plain_minimax(board, depth, evaluate,
-                                                               should_stop)
-        self.poller = self.engine.poller
-        if time_limit is not None:
-            self.poller.deadline = start + time_limit
-        self.tracker = _Tracker(self.poller, start, on_progress)
-        self.depth = self.empties if self.limit is None else self.limit
-        self.scores: list[MoveScore] = []
-        self.finished = False
-
-    def search(self) -> None:
-        """Score every root move; the root itself counts as one node."""
-        board, search, poller = self.board, self.engine, self.poller
-        sh = search.sh
-        me, opp = _mover_bits(board)
-        big = win_score(board)
-        poller.nodes += 1
-        best = -big - 1
-        for move in board.legal_moves():
-            before = poller.nodes
-            bit = 1 << move
-            try:
-                if fs.completes_line(sh, me | bit, move):
-                    poller.nodes += 1
-                    score = big - 1
-                    line: tuple[int, ...] = (move,)
-                else:
-                    score = -search.value(opp, me | bit, 1)
-                    line = (move, *search.pv[1])
-            except Stopped:
-                return
-            exact = self.limit is None or abs(score) >= big - self.limit
-            self.scores.append(MoveScore(move, score, poller.nodes - before, exact, line))
-            if score > best:
-                best = score
-                self.tracker.best_so_far(move, score, line)
-        self.finished = True
-        top = _ranked(self.scores)[0]
-        self.tracker.reached(self.depth, top.move, top.score, top.pv,
-                             self.limit is None or top.exact)
 
 
 def _limits(board: Board, depth: int | None, time_limit: float | None) -> float | None:
@@ -361,11 +96,11 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     """
     start = time.perf_counter()
     if board.is_over:
-        return _over_result(board, start)
+        return over_result(board, start)
     time_limit = _limits(board, depth, time_limit)
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
-    tracker = _Tracker(poller, start, on_progress)
+    tracker = Tracker(poller, start, on_progress)
     # Built on first use: its symmetry tables cost a fraction of a second on a big board.
     bounds = full_bounds(sh)
     exact = cache(lambda: RootSolver(board, Solver(sh, poller), _bounds_listener(tracker),
@@ -448,12 +183,11 @@ THREAT_SHARE = 0.25
 """At most this share of a time limit goes to the threat searches before the first iteration."""
 
 
-
 class _Deepening:
     """Iterative deepening of one position; keeps the last completed iteration as MoveScores."""
 
     def __init__(self, board: Board, depth: int | None, time_limit: float | None,
-                 evaluate: Evaluator | None, poller: fs.Poller, tracker: _Tracker,
+                 evaluate: Evaluator | None, poller: fs.Poller, tracker: Tracker,
                  start: float, memory: SearchMemory | None) -> None:
         self.board = board
         self.poller = poller
@@ -558,19 +292,8 @@ def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | No
                                  best.pv, False))
         return analysis
     if algorithm == "minimax":
-        return _analyse_minimax(board, depth, should_stop, start, on_progress, time_limit)
+        return analyse_minimax(board, depth, should_stop, start, on_progress, time_limit)
     return _analyse_alphabeta(board, depth, time_limit, should_stop, start, on_progress, memory)
-
-
-def _ranked(scores: list[MoveScore]) -> tuple[MoveScore, ...]:
-    """Best first: proven wins, then estimates and draws, then proven losses; ties by cell.
-
-    Within each group the score decides. A proven win outranks every estimate even when a
-    clamped heuristic value is numerically higher than a long win's score.
-    """
-    def group(m: MoveScore) -> int:
-        return 2 if m.exact and m.score > 0 else 0 if m.exact and m.score < 0 else 1
-    return tuple(sorted(scores, key=lambda m: (-group(m), -m.score, m.move)))
 
 
 def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
@@ -588,21 +311,11 @@ def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
             # Kept below an immediate win so that a win always ranks first.
             value = max(-(big - 2), min(big - 2, heuristic(after, mover)))
             scores.append(MoveScore(move, value, 1, False, (move,)))
-    return Analysis(algorithm, _ranked(scores), len(scores), time.perf_counter() - start, 1,
+    return Analysis(algorithm, ranked(scores), len(scores), time.perf_counter() - start, 1,
                     False, False)
 
 
-def _analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | None,
-                     start: float, on_progress: ProgressCallback | None,
-                     time_limit: float | None) -> Analysis:
-    run = _MinimaxRoots(board, depth, None, should_stop, time_limit, start, on_progress)
-    run.search()
-    return Analysis("minimax", _ranked(run.scores), run.poller.nodes,
-                    time.perf_counter() - start, run.depth,
-                    run.limit is None and run.finished, run.poller.cancelled)
-
-
-def _bounds_listener(tracker: _Tracker) -> Callable[[Bounds], None]:
+def _bounds_listener(tracker: Tracker) -> Callable[[Bounds], None]:
     """Tell the tracker the best move a solve has proven so far, for the progress reports."""
 
     def heard(bounds: Bounds) -> None:
@@ -644,7 +357,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     time_limit = _limits(board, depth, time_limit)
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
-    tracker = _Tracker(poller, start, on_progress)
+    tracker = Tracker(poller, start, on_progress)
     moves = board.legal_moves()
     made: list[RootSolver] = []
     solver_ran = False
@@ -670,11 +383,11 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         return solved()
 
     def finish(scores: list[MoveScore], done: int, complete: bool, cancelled: bool) -> Analysis:
-        ranked = _ranked(scores)
-        if ranked and not cancelled:
-            best = ranked[0]
+        order = ranked(scores)
+        if order and not cancelled:
+            best = order[0]
             tracker.reached(done, best.move, best.score, best.pv, complete)
-        return Analysis("alphabeta", ranked, poller.nodes, time.perf_counter() - start, done,
+        return Analysis("alphabeta", order, poller.nodes, time.perf_counter() - start, done,
                         complete, cancelled)
 
     if depth is None and (time_limit is None or solvable(board)):
@@ -702,7 +415,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     if solver_ran:
         # The solver's proofs correct the estimates; proofs and estimates rank by `_ranked`.
         scores = [_with_bounds(m, exact()) for m in deepening.scores()]
-        return Analysis("alphabeta", _ranked(scores), poller.nodes, time.perf_counter() - start,
+        return Analysis("alphabeta", ranked(scores), poller.nodes, time.perf_counter() - start,
                         last.depth, last.complete or all(m.exact for m in scores),
                         poller.cancelled)
     # The search's own order: a proven win ranks above any estimate whatever the numbers.

@@ -1,4 +1,4 @@
-"""The search machinery behind `search.py`, on raw bitboard ints (private module).
+"""The search machinery behind `api` and `minimax`, on raw bitboard ints.
 
 Nothing here builds `Board` objects in the inner loops: `Board.__init__` scans every line, which
 would cost more than the rest of a node. A position inside the search is a pair of ints
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tictactoe_tui.engine.board import Board, Mark, geometry
+from tictactoe_tui.engine.types import Progress, ProgressCallback
 
 Evaluator = Callable[[Board, Mark], int]
 """A heuristic seen from the given player: `evaluate(board, player) -> int`."""
@@ -362,3 +363,43 @@ class AlphaBeta:
     def key(self, me: int, opp: int, empties: int) -> tuple[int, int]:
         """The table key of (me, opp) and the symmetry that maps the position onto it."""
         return table_key(self.sh, me, opp, empties >= self.sym_min_empty)
+
+
+class Tracker:
+    """What a search knows so far, reported through `on_progress` (if any)."""
+
+    def __init__(self, poller: Poller, start: float,
+                 on_progress: ProgressCallback | None) -> None:
+        self.poller = poller
+        self.start = start
+        self.on_progress = on_progress
+        self.depth = 0
+        self.move: int | None = None
+        self.score = 0
+        self.pv: tuple[int, ...] = ()
+        self.complete = False
+        if on_progress is not None:
+            poller.reporter = self.report
+
+    @property
+    def wanted(self) -> bool:
+        """True when someone listens: only then is it worth building lines for reports."""
+        return self.on_progress is not None
+
+    def best_so_far(self, move: int, score: int, pv: tuple[int, ...]) -> None:
+        """Remember the best move of an unfinished depth; the next periodic report shows it."""
+        self.move, self.score, self.pv = move, score, pv
+
+    def reached(self, depth: int, move: int, score: int, pv: tuple[int, ...],
+                complete: bool) -> None:
+        """A depth is complete: remember its best move and report at once."""
+        self.depth, self.complete = depth, complete
+        self.best_so_far(move, score, pv)
+        self.report()
+
+    def report(self) -> None:
+        """Tell the listener where the search stands."""
+        if self.on_progress is not None:
+            self.on_progress(Progress(self.depth, self.poller.nodes,
+                                      time.perf_counter() - self.start, self.move, self.score,
+                                      self.pv, self.complete))

@@ -1,0 +1,129 @@
+"""Plain, unpruned minimax: the reference search that visits and counts every position.
+
+The inner loop is `kernel.Minimax` on raw bitboard ints; this module drives it one root move at a
+time (so a stopped search keeps the moves it scored) and packages the results.
+"""
+
+from __future__ import annotations
+
+import time
+
+from tictactoe_tui.engine import kernel as fs
+from tictactoe_tui.engine.board import Board
+from tictactoe_tui.engine.kernel import Evaluator, Stopped, Tracker
+from tictactoe_tui.engine.types import (
+    Analysis,
+    MoveScore,
+    ProgressCallback,
+    SearchResult,
+    StopCheck,
+    over_result,
+    ranked,
+    win_score,
+)
+
+
+def _plain_minimax(board: Board, depth: int | None, evaluate: Evaluator | None,
+                   should_stop: StopCheck | None) -> tuple[fs.Minimax, int | None, int]:
+    """An unpruned searcher for `board`, its depth limit (None: to the end) and the empty cells.
+
+    The limit is dropped when the game cannot last that long, so such a search counts as full.
+    """
+    sh = fs.shape(board.size, board.k)
+    empties = sh.cells - board.move_count
+    limit = depth if depth is not None and depth < empties else None
+    poller = fs.Poller(should_stop, None, sh.poll_mask)
+    return fs.Minimax(sh, poller, limit, evaluate, board.to_move), limit, empties
+
+
+def _mover_bits(board: Board) -> tuple[int, int]:
+    return board.bits(board.to_move), board.bits(board.to_move.opponent)
+
+
+def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None = None,
+            should_stop: StopCheck | None = None,
+            on_progress: ProgressCallback | None = None,
+            time_limit: float | None = None) -> SearchResult:
+    """Plain, unpruned minimax (negamax form): visits and counts every node of the tree.
+
+    With `depth`, positions `depth` plies deep are scored by `evaluate` (H1 by default) seen from
+    the side to move there, clamped inside the win/loss bands. `nodes` counts the root and every
+    position below it (549,946 from the empty 3x3 board). With `time_limit` (seconds) the search
+    stops when the time runs out: the result is then the best of the root moves searched in full
+    so far, with `complete=False` (`trace.tree_size` tells how big the whole tree is).
+    """
+    start = time.perf_counter()
+    if board.is_over:
+        return over_result(board, start)
+    run = _MinimaxRoots(board, depth, evaluate, should_stop, time_limit, start, on_progress)
+    run.search()
+    if not run.scores:
+        return SearchResult(move=board.legal_moves()[0], score=0, nodes=run.poller.nodes,
+                            elapsed=time.perf_counter() - start, depth=0, pv=(),
+                            complete=False, cancelled=run.poller.cancelled)
+    best = ranked(run.scores)[0]
+    # A win or loss found within the depth is the game's value: the losing side had no move
+    # that survived past the cut-off, or it would have chosen it.
+    proven = run.finished and (run.limit is None or best.exact)
+    return SearchResult(move=best.move, score=best.score, nodes=run.poller.nodes,
+                        elapsed=time.perf_counter() - start, depth=run.depth, pv=best.pv,
+                        complete=proven, cancelled=run.poller.cancelled)
+
+
+class _MinimaxRoots:
+    """Unpruned minimax one root move at a time, so a stopped search keeps the moves it scored."""
+
+    def __init__(self, board: Board, depth: int | None, evaluate: Evaluator | None,
+                 should_stop: StopCheck | None, time_limit: float | None, start: float,
+                 on_progress: ProgressCallback | None) -> None:
+        self.board = board
+        self.engine, self.limit, self.empties = _plain_minimax(board, depth, evaluate,
+                                                               should_stop)
+        self.poller = self.engine.poller
+        if time_limit is not None:
+            self.poller.deadline = start + time_limit
+        self.tracker = Tracker(self.poller, start, on_progress)
+        self.depth = self.empties if self.limit is None else self.limit
+        self.scores: list[MoveScore] = []
+        self.finished = False
+
+    def search(self) -> None:
+        """Score every root move; the root itself counts as one node."""
+        board, search, poller = self.board, self.engine, self.poller
+        sh = search.sh
+        me, opp = _mover_bits(board)
+        big = win_score(board)
+        poller.nodes += 1
+        best = -big - 1
+        for move in board.legal_moves():
+            before = poller.nodes
+            bit = 1 << move
+            try:
+                if fs.completes_line(sh, me | bit, move):
+                    poller.nodes += 1
+                    score = big - 1
+                    line: tuple[int, ...] = (move,)
+                else:
+                    score = -search.value(opp, me | bit, 1)
+                    line = (move, *search.pv[1])
+            except Stopped:
+                return
+            exact = self.limit is None or abs(score) >= big - self.limit
+            self.scores.append(MoveScore(move, score, poller.nodes - before, exact, line))
+            if score > best:
+                best = score
+                self.tracker.best_so_far(move, score, line)
+        self.finished = True
+        top = ranked(self.scores)[0]
+        self.tracker.reached(self.depth, top.move, top.score, top.pv,
+                             self.limit is None or top.exact)
+
+
+def analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | None,
+                     start: float, on_progress: ProgressCallback | None,
+                     time_limit: float | None) -> Analysis:
+    run = _MinimaxRoots(board, depth, None, should_stop, time_limit, start, on_progress)
+    run.search()
+    return Analysis("minimax", ranked(run.scores), run.poller.nodes,
+                    time.perf_counter() - start, run.depth,
+                    run.limit is None and run.finished, run.poller.cancelled)
