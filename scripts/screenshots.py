@@ -39,9 +39,9 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable
 
+from benchmarks.history_bench import sample_games
 from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.history_bench import sample_games
 from tictactoe_tui.record import PlayedGame, PlayedMove
 from tictactoe_tui.settings import GameSettings
 from tictactoe_tui.store import DATA_DIR_ENV, HistoryStore

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.history_bench import sample_games
 from tests.games import a_game
-from tictactoe_tui.history_bench import sample_games
 from tictactoe_tui.record import PlayedGame
 from tictactoe_tui.settings import data_dir_flag, parse_args
 from tictactoe_tui.store import DB_NAME, HistoryStore

@@ -6,9 +6,9 @@ from datetime import datetime
 
 import pytest
 
+from benchmarks.history_bench import sample_games
 from tests.games import a_game
 from tictactoe_tui.engine import Game, IllegalMove, Mark
-from tictactoe_tui.history_bench import sample_games
 from tictactoe_tui.record import PlayedGame
 
 

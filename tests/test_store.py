@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.history_bench import sample_games
 from tests.games import a_game
 from tictactoe_tui import store as history
-from tictactoe_tui.history_bench import sample_games
 from tictactoe_tui.record import PlayedGame
 from tictactoe_tui.store import (
     DATA_DIR_ENV,
@@ -284,7 +284,7 @@ def test_a_locked_history_keeps_the_game_and_saves_it_later(data_dir: Path) -> N
 def test_two_processes_saving_at_once_lose_no_game(data_dir: Path) -> None:
     script = (
         "import sys\n"
-        "from tictactoe_tui.history_bench import sample_games\n"
+        "from benchmarks.history_bench import sample_games\n"
         "from tictactoe_tui.store import HistoryStore\n"
         "store = HistoryStore.open(busy_seconds=10)\n"
         "lost = [g for g in sample_games(200, seed=int(sys.argv[1])) if store.save(g) is None]\n"

@@ -20,7 +20,7 @@ from importlib import import_module
 
 COMMANDS: dict[str, str] = {
     "analyse": "tictactoe_tui.commands.analyse:main",
-    "bench": "tictactoe_tui.bench:main",
+    "bench": "tictactoe_tui.commands.bench:main",
     "match": "tictactoe_tui.commands.match:main",
     "history": "tictactoe_tui.commands.history:history_command",
     "export": "tictactoe_tui.commands.history:export_command",

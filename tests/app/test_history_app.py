@@ -10,12 +10,12 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import DataTable, ProgressBar, Static
 
+from benchmarks.history_bench import sample_games
 from tests.app.conftest import SIZE, game, game_app, pick_with_mouse, scores, settle, text
 from tests.games import a_game
 from tests.test_review import played_game
 from tests.test_store import read_only_dir
 from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.history_bench import sample_games
 from tictactoe_tui.screens.game import GameScreen
 from tictactoe_tui.screens.history import FIRST_PAGE, HistoryScreen
 from tictactoe_tui.screens.results import ResultsScreen

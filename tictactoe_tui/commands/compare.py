@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from tictactoe_tui.arguments import OneLineParser, positive_int, positive_seconds
-from tictactoe_tui.bench import table
 from tictactoe_tui.engine import Board, IllegalMove
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.compare import LAB_TIME_LIMIT, Comparison, compare
@@ -30,6 +29,7 @@ from tictactoe_tui.lab_words import (
     signed,
     value_words,
 )
+from tictactoe_tui.text.table import table
 
 PROG = "tictactoe-tui compare"
 

@@ -34,6 +34,7 @@ from tictactoe_tui.engine.players import AlphaBetaPlayer, Player
 from tictactoe_tui.engine.solver import RootSolver, Solver, symmetry_chunks
 from tictactoe_tui.engine.threats import find_vcf
 from tictactoe_tui.engine.types import Progress, SearchResult, describe_score, win_score
+from tictactoe_tui.text.table import table
 
 
 def position(x_cells: Sequence[int], o_cells: Sequence[int], size: int = 10,
@@ -122,19 +123,6 @@ def timed(run: Callable[[], SearchResult]) -> tuple[SearchResult, float]:
     start = time.perf_counter()
     result = run()
     return result, (time.perf_counter() - start) * 1000
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A plain text table with right-aligned columns (the first one left-aligned)."""
-    widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: Sequence[str]) -> str:
-        parts = [str(c).ljust(w) if i == 0 else str(c).rjust(w)
-                 for i, (c, w) in enumerate(zip(cells, widths, strict=True))]
-        return "  ".join(parts)
-
-    rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(headers), rule, *(line(row) for row in rows)])
 
 
 def bench_3x3() -> str:
@@ -419,7 +407,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the match openings")
     args = parser.parse_args(argv)
     if args.history:
-        from tictactoe_tui.history_bench import bench_history
+        from benchmarks.history_bench import bench_history
 
         print(bench_history())
         return 0

@@ -1,0 +1,1 @@
+"""Wording, pure: panel rows, game and lab sentences, plain text tables (no Textual)."""
