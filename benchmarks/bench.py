@@ -23,7 +23,6 @@ from functools import partial
 from itertools import pairwise
 from types import ModuleType
 
-from tictactoe_tui.arguments import OneLineParser
 from tictactoe_tui.engine import kernel
 from tictactoe_tui.engine.api import alphabeta, analyse_position
 from tictactoe_tui.engine.board import Board, cell_notation
@@ -34,6 +33,7 @@ from tictactoe_tui.engine.players import AlphaBetaPlayer, Player
 from tictactoe_tui.engine.solver import RootSolver, Solver, symmetry_chunks
 from tictactoe_tui.engine.threats import find_vcf
 from tictactoe_tui.engine.types import Progress, SearchResult, describe_score, win_score
+from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.text.table import table
 
 

@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.record import Outcome, PlayedGame, PlayedMove
-from tictactoe_tui.review import GameReview
-from tictactoe_tui.store import HistoryStore
+from tictactoe_tui.history.record import Outcome, PlayedGame, PlayedMove
+from tictactoe_tui.history.review import GameReview
+from tictactoe_tui.history.store import HistoryStore
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -94,8 +94,8 @@ def bench_history_screen(directory: Path,
     from textual.screen import Screen
     from textual.widgets import Footer, Static
 
-    from tictactoe_tui.app import TicTacToeApp
-    from tictactoe_tui.screens.history import HistoryScreen
+    from tictactoe_tui.ui.app import TicTacToeApp
+    from tictactoe_tui.ui.screens.history import HistoryScreen
 
     class Baseline(Screen[None]):
         """A screen of one line of text and a footer: what any screen costs to show."""

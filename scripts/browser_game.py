@@ -120,7 +120,7 @@ def served(*game_flags: str, port: int | None = None) -> Iterator[Server]:
     The block may stop the server itself (`Server.interrupt`); otherwise it is interrupted at
     the end, and killed with everything under it if it does not stop.
     """
-    from tictactoe_tui.store import DATA_DIR_ENV
+    from tictactoe_tui.history.locations import DATA_DIR_ENV
 
     port = free_port() if port is None else port
     # A history of its own, so the games (and the pictures) never depend on earlier ones.

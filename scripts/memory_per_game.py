@@ -19,10 +19,10 @@ import tempfile
 
 from textual.widgets import Footer as TextualFooter
 
-import tictactoe_tui.screens.game as game_screen
-from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.screens.results import ResultsScreen
-from tictactoe_tui.settings import GameSettings
+import tictactoe_tui.ui.screens.game as game_screen
+from tictactoe_tui.play.settings import GameSettings
+from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.screens.results import ResultsScreen
 
 WARM_UP = 20
 """Games played before the first reading (caches and first-time imports fill up)."""

@@ -40,11 +40,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable
 
 from benchmarks.history_bench import sample_games
-from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.record import PlayedGame, PlayedMove
-from tictactoe_tui.settings import GameSettings
-from tictactoe_tui.store import DATA_DIR_ENV, HistoryStore
+from tictactoe_tui.history.locations import DATA_DIR_ENV
+from tictactoe_tui.history.record import PlayedGame, PlayedMove
+from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.play.settings import GameSettings
+from tictactoe_tui.ui.app import TicTacToeApp
 
 TERMINAL_SIZE = (100, 34)
 """The terminal the app is designed for, and every screenshot's size."""

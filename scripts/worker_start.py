@@ -24,7 +24,7 @@ import textwrap
 
 CHILD = textwrap.dedent("""
     import json, sys, threading, time
-    from tictactoe_tui.thinking import Thinker
+    from tictactoe_tui.worker.client import Thinker
     from tictactoe_tui.engine import Board, analyse_position
 
     def run(thinker, fn, *args, in_process=False):

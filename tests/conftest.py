@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe_tui.store import DATA_DIR_ENV
+from tictactoe_tui.history.locations import DATA_DIR_ENV
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.record import PlayedGame, PlayedMove
+from tictactoe_tui.history.record import PlayedGame, PlayedMove
 
 STARTED = datetime(2025, 3, 1, 14, 0, 0)
 

@@ -12,9 +12,10 @@ import pytest
 
 from benchmarks.history_bench import sample_games
 from tests.games import a_game
-from tictactoe_tui.record import PlayedGame
-from tictactoe_tui.settings import data_dir_flag, parse_args
-from tictactoe_tui.store import DB_NAME, HistoryStore
+from tictactoe_tui.history.locations import DB_NAME
+from tictactoe_tui.history.record import PlayedGame
+from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.ui.flags import data_dir_flag, parse_args
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -133,6 +134,6 @@ def test_data_dir_is_a_game_flag_too() -> None:
 
 
 def test_the_history_commands_never_load_the_ui() -> None:
-    check = ("import sys, tictactoe_tui.commands.history, tictactoe_tui.review; "
+    check = ("import sys, tictactoe_tui.cli.history, tictactoe_tui.history.review; "
              "sys.exit('textual' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", check], timeout=60).returncode == 0

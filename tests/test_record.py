@@ -9,7 +9,7 @@ import pytest
 from benchmarks.history_bench import sample_games
 from tests.games import a_game
 from tictactoe_tui.engine import Game, IllegalMove, Mark
-from tictactoe_tui.record import PlayedGame
+from tictactoe_tui.history.record import PlayedGame
 
 
 def test_every_field_survives_a_round_trip_through_text() -> None:

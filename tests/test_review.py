@@ -9,8 +9,8 @@ import pytest
 
 from tests.engine.positions import reachable_3x3
 from tictactoe_tui.engine import Board, Mark, MoveScore
-from tictactoe_tui.record import PlayedGame, PlayedMove
-from tictactoe_tui.review import (
+from tictactoe_tui.history.record import PlayedGame, PlayedMove
+from tictactoe_tui.history.review import (
     BLUNDER_DROP,
     INACCURACY_DROP,
     MISTAKE_DROP,

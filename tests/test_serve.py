@@ -19,7 +19,7 @@ import aiohttp
 import pytest
 
 from tests.scripts import load_script
-from tictactoe_tui.commands.serve import app_command, offline_template
+from tictactoe_tui.cli.serve import app_command, offline_template
 
 browser_game = load_script("browser_game")
 """scripts/browser_game.py: the screenshot script plays the same browser game."""

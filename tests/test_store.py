@@ -13,16 +13,11 @@ import pytest
 
 from benchmarks.history_bench import sample_games
 from tests.games import a_game
-from tictactoe_tui import store as history
-from tictactoe_tui.record import PlayedGame
-from tictactoe_tui.store import (
-    DATA_DIR_ENV,
-    DB_NAME,
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    HistoryFilter,
-    HistoryStore,
-)
+from tictactoe_tui.history import store as history
+from tictactoe_tui.history.locations import DATA_DIR_ENV, DB_NAME
+from tictactoe_tui.history.record import PlayedGame
+from tictactoe_tui.history.schema import MIGRATIONS, SCHEMA_VERSION
+from tictactoe_tui.history.store import HistoryFilter, HistoryStore
 
 
 def schema(path: Path) -> list[tuple[str, str]]:
@@ -285,7 +280,7 @@ def test_two_processes_saving_at_once_lose_no_game(data_dir: Path) -> None:
     script = (
         "import sys\n"
         "from benchmarks.history_bench import sample_games\n"
-        "from tictactoe_tui.store import HistoryStore\n"
+        "from tictactoe_tui.history.store import HistoryStore\n"
         "store = HistoryStore.open(busy_seconds=10)\n"
         "lost = [g for g in sample_games(200, seed=int(sys.argv[1])) if store.save(g) is None]\n"
         "sys.exit(1 if lost or store.pending else 0)\n"

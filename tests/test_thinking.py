@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests import thinking_jobs as jobs
-from tictactoe_tui.thinking import Thinker
+from tictactoe_tui.worker.client import Thinker
 
 
 class Answers:
@@ -177,7 +177,7 @@ def test_close_ends_the_worker_process() -> None:
 
 def test_a_seeded_computer_plays_the_same_game_in_the_worker_as_here(thinker: Thinker) -> None:
     from tictactoe_tui.engine import Board, make_player
-    from tictactoe_tui.tasks import choose_move
+    from tictactoe_tui.worker.jobs import choose_move
 
     def play(in_worker: bool) -> list[int]:
         rng = random.Random(5)
@@ -226,7 +226,7 @@ def test_the_worker_runs_the_apps_own_code_from_any_directory(tmp_path: Path) ->
     script.write_text(textwrap.dedent("""
         import threading
         from tictactoe_tui.engine import Board, analyse_position
-        from tictactoe_tui.thinking import Thinker
+        from tictactoe_tui.worker.client import Thinker
 
         if __name__ == "__main__":
             thinker, done, box = Thinker(), threading.Event(), []
@@ -245,7 +245,7 @@ def test_the_worker_runs_the_apps_own_code_from_any_directory(tmp_path: Path) ->
 
 def test_a_worker_that_cannot_start_leaves_the_jobs_to_threads(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from tictactoe_tui import thinking
+    from tictactoe_tui.worker import client as thinking
 
     monkeypatch.setattr(thinking, "serve_jobs", jobs.exit_at_once)
     thinker = Thinker()

@@ -12,14 +12,14 @@ from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
-import tictactoe_tui.screens.game as game_module
+import tictactoe_tui.ui.screens.game as game_module
 from tests.app.stand_ins import GatedPlayer
 from tests.scripts import load_script
-from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Player, make_player
-from tictactoe_tui.screens.game import GameScreen
-from tictactoe_tui.settings import GameSettings
-from tictactoe_tui.widgets import Cell, EvalPanel
+from tictactoe_tui.play.settings import GameSettings
+from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.screens.game import GameScreen
+from tictactoe_tui.ui.widgets import Cell, EvalPanel
 
 SIZE = (100, 34)
 """The terminal size every app test runs at (the size the app is designed for)."""

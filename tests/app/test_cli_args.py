@@ -8,9 +8,10 @@ import sys
 import pytest
 
 from tests.app.conftest import marks as marks_of_board
-from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.settings import GameSettings, SettingError, parse_args, settings_from_text
+from tictactoe_tui.play.settings import GameSettings, SettingError, settings_from_text
+from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.flags import parse_args
 
 
 def test_no_flags_gives_the_defaults_and_no_game_flag() -> None:
@@ -216,7 +217,7 @@ async def test_conflicting_flags_warn_and_the_game_starts_as_asked(
 
 
 def test_help_names_every_command_and_each_commands_help_works() -> None:
-    from tictactoe_tui.cli import COMMANDS
+    from tictactoe_tui.cli.main import COMMANDS
 
     shown = subprocess.run([sys.executable, "-m", "tictactoe_tui", "--help"],
                            capture_output=True, text=True, timeout=60)

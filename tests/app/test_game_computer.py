@@ -21,7 +21,7 @@ from tests.app.conftest import (
 )
 from tests.engine.test_search import reference_move_score
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.widgets import Cell, EvalPanel
+from tictactoe_tui.ui.widgets import Cell, EvalPanel
 
 ROW = re.compile(r"^(▶ |  )[A-J]\d{1,2} ")
 """A candidate row of the panel: the chosen marker or two spaces, then the cell."""

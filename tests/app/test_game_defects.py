@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
-import tictactoe_tui.screens.game as game_module
+import tictactoe_tui.ui.screens.game as game_module
 from tests.app.conftest import (
     SIZE,
     Gate,
@@ -24,9 +24,9 @@ from tests.app.conftest import (
 )
 from tests.app.stand_ins import BrokenPlayer, DyingPlayer
 from tictactoe_tui.engine import Player
-from tictactoe_tui.screens.results import ResultsScreen
-from tictactoe_tui.widgets import Board
-from tictactoe_tui.widgets.footer import Footer
+from tictactoe_tui.ui.screens.results import ResultsScreen
+from tictactoe_tui.ui.widgets import Board
+from tictactoe_tui.ui.widgets.footer import Footer
 
 
 def footer_keys(pilot: Any) -> list[str]:

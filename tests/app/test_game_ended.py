@@ -6,9 +6,9 @@ from textual.message import Message
 
 from tests.app.conftest import SIZE, game, game_app, marks, settle
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.messages import GameEnded
-from tictactoe_tui.record import PlayedGame
-from tictactoe_tui.screens.results import ResultsScreen
+from tictactoe_tui.history.record import PlayedGame
+from tictactoe_tui.ui.messages import GameEnded
+from tictactoe_tui.ui.screens.results import ResultsScreen
 
 
 class Heard:

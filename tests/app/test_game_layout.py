@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from tests.app.conftest import SIZE, game_app, settle
-from tictactoe_tui.screens.game import GameScreen, needed_terminal
-from tictactoe_tui.widgets import Cell, EvalPanel
+from tictactoe_tui.ui.screens.game import GameScreen, needed_terminal
+from tictactoe_tui.ui.widgets import Cell, EvalPanel
 
 
 async def test_a_10x10_game_fits_100x34_and_the_panel_lists_the_top_ten() -> None:

@@ -7,9 +7,9 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.app.conftest import SIZE, game, game_app, marks, scores, settle, status, text
-from tictactoe_tui.screens.game import GameScreen
-from tictactoe_tui.screens.results import ResultsScreen
-from tictactoe_tui.widgets import Board, Cell, EvalPanel, Scoreboard
+from tictactoe_tui.ui.screens.game import GameScreen
+from tictactoe_tui.ui.screens.results import ResultsScreen
+from tictactoe_tui.ui.widgets import Board, Cell, EvalPanel, Scoreboard
 
 
 async def play_to_the_end(pilot: Pilot[None], place) -> None:  # type: ignore[no-untyped-def]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual.widgets import Input, Static
 
 from tests.app.conftest import SIZE
-from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.screens.help import HELP_MARKDOWN, HelpScreen
-from tictactoe_tui.screens.settings import SettingsScreen
+from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.screens.help import HELP_MARKDOWN, HelpScreen
+from tictactoe_tui.ui.screens.settings import SettingsScreen
 
 
 async def test_question_mark_opens_help_and_escape_closes_it() -> None:

@@ -11,8 +11,8 @@ from tests.app.conftest import SIZE, game_app, run_command, settle, text
 from tictactoe_tui.engine import Board, analyse_position
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.evaluate import candidate_terms, explain_lines, rank_moves
-from tictactoe_tui.screens.game import GameScreen
-from tictactoe_tui.screens.heuristics import HeuristicScreen
+from tictactoe_tui.ui.screens.game import GameScreen
+from tictactoe_tui.ui.screens.heuristics import HeuristicScreen
 
 SEED_002 = Board.from_string("OO./.X./...")
 """Seed 002's board, O O . / . X . / . . . with X to move."""

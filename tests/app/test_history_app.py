@@ -15,15 +15,17 @@ from tests.app.conftest import SIZE, game, game_app, pick_with_mouse, scores, se
 from tests.games import a_game
 from tests.test_review import played_game
 from tests.test_store import read_only_dir
-from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.screens.game import GameScreen
-from tictactoe_tui.screens.history import FIRST_PAGE, HistoryScreen
-from tictactoe_tui.screens.results import ResultsScreen
-from tictactoe_tui.screens.review import EvalGraph, ReviewScreen
-from tictactoe_tui.screens.settings import SettingsScreen
-from tictactoe_tui.settings import GameSettings
-from tictactoe_tui.store import DB_NAME, SCHEMA_VERSION, HistoryStore
-from tictactoe_tui.widgets import Board, EvalPanel, Scoreboard
+from tictactoe_tui.history.locations import DB_NAME
+from tictactoe_tui.history.schema import SCHEMA_VERSION
+from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.play.settings import GameSettings
+from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.screens.game import GameScreen
+from tictactoe_tui.ui.screens.history import FIRST_PAGE, HistoryScreen
+from tictactoe_tui.ui.screens.results import ResultsScreen
+from tictactoe_tui.ui.screens.review import EvalGraph, ReviewScreen
+from tictactoe_tui.ui.screens.settings import SettingsScreen
+from tictactoe_tui.ui.widgets import Board, EvalPanel, Scoreboard
 
 
 def notices(pilot: Pilot[None]) -> list[str]:

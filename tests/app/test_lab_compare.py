@@ -16,13 +16,13 @@ from tests.app.conftest import (
     settle,
     text,
 )
-from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.compare import verdict
 from tictactoe_tui.engine.trace import LAB_ALGORITHMS, trace_search, tree_size
-from tictactoe_tui.screens.compare import CompareScreen
-from tictactoe_tui.screens.game import GameScreen
+from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.screens.compare import CompareScreen
+from tictactoe_tui.ui.screens.game import GameScreen
 
 
 def compare_screen(pilot: Pilot[None]) -> CompareScreen:

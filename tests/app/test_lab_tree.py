@@ -16,14 +16,14 @@ from tests.app.conftest import (
     settle,
     text,
 )
-from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.trace import EventKind, TraceRecorder, node_board, record_search
-from tictactoe_tui.lab_words import node_label
-from tictactoe_tui.screens.game import GameScreen
-from tictactoe_tui.screens.tree import Line, TreeScreen
-from tictactoe_tui.widgets.mini_board import MiniBoard
+from tictactoe_tui.text.lab import node_label
+from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.screens.game import GameScreen
+from tictactoe_tui.ui.screens.tree import Line, TreeScreen
+from tictactoe_tui.ui.widgets.mini_board import MiniBoard
 
 
 def tree_screen(pilot: Pilot[None]) -> TreeScreen:

@@ -8,8 +8,8 @@ from textual.widgets import DataTable, ProgressBar, Select, Static
 
 from tests.app.conftest import SIZE, game_app, run_command, settle, text
 from tictactoe_tui.engine.match import MatchResult, PlayerSpec, run_match
-from tictactoe_tui.screens.game import GameScreen
-from tictactoe_tui.screens.match import MatchScreen
+from tictactoe_tui.ui.screens.game import GameScreen
+from tictactoe_tui.ui.screens.match import MatchScreen
 
 
 def screen(pilot: Pilot[None]) -> MatchScreen:

@@ -7,10 +7,10 @@ from textual.widgets import Input, Label, RadioSet, Select, Static
 
 from tests.app.conftest import SIZE, pick_with_mouse, settle
 from tests.app.conftest import marks as marks_of_board
-from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.screens.help import HelpScreen
-from tictactoe_tui.screens.settings import SettingsScreen
-from tictactoe_tui.settings import GameSettings
+from tictactoe_tui.play.settings import GameSettings
+from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.screens.help import HelpScreen
+from tictactoe_tui.ui.screens.settings import SettingsScreen
 
 CHOSEN = GameSettings(first="computer", mark="O", opponent="h2", size=4)
 """The non-default game both start tests set up: 4×4, H2, you are O, the computer starts."""

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from tests.scripts import load_script
-from tictactoe_tui.app import EXIT_GRACE
+from tictactoe_tui.ui.app import EXIT_GRACE
 
 descendants = load_script("browser_game").descendants
 """Every live process below a pid (the search's worker processes, here)."""

@@ -6,9 +6,14 @@ import pytest
 from textual.widgets import Button, Select, Static
 
 from tests.app.conftest import SIZE, text
-from tictactoe_tui.app import TicTacToeApp
-from tictactoe_tui.screens.settings import MIN_HEIGHT, MIN_WIDTH, TWO_COLUMNS_WIDTH, SettingsScreen
-from tictactoe_tui.settings import GameSettings
+from tictactoe_tui.play.settings import GameSettings
+from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.screens.settings import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    TWO_COLUMNS_WIDTH,
+    SettingsScreen,
+)
 
 SWEEP = sorted(
     {(width, 24) for width in range(10, 51)}            # every narrow width, lists open

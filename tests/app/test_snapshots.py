@@ -21,14 +21,14 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.app.conftest import SIZE, Gate, screenshots, settle
-from tictactoe_tui.app import TicTacToeApp
 from tictactoe_tui.engine import Progress
-from tictactoe_tui.messages import SearchProgress
-from tictactoe_tui.screens import compare
-from tictactoe_tui.screens import match as match_screen
-from tictactoe_tui.screens.game import GameScreen
-from tictactoe_tui.settings import GameSettings
-from tictactoe_tui.widgets import eval_panel
+from tictactoe_tui.play.settings import GameSettings
+from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.messages import SearchProgress
+from tictactoe_tui.ui.screens import compare
+from tictactoe_tui.ui.screens import match as match_screen
+from tictactoe_tui.ui.screens.game import GameScreen
+from tictactoe_tui.ui.widgets import eval_panel
 
 SnapCompare = Callable[..., bool]
 """The `snap_compare` fixture: (app, run_before=..., terminal_size=...) -> matches."""

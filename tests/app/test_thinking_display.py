@@ -16,7 +16,7 @@ from tests.app.conftest import (
     wait_until,
 )
 from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.widgets import Cell, EvalPanel
+from tictactoe_tui.ui.widgets import Cell, EvalPanel
 
 
 async def test_the_panel_shows_the_search_live_then_its_result() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from tests.app.conftest import SIZE, game_app, settle
 from tictactoe_tui import cli
-from tictactoe_tui.app import TicTacToeApp, crash_log_path, state_dir
+from tictactoe_tui.ui.app import TicTacToeApp, crash_log_path, state_dir
 
 
 async def crash_a_game() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from tests.app.conftest import SIZE, game_app, panel, settle, status
-from tictactoe_tui.screens.help import HELP_MARKDOWN
+from tictactoe_tui.ui.screens.help import HELP_MARKDOWN
 
 
 async def test_analysing_is_said_once_while_a_hint_is_worked_out_on_a_big_board() -> None:

@@ -261,6 +261,11 @@ class Board:
             return Mark.O
         return None
 
+    def marks(self) -> tuple[str, ...]:
+        """Every cell's mark as text, row-major: "X", "O", or "" for an empty cell."""
+        return tuple("X" if self._x >> i & 1 else "O" if self._o >> i & 1 else ""
+                     for i in range(self._geo.cells))
+
     def legal_moves(self) -> list[int]:
         """The empty cells in increasing order; none once the game is over."""
         if self.is_over:

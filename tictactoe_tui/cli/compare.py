@@ -1,0 +1,160 @@
+"""`tictactoe-tui compare POSITION`: every lab algorithm on one position, side by side.
+
+    tictactoe-tui compare "XO./.../.OX"              a table: move, value, positions, cut-offs,
+                                                     table hits, time, agreement with minimax
+    tictactoe-tui compare "........." --json         the same numbers as one JSON object
+
+Headless and engine-only: it never imports Textual. Bad input (a malformed or finished position,
+a bad flag) gets one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from tictactoe_tui.engine import Board, IllegalMove
+from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.compare import LAB_TIME_LIMIT, Comparison, compare
+from tictactoe_tui.engine.trace import HEURISTIC_DEPTH, TraceResult
+from tictactoe_tui.play.arguments import OneLineParser, positive_int, positive_seconds
+from tictactoe_tui.text.lab import (
+    agreement_words,
+    algorithm_label,
+    duration,
+    minimax_note,
+    signed,
+    value_words,
+)
+from tictactoe_tui.text.table import table
+
+PROG = "tictactoe-tui compare"
+
+
+def build_parser() -> OneLineParser:
+    """The command's arguments."""
+    parser = OneLineParser(
+        prog=PROG,
+        description="Run minimax, three alpha-betas and the two heuristics on one position and "
+        "show, side by side, the move each chooses, its value, the positions it visited, its "
+        "cut-offs, table hits and time, and whether it agrees with minimax.",
+        epilog='Example: tictactoe-tui compare "XO./.../.OX"  (rows split by "/", "." empty).',
+    )
+    parser.add_argument("position", help="the position: X, O and '.' row by row, rows split "
+                        "by '/'")
+    parser.add_argument("--k", type=int, default=None, help="marks in a row to win")
+    parser.add_argument("--depth", type=positive_int, default=None,
+                        help="plies for every search (default: to the end of the game when "
+                        "at most 10 cells are empty, else 3)")
+    parser.add_argument("--heuristic-depth", type=positive_int, default=HEURISTIC_DEPTH,
+                        help=f"plies for the h1 and h2 searches (default {HEURISTIC_DEPTH})")
+    parser.add_argument("--minimax-depth", type=positive_int, default=None,
+                        help="plies for minimax (default: as --depth)")
+    parser.add_argument("--time-limit", type=positive_seconds, default=LAB_TIME_LIMIT,
+                        help="seconds each search may take; minimax stops early when its tree "
+                        f"would take longer (default {LAB_TIME_LIMIT:g})")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: Sequence[str]) -> int:
+    """Compare the lab's algorithms on the position given; print a table or JSON."""
+    parser = build_parser()
+    args = parser.parse_args(list(argv))
+    try:
+        board = Board.from_string(args.position, k=args.k)
+    except IllegalMove as error:
+        parser.error(str(error))
+    if board.is_over:
+        ended = "a draw" if board.winner is None else f"{board.winner} has won"
+        parser.error(f"the game in {str(board)!r} is over ({ended}): there is nothing to search")
+    try:
+        comparison = compare(board, depth=args.depth, heuristic_depth=args.heuristic_depth,
+                             time_limit=args.time_limit, minimax_depth=args.minimax_depth)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    output = json.dumps(to_json(comparison), indent=2) if args.json else to_text(comparison)
+    try:
+        print(output)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) left early: that is not an error of ours.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+def result_json(comparison: Comparison, result: TraceResult) -> dict[str, Any]:
+    """One row of the JSON output."""
+    size = comparison.board.size
+    verdict = comparison.verdict(result)
+    return {
+        "algorithm": result.algorithm,
+        "move": None if not result.finished or result.move is None
+        else cell_notation(result.move, size),
+        "value": result.value if result.finished else None,
+        "positions": result.positions,
+        "cutoffs": result.cutoffs,
+        "table_hits": result.table_hits,
+        "seconds": round(result.seconds, 6),
+        "complete": result.complete,
+        "finished": result.finished,
+        "depth": result.depth,
+        "agrees_with_minimax": verdict.agrees,
+        "move_agrees": verdict.move,
+        "value_agrees": verdict.value,
+    }
+
+
+def to_json(comparison: Comparison) -> dict[str, Any]:
+    """The whole comparison as the JSON object the README documents."""
+    board = comparison.board
+    run = comparison.minimax
+    skipped = comparison.too_big_tree or (run.tree if run.too_big else None)
+    return {
+        "position": str(board),
+        "size": board.size,
+        "k": board.k,
+        "to_move": str(board.to_move),
+        "results": [result_json(comparison, r) for r in comparison.results],
+        "minimax": {
+            "depth": run.result.depth,
+            "tree_positions": run.tree.positions,
+            "tree_exact": run.tree.exact,
+            "positions_per_second": round(run.positions_per_second),
+            "too_big": skipped is not None or run.too_big,
+            "too_big_tree_positions": None if skipped is None else skipped.positions,
+            "too_big_tree_exact": None if skipped is None else skipped.exact,
+            # After a fallback, the depth minimax ran to is the one suggested.
+            "suggested_depth": (run.result.depth if comparison.too_big_tree is not None
+                                else run.suggested_depth),
+        },
+    }
+
+
+def to_text(comparison: Comparison) -> str:
+    """The comparison as a table with a line about minimax under it."""
+    board = comparison.board
+    rows = []
+    for result in comparison.results:
+        move = ("—" if not result.finished or result.move is None
+                else cell_notation(result.move, board.size))
+        rows.append([
+            algorithm_label(result),
+            move,
+            signed(result.value) if result.finished else "—",
+            value_words(result, board),
+            f"{result.positions:,}",
+            f"{result.cutoffs:,}",
+            f"{result.table_hits:,}",
+            duration(result.seconds),
+            agreement_words(comparison.verdict(result), result),
+        ])
+    headers = ["algorithm", "move", "value", "meaning", "positions", "cut-offs", "table hits",
+               "time", "agrees with minimax"]
+    title = (f"{board.size}×{board.size}, {board.k} in a row, {board.to_move} to move: "
+             f"{board}")
+    return "\n".join([title, "", table(headers, rows), "", minimax_note(comparison)])

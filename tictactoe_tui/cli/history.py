@@ -1,0 +1,109 @@
+"""`tictactoe-tui history`, `export GAME_ID` and `import FILE`: the history from the shell.
+
+    tictactoe-tui history [--json] [--data-dir DIR]     list the games, newest first
+    tictactoe-tui export GAME_ID [--data-dir DIR]       print a game as a text record
+    tictactoe-tui import FILE [--data-dir DIR]          add a record's game; print its new id
+
+A problem with the history itself (a damaged file moved aside, a newer program's file) is one line
+on stderr and the command carries on; bad input is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tictactoe_tui.history.record import PlayedGame
+from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.play.arguments import OneLineParser
+
+PROG = "tictactoe-tui"
+
+DATA_DIR_HELP = ("where the history lives (default: $TICTACTOE_TUI_DATA_DIR, else the user "
+                 "data directory)")
+"""The --data-dir flag's help, the same for every command."""
+
+
+def _parser(command: str, description: str) -> OneLineParser:
+    parser = OneLineParser(prog=f"{PROG} {command}", description=description)
+    parser.add_argument("--data-dir", metavar="DIR", help=DATA_DIR_HELP)
+    return parser
+
+
+def _open(directory: str | None) -> HistoryStore:
+    """The history, with its notice (if any) on stderr."""
+    store = HistoryStore.open(directory)
+    if store.notice:
+        print(f"{PROG}: {store.notice}", file=sys.stderr)
+    return store
+
+
+def history_command(argv: Sequence[str]) -> int:
+    """List the games of the history, newest first."""
+    parser = _parser("history", "List the games in the history, newest first.")
+    parser.add_argument("--json", action="store_true",
+                        help='print a JSON list of {"id", "started", "mode", "x", "o", "size", '
+                        '"k", "result", "moves"}')
+    args = parser.parse_args(list(argv))
+    store = _open(args.data_dir)
+    games = store.games(limit=-1)
+    store.close()
+    if args.json:
+        print(json.dumps([game.to_json() for game in games], indent=1))
+        return 0
+    if not games:
+        print(f"No games yet (the history is {store.path}).")
+        return 0
+    print(f"{'id':>5}  {'started':<16}  {'mode':<20}  {'X':<10}  {'O':<10}  {'board':<9}  "
+          f"{'result':<9}  moves")
+    for game in games:
+        board = f"{game.size}×{game.size} k{game.k}"
+        print(f"{game.id:>5}  {game.started:%Y-%m-%d %H:%M}  {game.mode:<20}  {game.x:<10}  "
+              f"{game.o:<10}  {board:<9}  {game.outcome:<9}  {game.moves:>5}")
+    return 0
+
+
+def export_command(argv: Sequence[str]) -> int:
+    """Print one game as a text record (the engine's format, with `#` comment lines)."""
+    parser = _parser("export", "Print a game of the history as a text record.")
+    parser.add_argument("game_id", metavar="GAME_ID", help="the game's id (see `history`)")
+    args = parser.parse_args(list(argv))
+    if not args.game_id.isdigit():
+        parser.error(f"GAME_ID must be a game's number, not {args.game_id!r}")
+    store = _open(args.data_dir)
+    game = store.game(int(args.game_id))
+    store.close()
+    if game is None:
+        parser.error(f"there is no game {args.game_id} in {store.path}")
+    sys.stdout.write(game.to_record(int(args.game_id)))
+    return 0
+
+
+def import_command(argv: Sequence[str]) -> int:
+    """Add the game of a text record to the history and print its new id."""
+    parser = _parser("import", "Add a game from a text record (as `export` writes) to the "
+                     "history and print its new id.")
+    parser.add_argument("file", metavar="FILE", help="the record's file ('-' reads stdin)")
+    args = parser.parse_args(list(argv))
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "not a text file"
+        parser.error(f"cannot read {args.file}: {reason}")
+    try:
+        game = PlayedGame.from_record(text)
+    except ValueError as error:
+        parser.error(f"{args.file} is not a game record: {error}")
+    store = HistoryStore.open(args.data_dir)
+    game_id = store.save(game)
+    store.close()
+    if game_id is None:
+        print(f"{PROG} import: the game was not added: {store.notice}", file=sys.stderr)
+        return 1
+    if store.notice:
+        print(f"{PROG}: {store.notice}", file=sys.stderr)
+    print(game_id)
+    return 0
+

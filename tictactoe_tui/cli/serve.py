@@ -1,0 +1,144 @@
+"""`tictactoe-tui serve`: the same app in a browser tab, served by textual-serve.
+
+    tictactoe-tui serve [--host 127.0.0.1] [--port 8000] [game flags]
+
+The flow: the game flags are checked as the terminal app checks them (a bad one is one line and
+status 2), the address is tried (a port already in use is one line too), then textual-serve
+serves a page on it. Each tab that opens the page gets an app process of its own, `python -m
+tictactoe_tui [game flags]`, which draws into the page over a websocket; closing the tab tells
+that process to quit. Ctrl+C (or SIGTERM) stops the server, and with it every app it started.
+
+Only this machine can connect unless `--host` says otherwise. The page works offline: the one
+thing textual-serve's page fetches from outside, a web font from Google Fonts, is replaced by the
+same font from textual-serve's own static files (see `offline_template`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shlex
+import socket
+import sys
+import tempfile
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+
+from tictactoe_tui.play.arguments import OneLineParser
+
+PROG = "tictactoe-tui serve"
+
+DEFAULT_HOST = "127.0.0.1"
+"""The loopback address: nobody else on the network can open the game unless asked."""
+
+DEFAULT_PORT = 8000
+
+TEMPLATE = "app_index.html"
+"""textual-serve's page template, the one file the server renders."""
+
+FONT_LINK = re.compile(r"<link\b[^>]*fonts\.googleapis\.com[^>]*>", re.DOTALL)
+"""The template's link to Google Fonts (the page's only request to another host)."""
+
+LOCAL_FONT = """<style>
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf");
+        font-weight: 100 700;
+        font-style: normal;
+      }
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("{{ config.static.url }}fonts/RobotoMono-Italic-VariableFont_wght.ttf");
+        font-weight: 100 700;
+        font-style: italic;
+      }
+    </style>"""
+"""The same font, from the fonts textual-serve ships in its static files."""
+
+
+def _port(text: str) -> int:
+    """argparse's reader for a TCP port: 1..65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"must be between 1 and 65535, not {port}")
+    return port
+
+
+def build_parser() -> OneLineParser:
+    """The parser for `serve`'s own flags; the rest are the game's flags."""
+    parser = OneLineParser(
+        prog=PROG,
+        usage=f"{PROG} [-h] [--host HOST] [--port PORT] [game flags]",
+        description="Serve the game to a web browser: open the address it prints, one game per "
+        "tab. Ctrl+C stops the server.",
+        epilog="Every game flag of tictactoe-tui works here too (see tictactoe-tui --help), "
+        "e.g. tictactoe-tui serve --size 10 --opponent h1.",
+    )
+    parser.add_argument("--host", default=DEFAULT_HOST,
+                        help=f"the address to listen on (default {DEFAULT_HOST}: this machine "
+                        "only; 0.0.0.0 lets the whole network in)")
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                        help=f"the TCP port (default {DEFAULT_PORT})")
+    return parser
+
+
+def app_command(game_flags: Sequence[str]) -> str:
+    """The shell command each tab's app process runs (`exec`: no shell left in between)."""
+    return "exec " + shlex.join([sys.executable, "-m", "tictactoe_tui", *game_flags])
+
+
+def offline_template() -> str:
+    """textual-serve's page template with its Google Fonts link replaced by a local font."""
+    page = resources.files("textual_serve").joinpath("templates", TEMPLATE).read_text("utf-8")
+    offline, replaced = FONT_LINK.subn(LOCAL_FONT, page)
+    if replaced != 1:   # textual-serve is pinned; a new version must be checked again
+        raise RuntimeError(f"textual-serve's {TEMPLATE} no longer has the font link to replace")
+    return offline
+
+
+def check_address(host: str, port: int) -> str | None:
+    """Why the server could not listen on host:port (None when it can), in a few words."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port,
+                                                             type=socket.SOCK_STREAM)[0]
+    except socket.gaierror:
+        return f"unknown host {host!r}"
+    with socket.socket(family, kind, proto) as probe:
+        # As aiohttp will: a port left in TIME_WAIT by an earlier run is free to use.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            reason = (error.strerror or str(error)).lower()
+            return f"cannot listen on {host}:{port}: {reason} (choose another port with --port)"
+    return None
+
+
+def main(argv: Sequence[str]) -> int:
+    """Check the flags and the address, then serve until Ctrl+C."""
+    from tictactoe_tui.ui.flags import parse_args
+
+    parser = build_parser()
+    args, game_flags = parser.parse_known_args(list(argv))
+    parse_args(game_flags)      # one line and status 2 for a bad game flag, as in a terminal
+    problem = check_address(args.host, args.port)
+    if problem is not None:
+        parser.error(problem)
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"{PROG}: listening on {args.host}: anyone who can reach this machine can play",
+              file=sys.stderr)
+    from textual_serve.server import Server
+
+    with tempfile.TemporaryDirectory(prefix="tictactoe-tui-serve-") as templates:
+        Path(templates, TEMPLATE).write_text(offline_template(), encoding="utf-8")
+        server = Server(app_command(game_flags), host=args.host, port=args.port,
+                        title="tictactoe-tui", templates_path=templates)
+        try:
+            server.serve()
+        except OSError as error:    # the port was taken between the check and now
+            parser.error(f"cannot listen on {args.host}:{args.port}: {error}")
+    return 0

@@ -1,0 +1,63 @@
+"""The scores of this session: kept on the app so they survive new games and settings changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tictactoe_tui.engine import GameResult, Mark
+
+if TYPE_CHECKING:
+    from tictactoe_tui.play.settings import GameSettings
+
+
+@dataclass
+class SessionScore:
+    """Games won and drawn this session, kept apart for games against the computer and the rest.
+
+    Against the computer the tally is you / computer / draws; between two humans (or two
+    computers) it is X / O / draws.
+    """
+
+    you: int = 0
+    """Games the human won against the computer."""
+    computer: int = 0
+    """Games the computer won against the human."""
+    draws: int = 0
+    """Drawn games against the computer."""
+    x_wins: int = 0
+    """Games X won when no human played the computer."""
+    o_wins: int = 0
+    """Games O won when no human played the computer."""
+    mark_draws: int = 0
+    """Drawn games when no human played the computer."""
+
+    def record(self, result: GameResult, settings: GameSettings) -> None:
+        """Count one finished game."""
+        self._add(result, settings, 1)
+
+    def take_back(self, result: GameResult, settings: GameSettings) -> None:
+        """Uncount a game counted with `record` (undo reopened it after its end)."""
+        self._add(result, settings, -1)
+
+    def _add(self, result: GameResult, settings: GameSettings, step: int) -> None:
+        winner = result.winner
+        if settings.mode == "human-vs-computer":
+            if winner is None:
+                self.draws += step
+            elif winner is settings.human_mark:
+                self.you += step
+            else:
+                self.computer += step
+        elif winner is None:
+            self.mark_draws += step
+        elif winner is Mark.X:
+            self.x_wins += step
+        else:
+            self.o_wins += step
+
+    def tally(self, mode: str) -> tuple[tuple[str, int], ...]:
+        """The labelled counts the scoreboard shows for a game in `mode`."""
+        if mode == "human-vs-computer":
+            return (("You", self.you), ("Computer", self.computer), ("Draws", self.draws))
+        return (("X", self.x_wins), ("O", self.o_wins), ("Draws", self.mark_draws))

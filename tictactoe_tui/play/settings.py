@@ -1,0 +1,274 @@
+"""The choices that set up a game (the command-line flags that make them are in `arguments`).
+
+`GameSettings` is the one value the Settings screen, the command line and the Game screen share.
+It checks itself when built, so a `GameSettings` that exists is always a playable game; the
+command line and the Settings screen show the same messages because they come from here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+
+from tictactoe_tui.engine.board import Mark, default_k
+
+MODES = ("human-vs-computer", "human-vs-human", "computer-vs-computer")
+"""Who plays whom."""
+
+FIRST_CHOICES = ("human", "computer")
+"""Who moves first (see `GameSettings.first_mark` for the modes without a human or a computer)."""
+
+MARKS = ("X", "O")
+"""The marks a human can play."""
+
+OPPONENTS = ("random", "h1", "h2", "minimax", "alphabeta")
+"""The computer players, as `tictactoe_tui.engine.players.make_player` names them."""
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "mode": MODES, "first": FIRST_CHOICES, "mark": MARKS, "opponent": OPPONENTS,
+}
+"""The settings chosen from a list, and their lists (typed in any case on the command line)."""
+
+MIN_SIZE, MAX_SIZE = 3, 15
+"""The board sizes the engine supports."""
+
+MIN_K = 3
+"""The shortest winning line."""
+
+MIN_DIFFICULTY, MAX_DIFFICULTY = 1, 100
+"""Difficulty is the percentage of clever moves."""
+
+MAX_TIME_LIMIT = 60.0
+"""Seconds: a longer think would only look like a hang."""
+
+MIN_DEPTH, MAX_DEPTH = 1, 20
+"""Plies the computer may be told to look ahead (seed 003's depth cut-off); deeper than the
+empty cells is simply a full search."""
+
+SEARCHING_OPPONENTS = ("minimax", "alphabeta")
+"""The computer players that search ahead, so a depth means something to them."""
+
+
+class SettingError(ValueError):
+    """A setting with a value the game cannot use.
+
+    `field` names the setting (a `GameSettings` field) and `problem` says what is wrong, as a
+    fragment such as "must be between 3 and 15, not 20", so the command line can prefix the flag
+    and the Settings screen can show it beside the control.
+    """
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field.replace('_', ' ')} {problem}")
+        self.field = field
+        self.problem = problem
+
+    @property
+    def flag(self) -> str:
+        """The command-line flag of the setting, e.g. "--time-limit"."""
+        return flag_of(self.field)
+
+
+def flag_of(field: str) -> str:
+    """The command-line flag of a `GameSettings` field: "time_limit" -> "--time-limit"."""
+    return "--" + field.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """Everything that defines a game; checked when built (raises `SettingError`)."""
+
+    mode: str = "human-vs-computer"
+    """One of `MODES`."""
+    first: str = "human"
+    """Who moves first: "human" or "computer"."""
+    mark: str = "X"
+    """The human's mark; in human-vs-computer the other mark is the computer's."""
+    opponent: str = "alphabeta"
+    """The computer player: one of `OPPONENTS`."""
+    difficulty: int = 100
+    """1..100: the computer plays its clever move with probability difficulty/100."""
+    size: int = 3
+    """The board is size × size."""
+    k: int | None = None
+    """Marks in a row that win; None means the default for the size (see `win_length`)."""
+    time_limit: float = 1.0
+    """Seconds per computer move on boards bigger than 3×3."""
+    seed: int | None = None
+    """Seed for the computer's random choices; None means a fresh game every time."""
+    depth: int | None = None
+    """Plies minimax and alpha-beta look ahead before scoring with H1; None: automatic (to the
+    end of the game on 3×3, as deep as the time limit allows on bigger boards)."""
+    theme: str = "textual-dark"
+    """A Textual theme's name. The app knows which themes exist (the command line and the
+    Settings screen offer only those; a remembered theme that no longer exists falls back to the
+    default), so the game's rules need not."""
+
+    def __post_init__(self) -> None:
+        for field, choices in CHOICES.items():
+            _choose(field, getattr(self, field), choices)
+        _in_range("difficulty", self.difficulty, MIN_DIFFICULTY, MAX_DIFFICULTY)
+        _in_range("size", self.size, MIN_SIZE, MAX_SIZE)
+        if self.k is not None and not MIN_K <= self.k <= self.size:
+            raise SettingError(
+                "k", f"must be between {MIN_K} and the board size {self.size}, not {self.k}"
+            )
+        if self.depth is not None:
+            _in_range("depth", self.depth, MIN_DEPTH, MAX_DEPTH)
+        if not 0 < self.time_limit <= MAX_TIME_LIMIT:
+            raise SettingError(
+                "time_limit",
+                f"must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, "
+                f"not {self.time_limit:g}",
+            )
+
+    @property
+    def win_length(self) -> int:
+        """The number of marks in a row that wins (k resolved for the board size)."""
+        return self.k if self.k is not None else default_k(self.size)
+
+    @property
+    def search_time_limit(self) -> float | None:
+        """The computer's time budget: `time_limit` above 3×3, none on 3×3 (solved exactly)."""
+        return self.time_limit if self.size > 3 else None
+
+    @property
+    def human_mark(self) -> Mark:
+        """The mark `mark` names: the human's in human-vs-computer."""
+        return Mark(self.mark)
+
+    @property
+    def computer_mark(self) -> Mark:
+        """The other mark: the computer's in human-vs-computer."""
+        return self.human_mark.opponent
+
+    @property
+    def first_mark(self) -> Mark:
+        """The mark that moves first.
+
+        "human" first means `mark` starts, "computer" first means the other mark starts; the
+        same rule holds in the modes with two humans or two computers, so X starts by default.
+        """
+        return self.human_mark if self.first == "human" else self.computer_mark
+
+    def is_computer(self, mark: Mark) -> bool:
+        """Whether the computer plays `mark` in this game's mode."""
+        if self.mode == "human-vs-computer":
+            return mark == self.computer_mark
+        return self.mode == "computer-vs-computer"
+
+    def unused(self, field: str) -> str | None:
+        """Why setting `field` changes nothing in this game (None when it matters).
+
+        The command line warns with it when a flag is given in vain ("--opponent minimax with
+        --mode human-vs-human"), rather than ignoring the flag silently.
+        """
+        searches = self.opponent in SEARCHING_OPPONENTS
+        if self.mode == "human-vs-human":
+            if field in ("difficulty", "seed", "depth"):
+                return "in human-vs-human mode: no computer plays"
+            if field == "opponent":
+                return "in human-vs-human mode: no computer plays (it only picks how hints work)"
+        elif self.opponent == "random" and field in ("difficulty", "depth"):
+            return "against the random computer: it plays every move at random"
+        elif not searches and field == "depth":
+            return f"with the {self.opponent} computer: it looks one move ahead, no deeper"
+        if field == "time_limit":
+            if self.size == MIN_SIZE:
+                return "on 3×3: the computer searches it with no time budget"
+            if not searches and self.mode != "human-vs-human":
+                return f"with the {self.opponent} computer: it does not search against the clock"
+        return None
+
+
+def _canonical(text: str, choices: Sequence[str]) -> str:
+    """`text` as it is spelled in `choices`, whatever its case, where that names one choice."""
+    if text in choices:
+        return text
+    matches = [choice for choice in choices if choice.casefold() == text.strip().casefold()]
+    return matches[0] if len(matches) == 1 else text
+
+
+def _choose(field: str, value: str, choices: Sequence[str]) -> None:
+    """Raise `SettingError` unless `value` is one of `choices`."""
+    if value not in choices:
+        raise SettingError(field, f"must be one of {', '.join(choices)}, not {value!r}")
+
+
+def _in_range(field: str, value: int, low: int, high: int) -> None:
+    """Raise `SettingError` unless low <= value <= high."""
+    if not low <= value <= high:
+        raise SettingError(field, f"must be between {low} and {high}, not {value}")
+
+
+def _read_int(field: str, text: str) -> int:
+    """Read a whole number typed for `field`; `SettingError` if it is not one."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise SettingError(field, f"must be a whole number, not {text.strip()!r}") from None
+
+
+def _read_float(field: str, text: str) -> float:
+    """Read a number of seconds typed for `field`; `SettingError` if it is not a finite number."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise SettingError(field, f"must be a number of seconds, not {text.strip()!r}")
+    return value
+
+
+OPTIONAL = ("k", "seed", "depth")
+"""The settings that may be left blank (None)."""
+
+GAME_FLAGS = ("mode", "first", "mark", "opponent", "difficulty", "size", "k", "time_limit", "seed",
+              "depth")
+"""The fields whose flags mean "start the game now"; --theme alone still opens Settings."""
+
+
+def settings_from_text(values: dict[str, str], themes: Sequence[str] = ()) -> GameSettings:
+    """Build `GameSettings` from typed text, one entry per field (missing = default).
+
+    Blank text for an optional setting (k, seed, depth) means "none": the default k, a random
+    seed, an automatic depth. A choice may be typed in any case ("x" for "X"). With `themes`, the
+    theme must be one of them.
+
+    Raises `SettingError` naming the first field that cannot be used.
+    """
+    numbers = {
+        "difficulty": _read_int,
+        "size": _read_int,
+        "k": _read_int,
+        "seed": _read_int,
+        "depth": _read_int,
+        "time_limit": _read_float,
+    }
+    known = {f.name for f in fields(GameSettings)}
+    kwargs: dict[str, object] = {}
+    for name, text in values.items():
+        if name not in known:
+            raise SettingError(name, "is not a setting")
+        if name in OPTIONAL and not text.strip():
+            continue
+        read = numbers.get(name)
+        if read is not None:
+            kwargs[name] = read(name, text)
+        else:
+            kwargs[name] = _canonical(text, CHOICES.get(name, ()))
+    if themes and "theme" in kwargs:
+        theme = _canonical(str(kwargs["theme"]), themes)
+        _choose("theme", theme, themes)
+        kwargs["theme"] = theme
+    return GameSettings(**kwargs)  # type: ignore[arg-type]
+
+
+def settings_from_values(values: dict[str, object]) -> GameSettings | None:
+    """`GameSettings` from plain values (as the history keeps them); None if they do not make
+    a playable game. Unknown names are ignored, so older or newer files still load."""
+    known = {f.name for f in fields(GameSettings)}
+    try:
+        return GameSettings(**{k: v for k, v in values.items() if k in known})  # type: ignore[arg-type]
+    except (TypeError, SettingError):
+        return None

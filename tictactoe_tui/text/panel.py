@@ -1,0 +1,80 @@
+"""What the evaluation panel shows, as plain values: the screen builds these (see `report`) and
+the panel widget only lays them out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CandidateRow:
+    """One candidate move in the panel."""
+
+    cell: str
+    """The cell's name, e.g. "B2"."""
+    score: int
+    """The score, seen from the side that was to move."""
+    words: str
+    """The score in words: "win in 3", "draw", "+12 (heuristic)"."""
+    nodes: int
+    """Positions searched for this move."""
+    exact: bool
+    """False when the score is an estimate (a heuristic at a depth cut-off), not a game value."""
+    chosen: bool
+    """True for the move that was played (or that the hint recommends)."""
+    move: int = -1
+    """The cell, row-major (-1 when unknown)."""
+    line: tuple[int, ...] = ()
+    """The expected line after this move, the move first (cells, row-major)."""
+    line_names: str = ""
+    """The same line in cell names, e.g. "B2 A1 C3"."""
+
+
+@dataclass(frozen=True)
+class PanelReport:
+    """Everything the panel shows about one analysed position."""
+
+    title: str
+    """What was analysed: "O (computer) played B2", "Hint for X"."""
+    algorithm: str
+    """The algorithm's name for people: "alpha-beta", "minimax", "H1", "H2"."""
+    nodes: int
+    """Positions searched in all."""
+    elapsed: float
+    """Seconds the search took."""
+    depth: int
+    """Plies searched."""
+    complete: bool
+    """True when the search reached the end of the game (scores are exact)."""
+    rows: tuple[CandidateRow, ...]
+    """The candidates shown, best first (the top ten on big boards)."""
+    total_moves: int
+    """How many legal moves there were (more than `rows` when the list is cut)."""
+    verdict: str = ""
+    """Whether the move was clever or random, and why."""
+    terms: tuple[str, ...] = ()
+    """For H1 / H2: the terms and the formula, one line each."""
+    mover: str = ""
+    """The mark ("X" or "O") whose moves the rows score: it plays the lines' odd steps."""
+
+
+@dataclass(frozen=True)
+class ThinkingReport:
+    """A running search, as the panel shows it live."""
+
+    title: str
+    """Who is thinking: "O (computer) is thinking…", "Analysing X's position…"."""
+    algorithm: str
+    """The algorithm's name for people."""
+    depth: int
+    """Plies of the deepest completed iteration (0 before the first)."""
+    nodes: int
+    """Positions searched so far."""
+    elapsed: float
+    """Seconds since the search started."""
+    budget: float | None
+    """The time budget in seconds, or None when the search runs to its end."""
+    best: str
+    """The best move so far in words: "E5, score +3 so far", or "" before any."""
+    line_names: str
+    """The expected line so far, in cell names."""

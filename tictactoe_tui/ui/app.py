@@ -1,0 +1,340 @@
+"""The Textual app: which screen shows when, the app-wide keys, the theme, the session score and
+the history (every game the Game screen reports with `GameEnded` is saved to the `HistoryStore`)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import tempfile
+import threading
+import traceback
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, replace
+from datetime import datetime
+from importlib import import_module
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from tictactoe_tui.history.record import PlayedGame
+from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.play.session import SessionScore
+from tictactoe_tui.play.settings import GameSettings, settings_from_values
+from tictactoe_tui.ui.flags import data_dir_flag, parse_args, with_known_theme
+from tictactoe_tui.ui.messages import GameEnded, PlayFrom
+from tictactoe_tui.worker.client import Thinker
+
+SOON_NEEDED = ("tictactoe_tui.ui.screens.help", "tictactoe_tui.ui.screens.game",
+               "tictactoe_tui.ui.screens.settings")
+"""Modules imported in the background once the first screen shows."""
+
+EXIT_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
+"""Signals that end the app the normal way (terminal restored, every screen unmounted, any search
+stopped), rather than killing it with the terminal still in full-screen mode. In a terminal
+Ctrl+C is a key, not SIGINT; SIGINT comes from `kill -INT`, or from Ctrl+C pressed where
+`tictactoe-tui serve` runs, which reaches the apps it started for the browser tabs too."""
+
+EXIT_GRACE = 5.0
+"""Seconds the normal exit may take after such a signal before the process ends regardless."""
+
+
+def state_dir() -> Path:
+    """The app's state directory: under $XDG_STATE_HOME, else ~/.local/state, else a temp dir.
+
+    A relative XDG_STATE_HOME is ignored, as the XDG spec says; without a home directory (HOME
+    unset and no passwd entry, where `Path.home()` raises) a private folder in the system's
+    temporary directory stands in, so the crash handler itself can never fail here.
+    """
+    xdg = os.environ.get("XDG_STATE_HOME", "")
+    if os.path.isabs(xdg):
+        return Path(xdg) / "tictactoe-tui"
+    try:
+        home = Path.home()
+    except RuntimeError:
+        home = None
+    if home is not None and home.is_absolute():
+        return home / ".local" / "state" / "tictactoe-tui"
+    return Path(tempfile.gettempdir()) / f"tictactoe-tui-{os.getuid()}"
+
+
+def crash_log_path() -> Path:
+    """Where an unexpected error's details go: the user's state directory, not the screen."""
+    return state_dir() / "crash.log"
+
+
+class TicTacToeApp(App[None]):
+    """Tic-tac-toe in the terminal: Settings, then the Game (with its Results), and Help."""
+
+    # Absolute, because Textual resolves a relative CSS_PATH beside the module of the class
+    # that is run: a subclass elsewhere (the snapshot tests' app) would look in the wrong place.
+    CSS_PATH = Path(__file__).with_name("app.tcss")
+    TITLE = "tictactoe-tui"
+    SUB_TITLE = "watch the computer think"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Priority, so "?" opens help even while a text box has the focus (none takes a "?").
+        Binding("question_mark", "help", "Help", key_display="?", priority=True),
+        Binding("y", "history", "History"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, settings: GameSettings | None = None, start_in_game: bool = False,
+                 store: HistoryStore | None = None) -> None:
+        """Set up the app; it opens on the Game screen if `start_in_game`, else on Settings.
+
+        Without `settings` it starts from the last settings the history remembers. `store` is
+        the history (default: the one in `data_dir()`).
+        """
+        super().__init__()
+        self.store = store if store is not None else HistoryStore.open()
+        """The history: every game is saved there."""
+        if settings is None:
+            settings = settings_from_values(self.store.last_settings() or {}) or GameSettings()
+        self.settings: GameSettings = with_known_theme(settings)
+        """The settings of the current (or next) game."""
+        self.start_in_game = start_in_game
+        """Whether the first screen is the Game screen rather than Settings."""
+        self.session = SessionScore()
+        """The score over every game played since the app started."""
+        self.thinker = Thinker()
+        """The worker process the games' searches run in (started when first needed)."""
+        self.last_game: tuple[PlayedGame, int | None] | None = None
+        """The last game reported, with its id in the history (None if it was not saved)."""
+        self.theme = self.settings.theme
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember a theme chosen anywhere (the palette too), so the next game keeps it."""
+        self.settings = replace(self.settings, theme=theme)
+
+    @classmethod
+    def from_args(cls, argv: Sequence[str] | None = None) -> TicTacToeApp:
+        """Build the app from command-line flags (exits with status 2 on a bad value).
+
+        Without a game flag the Settings screen opens with the last settings used (a --theme
+        flag still sets the theme); with one, the flags alone decide.
+        """
+        settings, any_game_flag = parse_args(argv)
+        store = HistoryStore.open(data_dir_flag(argv))
+        last = settings_from_values(store.last_settings() or {})
+        if not any_game_flag and last is not None:
+            themed = settings.theme != GameSettings().theme
+            settings = replace(last, theme=settings.theme) if themed else last
+        return cls(settings, start_in_game=any_game_flag, store=store)
+
+    def on_mount(self) -> None:
+        """Show the first screen: the Game straight away when flags chose one, else Settings."""
+        self._exit_on_signals()
+        # Each screen's module is imported when the screen is first shown: the first paint
+        # waits only for the first screen's code (help, history and the lab load later).
+        if self.start_in_game:
+            from tictactoe_tui.ui.screens.game import GameScreen
+
+            self.store.remember_settings(asdict(self.settings))
+            self.push_screen(GameScreen(self.settings))
+        else:
+            from tictactoe_tui.ui.screens.settings import SettingsScreen
+
+            self.push_screen(SettingsScreen(self.settings), self._settings_chosen)
+        if self.store.notice:
+            self.notify(self.store.notice, severity="warning", timeout=10)
+        self.call_after_refresh(self._load_soon)
+
+    def _load_soon(self) -> None:
+        """After the first paint, import in the background what a key may soon need, so the
+        key does not wait for the import (help's Markdown alone takes a few hundred ms)."""
+        def load() -> None:
+            for module in SOON_NEEDED:
+                import_module(module)
+
+        threading.Thread(target=load, name="load-soon", daemon=True).start()
+
+    def _exit_on_signals(self) -> None:
+        """Let SIGTERM, SIGHUP and SIGINT close the app as `q` does, with status 128 + the signal.
+
+        Python's default for them ends the process on the spot, leaving the terminal on the
+        alternate screen with mouse reporting on and the cursor hidden. Closing the normal way
+        restores the terminal and unmounts every screen, which stops any search in progress.
+        Under a test runner (headless) the runner's own signals are left alone.
+        """
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for name in EXIT_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is None:      # SIGHUP does not exist on Windows
+                continue
+            try:
+                loop.add_signal_handler(number, self._exit_on_signal, number)
+            except (NotImplementedError, RuntimeError, ValueError):
+                return              # no signal handling in this loop or thread: keep the default
+
+    def _exit_on_signal(self, number: int) -> None:
+        """Close the app after signal `number`, within `EXIT_GRACE` seconds whatever happens."""
+        status = 128 + number
+        self.exit(return_code=status)
+        # When the terminal itself has gone (a closed tmux pane, a dropped ssh link), Textual's
+        # output thread dies on the first write that fails and the exit then waits for it
+        # forever. Screens unmount (searches stop) before that wait, so ending the process
+        # after a grace period loses nothing; the worker processes notice their parent is gone.
+        watchdog = threading.Timer(EXIT_GRACE, os._exit, (status,))
+        watchdog.daemon = True
+        watchdog.start()
+
+    def _settings_chosen(self, settings: GameSettings | None) -> None:
+        """The Settings screen closed: start its game, or (escape) go back to the one showing."""
+        if settings is not None:
+            self.start_game(settings)
+
+    def start_game(self, settings: GameSettings, moves: Sequence[int] = ()) -> None:
+        """Start a fresh game with `settings` (from the position `moves` lead to), replacing
+        whatever screens are showing; a game left unfinished is kept as abandoned."""
+        from tictactoe_tui.ui.screens.game import GameScreen
+
+        self.settings = settings
+        self.theme = settings.theme
+        self.store.remember_settings(asdict(settings))
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.abandon()
+        # Drop every screen above Textual's own blank one (an old game, its results, a review)
+        # so games never pile up; that screen cannot be popped, and the new game goes on top.
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(GameScreen(settings, moves=moves))
+
+    def on_unmount(self) -> None:
+        """Close the history (games another copy kept it from saving wait beside it), and end
+        the search's worker process."""
+        self.store.close()
+        self.thinker.close()
+
+    def on_game_ended(self, message: GameEnded) -> None:
+        """Save a finished or abandoned game; say so in one line if the history cannot."""
+        before = self.store.notice
+        game_id = self.store.save(message.game)
+        self.last_game = (message.game, game_id)
+        if self.store.notice and self.store.notice != before:
+            self.notify(self.store.notice, severity="warning", timeout=10)
+
+    def on_play_from(self, message: PlayFrom) -> None:
+        """A screen (the review) asks for a game from a position: start it."""
+        self.start_game(message.settings, message.moves)
+
+    def all_time(self, settings: GameSettings) -> tuple[tuple[str, int], ...]:
+        """The all-time score of games like the one `settings` make (opponent, difficulty,
+        board), as (label, count) pairs."""
+        x = o = "human"
+        if settings.mode == "computer-vs-computer":
+            x = o = settings.opponent
+        elif settings.mode == "human-vs-computer":
+            x, o = (("human", settings.opponent) if settings.human_mark.value == "X"
+                    else (settings.opponent, "human"))
+        difficulty = settings.difficulty if settings.mode != "human-vs-human" else 100
+        line = self.store.score_for(settings.mode, x, o, difficulty, settings.size,
+                                    settings.win_length)
+        return line.tally()
+
+    def open_history(self) -> None:
+        """Show the history (once: asking again while it shows does nothing)."""
+        from tictactoe_tui.ui.screens.history import HistoryScreen
+
+        if not self._showing("HistoryScreen", "ReviewScreen"):
+            self.push_screen(HistoryScreen(self.store))
+
+    def review_last_game(self) -> None:
+        """Review the game that just ended."""
+        from tictactoe_tui.ui.screens.review import ReviewScreen
+
+        if self.last_game is not None:
+            game, game_id = self.last_game
+            self.push_screen(ReviewScreen(game, self.store, game_id))
+
+    def action_history(self) -> None:
+        """Open the history."""
+        self.open_history()
+
+    def open_settings(self) -> None:
+        """Show Settings prefilled with the current settings; escape comes back here."""
+        from tictactoe_tui.ui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings, can_cancel=True),
+                             self._settings_chosen)
+
+    def open_match(self) -> None:
+        """Show the match runner, its form prefilled from the current settings."""
+        # Imported here: the charting library loads only when someone asks for a match.
+        from tictactoe_tui.ui.screens.match import MatchScreen
+
+        if not isinstance(self.screen, MatchScreen):
+            self.push_screen(MatchScreen(self.settings))
+
+    def open_help(self) -> None:
+        """Show the help screen (once: asking again while it shows does nothing)."""
+        if self._showing("HelpScreen"):
+            return
+        if not self.is_screen_installed("help"):
+            from tictactoe_tui.ui.screens.help import HelpScreen
+
+            self.install_screen(HelpScreen(), "help")  # built once, shown again at once
+        self.push_screen("help")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide "? Help" while the help shows, and "y History" while the history does."""
+        if action == "help":
+            return not self._showing("HelpScreen")
+        if action == "history":
+            return not self._showing("HistoryScreen", "ReviewScreen")
+        return True
+
+    def _showing(self, *names: str) -> bool:
+        """Whether the screen on top is one of the named screens (by class name, so asking
+        never loads a screen's module)."""
+        return type(self.screen).__name__ in names
+
+    def action_help(self) -> None:
+        """Open the help screen."""
+        self.open_help()
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette's commands: Textual's own, plus settings and help."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Settings", "Choose the mode, opponent, board and theme",
+                            self.open_settings)
+        yield SystemCommand("Help", "Rules, keys and how the computer thinks", self.open_help)
+        yield SystemCommand("Match runner", "N games between two computer settings",
+                            self.open_match)
+        if type(screen).__name__ == "GameScreen":
+            game: Any = screen
+            yield SystemCommand("Compare the algorithms", "Learning lab: every search on this "
+                                "position, side by side (key a)", game.action_compare)
+            yield SystemCommand("Search tree", "Learning lab: the alpha-beta search from this "
+                                "position as a tree, step by step (key t)",
+                                game.action_search_tree)
+            yield SystemCommand("Heuristic lab", "How H1 and H2 rank this position's moves",
+                                game.action_heuristics)
+        yield SystemCommand("History", "Every game played, and a review of each",
+                            self.open_history)
+
+    def _fatal_error(self) -> None:
+        """An unexpected error: log its traceback to a file and close with one plain line.
+
+        Textual's default prints a full traceback over the terminal; a player should never see
+        one. Every expected problem (a taken cell, a bad setting) is answered on screen long
+        before this; this is the last line of defence.
+        """
+        details = traceback.format_exc()
+        path = crash_log_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("a", encoding="utf-8") as log:
+                log.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n{details}\n")
+            where = f"the details are in {path}"
+        except OSError:
+            where = "the details could not be saved"
+        self.bell()
+        self.panic(f"tictactoe-tui stopped after an unexpected error ({where}). Sorry!")

@@ -1,0 +1,123 @@
+"""The game flags (`tictactoe-tui --size 10 --k 5 ...`) that make `GameSettings`.
+
+Read by `TicTacToeApp.from_args`, the play command and `serve` (which checks them before it
+starts any app). The themes `--theme` accepts are Textual's, which is why this lives in `ui`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+
+from textual.theme import BUILTIN_THEMES
+
+from tictactoe_tui.play.arguments import OneLineParser
+from tictactoe_tui.play.settings import (
+    GAME_FLAGS,
+    MAX_DEPTH,
+    MAX_SIZE,
+    MIN_DEPTH,
+    MIN_SIZE,
+    MODES,
+    OPPONENTS,
+    GameSettings,
+    SettingError,
+    flag_of,
+    settings_from_text,
+)
+
+PROG = "tictactoe-tui"
+"""The program name used in command-line messages."""
+
+THEMES = tuple(BUILTIN_THEMES)
+"""The Textual themes the app offers (it registers none of its own)."""
+
+
+def with_known_theme(settings: GameSettings) -> GameSettings:
+    """`settings`, with the default theme instead of one Textual does not have (a history
+    written by another version may remember one)."""
+    if settings.theme in THEMES:
+        return settings
+    return replace(settings, theme=GameSettings().theme)
+
+
+EPILOG = """\
+With no game flag (--theme alone counts as none) the app opens on the Settings screen;
+with any, it starts the game at once.
+
+other commands (each has its own --help):
+  tictactoe-tui analyse BOARD       score every move of a position
+  tictactoe-tui compare BOARD       minimax, alpha-beta and the heuristics side by side
+  tictactoe-tui match --x SPEC --o SPEC
+                                    play N games between two computer players
+  tictactoe-tui history             list the games kept (export GAME_ID, import FILE)
+  tictactoe-tui serve               play in a browser (textual-serve, loopback by default)
+  tictactoe-tui bench               time the engine against plain minimax
+"""
+"""The end of `--help`: how the first screen is chosen, and every other command."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser for the game flags; values are read as text and checked by `GameSettings`."""
+    parser = OneLineParser(
+        prog=PROG,
+        description="Play tic-tac-toe in the terminal and watch the computer think.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        argument_default=argparse.SUPPRESS,
+    )
+    defaults = GameSettings()
+    parser.add_argument("--mode", metavar="{" + ",".join(MODES) + "}",
+                        help=f"who plays whom (default {defaults.mode})")
+    parser.add_argument("--first", metavar="{human,computer}",
+                        help="who moves first (default human)")
+    parser.add_argument("--mark", metavar="{X,O}", help="the human's mark (default X)")
+    parser.add_argument("--opponent", metavar="{" + ",".join(OPPONENTS) + "}",
+                        help=f"the computer player (default {defaults.opponent})")
+    parser.add_argument("--difficulty", metavar="1..100",
+                        help="percentage of clever computer moves (default 100)")
+    parser.add_argument("--size", metavar="N",
+                        help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 3)")
+    parser.add_argument("--k", metavar="K",
+                        help="marks in a row that win, 3..size (default: min(size, 5))")
+    parser.add_argument("--time-limit", metavar="SECONDS",
+                        help="seconds per computer move on boards bigger than 3x3 (default 1)")
+    parser.add_argument("--seed", metavar="N", help="seed for reproducible computer moves")
+    parser.add_argument("--depth", metavar="PLIES",
+                        help=f"how far minimax and alpha-beta look ahead, {MIN_DEPTH}..{MAX_DEPTH} "
+                        "plies, scoring with H1 where they stop (default: automatic)")
+    parser.add_argument("--theme", metavar="NAME",
+                        help=f"a Textual theme: {', '.join(THEMES)} (default {defaults.theme})")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="where the history is kept (default: $TICTACTOE_TUI_DATA_DIR, "
+                        "else the user data directory)")
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> tuple[GameSettings, bool]:
+    """Read the game flags into `GameSettings`, and say whether any game flag was given.
+
+    A bad value prints one line on stderr ("tictactoe-tui: --size must be between 3 and 15,
+    not 20") and raises SystemExit(2). A flag that changes nothing in the game it sets up gets
+    a one-line warning on stderr, and the game goes on.
+    """
+    parser = build_parser()
+    given: dict[str, str] = vars(parser.parse_args(sys.argv[1:] if argv is None else argv))
+    given.pop("data_dir", None)  # where the history lives, not a game setting: data_dir_flag
+    try:
+        settings = settings_from_text(given, THEMES)
+    except SettingError as error:
+        parser.error(f"{error.flag} {error.problem}")
+    for name in given:
+        reason = settings.unused(name)
+        if reason is not None:
+            print(f"{PROG}: warning: {flag_of(name)} has no effect {reason}", file=sys.stderr)
+    return settings, any(name in given for name in GAME_FLAGS)
+
+
+def data_dir_flag(argv: Sequence[str] | None = None) -> str | None:
+    """The --data-dir flag's value, or None (after `parse_args` has checked the flags)."""
+    given = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    return getattr(given, "data_dir", None)

@@ -1,0 +1,85 @@
+"""Messages that cross from the search's worker process (through the `Thinker`'s listener
+thread) or between screens.
+
+Widget-local messages live inside the widget that posts them (for example `Board.CellChosen`);
+this module holds the ones that have no widget to belong to: the progress and results of a
+search that ran in the worker process, a finished game, and a screen's request for a new game.
+A search's messages carry the `token` (a generation number) of the request that started it, so
+a screen can drop an answer that arrives after a new game, an undo or a cancel made it stale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.message import Message
+
+from tictactoe_tui.engine.players import Decision
+from tictactoe_tui.engine.types import Analysis, Progress
+from tictactoe_tui.history.record import PlayedGame
+from tictactoe_tui.play.settings import GameSettings
+
+
+@dataclass
+class ComputerMoved(Message):
+    """The computer decided on a move for the position it was asked about."""
+
+    decision: Decision
+    """The move, whether it was clever or random, the analysis and the reason."""
+    token: int
+    """The generation of the request; a screen ignores tokens it no longer waits for."""
+    rng_state: Any = None
+    """The state the player's random number generator ended in (it ran in another process)."""
+
+
+@dataclass
+class HintReady(Message):
+    """An analysis of the position the player asked a hint for."""
+
+    analysis: Analysis
+    """Every candidate move with its score, best first."""
+    token: int
+    """The generation of the request; a screen ignores tokens it no longer waits for."""
+
+
+@dataclass
+class SearchProgress(Message):
+    """How far a running search got: depth, positions, time, the best move and line so far."""
+
+    progress: Progress
+    """The engine's latest report."""
+    token: int
+    """The generation of the request; a screen ignores tokens it no longer waits for."""
+
+
+@dataclass
+class SearchFailed(Message):
+    """A search in a worker raised: the screen shows the error instead of a traceback."""
+
+    error: str
+    """What went wrong, in one line."""
+    token: int
+    """The generation of the request that failed."""
+
+
+@dataclass
+class GameEnded(Message):
+    """A game finished or was abandoned: the Game screen posts it and the app keeps it."""
+
+    game: PlayedGame
+    """What was played, move by move, and how it ended.
+
+    A finished game taken back with undo and finished again (or then abandoned) is posted again
+    with the same `started`: the later message replaces the earlier one."""
+
+
+@dataclass
+class PlayFrom(Message):
+    """A screen asks for a new game from a position (the review's "play from here"): the app
+    starts it, so no screen needs to know the app."""
+
+    settings: GameSettings
+    """The game's settings."""
+    moves: tuple[int, ...]
+    """The moves that lead to the position the game starts from."""

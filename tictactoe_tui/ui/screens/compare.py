@@ -1,0 +1,598 @@
+"""The compare screen: every lab algorithm on the game's position, side by side, with charts.
+
+The game screen pushes it with its position and the positions where the computer moved (key
+`a`). The searches run in the worker process (`thinking.Thinker`: a pure-Python search in a
+thread would hold the GIL and slow every key), queued in this order: the three alpha-betas and
+the two heuristic searches (each row of the table fills as its result arrives), the cost of each
+earlier computer move for the chart over the game, the size of minimax's tree, then plain
+minimax with a progress bar. Every answer comes back as a message carrying a token; cancelling,
+rerunning or leaving cancels the Thinker's jobs and bumps the token, so a late answer is
+dropped.
+
+Minimax runs under `LAB_TIME_LIMIT`. When its speed shows the tree will not fit, it stops and
+the screen says how big the tree is and how long it would take, and offers minimax to the
+deepest depth that fits (`d`) or the full tree anyway (`f`, cancellable with `c`). Once minimax
+has a value, the last column says whether each algorithm's move and value agree with it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Literal
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, ProgressBar, Static
+from textual_plotext import PlotextPlot
+
+from tictactoe_tui.engine import Board as Position
+from tictactoe_tui.engine import Game, Progress
+from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.compare import (
+    LAB_TIME_LIMIT,
+    GameCost,
+    MinimaxRun,
+    default_depth,
+    game_costs,
+    run_lab_search,
+    run_minimax,
+    size_tree,
+    verdict,
+)
+from tictactoe_tui.engine.trace import HEURISTIC_DEPTH, LAB_ALGORITHMS, TraceResult, TreeSize
+from tictactoe_tui.play.settings import GameSettings
+from tictactoe_tui.text.lab import (
+    ALGORITHM_TITLES,
+    agreement_words,
+    algorithm_label,
+    count_label,
+    duration,
+    minimax_budget_words,
+    tree_words,
+    value_cell,
+)
+from tictactoe_tui.ui.messages import SearchFailed
+from tictactoe_tui.ui.widgets.too_small import TooSmall
+from tictactoe_tui.worker.client import Thinker
+
+QUICK_ALGORITHMS = tuple(name for name in LAB_ALGORITHMS if name != "minimax")
+"""The searches that run before minimax (each takes milliseconds on 3×3)."""
+
+CHART_NAMES = {"minimax": "minimax", "alphabeta-plain": "α-β", "alphabeta-ordered": "α-β ord",
+               "alphabeta-tt": "α-β TT", "h1": "H1", "h2": "H2"}
+"""The short names beside the bars."""
+
+NEEDED_TERMINAL = (96, 24)
+"""The smallest (width, height) that shows the whole table and both charts."""
+
+COLUMNS = ("algorithm", "move", "value", "positions", "cut-offs", "table hits", "time",
+           "agrees")
+
+
+def time_text(seconds: float) -> str:
+    """A search time in the table (the snapshot tests replace it: it varies between runs)."""
+    return duration(seconds)
+
+
+def log_axis(values: Sequence[int]) -> tuple[list[float], list[int], list[str]]:
+    """Counts as log10 heights, with the axis's ticks (0, 1, 2, …) and their labels (1, 10, …).
+
+    The log scale is drawn by hand on a linear axis: plotext applies its own log scale to the
+    ticks again at every redraw (log10 of a tick already at 0 raises), and a bar on its log
+    scale starts from 0, whose log is undefined.
+    """
+    heights = [math.log10(max(value, 1)) for value in values]
+    top = max(1, math.ceil(max(heights, default=0)))
+    ticks = list(range(top + 1))
+    return heights, ticks, [count_label(10**tick) for tick in ticks]
+
+
+class CompareScreen(Screen[None]):
+    """Minimax, three alpha-betas and two heuristic searches on one position, with charts."""
+
+    DEFAULT_CSS = """
+    CompareScreen { layout: vertical; }
+    CompareScreen #compare-body { height: 1fr; }
+    CompareScreen.-too-small #compare-body { display: none; }
+    CompareScreen #compare-title { height: 1; padding: 0 1; background: $boost; }
+    CompareScreen #compare-table { height: 8; }
+    CompareScreen #minimax-row { height: auto; padding: 0 1; }
+    CompareScreen #minimax-status { height: auto; }
+    CompareScreen #minimax-controls { height: 1; }
+    CompareScreen #minimax-progress { width: 1fr; height: 1; }
+    CompareScreen #minimax-controls Button { margin-left: 1; min-width: 0; width: auto; }
+    CompareScreen #compare-charts { height: 1fr; min-height: 10; }
+    CompareScreen PlotextPlot { width: 1fr; height: 1fr; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back"),
+        Binding("q", "close", "Back", show=False),
+        Binding("c", "cancel", "Cancel minimax"),
+        Binding("d", "minimax_depth", "Minimax to a depth"),
+        Binding("f", "minimax_full", "Full tree anyway"),
+        Binding("r", "rerun", "Run again"),
+    ]
+
+    class ResultReady(Message):
+        """One lab search finished."""
+
+        def __init__(self, result: TraceResult, token: int) -> None:
+            """Carry the result, tagged with the request's token."""
+            super().__init__()
+            self.result = result
+            self.token = token
+
+    class CostsReady(Message):
+        """The cost of the game's earlier computer moves, for the chart over the game."""
+
+        def __init__(self, costs: list[GameCost], token: int) -> None:
+            """Carry the costs, one per charted position."""
+            super().__init__()
+            self.costs = costs
+            self.token = token
+
+    class MinimaxSized(Message):
+        """Minimax's tree has been sized: the progress bar's total."""
+
+        def __init__(self, tree: TreeSize, depth: int | None, token: int) -> None:
+            """Carry the tree's size and the depth minimax searches it to."""
+            super().__init__()
+            self.tree = tree
+            self.depth = depth
+            self.token = token
+
+    class MinimaxProgress(Message):
+        """Minimax is running: how far it got."""
+
+        def __init__(self, progress: Progress, token: int) -> None:
+            """Carry the search's latest report."""
+            super().__init__()
+            self.progress = progress
+            self.token = token
+
+    class MinimaxDone(Message):
+        """Minimax finished, was cancelled, or found its tree too big."""
+
+        def __init__(self, run: MinimaxRun, token: int) -> None:
+            """Carry the run."""
+            super().__init__()
+            self.run = run
+            self.token = token
+
+    def __init__(self, position: Position, history: Sequence[tuple[int, Position]] = (),
+                 time_limit: float = LAB_TIME_LIMIT,
+                 depth: int | Literal["default"] | None = "default") -> None:
+        """Compare on `position`; `history` lists (move number, position before it) to chart.
+
+        `depth` is how deep every search goes: None to the end of the game; by default, to the
+        end on positions with few empty cells and `BIG_POSITION_DEPTH` plies on the others.
+        """
+        super().__init__()
+        self.position = position
+        """The position compared."""
+        self.history = tuple(history)
+        """The positions the chart over the game shows, with their move numbers."""
+        self.time_limit = time_limit
+        """Seconds minimax may take before it is called too big."""
+        self.depth = default_depth(position) if depth == "default" else depth
+        """The depth every search goes to (None: the end of the game)."""
+        self.results: dict[str, TraceResult] = {}
+        """Each algorithm's result, as they arrive."""
+        self.minimax: MinimaxRun | None = None
+        """Minimax's last run, once it ended."""
+        self.costs: list[GameCost] = []
+        """The chart over the game's numbers."""
+        self.minimax_tree: TreeSize | None = None
+        """The size of the tree minimax is searching (for the progress bar)."""
+        self.minimax_state = "waiting"
+        """"waiting", "running", "done", "cancelled", "too big" or "failed"."""
+        self._token = 0
+        self._pending = 0
+        self._thinker: Thinker | None = None
+        self._last_progress: Progress | None = None
+        self._minimax_depth: int | None = None
+
+    @classmethod
+    def for_game(cls, game: Game, settings: GameSettings) -> CompareScreen:
+        """The screen for a game's current position, charting the computer's moves so far.
+
+        Between two people no move is the computer's, so every move is charted instead.
+        """
+        board = Position.empty(game.size, game.k, game.first)
+        history = []
+        has_computer = settings.mode != "human-vs-human"
+        for number, move in enumerate(game.moves, start=1):
+            if not has_computer or settings.is_computer(board.to_move):
+                history.append((number, board))
+            board = board.play(move)
+        if not board.is_over:
+            history.append((len(game.moves) + 1, board))
+        return cls(game.board, history)
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Title, the table, minimax's status line, the two charts side by side."""
+        with Vertical(id="compare-body"):
+            yield Static("", id="compare-title", markup=False)
+            yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="minimax-row"):
+                yield Static("", id="minimax-status", markup=False)
+                with Horizontal(id="minimax-controls"):
+                    yield ProgressBar(id="minimax-progress", show_eta=False)
+                    yield Button("Cancel", id="minimax-cancel", compact=True)
+                    yield Button("To a depth", id="minimax-depth", compact=True)
+                    yield Button("Full tree", id="minimax-full", compact=True)
+                    yield Button("Run again", id="minimax-rerun", compact=True)
+                    yield Button("Back", id="close", compact=True)
+            with Horizontal(id="compare-charts"):
+                yield PlotextPlot(id="compare-chart")
+                yield PlotextPlot(id="game-chart")
+        yield TooSmall(id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Lay out the table and start the searches."""
+        table = self.query_one("#compare-table", DataTable)
+        for column in COLUMNS:
+            table.add_column(column, key=column)
+        for name in LAB_ALGORITHMS:
+            table.add_row(ALGORITHM_TITLES[name], *["…"] * (len(COLUMNS) - 1), key=name)
+        board = self.position
+        depth = ("to the end" if self.depth is None
+                 else f"to depth {self.depth} (H1 at the cut-off)")
+        # The notation fits the line on small boards; bigger ones are named by the move number.
+        where = (str(board) if board.size <= 4
+                 else f"the position after {board.move_count} moves")
+        self.query_one("#compare-title", Static).update(
+            f"Compare the algorithms: {board.to_move} to move on {where} "
+            f"({board.size}×{board.size}, {board.k} in a row), searched {depth}")
+        table.focus()
+        self.on_resize()
+        self._start()
+
+    def on_resize(self, event: events.Resize | None = None) -> None:
+        """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
+        self.query_one(TooSmall).fit(NEEDED_TERMINAL, "the comparison")
+
+    def on_unmount(self) -> None:
+        """Stop whatever runs and end the worker process."""
+        if self._thinker is not None:
+            self._thinker.close()
+
+    # -- running the searches -------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """True while answers are awaited (the tests and the screenshot script wait on it)."""
+        return self._pending > 0
+
+    def _thinker_now(self) -> Thinker:
+        """This screen's worker process, started on first use."""
+        if self._thinker is None:
+            self._thinker = Thinker()
+        return self._thinker
+
+    def _new_request(self) -> int:
+        """Drop whatever runs (its answers go stale) and start a new request."""
+        if self._thinker is not None:
+            self._thinker.cancel()
+        self._token += 1
+        self._pending = 0
+        return self._token
+
+    def _submit(self, fn: Callable[..., Any], *args: Any,
+                done: Callable[[Any], Message],
+                progress: Callable[[Any], Message] | None = None) -> None:
+        """Queue one job; its answer (or error) comes back as a message tagged with the token."""
+        token = self._token
+        self._pending += 1
+        self._thinker_now().submit(
+            fn, *args,
+            on_progress=None if progress is None
+            else lambda report: self.post_message(progress(report)),
+            on_done=lambda result: self.post_message(done(result)),
+            on_error=lambda error: self.post_message(SearchFailed(error, token)),
+        )
+
+    def _start(self) -> None:
+        if self.position.is_over:
+            self._say_over()
+            return
+        token = self._new_request()
+        self.results.clear()
+        self.minimax = None
+        self.minimax_state = "waiting"
+        self._refresh_minimax()
+        for name in QUICK_ALGORITHMS:
+            self._submit(run_lab_search, self.position, name, self.depth, HEURISTIC_DEPTH,
+                         self.time_limit,
+                         done=lambda result: self.ResultReady(result, token))
+        boards = [board for _, board in self.history]
+        self._submit(game_costs, boards, None, self.time_limit,
+                     done=lambda costs: self.CostsReady(costs, token))
+        self._start_minimax(self.depth, self.time_limit)
+
+    def _start_minimax(self, depth: int | None, time_limit: float) -> None:
+        """Queue minimax: its tree's size (the progress bar's total), then the search."""
+        token = self._token
+        self._minimax_depth = depth
+        self._submit(size_tree, self.position, depth,
+                     done=lambda tree: self.MinimaxSized(tree, depth, token))
+        self._submit(run_minimax, self.position, depth, time_limit,
+                     done=lambda run: self.MinimaxDone(run, token),
+                     progress=lambda report: self.MinimaxProgress(report, token))
+
+    # -- answers --------------------------------------------------------------------------------
+
+    def on_compare_screen_result_ready(self, message: ResultReady) -> None:
+        """Fill one row of the table and redraw the bars."""
+        if message.token != self._token:
+            return
+        self._pending -= 1
+        self.results[message.result.algorithm] = message.result
+        self._fill_row(message.result)
+        self._draw_bars()
+
+    def on_compare_screen_costs_ready(self, message: CostsReady) -> None:
+        """Draw the chart over the game."""
+        if message.token == self._token:
+            self._pending -= 1
+            self.costs = message.costs
+            self._draw_game()
+
+    def on_compare_screen_minimax_sized(self, message: MinimaxSized) -> None:
+        """Minimax starts: show its tree's size and an empty progress bar."""
+        if message.token != self._token:
+            return
+        self._pending -= 1
+        self.minimax_tree = message.tree
+        self._last_progress = None
+        self.minimax_state = "running"
+        self.query_one("#minimax-progress", ProgressBar).update(
+            total=message.tree.positions, progress=0)
+        self._refresh_minimax(message.depth)
+        self._draw_bars()
+
+    def on_compare_screen_minimax_progress(self, message: MinimaxProgress) -> None:
+        """Move the progress bar."""
+        if message.token == self._token and self.minimax_state == "running":
+            self._last_progress = message.progress
+            self.query_one("#minimax-progress", ProgressBar).update(
+                progress=message.progress.nodes)
+
+    def on_compare_screen_minimax_done(self, message: MinimaxDone) -> None:
+        """Minimax ended: fill its row, judge the others, say how it went."""
+        if message.token != self._token:
+            return
+        self._pending -= 1
+        run = message.run
+        self.minimax = run
+        result = run.result
+        if run.too_big:
+            self.minimax_state = "too big"
+        elif result.finished:
+            self.minimax_state = "done"
+            self.results["minimax"] = result
+            self.query_one("#minimax-progress", ProgressBar).update(
+                total=result.positions, progress=result.positions)
+        else:
+            self.minimax_state = "cancelled"
+        self._fill_row(result)
+        for other in self.results.values():
+            self._fill_row(other)
+        self._refresh_minimax()
+        self._draw_bars()
+
+    def on_search_failed(self, message: SearchFailed) -> None:
+        """Say what went wrong; the rest of the screen stays usable."""
+        if message.token != self._token:
+            return
+        self._new_request()  # the jobs queued after the failed one are dropped too
+        self.minimax_state = "failed"
+        self.query_one("#minimax-status", Static).update(f"The search failed: {message.error}")
+        self._refresh_buttons()
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _fill_row(self, result: TraceResult) -> None:
+        """Write one algorithm's numbers into its row."""
+        table = self.query_one("#compare-table", DataTable)
+        size = self.position.size
+        reference = self.minimax.result if self.minimax is not None else None
+        move = ("—" if not result.finished or result.move is None
+                else cell_notation(result.move, size))
+        cells: dict[str, str | Text] = {
+            "algorithm": algorithm_label(result, titles=True, usual_depth=self.depth),
+            "move": move,
+            "value": value_cell(result, self.position),
+            "positions": Text(f"{result.positions:,}", justify="right"),
+            "cut-offs": Text(f"{result.cutoffs:,}", justify="right"),
+            "table hits": Text(f"{result.table_hits:,}", justify="right"),
+            "time": Text(time_text(result.seconds), justify="right"),
+            "agrees": agreement_words(verdict(result, reference), result),
+        }
+        for column, value in cells.items():
+            table.update_cell(result.algorithm, column, value, update_width=True)
+
+    def _refresh_minimax(self, depth: int | None = None) -> None:
+        """Minimax's status line and the buttons that fit its state."""
+        status = self.query_one("#minimax-status", Static)
+        state = self.minimax_state
+        run = self.minimax
+        if state == "waiting":
+            status.update("Minimax waits for the quicker searches…")
+        elif state == "running" and self.minimax_tree is not None:
+            where = "the full tree" if depth is None else f"the tree to depth {depth}"
+            status.update(f"Minimax is searching {where}: {tree_words(self.minimax_tree)}. "
+                          "c cancels.")
+        elif state == "done" and run is not None:
+            result = run.result
+            where = "the whole tree" if result.depth is None else f"to depth {result.depth}"
+            status.update(f"Minimax searched {where}: {result.positions:,} positions in "
+                          f"{time_text(result.seconds)}. Its move and value are the "
+                          "reference for the last column.")
+        elif state == "cancelled" and run is not None:
+            status.update(f"Minimax was cancelled after {run.result.positions:,} of "
+                          f"{tree_words(run.tree)}. r runs it again.")
+        elif state == "too big" and run is not None:
+            offer = ("d: minimax to depth "
+                     f"{run.suggested_depth}" if run.suggested_depth is not None
+                     else "Even depth 1 would not fit")
+            status.update(f"{minimax_budget_words(run, self.time_limit)} {offer}; f: the full "
+                          "tree anyway (c cancels).")
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        """Show only the buttons that do something now."""
+        state = self.minimax_state
+        run = self.minimax
+        shown = {
+            "minimax-cancel": state == "running",
+            "minimax-depth": state == "too big" and run is not None
+            and run.suggested_depth is not None,
+            "minimax-full": state == "too big",
+            "minimax-rerun": state in ("cancelled", "failed"),
+        }
+        for button, visible in shown.items():
+            self.query_one(f"#{button}", Button).display = visible
+        self.query_one("#minimax-progress", ProgressBar).display = state in ("running", "done")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer in the footer only the minimax keys that do something now."""
+        state = self.minimax_state
+        if action == "cancel":
+            return state == "running"
+        if action == "minimax_depth":
+            return state == "too big" and self.minimax is not None and (
+                self.minimax.suggested_depth is not None)
+        if action == "minimax_full":
+            return state == "too big"
+        if action == "rerun":
+            return state in ("cancelled", "failed")
+        return True
+
+    def _draw_bars(self) -> None:
+        """Positions visited per algorithm, on a log scale."""
+        names, counts = [], []
+        for name in LAB_ALGORITHMS:
+            result = self.results.get(name)
+            if result is not None:
+                names.append(CHART_NAMES[name])
+                counts.append(result.positions)
+            elif name == "minimax" and self.minimax_tree is not None:
+                # Not searched (yet): the size of its tree, which is what it would visit.
+                names.append("minimax (tree)")
+                counts.append(self.minimax_tree.positions)
+        plot = self.query_one("#compare-chart", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title("Positions visited (log scale)")
+        if counts:
+            heights, ticks, labels = log_axis(counts)
+            # Bars lie down so that every name fits beside its bar, in the table's order.
+            plt.bar(names[::-1], heights[::-1], orientation="horizontal", width=0.6)
+            plt.xticks(ticks, labels)
+            plt.xlim(0, ticks[-1])
+        plot.refresh()
+
+    def _draw_game(self) -> None:
+        """Positions per computer move over the game, minimax against alpha-beta, log scale."""
+        plot = self.query_one("#game-chart", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title("Positions per computer move (log scale)")
+        numbers = [number for number, board in self.history if not board.is_over]
+        numbers = numbers[:len(self.costs)]
+        if self.costs:
+            series = (("minimax", [c.minimax.positions for c in self.costs]),
+                      ("α-β plain", [c.plain for c in self.costs]),
+                      ("α-β + table", [c.table for c in self.costs]))
+            _, ticks, labels = log_axis([v for _, values in series for v in values])
+            for label, values in series:
+                plt.plot(numbers, log_axis(values)[0], label=label, marker="braille")
+            plt.yticks(ticks, labels)
+            plt.ylim(0, ticks[-1])
+            plt.xticks(numbers, [str(n) for n in numbers])
+            plt.xlabel("move")
+        plot.refresh()
+
+    def _say_over(self) -> None:
+        """A finished game has nothing to search."""
+        self.minimax_state = "failed"
+        board = self.position
+        ended = "a draw" if board.winner is None else f"{board.winner} won"
+        self.query_one("#minimax-status", Static).update(
+            f"The game is over ({ended}): there is no move to search. Escape goes back.")
+        for name in LAB_ALGORITHMS:
+            self.query_one("#compare-table", DataTable).update_cell(name, "value", "—")
+        self._refresh_buttons()
+        self.query_one("#minimax-rerun", Button).display = False
+
+    # -- keys and buttons -----------------------------------------------------------------------
+
+    def action_close(self) -> None:
+        """Back to the game (whatever runs is stopped when the screen goes)."""
+        self.dismiss()
+
+    def action_cancel(self) -> None:
+        """Stop minimax; the others' rows stay."""
+        if self.minimax_state != "running" or self.minimax_tree is None:
+            return
+        self._new_request()
+        reached = self._last_progress
+        positions = reached.nodes if reached is not None else 0
+        seconds = reached.elapsed if reached is not None else 0.0
+        stopped = TraceResult("minimax", None, 0, positions, 0, 0, seconds,
+                              self._minimax_depth, False, False, "cancelled")
+        self.minimax = MinimaxRun(stopped, self.minimax_tree,
+                                  positions / max(seconds, 1e-6))
+        self.minimax_state = "cancelled"
+        self._fill_row(stopped)
+        for other in self.results.values():
+            self._fill_row(other)
+        self._refresh_minimax()
+
+    def action_minimax_depth(self) -> None:
+        """Run minimax to the deepest depth that fits the budget."""
+        run = self.minimax
+        if self.minimax_state != "too big" or run is None or run.suggested_depth is None:
+            return
+        self._new_request()
+        self._start_minimax(run.suggested_depth, self.time_limit)
+
+    def action_minimax_full(self) -> None:
+        """Run the full tree whatever its size (c cancels)."""
+        if self.minimax_state != "too big":
+            return
+        self._new_request()
+        self._start_minimax(self.depth, math.inf)
+
+    def action_rerun(self) -> None:
+        """Run everything again."""
+        if self.minimax_state in ("cancelled", "failed") and not self.position.is_over:
+            self._start()
+
+    @on(Button.Pressed)
+    def on_button(self, event: Button.Pressed) -> None:
+        """Every button does what its key does."""
+        actions = {
+            "minimax-cancel": self.action_cancel,
+            "minimax-depth": self.action_minimax_depth,
+            "minimax-full": self.action_minimax_full,
+            "minimax-rerun": self.action_rerun,
+            "close": self.action_close,
+        }
+        action = actions.get(event.button.id or "")
+        if action is not None:
+            action()

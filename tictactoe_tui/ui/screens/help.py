@@ -1,0 +1,132 @@
+"""The Help screen: the rules, the keys, and how the computer thinks, as Markdown.
+
+The text is drawn by Rich's Markdown in one widget (Textual's `Markdown` widget builds a widget
+per paragraph, which took ~400 ms to open). The app builds the screen once and shows the same
+one each time, so only the first opening lays it out.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.markdown import Markdown
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Header, Static
+
+from tictactoe_tui.ui.widgets.footer import Footer
+
+HELP_MARKDOWN = """\
+# How to play
+
+Two players take turns putting their mark (**X** or **O**) in an empty cell. The first to get
+**k marks in a row** — across, down or diagonally — wins; a full board with no such line is a
+draw. On 3×3, k is 3. Bigger boards (up to 15×15) default to 5 in a row (or the whole row on
+4×4), and you can choose k on the Settings screen.
+
+Whoever moves first makes the first mark, whichever letter it is: you can be O and still start.
+
+# Keys
+
+- `1`–`9`: put your mark on 3×3 (1 is top-left, row by row)
+- arrows, then `Enter` or `space`: move the cursor and put your mark (any size); or click a cell
+- `c`: switch the computer between clever and random
+- `h`: hint, scoring every move you could make now
+- `e`: show or hide the evaluation panel; `v`: show or hide the scores on the board
+- `p`: the expected line of the move picked in the panel (`Tab`, then the arrows, or a
+  click), numbered 1, 2, 3… on the board; while the computer thinks, its best line so far
+- `u`: undo your last move (and the computer's reply)
+- `n`: new game with the same settings; `s`: settings
+- `a`: compare the algorithms on this position (minimax, alpha-beta variants, H1, H2) with charts
+- `t`: the alpha-beta search from this position as a tree, with a step-by-step replay
+- `w`: the heuristic lab: every move's H1 and H2, line by line, with H1's weights to edit
+- `m`: the match runner: N games between two computer settings, with a table and charts
+- `y`: the history of every game played; `Enter` on a game reviews it move by move (`←`/`→`,
+  `Home`/`End`; `f` plays on from the position shown)
+- `space`: pause or resume a game between two computers
+- `?`: this help; `q`: quit (here: close the help)
+- `ctrl+p`: the command palette (themes, settings, help, history and the learning lab)
+
+On the Settings screen `Enter` starts the game (on a list it opens the list instead: pick with
+the arrows and `Enter`), `Tab` walks the controls, the arrows choose among options, and
+`escape` goes back to a game that is still running.
+
+# How the computer thinks
+
+Every score is seen from the side that is about to move: positive is good for it.
+
+**Minimax** tries every move, then every reply, and so on to the end of the game. It assumes
+both sides play their best: the side to move picks the move with the highest score, knowing the
+opponent will then pick the lowest for it. From the empty 3×3 board that means visiting 549,946
+positions, the empty board itself included; the panel counts the positions searched the same
+way, so a minimax hint on the empty board shows that number.
+
+**Depth-aware scores**: a quick win is better than a slow one, and a slow loss better than a
+quick one. On 3×3 a win on ply *d* (ply 1 is the move itself) scores **10 − d**, a loss
+**−(10 − d)**, a draw **0**. So "win in 1" is 9, and "the opponent wins with its reply" is −8.
+Bigger boards use size² + 1 instead of 10.
+
+**Search depth** (Settings, or `--depth`): minimax and alpha-beta can be told to look only so
+many plies ahead; where they stop, the position is scored with H1 instead of being played out.
+This is the depth cut-off big boards need, and on 3×3 it makes the computer short-sighted on
+purpose. Automatic (the default) searches to the end on 3×3 and as deep as the time limit allows
+on bigger boards.
+
+**Alpha-beta** gives the same answer as minimax while skipping moves that cannot change it: once
+a move is shown to be worse than one already found, the rest of its replies need no look. Good
+move ordering and remembering positions already scored make it much faster. On big boards it
+searches as deep as the time limit allows and scores the positions where it stops with a
+heuristic.
+
+**H1** = 3·X2 + X1 − (3·O2 + O1), from the computer's side (X here): X2 counts the rows,
+columns and diagonals holding two of its marks and none of the opponent's, X1 those holding one;
+O2 and O1 count the same for the opponent. Two in an open line is worth three times one.
+
+**H2** = Open(computer) − Open(player): the lines that could still be won by the computer (no
+mark of the player in them) minus the lines that could still be won by the player.
+
+**The learning lab.** `a` runs minimax, alpha-beta three ways (moves in board order, ordered,
+ordered with a transposition table) and the H1 and H2 searches on the position, and shows side by
+side the move each picks, its value, the positions it visited, its cut-offs, its table hits, its
+time and whether it agrees with minimax, with a chart of the positions (log scale) and one over
+the game so far. `t` shows the alpha-beta search as a tree: every move with its value, the α/β
+window it was tried with and how it ended (exact, β cut-off, α fail-low), the moves a cut-off
+skipped greyed as pruned; `s` replays it event by event (`n` next, `b` back, `e` the end), `o`
+switches the alpha-beta variant, `+`/`-` change the depth.
+
+The heuristic players win at once if they can, block an immediate loss otherwise, and else pick
+the move whose board scores best under their heuristic.
+
+**Difficulty** *d* (1–100): before each move the computer plays its clever move with probability
+d/100, and a random legal move otherwise. At 100 it never errs (on 3×3 you can draw at best); at
+50 it blunders about half the time. The panel says which kind of move it was.
+"""
+"""The help text: rules, keys, and a plain explanation of the computer's algorithms."""
+
+
+class HelpScreen(Screen[None]):
+    """Rules, keys and how the computer thinks; escape or q closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """The help text in a scrollable box."""
+        yield Header()
+        with VerticalScroll(id="help-scroll"):
+            yield Static(Markdown(HELP_MARKDOWN), id="help-text")
+        yield Footer()
+
+    def on_screen_resume(self) -> None:
+        """Open at the top, with the text focused so the arrows and page keys scroll it."""
+        scroll = self.query_one("#help-scroll", VerticalScroll)
+        scroll.scroll_home(animate=False)
+        scroll.focus()
+
+    def action_close(self) -> None:
+        """Go back to the screen underneath."""
+        self.dismiss()

@@ -1,0 +1,111 @@
+"""The Results dialog: who won, the session's score, and what to do next.
+
+It sits over the game board (the winning line stays lit underneath) and dismisses with the
+player's choice: "again", "review", "settings", "quit", or "look" (Escape: close the dialog to
+look at the final board and the panel). The Game screen acts on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from tictactoe_tui.ui.widgets import Scoreboard
+
+
+class ResultsScreen(ModalScreen[str]):
+    """A dialog on the right of the board: the result, the scoreboard, and four choices."""
+
+    DEFAULT_CSS = """
+    ResultsScreen {
+        align: right middle;
+        background: $background 30%;
+    }
+    ResultsScreen #results-dialog {
+        width: 50;
+        height: auto;
+        margin: 0 2;
+        padding: 1 2;
+        border: thick $accent;
+        background: $surface;
+    }
+    ResultsScreen #results-headline {
+        width: 100%;
+        text-align: center;
+        text-style: bold;
+        color: $text-accent;
+    }
+    ResultsScreen #results-detail {
+        width: 100%;
+        text-align: center;
+        margin: 1 0;
+    }
+    ResultsScreen #results-keys {
+        width: 100%;
+        text-align: center;
+        color: $text-muted;
+        margin-top: 1;
+    }
+    ResultsScreen #results-buttons { height: auto; align: center middle; margin-top: 1; }
+    ResultsScreen Button { min-width: 9; margin: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose('again')", "Play again"),
+        Binding("enter", "choose('again')", "Play again", show=False),
+        Binding("v", "choose('review')", "Review"),
+        Binding("s", "choose('settings')", "Settings"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("escape", "choose('look')", "Look at the board"),
+    ]
+
+    def __init__(self, headline: str, detail: str, tally: Sequence[tuple[str, int]],
+                 all_time: Sequence[tuple[str, int]] | None = None) -> None:
+        """`headline` like "You win!", a line of `detail`, the session's (label, count)s and
+        the all-time ones of games like this (if known)."""
+        super().__init__()
+        self.headline = headline
+        """The result in a few words: "You win!", "Computer wins", "Draw", "X wins"."""
+        self.detail = detail
+        """How the game ended, in one sentence."""
+        self.tally = tuple(tally)
+        """The session's score after this game."""
+        self.all_time = None if all_time is None else tuple(all_time)
+        """The all-time score of games like this one, this one included."""
+
+    def compose(self) -> ComposeResult:
+        """The headline, how it ended, the score, the keys and the buttons."""
+        with Vertical(id="results-dialog"):
+            yield Static(self.headline, id="results-headline", markup=False)
+            yield Static(self.detail, id="results-detail", markup=False)
+            yield Scoreboard(self.tally, self.all_time, id="results-scoreboard")
+            yield Static("r again · v review · s settings · q quit\nEscape: look at the board",
+                         id="results-keys", markup=False)
+            with Horizontal(id="results-buttons"):
+                # Not focusable: Enter always means "play again", whatever was clicked last.
+                yield Button("Again", id="again", variant="primary", compact=True)
+                yield Button("Review", id="review", compact=True)
+                yield Button("Settings", id="settings", compact=True)
+                yield Button("Quit", id="quit", variant="error", compact=True)
+
+    def on_mount(self) -> None:
+        """Keep the keyboard on the dialog's bindings rather than on a button."""
+        for button in self.query(Button):
+            button.can_focus = False
+
+    def action_choose(self, choice: str) -> None:
+        """Close the dialog with the player's choice."""
+        self.dismiss(choice)
+
+    @on(Button.Pressed)
+    def on_button(self, event: Button.Pressed) -> None:
+        """The mouse way to the same four choices."""
+        if event.button.id:
+            self.dismiss(event.button.id)

@@ -1,0 +1,458 @@
+"""The Review screen: step through a played game with every position analysed and every move judged.
+
+The screen holds a `GameReview` (see `review.py`). On mount it takes the analyses the history has
+cached for the game's positions; 3×3 positions still missing are solved at once (a whole game
+takes a few milliseconds), bigger boards are analysed in the worker process (`worker`)
+under the review's time budget, one job per position, each result coming back to the screen as
+`ReviewScreen.Analysed`, filling the progress bar and going into the cache. Leaving the screen
+closes its `Thinker`, which stops the search at once.
+
+←/→ step one move, Home/End jump to the start or the end, a click on a move in the list or on a
+point of the evaluation graph jumps there. The board shows the position after the current move,
+with that move lit and, when it was not the best, the better move lit green; the panel shows the
+position the move was played from, every candidate with its score and the played one marked.
+`f` plays on from the shown position with the game's settings; escape goes back. As on the
+Game screen, Tab gives the panel's rows the keys (↑/↓ or a click draws a candidate's expected
+line on the board) and `p` hides or shows those lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult, RenderResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, ProgressBar, Static
+from textual_plotext import PlotextPlot
+
+from tictactoe_tui.engine import Analysis, Mark, MoveScore
+from tictactoe_tui.engine import Board as Position
+from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.types import win_score
+from tictactoe_tui.history.record import PlayedGame
+from tictactoe_tui.history.review import (
+    GameReview,
+    Verdict,
+    analyse_for_review,
+    analysis_from_json,
+    analysis_to_json,
+    position_key,
+    review_method,
+)
+from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.play.settings import (
+    MODES,
+    OPPONENTS,
+    GameSettings,
+    SettingError,
+    settings_from_values,
+)
+from tictactoe_tui.text.game import board_words, opponent_words
+from tictactoe_tui.text.report import build_report, score_hints, score_words
+from tictactoe_tui.ui.messages import PlayFrom
+from tictactoe_tui.ui.widgets import MoveList, PositionView
+from tictactoe_tui.worker.client import Thinker
+
+JUDGEMENT_WORDS = {"best": "the best move", "good": "a good move",
+                   "inaccuracy": "an inaccuracy", "mistake": "a mistake",
+                   "blunder": "a blunder"}
+"""How the panel names each judgement."""
+
+
+class EvalGraph(PlotextPlot):
+    """The evaluation over the game, seen from X; a click on the graph jumps to that move."""
+
+    DEFAULT_CSS = """
+    EvalGraph { height: 9; border: round $secondary 40%; border-title-color: $text-muted; }
+    """
+
+    class Picked(events.Event):
+        """A point of the graph was clicked: show position `index`."""
+
+        def __init__(self, index: int) -> None:
+            """Remember which position."""
+            super().__init__()
+            self.index = index
+            """The position (moves played) clicked."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """An empty graph."""
+        super().__init__(id=id)
+        self.values: list[int | None] = []
+        self.current = 0
+        self.limit = 10
+        self._frame: tuple[int, int] | None = None
+
+    def show(self, values: list[int | None], current: int, limit: int) -> None:
+        """Plot `values` (None: not analysed yet) with `current` marked; y runs ±`limit`."""
+        self.values, self.current, self.limit = values, current, limit
+        self.refresh()
+
+    def render(self) -> RenderResult:
+        """Draw the curve, the zero line and the current position."""
+        plt = self.plt
+        plt.clear_data()
+        plt.clear_figure()
+        last = max(len(self.values) - 1, 1)
+        known = [(i, v) for i, v in enumerate(self.values) if v is not None]
+        if known:
+            plt.plot([i for i, _ in known], [v for _, v in known], marker="braille")
+        if 0 <= self.current < len(self.values) and self.values[self.current] is not None:
+            plt.scatter([self.current], [self.values[self.current]], marker="●")
+        plt.hline(0)
+        plt.xlim(0, last)
+        plt.ylim(-self.limit, self.limit)
+        if last <= 24:
+            plt.xticks(list(range(last + 1)), [str(i) for i in range(last + 1)])
+        plt.yticks([-self.limit, 0, self.limit], ["O", "0", "X"])
+        rendered = super().render()
+        if isinstance(rendered, Text):
+            self._frame = _plot_columns(rendered.plain)
+        return rendered
+
+    def on_click(self, event: events.Click) -> None:
+        """Jump to the move under the pointer."""
+        if self._frame is None or len(self.values) < 2:
+            return
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        left, right = self._frame
+        span = max(right - left, 1)
+        index = round((offset.x - left) / span * (len(self.values) - 1))
+        self.post_message(self.Picked(min(max(index, 0), len(self.values) - 1)))
+
+
+def _plot_columns(text: str) -> tuple[int, int] | None:
+    """The first and last column of the plotting area, read off the frame's bottom line."""
+    for line in text.splitlines():
+        if "└" in line and "┘" in line:
+            return line.index("└") + 1, line.index("┘") - 1
+    return None
+
+
+def settings_of(game: PlayedGame, theme: str) -> GameSettings:
+    """The settings a game was played with (rebuilt from the record if they were not kept)."""
+    kept = settings_from_values(game.settings)
+    if kept is not None:
+        return replace(kept, theme=theme)
+    mode = game.mode if game.mode in MODES else "human-vs-human"
+    computer = game.o if game.x == "human" else game.x
+    try:
+        return GameSettings(mode=mode, mark="X" if game.x == "human" else "O",
+                            opponent=computer if computer in OPPONENTS else "alphabeta",
+                            difficulty=game.difficulty, size=game.size, k=game.k, theme=theme)
+    except SettingError:
+        return GameSettings(mode="human-vs-human", size=game.size, k=game.k, theme=theme)
+
+
+class ReviewScreen(Screen[None]):
+    """A finished (or abandoned) game, move by move, with the review's verdicts."""
+
+    DEFAULT_CSS = """
+    ReviewScreen { layout: vertical; }
+    ReviewScreen #review-status { height: 2; padding: 0 1; background: $boost; }
+    ReviewScreen #review-view { height: 1fr; }
+    ReviewScreen #review-progress { height: 1; padding: 0 1; }
+    ReviewScreen #review-progress Bar { width: 1fr; }
+    ReviewScreen.-analysed #review-progress { display: none; }
+    """
+
+    AUTO_FOCUS = None
+    """Nothing takes the focus: the board only shows, and the panel's rows take it with Tab."""
+
+    # Priority: the arrows step through the game even while the panel's rows have the focus
+    # (up and down still move among the rows, to draw each candidate's line on the board).
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Previous", key_display="←", priority=True),
+        Binding("right", "step(1)", "Next", key_display="→", priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
+        Binding("f", "play_from_here", "Play from here"),
+        Binding("p", "toggle_lines", "Lines", show=False),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, game: PlayedGame, store: HistoryStore | None = None,
+                 game_id: int | None = None) -> None:
+        """Review `game`; analyses come from (and go to) `store`'s cache when there is one."""
+        super().__init__()
+        self.review = GameReview(game)
+        """The positions, their analyses and the verdicts."""
+        self.store = store
+        """The history whose cache keeps the analyses (None: nothing is cached)."""
+        self.game_id = game_id
+        """The game's id in the history, for the title."""
+        self.index = len(game.moves)
+        """The position shown: the number of moves played (the game's end at first)."""
+        self._thinker: Thinker | None = None
+        self._method = review_method(game.size)
+
+    @property
+    def game(self) -> PlayedGame:
+        """The game under review."""
+        return self.review.game
+
+    def compose(self) -> ComposeResult:
+        """Status, the board and moves beside the panel, the progress bar, the graph."""
+        yield Static("", id="review-status", markup=False)
+        view = PositionView(self.game.size, id="review-view", board_id="review-board")
+        view.board.can_focus = False
+        view.board.interactive = False
+        yield view
+        yield ProgressBar(total=max(self.review.progress[1], 1), show_eta=False,
+                          id="review-progress")
+        graph = EvalGraph(id="review-graph")
+        graph.border_title = "Evaluation (X up, O down): click to jump"
+        yield graph
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Take the cached analyses, then analyse the rest (at once on 3×3, else in a worker)."""
+        self._take_cached()
+        if self.review.to_analyse and self.game.size == 3:
+            for index in self.review.to_analyse:
+                self._analysed(index, analyse_for_review(self.review.positions[index]))
+        if self.review.to_analyse:
+            self._analyse_in_background()
+        self._refresh()
+
+    def on_unmount(self) -> None:
+        """Stop the background analysis."""
+        if self._thinker is not None:
+            self._thinker.close()
+
+    # -- analysing ------------------------------------------------------------------------------
+
+    def _take_cached(self) -> None:
+        if self.store is None:
+            return
+        keys = {position_key(self.review.positions[i]): i for i in self.review.to_analyse}
+        for key, text in self.store.cached_analyses(keys, self._method).items():
+            analysis = analysis_from_json(text)
+            if analysis is not None:
+                self.review.analyses[keys[key]] = analysis
+
+    class Analysed(Message):
+        """The worker process analysed one position of the game."""
+
+        def __init__(self, index: int, analysis: Analysis) -> None:
+            """Position `index` (moves played) and its analysis."""
+            super().__init__()
+            self.index = index
+            self.analysis = analysis
+
+    class AnalysisFailed(Message):
+        """The worker process could not analyse a position."""
+
+        def __init__(self, error: str) -> None:
+            """What went wrong, in one line."""
+            super().__init__()
+            self.error = error
+
+    def _analyse_in_background(self) -> None:
+        """Queue one worker job per waiting position, in order; the answers come as messages."""
+        self._thinker = Thinker()
+
+        def failed(error: str) -> None:
+            self.post_message(self.AnalysisFailed(error))
+
+        for index in self.review.to_analyse:
+            def done(analysis: Analysis, index: int = index) -> None:
+                self.post_message(self.Analysed(index, analysis))
+
+            self._thinker.submit(analyse_for_review, self.review.positions[index],
+                                 on_done=done, on_error=failed)
+
+    def on_review_screen_analysed(self, message: Analysed) -> None:
+        """A position's analysis arrived from the worker."""
+        self._analysed(message.index, message.analysis)
+
+    def on_review_screen_analysis_failed(self, message: AnalysisFailed) -> None:
+        """Say that the analysis stopped, and why; what was analysed stays."""
+        if self._thinker is not None:
+            self._thinker.close()
+        self.notify(f"The analysis stopped: {message.error}", severity="error")
+
+    def _analysed(self, index: int, analysis: Analysis) -> None:
+        """One position's analysis is in: keep it, cache it and redraw."""
+        self.review.analyses[index] = analysis
+        if self.store is not None:
+            self.store.cache_analysis(position_key(self.review.positions[index]), self._method,
+                                      analysis_to_json(analysis))
+        if self.is_mounted:
+            self._refresh()
+
+    # -- moving through the game ----------------------------------------------------------------
+
+    def action_step(self, delta: int) -> None:
+        """One move back or forward."""
+        self.action_goto(self.index + delta)
+
+    def action_jump(self, index: int) -> None:
+        """To the start (0) or the end (-1)."""
+        self.action_goto(len(self.game.moves) if index < 0 else index)
+
+    def action_goto(self, index: int) -> None:
+        """Show the position after `index` moves (clamped to the game)."""
+        self.index = min(max(index, 0), len(self.game.moves))
+        self._refresh()
+
+    @on(EvalGraph.Picked)
+    def on_graph_picked(self, event: EvalGraph.Picked) -> None:
+        """A click on the graph."""
+        self.action_goto(event.index)
+
+    def action_play_from_here(self) -> None:
+        """Start a new game from the shown position with the game's settings."""
+        position = self.review.positions[self.index]
+        if position.is_over:
+            self.notify("The game is over in this position: step back to play on from an "
+                        "earlier one.", severity="warning")
+            return
+        settings = settings_of(self.game, self.app.theme)
+        self.post_message(PlayFrom(settings, tuple(self.game.cells[:self.index])))
+
+    def action_toggle_lines(self) -> None:
+        """Hide or show the expected lines on the board."""
+        self.view.toggle_lines()
+
+    def action_back(self) -> None:
+        """Back to the history (or the results)."""
+        self.dismiss()
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        done, total = self.review.progress
+        self.set_class(done >= total, "-analysed")
+        self.query_one("#review-progress", ProgressBar).update(total=max(total, 1), progress=done)
+        self._show_board()
+        self._show_panel()
+        self._show_moves()
+        self._show_status()
+        self._show_graph()
+
+    def _verdict(self) -> Verdict | None:
+        return self.review.verdict(self.index) if self.index else None
+
+    @property
+    def view(self) -> PositionView:
+        """The board, the move list and the panel."""
+        return self.query_one("#review-view", PositionView)
+
+    def _show_board(self) -> None:
+        position = self.review.positions[self.index]
+        marks = position.marks()
+        before = self.review.analyses[self.index - 1] if self.index else self.review.analyses[0]
+        hints = score_hints(before) if before is not None else {}
+        verdict = self._verdict()
+        view = self.view
+        view.show_position(marks, last=self.game.cells[self.index - 1] if self.index else None,
+                           winning=position.winning_line)
+        view.show_scores({c: h for c, h in hints.items() if not marks[c]},
+                         f"scores before move {max(self.index, 1)}",
+                         best=verdict.better if verdict is not None else None)
+
+    def _show_panel(self) -> None:
+        panel = self.view
+        analysed_at = self.index - 1 if self.index else 0
+        position = self.review.positions[analysed_at]
+        analysis = self.review.analyses[analysed_at]
+        if position.is_over:
+            panel.clear_panel("The game is over.")
+            return
+        if analysis is None:
+            done, total = self.review.progress
+            panel.clear_panel(f"Analysing the game: {done} of {total} positions done…")
+            return
+        if not self.index:
+            report = build_report(f"Start: {position.to_move} to move", analysis, position, -1,
+                                  verdict="Every first move, best first.")
+            panel.show_report(report)
+            return
+        verdict = self._verdict()
+        cell = self.game.cells[self.index - 1]
+        name = cell_notation(cell, position.size)
+        title = f"{self.index}. {position.to_move} {name}"
+        if verdict is None:
+            panel.show_report(build_report(title, analysis, position, cell))
+            return
+        panel.show_report(build_report(f"{title}{verdict.symbol}", analysis, position, cell,
+                                       verdict=self._verdict_words(verdict)))
+
+    def _verdict_words(self, verdict: Verdict) -> str:
+        """"A mistake (?): C2 leads to a draw, where A1 wins in 5."."""
+        position = self.review.positions[verdict.number - 1]
+        played = cell_notation(verdict.cell, position.size)
+        words = (f"{JUDGEMENT_WORDS[verdict.judgement].capitalize()}{_sign(verdict)}: "
+                 f"{played} {_outlook(verdict.played, position)}")
+        if verdict.better is not None:
+            better = cell_notation(verdict.better, position.size)
+            words += f", where {better} {_outlook(verdict.best, position)}"
+        return words + "."
+
+    def _show_moves(self) -> None:
+        size = self.game.size
+        moves = []
+        for number, cell in enumerate(self.game.cells, start=1):
+            verdict = self.review.verdict(number)
+            symbol = verdict.symbol if verdict is not None else ""
+            moves.append((str(self.review.positions[number - 1].to_move),
+                          f"{cell_notation(cell, size)}{symbol}"))
+        self.view.moves.show(moves, current=self.index or None)
+
+    @on(MoveList.Picked)
+    def on_move_picked(self, event: MoveList.Picked) -> None:
+        """A click on a move in the list jumps there."""
+        self.action_goto(event.number)
+
+    def _show_status(self) -> None:
+        game = self.game
+        title = f"Game {self.game_id}" if self.game_id is not None else "Game"
+        who = opponent_words(game.mode, game.x, game.o, game.difficulty)
+        sides = (f"you ({'X' if game.x == 'human' else 'O'}) vs {who}"
+                 if game.mode == "human-vs-computer" else who)
+        result = ("abandoned" if game.outcome == "abandoned" else "a draw"
+                  if game.outcome == "draw" else f"{game.outcome} won")
+        first = (f"{title}, {game.started:%Y-%m-%d %H:%M}: {sides}, "
+                 f"{board_words(game.size, game.k)}, {result} after {len(game.moves)} moves")
+        counts = []
+        for mark in (Mark.X, Mark.O):
+            found = self.review.counts(mark)
+            counts.append(f"{mark}: {found['inaccuracy']} ?!, {found['mistake']} ?, "
+                          f"{found['blunder']} ??")
+        second = (f"Move {self.index} of {len(game.moves)} (←/→ step)   " + "   ".join(counts))
+        if self.index <= game.setup_moves and game.setup_moves:
+            second += f"   (moves 1–{game.setup_moves} were set up from an earlier game)"
+        self.query_one("#review-status", Static).update(f"{first}\n{second}")
+
+    def _show_graph(self) -> None:
+        values = [self.review.value(i) for i in range(len(self.review.positions))]
+        limit = win_score(self.review.positions[0])
+        if self.game.size > 3:
+            # Heuristic values are small next to a win's size² + 1: scale to what was seen.
+            seen = [abs(v) for v in values if v is not None]
+            limit = max(min(max(seen, default=1), limit), 1)
+        self.query_one("#review-graph", EvalGraph).show(values, self.index, limit)
+
+
+def _sign(verdict: Verdict) -> str:
+    return f" ({verdict.symbol})" if verdict.symbol else ""
+
+
+def _outlook(move: MoveScore, position: Position) -> str:
+    """What a move leads to, from its player's side: "wins in 5", "draws", "scores ~3"."""
+    words = score_words(move.score, position, move.exact)
+    if words == "draw":
+        return "leads to a draw"
+    if words.startswith(("win in ", "loss in ")):
+        kind, plies = words.split(" in ")
+        return f"{'wins' if kind == 'win' else 'loses'} in {plies}"
+    return f"scores ~{move.score} (an estimate)"
+

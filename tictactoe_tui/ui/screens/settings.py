@@ -1,0 +1,433 @@
+"""The Settings screen: one control per command-line flag, and Start.
+
+The flow: the app pushes this screen with the current settings; Start (or Enter anywhere but in
+an open list) checks every control with the same rules as the command line, shows what is wrong
+beside its control, or dismisses the screen with the new `GameSettings`, which the app turns into
+a game. Escape, when a game is waiting underneath, dismisses it with None: back to that game.
+
+Keyboard: Start has the focus at first, so Enter starts the defaults; Tab walks the controls in
+order (arrows choose in a radio set, Enter opens a list, Enter elsewhere starts).
+Mouse: every choice is a click, and the number boxes have − / + buttons.
+Small terminals: below `TWO_COLUMNS_WIDTH` the controls stack in one column; below
+`MIN_WIDTH`×`MIN_HEIGHT` the form gives way to a message asking for a bigger terminal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.validation import ValidationResult, Validator
+from textual.widget import Widget
+from textual.widgets import (
+    Button,
+    Footer,
+    Header,
+    Input,
+    Label,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
+
+from tictactoe_tui.engine.board import default_k
+from tictactoe_tui.play.settings import (
+    MAX_DEPTH,
+    MAX_DIFFICULTY,
+    MAX_SIZE,
+    MAX_TIME_LIMIT,
+    MIN_DEPTH,
+    MIN_DIFFICULTY,
+    MIN_K,
+    MIN_SIZE,
+    GameSettings,
+    SettingError,
+    settings_from_text,
+)
+from tictactoe_tui.ui.flags import THEMES
+from tictactoe_tui.ui.widgets.too_small import TooSmall
+
+MODE_LABELS = {
+    "human-vs-computer": "You against the computer",
+    "human-vs-human": "Two people, one keyboard",
+    "computer-vs-computer": "Watch two computers",
+}
+"""How the Settings screen names each mode."""
+
+FIRST_LABELS = {"human": "You", "computer": "The computer"}
+"""How the Settings screen names who moves first."""
+
+OPPONENT_LABELS = {
+    "alphabeta": "Alpha-beta (clever, fast)",
+    "minimax": "Minimax (clever, every node)",
+    "h1": "Heuristic H1",
+    "h2": "Heuristic H2",
+    "random": "Random",
+}
+"""How the Settings screen names each computer player, strongest first."""
+
+MIN_WIDTH, MIN_HEIGHT = 40, 12
+"""The smallest terminal the form is shown in: a list opened in anything narrower has no room
+for its options (Textual's option list fails to lay them out), and anything lower shows less
+than one control between the title and Start."""
+
+TWO_COLUMNS_WIDTH = 90
+"""From this width the controls sit in two columns; below it, in one."""
+
+DEFAULT_K = "default"
+"""The k list's value for "the default for this board size"."""
+
+STEPS: dict[str, float] = {"difficulty": 10, "time_limit": 0.5}
+"""How far the − / + buttons move each number box."""
+
+STEP_LIMITS: dict[str, tuple[float, float]] = {
+    "difficulty": (MIN_DIFFICULTY, MAX_DIFFICULTY),
+    "time_limit": (STEPS["time_limit"], MAX_TIME_LIMIT),
+}
+"""The range the − / + buttons keep each number box inside."""
+
+
+class SettingValidator(Validator):
+    """Checks the text of one setting with the same rules (and words) as the command line."""
+
+    def __init__(self, field: str) -> None:
+        super().__init__()
+        self.field = field
+
+    def validate(self, value: str) -> ValidationResult:
+        """Valid when `GameSettings` accepts the text for this field."""
+        try:
+            settings_from_text({self.field: value}, THEMES)
+        except SettingError as error:
+            return self.failure(error.problem.capitalize())
+        return self.success()
+
+
+class NumberInput(Input):
+    """A text box for a number: it leaves "?" to the app, so help opens from here too."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Take every printable key but "?" (a number never holds one)."""
+        return character != "?" and super().check_consume_key(key, character)
+
+
+class ChoiceSet(RadioSet, inherit_bindings=False):
+    """A radio set whose arrows choose (as radio buttons do in a browser or a desktop form).
+
+    Textual's arrows only move a highlight and Enter presses the highlighted button; here the
+    highlight and the choice never differ, so Enter is left to the screen: it starts the game,
+    as the hint says. (No binding is inherited: RadioSet's own would take Enter.)
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,right", "choose_next", "Next option", show=False),
+        Binding("up,left", "choose_previous", "Previous option", show=False),
+        Binding("space", "toggle_button", "Choose", show=False),
+    ]
+
+    def action_choose_next(self) -> None:
+        """Choose the next option."""
+        self.action_next_button()
+        self.action_toggle_button()
+
+    def action_choose_previous(self) -> None:
+        """Choose the previous option."""
+        self.action_previous_button()
+        self.action_toggle_button()
+
+
+class SettingsScreen(Screen[GameSettings | None]):
+    """Choose the game: mode, who starts, marks, opponent, difficulty, board, time, seed, theme."""
+
+    AUTO_FOCUS = ""
+    """The screen places the focus itself: on Start, and on nothing while the form is hidden."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back to the game"),
+        # Reached from the radio sets only: Start, the text boxes and the lists take their own
+        # Enter first.
+        Binding("enter", "start", "Start", show=False),
+    ]
+
+    def __init__(self, settings: GameSettings | None = None, can_cancel: bool = False) -> None:
+        """Prefill the controls from `settings`; `can_cancel` lets escape go back to a game."""
+        super().__init__()
+        self.settings = settings if settings is not None else GameSettings()
+        """The settings the controls started from."""
+        self.can_cancel = can_cancel
+        """Whether a game is waiting underneath (escape goes back to it)."""
+        self._focus_before: Widget | None = None
+
+    def compose(self) -> ComposeResult:
+        """Two columns of labelled controls, then Start."""
+        s = self.settings
+        yield Header()
+        # Not focusable itself: Tab should go straight from Start to the first control.
+        with VerticalScroll(id="settings-form", can_focus=False), Horizontal(id="settings-columns"):
+            with Vertical(id="players-column", classes="settings-column"):
+                yield from _field("Mode", "mode", _radio_set("mode", MODE_LABELS, s.mode))
+                yield from _field(
+                    "Who moves first", "first", _radio_set("first", FIRST_LABELS, s.first)
+                )
+                yield from _field(
+                    "Your mark", "mark",
+                    _radio_set("mark", {"X": "X", "O": "O"}, s.mark),
+                )
+                yield from _field(
+                    "Computer player", "opponent",
+                    Select(
+                        [(label, name) for name, label in OPPONENT_LABELS.items()],
+                        value=s.opponent, allow_blank=False, id="opponent",
+                    ),
+                )
+                yield from _field(
+                    "Difficulty (% clever moves, 1–100)", "difficulty",
+                    *_stepper("difficulty", str(s.difficulty)),
+                )
+            with Vertical(id="board-column", classes="settings-column"):
+                yield from _field(
+                    "Board size", "size",
+                    Select(
+                        [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)],
+                        value=s.size, allow_blank=False, id="size",
+                    ),
+                )
+                yield from _field(
+                    "Marks in a row to win", "k",
+                    Select(
+                        k_options(s.size), value=DEFAULT_K if s.k is None else s.k,
+                        allow_blank=False, id="k",
+                    ),
+                )
+                yield from _field(
+                    "Seconds per computer move (boards over 3×3)", "time_limit",
+                    *_stepper("time_limit", f"{s.time_limit:g}"),
+                )
+                yield from _field(
+                    f"Search depth, plies {MIN_DEPTH}–{MAX_DEPTH} (blank: automatic)", "depth",
+                    NumberInput(
+                        "" if s.depth is None else str(s.depth),
+                        placeholder="automatic", restrict=r"\d*",
+                        validators=[SettingValidator("depth")], id="depth",
+                    ),
+                )
+                yield from _field(
+                    "Seed (blank: different every game)", "seed",
+                    NumberInput(
+                        "" if s.seed is None else str(s.seed),
+                        placeholder="any whole number", restrict=r"-?\d*",
+                        validators=[SettingValidator("seed")], id="seed",
+                    ),
+                )
+                yield from _field(
+                    "Theme", "theme",
+                    Select([(name, name) for name in THEMES], value=s.theme,
+                           allow_blank=False, id="theme"),
+                )
+        # Outside the scrolling form, so Start stays in sight whatever the form shows.
+        with Horizontal(id="settings-actions"):
+            yield Button("Start", variant="primary", id="start")
+            yield Static("Enter starts · Tab moves · ? help", id="settings-hint")
+        yield TooSmall(id="settings-too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Put the focus on Start, so Enter plays the game as set (once the form shows)."""
+        self._show_first_mark()
+        self._fit_terminal()
+        if not self.has_class("-too-small"):
+            self.query_one("#start", Button).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Lay the form out for the new size, or ask for a bigger terminal."""
+        self._fit_terminal()
+
+    def _fit_terminal(self) -> None:
+        """One column or two for the terminal's width; a message instead when it is too small.
+
+        While the form is hidden nothing in it keeps the focus (a key must not start a game or
+        open a list nobody sees), and the control that had it gets it back afterwards.
+        """
+        self.set_class(self.app.size.width < TWO_COLUMNS_WIDTH, "-one-column")
+        was_small = self.has_class("-too-small")
+        keys = "escape goes back to the game; q quits." if self.can_cancel else "q quits."
+        too_small = self.query_one(TooSmall).fit((MIN_WIDTH, MIN_HEIGHT), "the Settings screen",
+                                                 keys)
+        if too_small == was_small:
+            return
+        if too_small:
+            focused = self.focused
+            # An open list has the focus on its overlay, inside it: it goes back to the list.
+            parent = focused.parent if focused is not None else None
+            self._focus_before = parent if isinstance(parent, Select) else focused
+            for select in self.query(Select):
+                select.expanded = False
+            self.set_focus(None)
+        else:
+            # Once the form is laid out again: a widget that does not show cannot take it.
+            self.call_after_refresh(self.set_focus,
+                                    self._focus_before or self.query_one("#start", Button))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer "Back to the game" only when there is a game to go back to; no Enter to start
+        while the form is hidden."""
+        if action == "back":
+            return self.can_cancel
+        if action == "start":
+            return not self.has_class("-too-small")
+        return True
+
+    def action_back(self) -> None:
+        """Go back to the game unchanged (undoing a theme preview): dismissed with None."""
+        self.app.theme = self.settings.theme
+        self.dismiss(None)
+
+    def action_start(self) -> None:
+        """Enter on a radio set or a closed list: start, as the hint promises."""
+        self.start()
+
+    @on(Button.Pressed, "#start")
+    @on(Input.Submitted)
+    def start(self) -> None:
+        """Start the game as set, or show what is wrong beside its control."""
+        try:
+            settings = settings_from_text(self._texts(), THEMES)
+        except SettingError as error:
+            self._show_error(error.field, error.problem.capitalize(), focus=True)
+            return
+        self.dismiss(settings)
+
+    @on(Input.Changed)
+    def _input_changed(self, event: Input.Changed) -> None:
+        """Say at once when a typed value cannot be used."""
+        result = event.validation_result
+        problem = "" if result is None or result.is_valid else result.failure_descriptions[0]
+        self._show_error(event.input.id or "", problem)
+
+    @on(Select.Changed, "#size")
+    def _size_changed(self, event: Select.Changed) -> None:
+        """Offer only the winning lengths that fit the new board size."""
+        size = event.value
+        assert isinstance(size, int)
+        fit_k_options(self.query_one("#k", Select), size)
+
+    @on(RadioSet.Changed, "#first")
+    @on(RadioSet.Changed, "#mark")
+    def _show_first_mark(self) -> None:
+        """Say which mark starts: "first" and "mark" together decide it, in every mode."""
+        first = _pressed(self.query_one("#first", RadioSet))
+        mark = _pressed(self.query_one("#mark", RadioSet))
+        starts = GameSettings(first=first, mark=mark).first_mark
+        self.query_one("#first-label", Label).update(f"Who moves first ({starts} starts)")
+
+    @on(Select.Changed, "#theme")
+    def _theme_changed(self, event: Select.Changed) -> None:
+        """Preview the theme straight away."""
+        if isinstance(event.value, str):
+            self.app.theme = event.value
+
+    @on(Button.Pressed, ".step")
+    def _step(self, event: Button.Pressed) -> None:
+        """Move a number box up or down by its step, staying in range."""
+        field = event.button.name or ""
+        box = self.query_one(f"#{field}", Input)
+        low, high = STEP_LIMITS[field]
+        try:
+            value = float(box.value)
+        except ValueError:
+            value = low
+        step = STEPS[field]
+        # Go to the next mark on the grid (10, 20, ...), so 55 steps to 60 or 50, not 65 or 45.
+        if event.button.has_class("step-up"):
+            value = (math.floor(value / step) + 1) * step
+        else:
+            value = (math.ceil(value / step) - 1) * step
+        box.value = f"{min(high, max(low, value)):g}"
+
+    def _texts(self) -> dict[str, str]:
+        """Every control's value as the text `settings_from_text` reads."""
+        texts = {
+            name: _pressed(self.query_one(f"#{name}", RadioSet))
+            for name in ("mode", "first", "mark")
+        }
+        for name in ("opponent", "size", "k", "theme"):
+            value = self.query_one(f"#{name}", Select).value
+            if value != DEFAULT_K:
+                texts[name] = str(value)
+        for name in ("difficulty", "time_limit", "depth", "seed"):
+            texts[name] = self.query_one(f"#{name}", Input).value
+        return texts
+
+    def _show_error(self, field: str, problem: str, focus: bool = False) -> None:
+        """Show `problem` under the control of `field` (an empty problem clears it).
+
+        With `focus`, the control takes the focus too, so the fix is one keystroke away.
+        """
+        for message in self.query(f"#{field}-error").results(Static):
+            message.update(problem)
+            message.display = bool(problem)
+            if focus:
+                self.set_focus(self.query_one(f"#{field}"))
+
+
+def _field(title: str, name: str, *controls: Widget) -> Iterator[Widget]:
+    """A label, the control(s) of setting `name`, and the (hidden) line for its problems."""
+    yield Label(title, id=f"{name}-label", classes="field-label")
+    if len(controls) == 1:
+        yield controls[0]
+    else:
+        yield Horizontal(*controls, classes="field-row")
+    error = Static("", id=f"{name}-error", classes="field-error")
+    error.display = False
+    yield error
+
+
+def _radio_set(name: str, labels: dict[str, str], chosen: str) -> RadioSet:
+    """A radio set whose buttons carry the setting value as their name (and id "name-value")."""
+    return ChoiceSet(
+        *(
+            RadioButton(label, value=value == chosen, name=value, id=f"{name}-{value}")
+            for value, label in labels.items()
+        ),
+        id=name,
+        classes="horizontal" if len(labels) < 3 else "",
+    )
+
+
+def _pressed(radio_set: RadioSet) -> str:
+    """The setting value of the pressed button of `radio_set`."""
+    button = radio_set.pressed_button
+    return button.name or "" if button is not None else ""
+
+
+def _stepper(name: str, value: str) -> tuple[Widget, ...]:
+    """A number box with − and + buttons for the mouse (keyboard users type the number)."""
+    down = Button("−", name=name, id=f"{name}-down", classes="step step-down")
+    up = Button("+", name=name, id=f"{name}-up", classes="step step-up")
+    # The buttons are for the mouse: typing is quicker, so Tab skips them.
+    down.can_focus = up.can_focus = False
+    # Quick repeated clicks are how a stepper is used; the press animation would swallow them.
+    down.active_effect_duration = up.active_effect_duration = 0
+    box = NumberInput(value, restrict=r"[\d.]*", validators=[SettingValidator(name)], id=name)
+    return box, down, up
+
+
+def k_options(size: int) -> list[tuple[str, int | str]]:
+    """The winning lengths a board of `size` allows, the default (`DEFAULT_K`) first."""
+    options: list[tuple[str, int | str]] = [(f"{default_k(size)} (default)", DEFAULT_K)]
+    options += [(str(k), k) for k in range(MIN_K, size + 1)]
+    return options
+
+
+def fit_k_options(k_select: Select[int | str], size: int) -> None:
+    """Offer the winning lengths of a `size` board in `k_select`, keeping a k that still fits."""
+    k = k_select.value
+    k_select.set_options(k_options(size))
+    k_select.value = k if isinstance(k, int) and k <= size else DEFAULT_K

@@ -1,0 +1,88 @@
+"""The computations the app sends to its worker process (see `client`), as plain functions.
+
+Each is module-level, so it can be pickled by reference, and takes `should_stop` and
+`on_progress` keywords as a `Thinker` job must. Pure: the worker imports the engine and this
+module, never Textual.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tictactoe_tui.engine import (
+    Analysis,
+    Board,
+    Decision,
+    Player,
+    ProgressCallback,
+    make_player,
+)
+from tictactoe_tui.engine.match import GameOutcome, MatchResult, PlayerSpec, run_match
+
+RandomState = Any
+"""What `random.Random.getstate()` returns."""
+
+
+def choose_move(player: Player, rng: random.Random, board: Board, *,
+                should_stop: Callable[[], bool] | None = None,
+                on_progress: ProgressCallback | None = None) -> tuple[Decision, RandomState]:
+    """The player's decision on `board`, and the state its `rng` ended in.
+
+    The player travels to the worker as a copy, so its random number generator moves on there,
+    not in the app: the app sets its own generator to the returned state, and a seeded session
+    stays reproducible whichever process thinks.
+    """
+    decision = player.choose(board, should_stop, on_progress)
+    return decision, rng.getstate()
+
+
+def clever_analysis(board: Board, algorithm: str, time_limit: float | None,
+                    depth: int | None = None, *,
+                    should_stop: Callable[[], bool] | None = None,
+                    on_progress: ProgressCallback | None = None) -> Analysis:
+    """The analysis the clever `algorithm` player makes of `board`, within its budget.
+
+    A hint (and the live scores on the board) score the side to move's moves the way the
+    computer would: the same depth (the setting, or minimax's own cut-off on big boards) and
+    the same time budget, so a hint always arrives as fast as a computer move.
+    """
+    player = make_player(algorithm, random.Random(0), time_limit=time_limit, depth=depth)
+    analysis = player.choose(board, should_stop, on_progress).analysis
+    if analysis is None:  # every clever player analyses; only a random one would not
+        raise ValueError(f"{algorithm} gives no analysis")
+    return analysis
+
+
+@dataclass(frozen=True)
+class MatchProgress:
+    """Where a match played by `play_match` stands: every finished game, and the move now."""
+
+    outcomes: tuple[GameOutcome, ...]
+    """The games finished so far, in order."""
+    game: int
+    """0-based index of the game being played (`len(outcomes)` between two games)."""
+    moves: int
+    """Marks on the board of the game being played."""
+
+
+def play_match(x: PlayerSpec, o: PlayerSpec, games: int, size: int, k: int | None, seed: int,
+               *, should_stop: Callable[[], bool] | None = None,
+               on_progress: Callable[[MatchProgress], None] | None = None) -> MatchResult:
+    """`run_match` as a job. Each report carries every game finished so far, so a report the
+    Thinker's throttle drops loses nothing; the result is the engine's whole `MatchResult`."""
+    finished: list[GameOutcome] = []
+
+    def report(game: int, moves: int) -> None:
+        if on_progress is not None:
+            on_progress(MatchProgress(tuple(finished), game, moves))
+
+    def game_done(index: int, outcome: GameOutcome) -> None:
+        finished.append(outcome)
+        report(index + 1, 0)
+
+    return run_match(x, o, games, size=size, k=k, seed=seed, should_stop=should_stop,
+                     on_game=game_done, on_move=lambda index, board: report(index,
+                                                                          board.move_count))
