@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import subprocess
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests import thinking_jobs as jobs
-from tictactoe_tui.worker.client import Thinker
+from tictactoe_tui.worker.client import JobFailed, Thinker
 
 
 class Answers:
@@ -263,3 +264,36 @@ def test_the_worker_yields_the_cores_to_the_app(thinker: Thinker) -> None:
     answers = submit(thinker, jobs.niceness)
     answers.wait()
     assert answers.done == [min(os.nice(0) + 10, 19)]
+
+
+async def test_run_returns_the_result_with_progress_on_the_callers_loop(thinker: Thinker
+                                                                        ) -> None:
+    loop_thread = threading.get_ident()
+    heard: list[tuple[Any, int]] = []
+    n, worker = await thinker.run(jobs.count_to, 3,
+                                  on_progress=lambda i: heard.append((i, threading.get_ident())))
+    assert n == 3 and worker != os.getpid()
+    assert [i for i, _ in heard] == [1, 2, 3]
+    assert {thread for _, thread in heard} == {loop_thread}
+
+
+async def test_run_raises_job_failed_with_the_one_line(thinker: Thinker) -> None:
+    with pytest.raises(JobFailed, match="ValueError: no such move"):
+        await thinker.run(jobs.fail)
+    assert await thinker.run(jobs.pid) != os.getpid()     # the worker carries on
+
+
+async def test_cancelling_run_cancels_the_job_and_nothing_of_it_arrives(thinker: Thinker
+                                                                        ) -> None:
+    heard: list[Any] = []
+    task = asyncio.ensure_future(thinker.run(jobs.count_to, 200, on_progress=heard.append))
+    while not heard:
+        await asyncio.sleep(0.01)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    count = len(heard)
+    await asyncio.sleep(0.3)
+    assert len(heard) == count                              # no progress after the cancel
+    assert not thinker.busy                                 # the job was stopped in the worker
+    assert await thinker.run(jobs.pid) != os.getpid()       # and the next one runs

@@ -12,7 +12,7 @@ from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import Select, Static
 
-import tictactoe_tui.ui.screens.game as game_module
+import tictactoe_tui.play.controller as game_module
 from tests.app.stand_ins import GatedPlayer
 from tests.scripts import load_script
 from tictactoe_tui.engine import Player, make_player

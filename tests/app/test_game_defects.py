@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
-import tictactoe_tui.ui.screens.game as game_module
+import tictactoe_tui.play.controller as game_module
 from tests.app.conftest import (
     SIZE,
     Gate,

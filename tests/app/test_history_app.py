@@ -11,7 +11,15 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, ProgressBar, Static
 
 from benchmarks.history_bench import sample_games
-from tests.app.conftest import SIZE, game, game_app, pick_with_mouse, scores, settle, text
+from tests.app.conftest import (
+    SIZE,
+    game,
+    game_app,
+    pick_with_mouse,
+    scores,
+    settle,
+    text,
+)
 from tests.games import a_game
 from tests.test_review import played_game
 from tests.test_store import read_only_dir
@@ -346,9 +354,23 @@ async def test_play_from_here_starts_a_game_from_the_shown_position() -> None:
         assert (screen.settings.opponent, screen.settings.difficulty) == ("alphabeta", 80)
         # X (you) moved twice and O once: it is O's, the computer's, turn; it answers.
         assert len(screen.game.moves) == 4
+        # n asks where the next game starts: Enter keeps the position, e gives an empty board.
         await pilot.press("n")
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "NewGameDialog"
+        await pilot.press("enter")
         await settle(pilot)
         assert screen.game.moves[:3] == a_game().cells[:3]
+        assert "New game from the position after move 3." in notices(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("e")
+        await settle(pilot)
+        assert screen.game.moves == ()
+        assert "New game." in notices(pilot)
+        await pilot.press("n")                 # the empty board is for good: no question
+        await pilot.pause()
+        assert pilot.app.screen is screen and screen.game.moves == ()
 
 
 async def test_a_big_board_is_analysed_in_the_background_and_cached() -> None:

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from tests.scripts import load_script
+from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.ui.app import EXIT_GRACE
 
 descendants = load_script("browser_game").descendants
@@ -150,3 +151,19 @@ def test_the_app_ends_when_its_terminal_goes_away(tmp_path: Path) -> None:
         terminal.master = terminal.slave = -1
         assert terminal.wait(timeout=EXIT_GRACE + 20) is not None, "the app outlived its terminal"
         assert wait_gone(workers), "the search's worker processes outlived the app"
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
+                         ids=["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_signal_mid_game_keeps_the_game_as_abandoned(tmp_path: Path, data_dir: Path,
+                                                       signum: int) -> None:
+    # You play the centre (Enter on the cursor), the computer starts a 30 s search: the signal
+    # lands mid-game, mid-search, and the game with your move in it is in the history after.
+    with app_in_terminal(tmp_path, "--size", "10", "--time-limit", "30") as terminal:
+        assert terminal.read_until(b"Your turn", timeout=60), "the game never started"
+        os.write(terminal.master, b"\r")
+        assert terminal.read_until(b"thinking", timeout=30), "the computer never started"
+        os.kill(terminal.pid, signum)
+        assert terminal.wait(timeout=30) == 128 + signum
+    [game] = HistoryStore.open(data_dir).games()
+    assert game.outcome == "abandoned" and game.moves == 1

@@ -24,7 +24,6 @@ from tests.app.conftest import SIZE, Gate, screenshots, settle
 from tictactoe_tui.engine import Progress
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.ui.app import TicTacToeApp
-from tictactoe_tui.ui.messages import SearchProgress
 from tictactoe_tui.ui.screens import compare
 from tictactoe_tui.ui.screens import match as match_screen
 from tictactoe_tui.ui.screens.game import GameScreen
@@ -84,7 +83,7 @@ class TestGameScreen:
             assert isinstance(screen, GameScreen) and screen.thinking == "computer"
             progress = Progress(depth=4, nodes=52_272, elapsed=0.62, best_move=44,
                                 best_score=-25, pv=(44, 54, 53, 45))
-            screen.post_message(SearchProgress(progress, screen.token))
+            screen.show_progress(progress)
             await pilot.pause()
 
         app = TicTacToeApp(GameSettings(size=10, seed=1), start_in_game=True)

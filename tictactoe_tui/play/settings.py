@@ -10,11 +10,22 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from enum import StrEnum
 
+from tictactoe_tui.engine import OPPONENTS
 from tictactoe_tui.engine.board import Mark, default_k
 
-MODES = ("human-vs-computer", "human-vs-human", "computer-vs-computer")
-"""Who plays whom."""
+
+class Mode(StrEnum):
+    """Who plays whom."""
+
+    HUMAN_VS_COMPUTER = "human-vs-computer"
+    HUMAN_VS_HUMAN = "human-vs-human"
+    COMPUTER_VS_COMPUTER = "computer-vs-computer"
+
+
+MODES: tuple[str, ...] = tuple(Mode)
+"""Every mode, as the command line and the history spell them."""
 
 FIRST_CHOICES = ("human", "computer")
 """Who moves first (see `GameSettings.first_mark` for the modes without a human or a computer)."""
@@ -22,8 +33,6 @@ FIRST_CHOICES = ("human", "computer")
 MARKS = ("X", "O")
 """The marks a human can play."""
 
-OPPONENTS = ("random", "h1", "h2", "minimax", "alphabeta")
-"""The computer players, as `tictactoe_tui.engine.players.make_player` names them."""
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "mode": MODES, "first": FIRST_CHOICES, "mark": MARKS, "opponent": OPPONENTS,

@@ -4,6 +4,7 @@ the history (every game the Game screen reports with `GameEnded` is saved to the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import tempfile
@@ -14,10 +15,12 @@ from dataclasses import asdict, replace
 from datetime import datetime
 from importlib import import_module
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.console import RenderableType
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from tictactoe_tui.history.record import PlayedGame
@@ -25,8 +28,11 @@ from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
 from tictactoe_tui.ui.flags import data_dir_flag, parse_args, with_known_theme
-from tictactoe_tui.ui.messages import GameEnded, PlayFrom
+from tictactoe_tui.ui.messages import GameEnded, Navigate, PlayFrom
 from tictactoe_tui.worker.client import Thinker
+
+if TYPE_CHECKING:
+    from tictactoe_tui.ui.screens.game import GameScreen
 
 SOON_NEEDED = ("tictactoe_tui.ui.screens.help", "tictactoe_tui.ui.screens.game",
                "tictactoe_tui.ui.screens.settings")
@@ -131,10 +137,8 @@ class TicTacToeApp(App[None]):
         # Each screen's module is imported when the screen is first shown: the first paint
         # waits only for the first screen's code (help, history and the lab load later).
         if self.start_in_game:
-            from tictactoe_tui.ui.screens.game import GameScreen
-
             self.store.remember_settings(asdict(self.settings))
-            self.push_screen(GameScreen(self.settings))
+            self.push_screen(self._game_screen(self.settings))
         else:
             from tictactoe_tui.ui.screens.settings import SettingsScreen
 
@@ -192,19 +196,51 @@ class TicTacToeApp(App[None]):
     def start_game(self, settings: GameSettings, moves: Sequence[int] = ()) -> None:
         """Start a fresh game with `settings` (from the position `moves` lead to), replacing
         whatever screens are showing; a game left unfinished is kept as abandoned."""
-        from tictactoe_tui.ui.screens.game import GameScreen
-
         self.settings = settings
         self.theme = settings.theme
         self.store.remember_settings(asdict(settings))
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                screen.abandon()
+        self.keep_unfinished_games()
         # Drop every screen above Textual's own blank one (an old game, its results, a review)
         # so games never pile up; that screen cannot be popped, and the new game goes on top.
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(GameScreen(settings, moves=moves))
+        self.push_screen(self._game_screen(settings, moves))
+
+    def _game_screen(self, settings: GameSettings, moves: Sequence[int] = ()) -> GameScreen:
+        """A Game screen playing with the app's session score, worker and history."""
+        from tictactoe_tui.ui.screens.game import GameScreen
+
+        return GameScreen(settings, moves, session=self.session, thinker=self.thinker,
+                          all_time=self.all_time)
+
+    def keep_unfinished_games(self) -> None:
+        """Save every game left unfinished on a Game screen as abandoned, now (not through a
+        message: on the way out of the app there would be no one left to read it)."""
+        from tictactoe_tui.ui.screens.game import GameScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                game = screen.controller.abandon()
+                if game is not None:
+                    self._save(game)
+
+    def exit(self, result: None = None, return_code: int = 0,
+             message: RenderableType | None = None) -> None:
+        """Close the app, every way it can close (q, Ctrl+Q, the palette, a signal): a game
+        left unfinished is kept first."""
+        self.keep_unfinished_games()
+        super().exit(result, return_code, message)
+
+    def action_quit(self) -> None:
+        """Ctrl+Q and the palette's Quit: in the middle of a game, ask as q does."""
+        from tictactoe_tui.ui.screens.game import GameScreen
+
+        # The palette runs its command while it still shows: look beneath it.
+        shown = [s for s in self.screen_stack if not isinstance(s, CommandPalette)]
+        if shown and isinstance(shown[-1], GameScreen):
+            shown[-1].action_quit_game()
+        else:
+            self.exit()
 
     def on_unmount(self) -> None:
         """Close the history (games another copy kept it from saving wait beside it), and end
@@ -213,12 +249,25 @@ class TicTacToeApp(App[None]):
         self.thinker.close()
 
     def on_game_ended(self, message: GameEnded) -> None:
-        """Save a finished or abandoned game; say so in one line if the history cannot."""
+        """Save a finished or abandoned game."""
+        self._save(message.game)
+
+    def _save(self, game: PlayedGame) -> None:
+        """Keep `game` in the history; say so in one line if the history cannot."""
         before = self.store.notice
-        game_id = self.store.save(message.game)
-        self.last_game = (message.game, game_id)
+        game_id = self.store.save(game)
+        self.last_game = (game, game_id)
         if self.store.notice and self.store.notice != before:
             self.notify(self.store.notice, severity="warning", timeout=10)
+
+    def on_navigate(self, message: Navigate) -> None:
+        """A screen asks for another: the settings, the match runner, the last game's review."""
+        if message.where == "settings":
+            self.open_settings()
+        elif message.where == "match":
+            self.open_match()
+        else:
+            self.review_last_game()
 
     def on_play_from(self, message: PlayFrom) -> None:
         """A screen (the review) asks for a game from a position: start it."""
@@ -328,6 +377,8 @@ class TicTacToeApp(App[None]):
         before this; this is the last line of defence.
         """
         details = traceback.format_exc()
+        with contextlib.suppress(Exception):  # the game in progress is kept if it can be
+            self.keep_unfinished_games()
         path = crash_log_path()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

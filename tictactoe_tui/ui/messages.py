@@ -11,46 +11,12 @@ a screen can drop an answer that arrives after a new game, an undo or a cancel m
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
 from textual.message import Message
 
-from tictactoe_tui.engine.players import Decision
-from tictactoe_tui.engine.types import Analysis, Progress
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.play.settings import GameSettings
-
-
-@dataclass
-class ComputerMoved(Message):
-    """The computer decided on a move for the position it was asked about."""
-
-    decision: Decision
-    """The move, whether it was clever or random, the analysis and the reason."""
-    token: int
-    """The generation of the request; a screen ignores tokens it no longer waits for."""
-    rng_state: Any = None
-    """The state the player's random number generator ended in (it ran in another process)."""
-
-
-@dataclass
-class HintReady(Message):
-    """An analysis of the position the player asked a hint for."""
-
-    analysis: Analysis
-    """Every candidate move with its score, best first."""
-    token: int
-    """The generation of the request; a screen ignores tokens it no longer waits for."""
-
-
-@dataclass
-class SearchProgress(Message):
-    """How far a running search got: depth, positions, time, the best move and line so far."""
-
-    progress: Progress
-    """The engine's latest report."""
-    token: int
-    """The generation of the request; a screen ignores tokens it no longer waits for."""
 
 
 @dataclass
@@ -83,3 +49,11 @@ class PlayFrom(Message):
     """The game's settings."""
     moves: tuple[int, ...]
     """The moves that lead to the position the game starts from."""
+
+
+@dataclass
+class Navigate(Message):
+    """A screen asks the app for another screen: "settings", "match" or "review" (the game
+    that just ended)."""
+
+    where: Literal["settings", "match", "review"]

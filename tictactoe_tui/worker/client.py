@@ -18,6 +18,11 @@ driving a UCI engine:
 4. A worker that dies gives the running job an `on_error` call with one line, and a fresh worker
    takes the next job. If no process can be started at all, jobs run in threads instead.
 
+5. In a Textual app, `await thinker.run(fn, *args, on_progress=...)` from a worker
+   (`@work(exclusive=True, group=...)`) does all of this: progress arrives on the app's loop,
+   the result is returned, and cancelling the Textual worker cancels the job, so a stale answer
+   can never arrive and starting a screen's next job (or leaving the screen) is the only cancel.
+
 A job too small to be worth a process (a 3×3 alpha-beta search takes milliseconds) can be run
 in this process with `in_process=True`: same callbacks, in a thread.
 
@@ -27,6 +32,7 @@ nothing from the app.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import multiprocessing
 import os
@@ -37,6 +43,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -69,6 +76,10 @@ CLOSE_WAIT = 0.5
 ProgressHandler = Callable[[Any], object]
 DoneHandler = Callable[[Any], object]
 ErrorHandler = Callable[[str], object]
+
+
+class JobFailed(Exception):
+    """A job raised, or its worker process died: the message is one line for the user."""
 
 
 @dataclass(eq=False)
@@ -175,6 +186,45 @@ class Thinker:
             else:
                 self._pump()
         return job
+
+    async def run(self, fn: Callable[..., Any], *args: Any,
+                  on_progress: ProgressHandler | None = None,
+                  in_process: bool = False) -> Any:
+        """Run `fn(*args, should_stop=..., on_progress=...)` and return its result.
+
+        The asyncio face of `submit`, for a Textual worker (`@work(exclusive=True, group=...)`):
+        `on_progress` runs on the caller's event loop; a failure raises `JobFailed` with its
+        one line; cancelling the awaiting task (a newer job of the group, the screen leaving)
+        cancels the job, and nothing of it (result or progress) arrives after that.
+        """
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[Any] = loop.create_future()
+
+        def settle(result: Any = None, error: str | None = None) -> None:
+            if answer.done():
+                return
+            if error is None:
+                answer.set_result(result)
+            else:
+                answer.set_exception(JobFailed(error))
+
+        def heard(report: Any) -> None:
+            if not answer.done() and on_progress is not None:
+                on_progress(report)
+
+        job = self.submit(
+            fn, *args,
+            on_progress=None if on_progress is None else partial(_on_loop, loop, heard),
+            on_done=partial(_on_loop, loop, settle),
+            on_error=lambda error: _on_loop(loop, settle, None, error),
+            in_process=in_process,
+        )
+        try:
+            return await answer
+        finally:
+            if not answer.done():
+                answer.cancel()
+            job.cancel()
 
     def cancel(self) -> None:
         """Stop every job of this Thinker at once: the running one and those waiting."""
@@ -429,6 +479,13 @@ class Thinker:
             self._finish(job, error=f"{type(error).__name__}: {error}")
             return
         self._finish(job, result=result)
+
+
+def _on_loop(loop: asyncio.AbstractEventLoop, call: Callable[..., object], *args: Any) -> None:
+    """Run `call(*args)` on `loop` from the listener thread; nothing if the loop has closed
+    (the app ended while the job ran)."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(call, *args)
 
 
 @contextlib.contextmanager

@@ -1,0 +1,790 @@
+"""The rules of the Game screen, without Textual: whose turn it is, what the computer is asked to
+think about, what undo takes back, when a game is kept in the history, and what the status line
+says.
+
+The screen hands every event to a `GameController` (a cell chosen, a key, a search's answer) and
+carries out the effects it returns, in order: say something, start or stop a search, show a
+report in the panel, record a game, show the results, quit. After each call the screen redraws
+the board, the move list and the status from the controller's queries (`board_view`,
+`move_list`, `score_overlay`, `status`). The searches themselves run in the worker process; the
+screen runs one at a time, so an answer always belongs to the search the controller asked for
+last (`thinking` says what that search is for).
+
+A game starts from the empty board or from `setup` moves (the review's "play from here"); those
+moves are never taken back. A game with a move played in it is kept when it ends, and kept as
+abandoned when it is left unfinished (new game, settings, quit, a signal, a crash): `abandon()`
+gives the record once, so the app can save it on the way out.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tictactoe_tui.engine import Analysis, Decision, Game, IllegalMove, Mark, Player, make_player
+from tictactoe_tui.engine import Board as Position
+from tictactoe_tui.engine.board import cell_notation, cell_words
+from tictactoe_tui.history.record import Outcome, PlayedGame
+from tictactoe_tui.play.log import GameLog
+from tictactoe_tui.play.session import SessionScore
+from tictactoe_tui.play.settings import GameSettings, Mode
+from tictactoe_tui.text.panel import PanelReport, ThinkingReport
+from tictactoe_tui.text.report import (
+    ALGORITHM_NAMES,
+    algorithm_name,
+    build_report,
+    score_hints,
+    score_words,
+    terms_after,
+    terms_lines,
+    thinking_report,
+)
+from tictactoe_tui.worker.jobs import choose_move, clever_analysis
+
+CVC_PAUSE = 0.6
+"""Seconds between moves when two computers play, so a person can follow (never 0: a Textual
+timer of 0 raises)."""
+
+WAITING_TWO_PEOPLE = "No analysis yet: press h to score every move of the side to move."
+"""The panel's first words in a game between two people (no computer explains anything)."""
+
+Thinking = Literal["computer", "hint", "scores"]
+"""What a search is for: the computer's move, a hint shown live in the panel, or the quiet
+scoring of a person's moves for the board."""
+
+
+def runs_in_process(size: int, algorithm: str) -> bool:
+    """Whether a search is small enough to run in the app's process rather than in the worker.
+
+    Measured with `python scripts/worker_start.py`: a 3×3 alpha-beta or heuristic search takes
+    well under 10 ms, too short to slow the UI, and running it here needs no worker (the first
+    move never waits for the process to start). Minimax on 3×3 takes up to 1.5 s: the worker.
+    """
+    return size == 3 and algorithm != "minimax"
+
+
+# -- effects: what the screen is asked to do ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Say:
+    """Show a notice in the status line (and as a toast)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Bell:
+    """Ring the terminal's bell: a key meant for a hidden board must not play blind."""
+
+
+@dataclass(frozen=True)
+class Search:
+    """Start a search in the worker (any running one is dropped): `job(*args)`."""
+
+    kind: Thinking
+    job: Callable[..., Any]
+    args: tuple[Any, ...]
+    in_process: bool
+    """True when the search is small enough to run in the app's own process."""
+
+
+@dataclass(frozen=True)
+class StopSearch:
+    """Drop the running search at once, and any move waiting for its turn."""
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Call `GameController.cvc_tick` after `seconds` (two computers play at a human pace)."""
+
+    seconds: float
+
+
+@dataclass(frozen=True)
+class ShowReport:
+    """Show an analysis in the evaluation panel."""
+
+    report: PanelReport
+
+
+@dataclass(frozen=True)
+class ClearPanel:
+    """Empty the evaluation panel, leaving `text` in it (None: the panel's own first words)."""
+
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class ShowThinking:
+    """Show a running search live: the report, and the expected line drawn on the board."""
+
+    report: ThinkingReport
+    line: tuple[int, ...]
+    mover: str
+
+
+@dataclass(frozen=True)
+class Record:
+    """Keep this game in the history (finished, or abandoned)."""
+
+    game: PlayedGame
+
+
+@dataclass(frozen=True)
+class ScoreChanged:
+    """The session's score changed: redraw the scoreboard."""
+
+
+@dataclass(frozen=True)
+class Finished:
+    """The game ended: show the results (after the game was recorded)."""
+
+    headline: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Close the app (the game was recorded first)."""
+
+
+Effect = (Say | Bell | Search | StopSearch | Wait | ShowReport | ClearPanel | ShowThinking
+          | Record | ScoreChanged | Finished | Quit)
+"""Anything the controller asks of its screen."""
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """What the board shows: each cell's mark, the last move, the winning line, cell labels."""
+
+    marks: tuple[str, ...]
+    last: int | None
+    winning: tuple[int, ...]
+    labels: dict[int, str]
+
+
+@dataclass(frozen=True)
+class ScoreOverlay:
+    """The faint scores written in the empty cells, with the caption under the board."""
+
+    scores: dict[int, str]
+    caption: str
+    key: str
+    best: int | None
+
+
+@dataclass(frozen=True)
+class Status:
+    """The status line's three parts: who plays whom, whose turn it is, a notice, the last move."""
+
+    players: str
+    turn: str
+    notice: str
+    last: str
+
+
+class GameController:
+    """One game at a time with the given settings; `new_game` starts the next one."""
+
+    def __init__(self, settings: GameSettings, setup: Sequence[int] = (),
+                 session: SessionScore | None = None) -> None:
+        """Prepare a game with `settings`, from the position `setup` leads to (default: the
+        empty board). `session` is the score kept across games (the app's)."""
+        self.settings = settings
+        """The settings every game here is played with."""
+        self.setup = tuple(setup)
+        """The moves every game starts from ("play from here" in a review)."""
+        self.session = session if session is not None else SessionScore()
+        """The score over the games of this session."""
+        self.clever = settings.opponent != "random"
+        """Whether the computer plays clever moves: `c` switches between the opponent's
+        algorithm and random moves (a random opponent switches to alpha-beta and back)."""
+        self.paused = False
+        """Computer-vs-computer only: True while space holds the next move back."""
+        self.thinking: Thinking | None = None
+        """What the search running now is for, or None."""
+        self.hidden = False
+        """True while the terminal is too small for the board: moves are refused."""
+        self.show_scores = True
+        """Whether the person's moves are scored faintly on the board (`v`)."""
+        self.quit_pending = False
+        """True after q in the middle of a game, until y / q confirms or another key withdraws."""
+        self.notice = ""
+        """The notice the status line shows, if any."""
+        self.last_line = ""
+        """What the last move was, in words."""
+        self.thinking_started = False
+        """True once a quiet scoring reported progress (the caption then says how far it got)."""
+        # The rng lives as long as the controller, so a seed reproduces a session of games.
+        self._rng = random.Random(settings.seed)
+        self._player = self._make_player()
+        self._searching: Position = Position.empty(settings.size, settings.win_length)
+        self._search_started = 0.0
+        self._waiting = False
+        self._analysis: tuple[Position, Analysis] | None = None
+        self._scores_progress = ""
+        self.hint_shown = False
+        """True while the panel shows a hint for the position on the board."""
+        self.game, self.log = self._fresh_game()
+        self._recorded = False
+        self._kept = False
+
+    # -- who is who -----------------------------------------------------------------------------
+
+    @property
+    def mode(self) -> Mode:
+        """Who plays whom."""
+        return Mode(self.settings.mode)
+
+    def who(self, mark: Mark) -> str:
+        """A player's name for the status line: "You (X)", "Computer (O)", "X"."""
+        if self.mode is Mode.HUMAN_VS_COMPUTER:
+            return f"Computer ({mark})" if self.settings.is_computer(mark) else f"You ({mark})"
+        if self.mode is Mode.COMPUTER_VS_COMPUTER:
+            return f"Computer {mark}"
+        return str(mark)
+
+    def playing(self) -> str:
+        """The algorithm the computer plays now: the opponent's, alpha-beta or random."""
+        if not self.clever:
+            return "random"
+        opponent = self.settings.opponent
+        return "alphabeta" if opponent == "random" else opponent
+
+    def hint_algorithm(self) -> str:
+        """The algorithm hints use: the opponent's own, so a learner compares like with like;
+        the random opponent has none, so alpha-beta (exact on 3×3, fast elsewhere) stands in."""
+        opponent = self.settings.opponent
+        return "alphabeta" if opponent == "random" else opponent
+
+    def style_words(self) -> str:
+        """How the computer plays: "alpha-beta, clever", "random; c: alpha-beta"."""
+        opponent = self.settings.opponent
+        if opponent == "random":
+            return ("alpha-beta for now; c: back to random" if self.clever
+                    else "random; c: alpha-beta")
+        algorithm = ALGORITHM_NAMES[opponent]
+        if not self.clever:
+            return f"random for now; c brings back {algorithm}"
+        if self.settings.difficulty < 100:
+            return f"{algorithm}, clever {self.settings.difficulty}% of the time"
+        return f"{algorithm}, clever"
+
+    def mark_of(self, index: int) -> Mark:
+        """The mark that made the game's move number `index` (0-based): the sides alternate."""
+        first = self.game.first
+        return first if index % 2 == 0 else first.opponent
+
+    @property
+    def interactive(self) -> bool:
+        """Whether a person may choose cells on the board now."""
+        return self.mode is not Mode.COMPUTER_VS_COMPUTER and not self.game.is_over
+
+    def _fresh_game(self) -> tuple[Game, GameLog]:
+        game = Game(self.settings.size, self.settings.win_length, self.settings.first_mark)
+        for cell in self.setup:
+            game.play(cell)
+        return game, GameLog(self.settings, game.moves)
+
+    def _make_player(self) -> Player:
+        settings = self.settings
+        if settings.opponent == "random":
+            return make_player(self.playing(), rng=self._rng, difficulty=settings.difficulty,
+                               time_limit=settings.search_time_limit, depth=settings.depth)
+        return make_player(settings.opponent, rng=self._rng, difficulty=settings.difficulty,
+                           time_limit=settings.search_time_limit, clever=self.clever,
+                           depth=settings.depth)
+
+    # -- the turn cycle -------------------------------------------------------------------------
+
+    def next_turn(self) -> list[Effect]:
+        """Finish the game, start the computer, or wait for a person, as the position asks."""
+        if self.game.is_over:
+            return self._finish()
+        if self.thinking in ("computer", "hint"):
+            return []
+        if not self.settings.is_computer(self.game.board.to_move):
+            if self.show_scores and self.thinking is None and self.analysed() is None:
+                return self._search("scores")
+            return []
+        if self.mode is Mode.COMPUTER_VS_COMPUTER:
+            if self.paused or self._waiting:
+                return []
+            self._waiting = True
+            return [Wait(CVC_PAUSE)]
+        return self._search("computer")
+
+    def resume(self) -> list[Effect]:
+        """Back on the screen (from help, settings, the lab or the results): carry on, unless
+        the game is over (the results are the dialog's business) or a search runs."""
+        if self.thinking is None and not self.game.is_over:
+            return self.next_turn()
+        return []
+
+    def cvc_tick(self) -> list[Effect]:
+        """Two computers: the pause between their moves is over."""
+        self._waiting = False
+        if not self.paused and not self.game.is_over and self.thinking is None:
+            return self._search("computer")
+        return []
+
+    def analysed(self) -> Analysis | None:
+        """The analysis of the position on the board now, if one arrived."""
+        if self._analysis is not None and self._analysis[0] is self.game.board:
+            return self._analysis[1]
+        return None
+
+    def _search(self, kind: Thinking) -> list[Effect]:
+        position = self.game.board
+        self.thinking = kind
+        self._searching = position
+        self._search_started = time.perf_counter()
+        # Until its first report, the quiet scoring says at least that it runs.
+        self._scores_progress = f"scoring {position.to_move}'s moves…"
+        if kind == "computer":
+            algorithm = self.playing()
+            job: Callable[..., Any] = choose_move
+            args: tuple[Any, ...] = (self._player, self._rng, position)
+        else:
+            algorithm = self.hint_algorithm()
+            job = clever_analysis
+            args = (position, algorithm, self.settings.search_time_limit, self.settings.depth)
+        effects: list[Effect] = [Search(kind, job, args,
+                                        runs_in_process(position.size, algorithm))]
+        if kind != "scores":
+            effects.append(self._thinking_shown(None))
+        return effects
+
+    def _stop(self) -> list[Effect]:
+        """Drop the running search and any move waiting for its turn."""
+        self.thinking = None
+        self._waiting = False
+        return [StopSearch()]
+
+    def progress(self, progress: Any) -> list[Effect]:
+        """A report from the running search: shown live for the computer and a hint; for the
+        quiet scoring, the caption under the board says how far it got."""
+        if self.thinking in ("computer", "hint"):
+            return [self._thinking_shown(progress)]
+        if self.thinking == "scores":
+            budget = self.settings.search_time_limit
+            clock = (f"{progress.elapsed:.1f} of {budget:g} s" if budget is not None
+                     else f"{progress.elapsed:.1f} s")
+            depth = f"depth {progress.depth}, " if progress.depth else ""
+            self._scores_progress = (f"scoring {self.game.board.to_move}'s moves… "
+                                     f"{depth}{clock}")
+        return []
+
+    def _thinking_shown(self, progress: Any) -> ShowThinking:
+        position = self._searching
+        if self.thinking == "computer":
+            title = f"{self.who(position.to_move)} is thinking…"
+            algorithm = self.playing()
+        else:
+            title = f"Analysing {position.to_move}'s position…"
+            algorithm = self.hint_algorithm()
+        budget = self.settings.search_time_limit if algorithm == "alphabeta" else None
+        if progress is None:
+            report = ThinkingReport(title, ALGORITHM_NAMES.get(algorithm, algorithm), 0, 0,
+                                    0.0, budget, "", "")
+            line: tuple[int, ...] = ()
+        else:
+            report = thinking_report(title, algorithm, progress, position, budget)
+            line = progress.pv
+        return ShowThinking(report, line, str(position.to_move))
+
+    def search_done(self, result: Any) -> list[Effect]:
+        """The running search's answer: the computer's `(decision, rng_state)`, or an analysis
+        of a person's position."""
+        kind, self.thinking = self.thinking, None
+        if kind == "computer":
+            decision, rng_state = result
+            if rng_state is not None:
+                # The player ran on a copy in the worker: carry its generator on from there.
+                self._rng.setstate(rng_state)
+            return self._play_computer(decision)
+        if kind is None:
+            return []
+        self._analysis = (self._searching, result)
+        if kind == "hint":
+            return self._hint_shown()
+        return []
+
+    def search_failed(self, error: str) -> list[Effect]:
+        """A search raised or its process died: say so in one line, and go on."""
+        kind, self.thinking = self.thinking, None
+        if kind == "computer":
+            # The game must go on: the computer plays a random move rather than stall.
+            decision = make_player("random", self._rng).choose(self.game.board)
+            effects = self._play_computer(decision)
+            return [*effects, self._say(f"The search failed ({error}): the computer played a "
+                                  "random move instead.")]
+        return [ClearPanel(f"The analysis failed: {error}"),
+                self._say(f"The analysis failed: {error}")]
+
+    def _play_computer(self, decision: Decision) -> list[Effect]:
+        before = self.game.board
+        try:
+            self.game.play(decision.move)
+        except IllegalMove as error:
+            return [self._say(f"The computer tried an illegal move: {error}")]
+        self.log.computer_move(decision, before.to_move,
+                               time.perf_counter() - self._search_started)
+        effects: list[Effect] = [self._decision_shown(decision, before)]
+        self.last_line = (f"{self.who(before.to_move)} played "
+                          f"{cell_notation(decision.move, before.size)}: "
+                          f"{'clever' if decision.clever else 'random'} — {decision.reason}")
+        return effects + self._after_move()
+
+    def _decision_shown(self, decision: Decision, before: Position) -> ShowReport | ClearPanel:
+        """The computer's reasoning for the panel."""
+        mover = before.to_move
+        name = cell_notation(decision.move, before.size)
+        analysis = decision.analysis
+        if analysis is None or not analysis.scores:
+            return ClearPanel(f"{self.who(mover)} played {name} at random: a random player "
+                              "does not search, so there are no scores to show.")
+        if decision.clever:
+            verdict = f"A clever move: {decision.reason}."
+        elif decision.reason.startswith("random move"):
+            # The reason repeats "random move"; keep only what it adds, e.g. "(difficulty 70)".
+            verdict = f"A random move{decision.reason.removeprefix('random move')}."
+        else:
+            verdict = f"A random move ({decision.reason})."
+        if not decision.clever:
+            best = cell_notation(analysis.scores[0].move, before.size)
+            verdict += f" The clever move was {best}."
+        return ShowReport(build_report(
+            f"{self.who(mover)} played {name}", analysis, before, decision.move,
+            verdict=verdict,
+            terms=terms_lines(decision.terms, name, before.k) if decision.terms else (),
+        ))
+
+    def _hint_shown(self) -> list[Effect]:
+        position = self.game.board
+        analysis = self.analysed()
+        if analysis is None:
+            return []
+        if not analysis.scores:
+            text = "No hint: the search stopped before scoring a move."
+            return [ClearPanel(text), self._say(text)]
+        best = analysis.scores[0]
+        name = cell_notation(best.move, position.size)
+        words = f"{score_words(best.score, position, best.exact)}, score {best.score}"
+        self.hint_shown = True
+        self.notice = f"Hint: {name} ({words})."
+        return [ShowReport(build_report(
+            f"Hint for {position.to_move}: {name} ({words})", analysis, position, best.move,
+            verdict=f"The best move for {position.to_move} by {algorithm_name(analysis)}.",
+            terms=terms_after(analysis.algorithm, position, best.move),
+        ))]
+
+    # -- a person's moves -----------------------------------------------------------------------
+
+    def choose(self, cell: int) -> list[Effect]:
+        """A person chose `cell` (a click, Enter, a digit): play it if the rules and the turn
+        allow, else say why not (nothing changes)."""
+        position = self.game.board
+        size = position.size
+        if self.hidden:
+            return [Bell()]
+        if self.mode is Mode.COMPUTER_VS_COMPUTER:
+            return [self._say("Two computers are playing: space pauses, n starts a new game.")]
+        if self.game.is_over:
+            return [self._say("The game is over: n starts a new one, u takes back the last move.")]
+        if self.thinking == "computer":
+            return [self._say("Wait: the computer is still thinking. Your move was not played.")]
+        if self.settings.is_computer(position.to_move):
+            return [self._say("It is the computer's turn.")]
+        taken = position[cell] if 0 <= cell < size * size else None
+        if taken is not None:
+            return [self._say(f"{cell_notation(cell, size)} ({cell_words(cell, size)}) is taken "
+                        f"by {taken}.")]
+        try:
+            self.game.play(cell)
+        except IllegalMove as error:
+            return [self._say(str(error))]
+        self.log.human_move(cell, position.to_move)
+        effects = self._stop()
+        self.last_line = f"{self.who(position.to_move)} played {cell_notation(cell, size)}."
+        return effects + self._after_move()
+
+    def digit_allowed(self) -> Effect | None:
+        """Why a digit key cannot place a mark now (None when it can)."""
+        if self.settings.size != 3:
+            return self._say("Digits place marks on 3×3 only: use the arrows and Enter, or click.")
+        if self.hidden:
+            return Bell()
+        return None
+
+    def _after_move(self) -> list[Effect]:
+        """Whoever moved: forget the old hint and hand the turn on."""
+        self.notice = ""
+        self.hint_shown = False
+        return self.next_turn()
+
+    # -- the end of a game ----------------------------------------------------------------------
+
+    def _finish(self) -> list[Effect]:
+        result = self.game.result
+        if result is None or self._recorded:
+            return []
+        self._recorded = True
+        self.session.record(result, self.settings)
+        outcome: Outcome = "draw" if result.winner is None else result.winner.value  # type: ignore[assignment]
+        return [Record(self._keep(outcome)), ScoreChanged(),
+                Finished(self.headline(), self.result_detail())]
+
+    def _keep(self, outcome: Outcome) -> PlayedGame:
+        self._kept = True
+        return self.log.played_game(outcome)
+
+    def abandon(self) -> PlayedGame | None:
+        """The record of the game left unfinished now (one with a move played in it), once;
+        None when there is nothing to keep or it was kept already."""
+        if (self._kept or self.game.is_over
+                or len(self.game.moves) <= len(self.setup)):
+            return None
+        return self._keep("abandoned")
+
+    def headline(self) -> str:
+        """The result in a few words: "You win!", "Computer wins", "X wins", "Draw"."""
+        result = self.game.result
+        winner = result.winner if result is not None else None
+        if winner is None:
+            return "Draw"
+        if self.mode is Mode.HUMAN_VS_COMPUTER:
+            return "Computer wins" if self.settings.is_computer(winner) else "You win!"
+        return f"{winner} wins"
+
+    def result_detail(self) -> str:
+        """How the game ended: the winning line and the number of moves."""
+        result = self.game.result
+        moves = len(self.game.moves)
+        if result is None or result.winner is None:
+            return f"The board is full after {moves} moves."
+        size = self.game.size
+        first, last = result.line[0], result.line[-1]
+        return (f"{result.winner} made {len(result.line)} in a row, "
+                f"{cell_notation(first, size)} to {cell_notation(last, size)}, in {moves} moves.")
+
+    # -- keys -------------------------------------------------------------------------------------
+
+    def new_game(self, from_setup: bool = True) -> list[Effect]:
+        """Start again with the same settings (from the setup position, unless `from_setup` is
+        False: then from the empty board, for good); a running search is dropped at once."""
+        effects = self._stop()
+        kept = self.abandon()
+        if kept is not None:
+            effects.append(Record(kept))
+        if not from_setup:
+            self.setup = ()
+        self.game, self.log = self._fresh_game()
+        self._recorded = self._kept = False
+        self.paused = False
+        self._analysis = None
+        self.hint_shown = False
+        self.last_line = ""
+        where = (f" from the position after move {len(self.setup)}" if self.setup
+                 else "")
+        panel = WAITING_TWO_PEOPLE if self.mode is Mode.HUMAN_VS_HUMAN else None
+        return [*effects, self._say(f"New game{where}."), ClearPanel(panel), ScoreChanged(),
+                *self.next_turn()]
+
+    def toggle_clever(self) -> list[Effect]:
+        """Switch the computer between clever and random, from its next move."""
+        if self.mode is Mode.HUMAN_VS_HUMAN:
+            return [self._say("No computer plays in a game between two people.")]
+        self.clever = not self.clever
+        self._player = self._make_player()
+        self.log.switched(self.clever)
+        later = " (from its next move)" if self.thinking == "computer" else ""
+        return [self._say(f"The computer now plays {ALGORITHM_NAMES[self.playing()]}{later}.")]
+
+    def undo(self) -> list[Effect]:
+        """Take back the last move; against the computer, your last move and its reply."""
+        if self.mode is Mode.COMPUTER_VS_COMPUTER:
+            return [self._say("Undo takes back a person's move: there is none in this game.")]
+        if self.hidden:
+            return [Bell()]
+        game = self.game
+        start = len(self.setup)  # the game starts after its setup moves: those stay
+        if self.mode is Mode.HUMAN_VS_HUMAN:
+            undone = 1 if len(game.moves) > start else 0
+        else:
+            # Take back the computer's replies, then the human's move before them.
+            human = self.settings.human_mark
+            marks = [self.mark_of(i) for i in range(start, len(game.moves))]
+            if human not in marks:
+                return [self._say("Nothing to undo: you have not moved yet.")]
+            undone = len(marks) - max(i for i, m in enumerate(marks) if m is human)
+        if undone == 0:
+            return [self._say("Nothing to undo: no move has been played.")]
+        effects = self._stop()
+        result = game.result
+        if result is not None and self._recorded:
+            # The game is open again: its result no longer counts, and it is kept again when
+            # it ends (or is abandoned).
+            self.session.take_back(result, self.settings)
+            effects.append(ScoreChanged())
+            self._recorded = self._kept = False
+        taken = [game.undo() for _ in range(undone)]
+        self.log.undone(undone)
+        names = ", ".join(cell_notation(cell, game.size) for cell in reversed(taken))
+        self.hint_shown = False
+        self.last_line = ""
+        effects.append(ClearPanel("Move taken back. Press h to analyse this position."))
+        effects += self.next_turn()
+        return [*effects, self._say(f"Took back {names}.")]
+
+    def hint(self) -> list[Effect]:
+        """Analyse the position of the side to move and show it in the panel."""
+        if self.game.is_over:
+            return [self._say("The game is over: there is no move to hint.")]
+        if self.thinking == "computer" or self.settings.is_computer(self.game.board.to_move):
+            return [self._say("The computer's own analysis will show in the panel when it moves.")]
+        self.notice = ""  # the turn line says "Analysing X's position…" meanwhile
+        if self.analysed() is not None:
+            return self._hint_shown()
+        if self.thinking == "scores":
+            # The quiet scoring already runs: let it finish as the hint, shown live from now.
+            self.thinking = "hint"
+            return [self._thinking_shown(None)]
+        return self._search("hint")
+
+    def toggle_scores(self) -> list[Effect]:
+        """Show or hide the scores written faintly in the empty cells."""
+        self.show_scores = not self.show_scores
+        if self.show_scores:
+            effects: list[Effect] = [self._say("Scores on the board shown.")]
+            if self.thinking is None and not self.game.is_over:
+                effects += self.next_turn()
+            return effects
+        effects = self._stop() if self.thinking == "scores" else []
+        return [*effects, self._say("Scores on the board hidden.")]
+
+    def toggle_pause(self) -> list[Effect]:
+        """Pause or resume a game between two computers."""
+        if self.mode is not Mode.COMPUTER_VS_COMPUTER:
+            return []
+        if self.game.is_over:
+            return [self._say("The game is over: n starts a new one.")]
+        self.paused = not self.paused
+        effects: list[Effect] = []
+        if self.paused:
+            # Stop at once, even mid-search: the board stays as it is until space again.
+            effects = [*self._stop(), ClearPanel("Paused: space resumes.")]
+        # The turn line says "Paused: space resumes"; only resuming needs a word.
+        self.notice = "" if self.paused else "Resumed."
+        return effects + self.next_turn()
+
+    def leave(self) -> list[Effect]:
+        """The player goes elsewhere (settings, the match runner, the heuristic lab): stop the
+        search; it starts again on `resume`."""
+        return self._stop()
+
+    def request_quit(self) -> list[Effect]:
+        """q: quit; in the middle of a game, ask once first (q again or y confirms)."""
+        if self.quit_pending or not self.game.moves or self.game.is_over:
+            return self._quit()
+        self.quit_pending = True
+        return [self._say("Quit in the middle of the game? q again or y quits; any other key "
+                          "goes on.")]
+
+    def confirm_quit(self) -> list[Effect]:
+        """y after "quit?": keep the game as abandoned and quit."""
+        return self._quit() if self.quit_pending else []
+
+    def _quit(self) -> list[Effect]:
+        effects = self._stop()
+        kept = self.abandon()
+        if kept is not None:
+            effects.append(Record(kept))
+        return [*effects, Quit()]
+
+    def key_pressed(self, key: str) -> bool:
+        """Any key but q and y withdraws a pending "quit?"; True when it did."""
+        if self.quit_pending and key not in ("q", "y"):
+            self.quit_pending = False
+            self.notice = ""
+            return True
+        return False
+
+    def say(self, text: str) -> list[Effect]:
+        """A notice about something the screen did on its own (the panel, the lines)."""
+        return [self._say(text)]
+
+    def _say(self, text: str) -> Say:
+        """A notice: kept for the status line, and shown as a toast by the screen."""
+        self.notice = text
+        return Say(text)
+
+    def clear_notice(self) -> None:
+        """Forget the notice (the results dialog was closed to look at the board)."""
+        self.notice = ""
+
+    # -- what the screen draws --------------------------------------------------------------------
+
+    def board_view(self) -> BoardView:
+        """The marks, the last move, the winning line and the digit labels on 3×3."""
+        position = self.game.board
+        cells = position.size * position.size
+        labels = {}
+        if (position.size == 3 and self.mode is not Mode.COMPUTER_VS_COMPUTER
+                and not self.game.is_over):
+            labels = {i: str(i + 1) for i in range(cells)}  # the digit that plays each cell
+        result = self.game.result
+        return BoardView(position.marks(), self.game.moves[-1] if self.game.moves else None,
+                         result.line if result else (), labels)
+
+    def score_overlay(self) -> ScoreOverlay:
+        """The side to move's scores once analysed (empty while hidden or while the computer
+        thinks); while the quiet scoring runs, the caption says how far it got."""
+        analysis = self.analysed()
+        to_move = self.game.board.to_move
+        if not self.show_scores or self.thinking == "computer" or self.game.is_over:
+            return ScoreOverlay({}, "", "", None)
+        if analysis is None:
+            caption = self._scores_progress if self.thinking == "scores" else ""
+            return ScoreOverlay({}, caption, "v" if caption else "", None)
+        best = analysis.scores[0].move if self.hint_shown and analysis.scores else None
+        return ScoreOverlay(score_hints(analysis), f"{to_move}'s scores", "v", best)
+
+    def move_list(self) -> list[tuple[str, str]]:
+        """Every move so far as (mark, cell name)."""
+        size = self.game.size
+        return [(str(self.mark_of(i)), cell_notation(cell, size))
+                for i, cell in enumerate(self.game.moves)]
+
+    def status(self) -> Status:
+        """The status line: the players, whose turn it is, the notice, the last move."""
+        settings = self.settings
+        if self.mode is Mode.HUMAN_VS_COMPUTER:
+            players = (f"You: {settings.human_mark}   Computer: {settings.computer_mark} "
+                       f"({self.style_words()})")
+        elif self.mode is Mode.COMPUTER_VS_COMPUTER:
+            players = f"Computer X vs computer O ({self.style_words()})"
+        else:
+            players = "X vs O, two players at one keyboard (h: hint)"
+        board = self.game.board
+        if self.game.is_over:
+            turn = f"Game over: {self.headline()} — n: new game · s: settings"
+        elif self.thinking == "computer":
+            turn = f"{self.who(board.to_move)} is thinking…"
+        elif self.thinking == "hint":
+            turn = f"Analysing {board.to_move}'s position…"
+        elif self.mode is Mode.COMPUTER_VS_COMPUTER:
+            turn = ("Paused: space resumes" if self.paused
+                    else f"{self.who(board.to_move)} to move")
+        elif settings.is_computer(board.to_move):
+            # Between a failed search and the computer's move, or before it starts.
+            turn = f"{self.who(board.to_move)} to move"
+        elif self.mode is Mode.HUMAN_VS_COMPUTER:
+            turn = f"Your turn ({board.to_move})"
+        else:
+            turn = f"{board.to_move} to move"
+        return Status(players, turn, self.notice, self.last_line)
