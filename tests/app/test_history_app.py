@@ -18,6 +18,7 @@ from tests.app.conftest import (
     pick_with_mouse,
     scores,
     settle,
+    status,
     text,
 )
 from tests.games import a_game
@@ -367,7 +368,7 @@ async def test_play_from_here_starts_a_game_from_the_shown_position() -> None:
         await pilot.press("e")
         await settle(pilot)
         assert screen.game.moves == ()
-        assert "New game." in notices(pilot)
+        assert "New game." in status(pilot)
         await pilot.press("n")                 # the empty board is for good: no question
         await pilot.pause()
         assert pilot.app.screen is screen and screen.game.moves == ()
@@ -386,12 +387,20 @@ async def test_a_big_board_is_analysed_in_the_background_and_cached() -> None:
         assert review.review.progress == (7, 7)
         assert review.query_one("#review-progress", ProgressBar).progress == 7
         assert review.has_class("-analysed")
+        jobs: list[object] = []
+        run = app.thinker.run
+
+        async def counted(job: object, *args: object, **kwargs: object) -> object:
+            jobs.append(job)
+            return await run(job, *args, **kwargs)  # type: ignore[arg-type]
+
+        app.thinker.run = counted  # type: ignore[method-assign]
         await pilot.press("escape", "enter")
         await pilot.pause()
         again = pilot.app.screen
         assert isinstance(again, ReviewScreen) and again is not review
-        # Everything came from the cache: no worker process was needed.
-        assert again.review.progress == (7, 7) and again._thinker is None
+        # Everything came from the cache: no job went to the worker.
+        assert again.review.progress == (7, 7) and jobs == []
 
 
 # -- bad history files at start-up ----------------------------------------------------------------

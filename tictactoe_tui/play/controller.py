@@ -589,11 +589,14 @@ class GameController:
         self._analysis = None
         self.hint_shown = False
         self.last_line = ""
-        where = (f" from the position after move {len(self.setup)}" if self.setup
-                 else "")
+        if self.setup:
+            # Not the empty board: say so, on the status line and as a toast.
+            effects.append(self._say(f"New game from the position after move "
+                                     f"{len(self.setup)}."))
+        else:
+            self.notice = "New game."
         panel = WAITING_TWO_PEOPLE if self.mode is Mode.HUMAN_VS_HUMAN else None
-        return [*effects, self._say(f"New game{where}."), ClearPanel(panel), ScoreChanged(),
-                *self.next_turn()]
+        return [*effects, ClearPanel(panel), ScoreChanged(), *self.next_turn()]
 
     def toggle_clever(self) -> list[Effect]:
         """Switch the computer between clever and random, from its next move."""

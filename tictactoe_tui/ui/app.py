@@ -210,8 +210,7 @@ class TicTacToeApp(App[None]):
         """A Game screen playing with the app's session score, worker and history."""
         from tictactoe_tui.ui.screens.game import GameScreen
 
-        return GameScreen(settings, moves, session=self.session, thinker=self.thinker,
-                          all_time=self.all_time)
+        return GameScreen(settings, moves, session=self.session, all_time=self.all_time)
 
     def keep_unfinished_games(self) -> None:
         """Save every game left unfinished on a Game screen as abandoned, now (not through a

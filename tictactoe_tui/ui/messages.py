@@ -1,11 +1,9 @@
-"""Messages that cross from the search's worker process (through the `Thinker`'s listener
-thread) or between screens.
+"""Messages from screens to the app: a game to keep, a game to start, another screen to show.
 
 Widget-local messages live inside the widget that posts them (for example `Board.CellChosen`);
-this module holds the ones that have no widget to belong to: the progress and results of a
-search that ran in the worker process, a finished game, and a screen's request for a new game.
-A search's messages carry the `token` (a generation number) of the request that started it, so
-a screen can drop an answer that arrives after a new game, an undo or a cancel made it stale.
+this module holds the ones that have no widget to belong to. Screens never call the app: they
+post these (or dismiss with a result), and the app decides. Searches need no messages: a screen
+awaits its worker's answer (`ui.jobs`).
 """
 
 from __future__ import annotations
@@ -17,16 +15,6 @@ from textual.message import Message
 
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.play.settings import GameSettings
-
-
-@dataclass
-class SearchFailed(Message):
-    """A search in a worker raised: the screen shows the error instead of a traceback."""
-
-    error: str
-    """What went wrong, in one line."""
-    token: int
-    """The generation of the request that failed."""
 
 
 @dataclass

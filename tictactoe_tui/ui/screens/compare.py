@@ -1,13 +1,11 @@
 """The compare screen: every lab algorithm on the game's position, side by side, with charts.
 
 The game screen pushes it with its position and the positions where the computer moved (key
-`a`). The searches run in the worker process (`thinking.Thinker`: a pure-Python search in a
-thread would hold the GIL and slow every key), queued in this order: the three alpha-betas and
-the two heuristic searches (each row of the table fills as its result arrives), the cost of each
-earlier computer move for the chart over the game, the size of minimax's tree, then plain
-minimax with a progress bar. Every answer comes back as a message carrying a token; cancelling,
-rerunning or leaving cancels the Thinker's jobs and bumps the token, so a late answer is
-dropped.
+`a`). The searches run in the app's worker process (a pure-Python search in a thread would
+hold the GIL and slow every key), one after the other: the three alpha-betas and the two
+heuristic searches (each row of the table fills as its result arrives), the cost of each earlier
+computer move for the chart over the game, the size of minimax's tree, then plain minimax with a
+progress bar. Cancelling, rerunning or leaving cancels the run, so no late answer arrives.
 
 Minimax runs under `LAB_TIME_LIMIT`. When its speed shows the tree will not fit, it stops and
 the screen says how big the tree is and how long it would take, and offers minimax to the
@@ -18,15 +16,14 @@ has a value, the last column says whether each algorithm's move and value agree 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Literal
+from collections.abc import Sequence
+from typing import ClassVar, Literal
 
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, ProgressBar, Static
 from textual_plotext import PlotextPlot
@@ -57,9 +54,9 @@ from tictactoe_tui.text.lab import (
     tree_words,
     value_cell,
 )
-from tictactoe_tui.ui.messages import SearchFailed
+from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.widgets.too_small import TooSmall
-from tictactoe_tui.worker.client import Thinker
+from tictactoe_tui.worker.client import JobFailed
 
 QUICK_ALGORITHMS = tuple(name for name in LAB_ALGORITHMS if name != "minimax")
 """The searches that run before minimax (each takes milliseconds on 3×3)."""
@@ -120,52 +117,6 @@ class CompareScreen(Screen[None]):
         Binding("r", "rerun", "Run again"),
     ]
 
-    class ResultReady(Message):
-        """One lab search finished."""
-
-        def __init__(self, result: TraceResult, token: int) -> None:
-            """Carry the result, tagged with the request's token."""
-            super().__init__()
-            self.result = result
-            self.token = token
-
-    class CostsReady(Message):
-        """The cost of the game's earlier computer moves, for the chart over the game."""
-
-        def __init__(self, costs: list[GameCost], token: int) -> None:
-            """Carry the costs, one per charted position."""
-            super().__init__()
-            self.costs = costs
-            self.token = token
-
-    class MinimaxSized(Message):
-        """Minimax's tree has been sized: the progress bar's total."""
-
-        def __init__(self, tree: TreeSize, depth: int | None, token: int) -> None:
-            """Carry the tree's size and the depth minimax searches it to."""
-            super().__init__()
-            self.tree = tree
-            self.depth = depth
-            self.token = token
-
-    class MinimaxProgress(Message):
-        """Minimax is running: how far it got."""
-
-        def __init__(self, progress: Progress, token: int) -> None:
-            """Carry the search's latest report."""
-            super().__init__()
-            self.progress = progress
-            self.token = token
-
-    class MinimaxDone(Message):
-        """Minimax finished, was cancelled, or found its tree too big."""
-
-        def __init__(self, run: MinimaxRun, token: int) -> None:
-            """Carry the run."""
-            super().__init__()
-            self.run = run
-            self.token = token
-
     def __init__(self, position: Position, history: Sequence[tuple[int, Position]] = (),
                  time_limit: float = LAB_TIME_LIMIT,
                  depth: int | Literal["default"] | None = "default") -> None:
@@ -193,9 +144,6 @@ class CompareScreen(Screen[None]):
         """The size of the tree minimax is searching (for the progress bar)."""
         self.minimax_state = "waiting"
         """"waiting", "running", "done", "cancelled", "too big" or "failed"."""
-        self._token = 0
-        self._pending = 0
-        self._thinker: Thinker | None = None
         self._last_progress: Progress | None = None
         self._minimax_depth: int | None = None
 
@@ -262,118 +210,70 @@ class CompareScreen(Screen[None]):
         """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
         self.query_one(TooSmall).fit(NEEDED_TERMINAL, "the comparison")
 
-    def on_unmount(self) -> None:
-        """Stop whatever runs and end the worker process."""
-        if self._thinker is not None:
-            self._thinker.close()
-
     # -- running the searches -------------------------------------------------------------------
 
     @property
     def busy(self) -> bool:
         """True while answers are awaited (the tests and the screenshot script wait on it)."""
-        return self._pending > 0
-
-    def _thinker_now(self) -> Thinker:
-        """This screen's worker process, started on first use."""
-        if self._thinker is None:
-            self._thinker = Thinker()
-        return self._thinker
-
-    def _new_request(self) -> int:
-        """Drop whatever runs (its answers go stale) and start a new request."""
-        if self._thinker is not None:
-            self._thinker.cancel()
-        self._token += 1
-        self._pending = 0
-        return self._token
-
-    def _submit(self, fn: Callable[..., Any], *args: Any,
-                done: Callable[[Any], Message],
-                progress: Callable[[Any], Message] | None = None) -> None:
-        """Queue one job; its answer (or error) comes back as a message tagged with the token."""
-        token = self._token
-        self._pending += 1
-        self._thinker_now().submit(
-            fn, *args,
-            on_progress=None if progress is None
-            else lambda report: self.post_message(progress(report)),
-            on_done=lambda result: self.post_message(done(result)),
-            on_error=lambda error: self.post_message(SearchFailed(error, token)),
-        )
+        return any(worker.node is self and worker.group == "lab" and worker.is_running
+                   for worker in self.workers)
 
     def _start(self) -> None:
         if self.position.is_over:
             self._say_over()
             return
-        token = self._new_request()
         self.results.clear()
         self.minimax = None
         self.minimax_state = "waiting"
         self._refresh_minimax()
-        for name in QUICK_ALGORITHMS:
-            self._submit(run_lab_search, self.position, name, self.depth, HEURISTIC_DEPTH,
-                         self.time_limit,
-                         done=lambda result: self.ResultReady(result, token))
-        boards = [board for _, board in self.history]
-        self._submit(game_costs, boards, None, self.time_limit,
-                     done=lambda costs: self.CostsReady(costs, token))
-        self._start_minimax(self.depth, self.time_limit)
+        self._run_lab(self.depth, self.time_limit, everything=True)
 
-    def _start_minimax(self, depth: int | None, time_limit: float) -> None:
-        """Queue minimax: its tree's size (the progress bar's total), then the search."""
-        token = self._token
-        self._minimax_depth = depth
-        self._submit(size_tree, self.position, depth,
-                     done=lambda tree: self.MinimaxSized(tree, depth, token))
-        self._submit(run_minimax, self.position, depth, time_limit,
-                     done=lambda run: self.MinimaxDone(run, token),
-                     progress=lambda report: self.MinimaxProgress(report, token))
-
-    # -- answers --------------------------------------------------------------------------------
-
-    def on_compare_screen_result_ready(self, message: ResultReady) -> None:
-        """Fill one row of the table and redraw the bars."""
-        if message.token != self._token:
+    @work(exclusive=True, group="lab", exit_on_error=False)
+    async def _run_lab(self, depth: int | None, time_limit: float, everything: bool) -> None:
+        """Run the lab's jobs in the worker, one at a time, showing each answer as it comes:
+        with `everything`, the quick searches and the game's costs first, then minimax. A newer
+        run (or leaving the screen) cancels it."""
+        thinker = app_thinker(self)
+        try:
+            if everything:
+                for name in QUICK_ALGORITHMS:
+                    result = await thinker.run(run_lab_search, self.position, name, self.depth,
+                                               HEURISTIC_DEPTH, self.time_limit)
+                    self.results[result.algorithm] = result
+                    self._fill_row(result)
+                    self._draw_bars()
+                boards = [board for _, board in self.history]
+                self.costs = await thinker.run(game_costs, boards, None, self.time_limit)
+                self._draw_game()
+            self._minimax_depth = depth
+            tree = await thinker.run(size_tree, self.position, depth)
+            self._minimax_sized(tree, depth)
+            run = await thinker.run(run_minimax, self.position, depth, time_limit,
+                                    on_progress=self._minimax_progress)
+        except JobFailed as error:
+            self.minimax_state = "failed"
+            self.query_one("#minimax-status", Static).update(f"The search failed: {error}")
+            self._refresh_buttons()
             return
-        self._pending -= 1
-        self.results[message.result.algorithm] = message.result
-        self._fill_row(message.result)
-        self._draw_bars()
+        self._minimax_done(run)
 
-    def on_compare_screen_costs_ready(self, message: CostsReady) -> None:
-        """Draw the chart over the game."""
-        if message.token == self._token:
-            self._pending -= 1
-            self.costs = message.costs
-            self._draw_game()
-
-    def on_compare_screen_minimax_sized(self, message: MinimaxSized) -> None:
+    def _minimax_sized(self, tree: TreeSize, depth: int | None) -> None:
         """Minimax starts: show its tree's size and an empty progress bar."""
-        if message.token != self._token:
-            return
-        self._pending -= 1
-        self.minimax_tree = message.tree
+        self.minimax_tree = tree
         self._last_progress = None
         self.minimax_state = "running"
-        self.query_one("#minimax-progress", ProgressBar).update(
-            total=message.tree.positions, progress=0)
-        self._refresh_minimax(message.depth)
+        self.query_one("#minimax-progress", ProgressBar).update(total=tree.positions, progress=0)
+        self._refresh_minimax(depth)
         self._draw_bars()
 
-    def on_compare_screen_minimax_progress(self, message: MinimaxProgress) -> None:
+    def _minimax_progress(self, progress: Progress) -> None:
         """Move the progress bar."""
-        if message.token == self._token and self.minimax_state == "running":
-            self._last_progress = message.progress
-            self.query_one("#minimax-progress", ProgressBar).update(
-                progress=message.progress.nodes)
+        if self.minimax_state == "running":
+            self._last_progress = progress
+            self.query_one("#minimax-progress", ProgressBar).update(progress=progress.nodes)
 
-    def on_compare_screen_minimax_done(self, message: MinimaxDone) -> None:
+    def _minimax_done(self, run: MinimaxRun) -> None:
         """Minimax ended: fill its row, judge the others, say how it went."""
-        if message.token != self._token:
-            return
-        self._pending -= 1
-        run = message.run
         self.minimax = run
         result = run.result
         if run.too_big:
@@ -390,15 +290,6 @@ class CompareScreen(Screen[None]):
             self._fill_row(other)
         self._refresh_minimax()
         self._draw_bars()
-
-    def on_search_failed(self, message: SearchFailed) -> None:
-        """Say what went wrong; the rest of the screen stays usable."""
-        if message.token != self._token:
-            return
-        self._new_request()  # the jobs queued after the failed one are dropped too
-        self.minimax_state = "failed"
-        self.query_one("#minimax-status", Static).update(f"The search failed: {message.error}")
-        self._refresh_buttons()
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -549,7 +440,7 @@ class CompareScreen(Screen[None]):
         """Stop minimax; the others' rows stay."""
         if self.minimax_state != "running" or self.minimax_tree is None:
             return
-        self._new_request()
+        self.workers.cancel_group(self, "lab")
         reached = self._last_progress
         positions = reached.nodes if reached is not None else 0
         seconds = reached.elapsed if reached is not None else 0.0
@@ -568,15 +459,13 @@ class CompareScreen(Screen[None]):
         run = self.minimax
         if self.minimax_state != "too big" or run is None or run.suggested_depth is None:
             return
-        self._new_request()
-        self._start_minimax(run.suggested_depth, self.time_limit)
+        self._run_lab(run.suggested_depth, self.time_limit, everything=False)
 
     def action_minimax_full(self) -> None:
         """Run the full tree whatever its size (c cancels)."""
         if self.minimax_state != "too big":
             return
-        self._new_request()
-        self._start_minimax(self.depth, math.inf)
+        self._run_lab(self.depth, math.inf, everything=False)
 
     def action_rerun(self) -> None:
         """Run everything again."""

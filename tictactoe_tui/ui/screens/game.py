@@ -11,8 +11,8 @@ is shown live (depth, positions, time against the budget, the best line drawn on
 When a game ends it is kept in the history (`GameEnded`), the session score counts it, and the
 Results dialog opens over the board (Escape closes it to look at the board and the panel); a game
 left unfinished (new game, new settings, quit) is kept as abandoned. The lab's screens open from
-here on the position of the moment; the settings, the match runner and the heuristic lab stop
-the search, which starts again when this screen shows.
+here on the position of the moment. The settings, the match runner and the lab's screens use
+the same worker: the game's search stops when they open and starts again when this screen shows.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ from tictactoe_tui.play.controller import (
 )
 from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import GameSettings, Mode
+from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.messages import GameEnded, Navigate
 from tictactoe_tui.ui.screens.new_game import NewGameDialog
 from tictactoe_tui.ui.screens.results import ResultsScreen
@@ -60,7 +61,7 @@ from tictactoe_tui.ui.widgets import Board, PositionView, Scoreboard
 from tictactoe_tui.ui.widgets.board import board_size_on_screen
 from tictactoe_tui.ui.widgets.footer import Footer
 from tictactoe_tui.ui.widgets.too_small import TooSmall
-from tictactoe_tui.worker.client import JobFailed, Thinker
+from tictactoe_tui.worker.client import JobFailed
 
 STATUS_HEIGHT = 3
 PANEL_MIN_WIDTH = 46
@@ -119,17 +120,13 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, settings: GameSettings, moves: Sequence[int] = (), *,
-                 session: SessionScore | None = None, thinker: Thinker | None = None,
-                 all_time: AllTime | None = None) -> None:
+                 session: SessionScore | None = None, all_time: AllTime | None = None) -> None:
         """Prepare a game with `settings`, from the position `moves` lead to (default: the empty
         board); it starts when the screen is shown. `session` is the score across games,
-        `thinker` the app's worker, `all_time` reads the history's score of games like these."""
+        `all_time` reads the history's score of games like these."""
         super().__init__()
         self.controller = GameController(settings, moves, session)
         """The game's rules: this screen only shows what it says and does what it asks."""
-        self.thinker = thinker if thinker is not None else Thinker()
-        """The worker process the searches run in."""
-        self._owns_thinker = thinker is None
         self._all_time = all_time
         self._timer: Timer | None = None
         # What the widgets show now: redrawn only when the controller's view of it changes.
@@ -187,7 +184,7 @@ class GameScreen(Screen[None]):
         # The worker process starts once the board is on the screen, so it does not delay the
         # first paint.
         if not runs_in_process(self.settings.size, self.settings.opponent):
-            self.call_after_refresh(self.thinker.start)
+            self.call_after_refresh(app_thinker(self).start)
 
     def on_resize(self, event: events.Resize) -> None:
         """Swap the game for an "enlarge the terminal" message when it no longer fits."""
@@ -208,8 +205,6 @@ class GameScreen(Screen[None]):
         """Stop a running search, and keep a game left unfinished."""
         self._stop_search()
         self.keep_unfinished()
-        if self._owns_thinker:
-            self.thinker.close()
 
     def keep_unfinished(self) -> None:
         """Hand the app a game left unfinished (once), to keep as abandoned."""
@@ -298,7 +293,7 @@ class GameScreen(Screen[None]):
     async def _search(self, search: Search) -> None:
         """Run one search in the worker; a newer one (or a stop) cancels it."""
         try:
-            result = await self.thinker.run(search.job, *search.args,
+            result = await app_thinker(self).run(search.job, *search.args,
                                             on_progress=self.show_progress,
                                             in_process=search.in_process)
         except JobFailed as error:
@@ -421,15 +416,19 @@ class GameScreen(Screen[None]):
         self.post_message(Navigate("settings"))
 
     def action_compare(self) -> None:
-        """The learning lab: every search algorithm on this position, side by side."""
+        """The learning lab: every search algorithm on this position, side by side; the
+        search stops and restarts when you come back."""
         from tictactoe_tui.ui.screens.compare import CompareScreen  # the lab loads when opened
 
+        self._run(self.controller.leave())
         self.app.push_screen(CompareScreen.for_game(self.game, self.settings))
 
     def action_search_tree(self) -> None:
-        """The learning lab: the alpha-beta search from this position as a tree."""
+        """The learning lab: the alpha-beta search from this position as a tree; the search
+        stops and restarts when you come back."""
         from tictactoe_tui.ui.screens.tree import TreeScreen
 
+        self._run(self.controller.leave())
         self.app.push_screen(TreeScreen(self.game.board))
 
     def action_match(self) -> None:

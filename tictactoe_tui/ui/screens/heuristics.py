@@ -2,7 +2,7 @@
 
 Flow: the screen gets the game's position and the alpha-beta time budget. On mount it asks the
 engine for H1's and H2's terms after every legal move (`candidate_terms`) and sends alpha-beta on
-the position to a `thinking.Thinker` (the worker process on boards above 3×3, where it searches for
+the position to the app's worker (the worker process on boards above 3×3, where it searches for
 its whole budget; a thread on 3×3, where it takes milliseconds); leaving the screen stops it. The
 table ranks the moves by H1 under the weights shown on the left; editing a weight (type it, or the
 − / + buttons) re-ranks at once, because the terms are kept and only re-weighted. Selecting a move
@@ -14,14 +14,12 @@ beta agrees, once its analysis is in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Static
 
@@ -36,10 +34,11 @@ from tictactoe_tui.engine.evaluate import (
     rank_moves,
 )
 from tictactoe_tui.text.report import score_words
+from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.widgets import Board
 from tictactoe_tui.ui.widgets.board import board_size_on_screen
 from tictactoe_tui.ui.widgets.too_small import TooSmall
-from tictactoe_tui.worker.client import Thinker
+from tictactoe_tui.worker.client import JobFailed
 
 TABLES_WIDTH = 50
 """Columns the picks, the ranking and the lines need beside the board."""
@@ -76,20 +75,6 @@ class HeuristicScreen(Screen[None]):
         Binding("ctrl+r", "reset_weights", "Reset weights"),
     ]
 
-    @dataclass
-    class AlphaBetaReady(Message):
-        """Alpha-beta's analysis of the position, for the comparison."""
-
-        analysis: Analysis
-        token: int
-
-    @dataclass
-    class AlphaBetaFailed(Message):
-        """Alpha-beta raised: the comparison says so instead."""
-
-        error: str
-        token: int
-
     def __init__(self, position: Position, time_limit: float | None = None) -> None:
         """Study `position` (the side to move's choices); alpha-beta gets `time_limit` seconds
         (None: solved exactly, as on 3×3)."""
@@ -109,8 +94,6 @@ class HeuristicScreen(Screen[None]):
         """The move whose lines are listed."""
         self.alphabeta: Analysis | None = None
         """Alpha-beta's analysis, once it is in."""
-        self._token = 0
-        self._thinker: Thinker | None = None
         self._failed = False
 
     # -- layout ---------------------------------------------------------------------------------
@@ -165,8 +148,7 @@ class HeuristicScreen(Screen[None]):
         table.focus()
         self.on_resize()
         if self.ranking is not None:
-            self._token += 1
-            self._analyse(self.position, self.time_limit, self._token)
+            self._analyse()
 
     def on_resize(self, event: events.Resize | None = None) -> None:
         """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
@@ -181,37 +163,24 @@ class HeuristicScreen(Screen[None]):
         """True while alpha-beta's analysis is awaited (the screenshot script waits on it)."""
         return self.ranking is not None and self.alphabeta is None and not self._failed
 
-    def on_unmount(self) -> None:
-        """Stop alpha-beta and end its worker process."""
-        if self._thinker is not None:
-            self._thinker.close()
-
     # -- alpha-beta -----------------------------------------------------------------------------
 
-    def _analyse(self, position: Position, time_limit: float | None, token: int) -> None:
-        """Alpha-beta's score for every move, off the UI thread; the answer comes as a message."""
-        self._thinker = Thinker()
-        self._thinker.submit(
-            analyse_position, position, "alphabeta", None, time_limit,
-            on_done=lambda analysis: self.post_message(self.AlphaBetaReady(analysis, token)),
-            on_error=lambda error: self.post_message(self.AlphaBetaFailed(error, token)),
-            in_process=position.size == 3,
-        )
-
-    def on_heuristic_screen_alpha_beta_ready(self, message: AlphaBetaReady) -> None:
-        """Show alpha-beta's scores and whether it agrees with the heuristics."""
-        if message.token != self._token:
+    @work(exclusive=True, group="alphabeta", exit_on_error=False)
+    async def _analyse(self) -> None:
+        """Alpha-beta's score for every move, in the worker (in a thread on 3×3), for the
+        comparison; leaving the screen cancels it."""
+        position = self.position
+        try:
+            self.alphabeta = await app_thinker(self).run(
+                analyse_position, position, "alphabeta", None, self.time_limit,
+                in_process=position.size == 3)
+        except JobFailed as error:
+            # The heuristics stand on their own: say that alpha-beta failed.
+            self._failed = True
+            self.query_one("#lab-picks", Static).update(
+                self._picks_text() + f"\nAlpha-beta failed: {error}")
             return
-        self.alphabeta = message.analysis
         self._refresh()
-
-    def on_heuristic_screen_alpha_beta_failed(self, message: AlphaBetaFailed) -> None:
-        """Say that alpha-beta failed; the heuristics stand on their own."""
-        if message.token != self._token:
-            return
-        self._failed = True
-        self.query_one("#lab-picks", Static).update(
-            self._picks_text() + f"\nAlpha-beta failed: {message.error}")
 
     def alphabeta_best(self) -> tuple[int, ...]:
         """Alpha-beta's best moves (all ties), empty until its analysis is in."""

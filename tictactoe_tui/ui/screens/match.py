@@ -2,13 +2,12 @@
 
 Flow: the form (one column per player: algorithm, depth, seconds per move, difficulty; one for the
 match: board, k, games, seed) is read into two `PlayerSpec`s when Run is pressed (`r`); a bad
-combination is named under the form and nothing starts. The match then plays in the worker
-process (`thinking.Thinker` running `tasks.play_match`, so the UI never waits on the search's
-GIL); its reports come back as `MatchScreen.Progressed`, each with every game finished so far,
-tagged with the run's token so a cancelled run's late messages are dropped. The table, the
+combination is named under the form and nothing starts. The match then plays in the app's
+worker process (`worker.jobs.play_match`, so the UI never waits on the search's GIL); its
+reports come back a few times a second, each with every game finished so far. The table, the
 progress bar and the charts are redrawn from those games, so they fill in while the match runs.
-Cancel (`c`) stops the job at once and keeps the games reported so far; leaving the screen
-closes the worker. The numbers are the engine's `PlayerStats`: the screen computes nothing.
+Cancel (`c`) stops the job at once and keeps the games reported so far; so does leaving the
+screen. The numbers are the engine's `PlayerStats`: the screen computes nothing.
 """
 
 from __future__ import annotations
@@ -17,11 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, DataTable, Footer, Header, Label, ProgressBar, Select, Static
@@ -38,9 +36,10 @@ from tictactoe_tui.engine.match import (
 )
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.text.report import ALGORITHM_NAMES
+from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.screens.settings import DEFAULT_K, fit_k_options, k_options
 from tictactoe_tui.ui.widgets.too_small import TooSmall
-from tictactoe_tui.worker.client import Job, Thinker
+from tictactoe_tui.worker.client import JobFailed
 from tictactoe_tui.worker.jobs import MatchProgress, play_match
 
 NEEDED_TERMINAL = (90, 24)
@@ -119,27 +118,6 @@ class MatchScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    @dataclass
-    class Progressed(Message):
-        """The running match's latest report: the games finished so far, the move now."""
-
-        progress: MatchProgress
-        token: int
-
-    @dataclass
-    class Finished(Message):
-        """The match is over (or was cancelled): the engine's whole result."""
-
-        result: MatchResult
-        token: int
-
-    @dataclass
-    class Failed(Message):
-        """The match raised: shown instead of a traceback."""
-
-        error: str
-        token: int
-
     def __init__(self, settings: GameSettings | None = None) -> None:
         """Prefill the form from the game's settings (the x player is the game's computer)."""
         super().__init__()
@@ -153,9 +131,6 @@ class MatchScreen(Screen[None]):
         """The engine's result once the match is over."""
         self.running = False
         """True while the worker plays."""
-        self._token = 0
-        self._thinker: Thinker | None = None
-        self._job: Job | None = None
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -248,11 +223,6 @@ class MatchScreen(Screen[None]):
         """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
         self.query_one(TooSmall).fit(NEEDED_TERMINAL, "the match runner")
 
-    def on_unmount(self) -> None:
-        """Stop a running match and end the worker process."""
-        if self._thinker is not None:
-            self._thinker.close()
-
     # -- the form -------------------------------------------------------------------------------
 
     @on(Select.Changed, "#x-algorithm")
@@ -318,9 +288,6 @@ class MatchScreen(Screen[None]):
         except ValueError as error:
             self._say(str(error), error=True)
             return
-        if self._job is not None:
-            self._job.cancel()
-        self._token += 1
         self.request, self.outcomes, self.result = request, [], None
         self.running = True
         self._set_running(True)
@@ -328,16 +295,14 @@ class MatchScreen(Screen[None]):
         progress.update(total=request.games, progress=0)
         self._say(f"Playing {request.games} games: {request.x} (x) vs {request.o} (o)…")
         self._redraw()
-        self._play(request, self._token)
+        self._play(request)
 
     @on(Button.Pressed, "#match-cancel")
     def action_cancel(self) -> None:
         """Stop the running match now; the games finished so far stay on the screen."""
         if not self.running or self.request is None:
             return
-        if self._job is not None:
-            self._job.cancel()
-        self._token += 1
+        self.workers.cancel_group(self, "match")
         self.result = replace(self.current(), cancelled=True)
         self._finish(self.result)
 
@@ -354,23 +319,26 @@ class MatchScreen(Screen[None]):
             return self.running
         return True
 
-    def _play(self, request: MatchRequest, token: int) -> None:
-        """Send the match to the worker process; its reports come back as messages."""
-        if self._thinker is None:
-            self._thinker = Thinker()
-        self._job = self._thinker.submit(
-            play_match, request.x, request.o, request.games, request.size, request.k,
-            request.seed,
-            on_progress=lambda progress: self.post_message(self.Progressed(progress, token)),
-            on_done=lambda result: self.post_message(self.Finished(result, token)),
-            on_error=lambda error: self.post_message(self.Failed(error, token)),
-        )
-
-    def on_match_screen_progressed(self, message: Progressed) -> None:
-        """Count the finished games, redraw, and say which move of which game is on."""
-        if message.token != self._token or self.request is None:
+    @work(exclusive=True, group="match", exit_on_error=False)
+    async def _play(self, request: MatchRequest) -> None:
+        """Play the match in the worker process, showing each report as it comes; a newer
+        match (or Cancel, or leaving) cancels it."""
+        try:
+            result = await app_thinker(self).run(
+                play_match, request.x, request.o, request.games, request.size, request.k,
+                request.seed, on_progress=self._progressed)
+        except JobFailed as error:
+            # A player raised: say so and let the user carry on.
+            self.running = False
+            self._set_running(False)
+            self._say(f"The match failed: {error}", error=True)
             return
-        progress = message.progress
+        self._finish(result)
+
+    def _progressed(self, progress: MatchProgress) -> None:
+        """Count the finished games, redraw, and say which move of which game is on."""
+        if self.request is None:
+            return
         if len(progress.outcomes) != len(self.outcomes):
             self.outcomes = list(progress.outcomes)
             self.query_one("#match-progress", ProgressBar).update(progress=len(self.outcomes))
@@ -378,12 +346,6 @@ class MatchScreen(Screen[None]):
         if progress.game < self.request.games:
             self._say(f"Game {progress.game + 1} of {self.request.games}: "
                       f"move {progress.moves}…")
-
-    def on_match_screen_finished(self, message: Finished) -> None:
-        """Show the engine's final result."""
-        if message.token != self._token:
-            return
-        self._finish(message.result)
 
     def _finish(self, result: MatchResult) -> None:
         """Show a finished (or cancelled) match's result."""
@@ -397,14 +359,6 @@ class MatchScreen(Screen[None]):
         else:
             self._say(self._summary(result))
         self._redraw()
-
-    def on_match_screen_failed(self, message: Failed) -> None:
-        """A player raised: say so and let the user carry on."""
-        if message.token != self._token:
-            return
-        self.running = False
-        self._set_running(False)
-        self._say(f"The match failed: {message.error}", error=True)
 
     def _set_running(self, running: bool) -> None:
         self.query_one("#match-run", Button).disabled = running

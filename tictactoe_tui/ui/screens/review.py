@@ -2,10 +2,9 @@
 
 The screen holds a `GameReview` (see `review.py`). On mount it takes the analyses the history has
 cached for the game's positions; 3×3 positions still missing are solved at once (a whole game
-takes a few milliseconds), bigger boards are analysed in the worker process (`worker`)
-under the review's time budget, one job per position, each result coming back to the screen as
-`ReviewScreen.Analysed`, filling the progress bar and going into the cache. Leaving the screen
-closes its `Thinker`, which stops the search at once.
+takes a few milliseconds), bigger boards are analysed in the app's worker process under the
+review's time budget, one job per position, each result filling the progress bar and going into
+the cache as it arrives. Leaving the screen cancels the analysis at once.
 
 ←/→ step one move, Home/End jump to the start or the end, a click on a move in the list or on a
 point of the evaluation graph jumps there. The board shows the position after the current move,
@@ -22,10 +21,9 @@ from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 from textual_plotext import PlotextPlot
@@ -54,9 +52,10 @@ from tictactoe_tui.play.settings import (
 )
 from tictactoe_tui.text.game import board_words, opponent_words
 from tictactoe_tui.text.report import build_report, score_hints, score_words
+from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.messages import PlayFrom
 from tictactoe_tui.ui.widgets import MoveList, PositionView
-from tictactoe_tui.worker.client import Thinker
+from tictactoe_tui.worker.client import JobFailed
 
 JUDGEMENT_WORDS = {"best": "the best move", "good": "a good move",
                    "inaccuracy": "an inaccuracy", "mistake": "a mistake",
@@ -190,7 +189,6 @@ class ReviewScreen(Screen[None]):
         """The game's id in the history, for the title."""
         self.index = len(game.moves)
         """The position shown: the number of moves played (the game's end at first)."""
-        self._thinker: Thinker | None = None
         self._method = review_method(game.size)
 
     @property
@@ -222,11 +220,6 @@ class ReviewScreen(Screen[None]):
             self._analyse_in_background()
         self._refresh()
 
-    def on_unmount(self) -> None:
-        """Stop the background analysis."""
-        if self._thinker is not None:
-            self._thinker.close()
-
     # -- analysing ------------------------------------------------------------------------------
 
     def _take_cached(self) -> None:
@@ -238,46 +231,18 @@ class ReviewScreen(Screen[None]):
             if analysis is not None:
                 self.review.analyses[keys[key]] = analysis
 
-    class Analysed(Message):
-        """The worker process analysed one position of the game."""
-
-        def __init__(self, index: int, analysis: Analysis) -> None:
-            """Position `index` (moves played) and its analysis."""
-            super().__init__()
-            self.index = index
-            self.analysis = analysis
-
-    class AnalysisFailed(Message):
-        """The worker process could not analyse a position."""
-
-        def __init__(self, error: str) -> None:
-            """What went wrong, in one line."""
-            super().__init__()
-            self.error = error
-
-    def _analyse_in_background(self) -> None:
-        """Queue one worker job per waiting position, in order; the answers come as messages."""
-        self._thinker = Thinker()
-
-        def failed(error: str) -> None:
-            self.post_message(self.AnalysisFailed(error))
-
+    @work(exclusive=True, group="analysis", exit_on_error=False)
+    async def _analyse_in_background(self) -> None:
+        """Analyse each waiting position in the worker, in order, showing each as it comes."""
+        thinker = app_thinker(self)
         for index in self.review.to_analyse:
-            def done(analysis: Analysis, index: int = index) -> None:
-                self.post_message(self.Analysed(index, analysis))
-
-            self._thinker.submit(analyse_for_review, self.review.positions[index],
-                                 on_done=done, on_error=failed)
-
-    def on_review_screen_analysed(self, message: Analysed) -> None:
-        """A position's analysis arrived from the worker."""
-        self._analysed(message.index, message.analysis)
-
-    def on_review_screen_analysis_failed(self, message: AnalysisFailed) -> None:
-        """Say that the analysis stopped, and why; what was analysed stays."""
-        if self._thinker is not None:
-            self._thinker.close()
-        self.notify(f"The analysis stopped: {message.error}", severity="error")
+            try:
+                analysis = await thinker.run(analyse_for_review, self.review.positions[index])
+            except JobFailed as error:
+                # What was analysed stays; say that the rest stopped, and why.
+                self.notify(f"The analysis stopped: {error}", severity="error")
+                return
+            self._analysed(index, analysis)
 
     def _analysed(self, index: int, analysis: Analysis) -> None:
         """One position's analysis is in: keep it, cache it and redraw."""

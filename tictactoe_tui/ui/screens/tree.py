@@ -1,10 +1,9 @@
 """The tree explorer: the alpha-beta search from a position, as a tree you can walk and replay.
 
-The game screen pushes it with its current position (key `t`). The worker process
-(`thinking.Thinker`) runs the lab's instrumented search with a recording
-(`engine.trace.record_search`) and the answer comes back as a message tagged with a token; a
-newer request (another algorithm, another depth) cancels the job and bumps the token, so a stale
-recording is dropped. The screen then shows the recording as a Textual `Tree`, filled lazily: a
+The game screen pushes it with its current position (key `t`). The app's worker process runs
+the lab's instrumented search with a recording (`engine.trace.record_search`); a newer request
+(another algorithm, another depth) cancels the running one, so only the recording asked for last
+is ever shown. The screen then shows the recording as a Textual `Tree`, filled lazily: a
 node's children are added when it is first expanded. Each line is a move with its value, the α/β
 window it was tried with and how it ended; after a cut-off the skipped moves follow, greyed.
 
@@ -20,11 +19,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static, Tree
 from textual.widgets.tree import TreeNode
@@ -51,10 +49,10 @@ from tictactoe_tui.text.lab import (
     signed,
     window_words,
 )
-from tictactoe_tui.ui.messages import SearchFailed
+from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.widgets.mini_board import MiniBoard
 from tictactoe_tui.ui.widgets.too_small import TooSmall
-from tictactoe_tui.worker.client import Thinker
+from tictactoe_tui.worker.client import JobFailed
 
 NEEDED_TERMINAL = (80, 24)
 """The smallest (width, height) that shows the tree beside the board and the step panel."""
@@ -114,16 +112,6 @@ class TreeScreen(Screen[None]):
         Binding("minus", "depth(-1)", "Depth −", key_display="-"),
     ]
 
-    class Recorded(Message):
-        """A recorded search is ready (posted from the worker thread)."""
-
-        def __init__(self, result: TraceResult, recorder: TraceRecorder, token: int) -> None:
-            """Carry the search's result and recording, tagged with the request's token."""
-            super().__init__()
-            self.result = result
-            self.recorder = recorder
-            self.token = token
-
     def __init__(self, position: Position, depth: int | None = None,
                  event_cap: int = EVENT_CAP) -> None:
         """Explore the search from `position` to `depth` plies, recording `event_cap` events.
@@ -150,8 +138,6 @@ class TreeScreen(Screen[None]):
         """In step mode, the index of the event shown; None shows the finished search."""
         self._lines: dict[int, TreeNode[Line]] = {}
         self._filled: set[int] = set()
-        self._token = 0
-        self._thinker: Thinker | None = None
         self._failed = False
 
     # -- layout ---------------------------------------------------------------------------------
@@ -200,22 +186,12 @@ class TreeScreen(Screen[None]):
         """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
         self.query_one(TooSmall).fit(NEEDED_TERMINAL, "the search tree")
 
-    def on_unmount(self) -> None:
-        """Stop a running search and end the worker process."""
-        if self._thinker is not None:
-            self._thinker.close()
-
     # -- the search -----------------------------------------------------------------------------
 
     def _search(self) -> None:
-        """(Re)run the search with the current algorithm and depth; the old answer goes stale."""
+        """(Re)run the search with the current algorithm and depth; a running one is dropped."""
         if self.position.is_over:
             return
-        if self._thinker is None:
-            self._thinker = Thinker()
-        self._thinker.cancel()
-        self._token += 1
-        token = self._token
         self.result = self.recorder = None
         self._failed = False
         self.step = None
@@ -225,31 +201,27 @@ class TreeScreen(Screen[None]):
         self._lines, self._filled = {}, set()
         self._refresh_title()
         self.query_one("#step-info", Static).update("")
-        self._thinker.submit(
-            record_search, self.position, self.algorithm, self.depth, TREE_TIME_LIMIT,
-            self.event_cap,
-            on_done=lambda answer: self.post_message(self.Recorded(*answer, token)),
-            on_error=lambda error: self.post_message(SearchFailed(error, token)))
+        self._record()
+
+    @work(exclusive=True, group="search", exit_on_error=False)
+    async def _record(self) -> None:
+        """Record the search in the worker, then show it (or say what went wrong)."""
+        try:
+            self.result, self.recorder = await app_thinker(self).run(
+                record_search, self.position, self.algorithm, self.depth, TREE_TIME_LIMIT,
+                self.event_cap)
+        except JobFailed as error:
+            self._failed = True
+            self.query_one("#tree-title", Static).update(f"The search failed: {error}")
+            return
+        self._rebuild()
+        self._refresh_title()
+        self._refresh_step()
 
     @property
     def busy(self) -> bool:
         """True while the recording is awaited (the tests and the screenshot script wait)."""
         return not self.position.is_over and self.recorder is None and not self._failed
-
-    def on_tree_screen_recorded(self, message: Recorded) -> None:
-        """Show a fresh recording (a stale one is dropped)."""
-        if message.token != self._token:
-            return
-        self.result, self.recorder = message.result, message.recorder
-        self._rebuild()
-        self._refresh_title()
-        self._refresh_step()
-
-    def on_search_failed(self, message: SearchFailed) -> None:
-        """Say what went wrong."""
-        if message.token == self._token:
-            self._failed = True
-            self.query_one("#tree-title", Static).update(f"The search failed: {message.error}")
 
     # -- the tree -------------------------------------------------------------------------------
 
