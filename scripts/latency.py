@@ -13,7 +13,7 @@ server at 100×34 and the script watches the pane as a person would. Every figur
                      ours while the computer thinks on 10×10 (a 60 s budget): `e`
     help             `?` until the help text shows, Escape until the game is back
 
-and it checks the targets of issue 7: thinking within 1.5× idle + 20 ms, idle within 2× the
+and it checks the responsiveness targets: thinking within 1.5× idle + 20 ms, idle within 2× the
 minimal app + 20 ms, first paint within 2× the minimal app + 150 ms, help as fast as a key.
 Each poll of the pane (`tmux capture-pane`) costs a few milliseconds, the same for every app.
 The machine's load (from `uptime`) is printed: other work on it slows every figure.

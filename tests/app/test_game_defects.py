@@ -1,4 +1,4 @@
-"""The Game screen's defects found by a newcomer and a fault hunt (issue 7), each pinned here by a
+"""The Game screen's defects found by a newcomer and a fault hunt, each pinned here by a
 test that failed before its fix."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The heuristic lab: every number it shows is the engine's (H1 with the weights on screen, H2,
-alpha-beta's scores, each line's share), by keyboard alone and by mouse alone; seed 002's worked
-example reads as the seed says."""
+alpha-beta's scores, each line's share), by keyboard alone and by mouse alone; the worked example
+of H1 (O A1, X B2, O B1) reads as it should."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def check_lines(pilot: Pilot[None], position: Board, move: int,
 
 
 async def open_lab_on_seed_002(pilot: Pilot[None]) -> None:
-    """Two people, O first: O A1, X B2, O B1 is seed 002's board; then the lab."""
+    """Two people, O first: O A1, X B2, O B1 is H1's worked example; then the lab."""
     await settle(pilot)
     await pilot.press("1", "5", "2")
     await settle(pilot)

@@ -1,4 +1,4 @@
-"""A proof holds against every legal reply, far cells included (issue 11, audit items 1, 3, 4).
+"""A proof holds against every legal reply, far cells included (the audit's far-cell findings).
 
 The positions are built so that the only move that stops a double (or wins at once by one) lies
 two cells away from every stone: three lines of three X stones point at one empty cell `c` from

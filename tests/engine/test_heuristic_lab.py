@@ -1,5 +1,6 @@
 """The heuristic lab's engine side: H1 with other weights, each line's share of H1 and H2, and the
-move a heuristic player would pick, checked by hand on seed 002's board and exhaustively on 3x3."""
+move a heuristic player would pick, checked by hand on H1's worked example and exhaustively on
+3x3."""
 
 from __future__ import annotations
 

@@ -198,7 +198,7 @@ def test_heuristic_player_explains_its_best_score() -> None:
 
 
 def test_heuristic_player_shows_the_heuristic_analysis_of_every_move() -> None:
-    board = Board.from_string("OO./.X./...")  # seed 002: X to move
+    board = Board.from_string("OO./.X./...")  # H1's worked example: X to move
     decision = HeuristicPlayer("h1", random.Random(0)).choose(board)
     assert decision.move == 2
     assert decision.analysis is not None and decision.analysis.algorithm == "h1"

@@ -133,7 +133,7 @@ def test_depth_limited_analysis_scores_every_candidate_inside_the_bands() -> Non
     assert all(abs(m.score) < 101 - 2 for m in analysis.scores if not m.exact)
 
 
-# -- issue 11: the player, the reading bias, minimax under a clock --------------------------------
+# -- the player, the reading bias, minimax under a clock -----------------------------------------
 
 
 def test_a_win_in_one_is_played_at_once_without_spending_the_budget() -> None:

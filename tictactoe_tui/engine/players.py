@@ -172,7 +172,7 @@ class RandomPlayer:
 
 
 class HeuristicPlayer:
-    """The clever computer of seed 004: win now, else block, else the best heuristic board.
+    """The clever computer: win now, else block, else the best heuristic board.
 
     1. If a move wins at once, play it (a win is preferred over a block).
     2. Else if the opponent could win at once somewhere, block there (with several such cells,
@@ -325,8 +325,8 @@ def make_player(opponent: str, rng: random.Random, difficulty: int = 100,
     """Build the computer player the settings describe.
 
     `opponent` is one of "random", "h1", "h2", "minimax", "alphabeta". For a clever opponent,
-    a difficulty below 100 wraps it in a `DifficultyPlayer`; `clever=False` (seed 004's "random
-    computer" switch) gives a `RandomPlayer` advised by that clever player instead. A plain
+    a difficulty below 100 wraps it in a `DifficultyPlayer`; `clever=False` (the "random
+    computer" switch, key `c`) gives a `RandomPlayer` advised by that clever player instead. A plain
     "random" opponent has no advisor. `time_limit` is alpha-beta's budget on boards above 3x3;
     `depth` (plies) limits minimax's and alpha-beta's search.
     """

@@ -52,7 +52,7 @@ MAX_TIME_LIMIT = 60.0
 """Seconds: a longer think would only look like a hang."""
 
 MIN_DEPTH, MAX_DEPTH = 1, 20
-"""Plies the computer may be told to look ahead (seed 003's depth cut-off); deeper than the
+"""Plies the computer may be told to look ahead (a depth cut-off, scored with H1); deeper than the
 empty cells is simply a full search."""
 
 SEARCHING_OPPONENTS = ("minimax", "alphabeta")
