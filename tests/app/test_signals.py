@@ -88,7 +88,10 @@ def app_in_terminal(tmp_path: Path, *flags: str) -> Iterator[Terminal]:
     """Run the app on a new 100×34 pty, as the session leader with the pty as its terminal."""
     master, slave = pty.openpty()
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 34, 100, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", "XDG_STATE_HOME": str(tmp_path)}
+    # The terminal's size is the pty's: a COLUMNS/LINES left by the test runner (pytest-xdist
+    # sets them) would make the app believe it has 80×24.
+    env = {**{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
+           "TERM": "xterm-256color", "XDG_STATE_HOME": str(tmp_path)}
     pid = os.fork()
     if pid == 0:    # the child: become a session whose controlling terminal is the pty
         try:
