@@ -28,7 +28,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.css.styles import RenderStyles
-from textual.geometry import Offset, Region, Size
+from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import var
 from textual.strip import Strip
@@ -195,10 +195,9 @@ class Board(Widget, can_focus=True):
         self._drawings = [_Drawing()] * (size * size)
         self._last: int | None = None
         self._best: int | None = None
-        self._winning: frozenset[int] = frozenset()
+        self._winning: tuple[int, ...] = ()
         self._hover: int | None = None
         self._styles: dict[tuple[str | None, ...], Style] = {}
-        self.set_class(size >= COMPACT_FROM, "-compact")
         width, height = board_size_on_screen(size)
         self.styles.width = width
         self.styles.height = height
@@ -243,13 +242,12 @@ class Board(Widget, can_focus=True):
                 number, by = step
                 drawings.append(_Drawing(corner=labels.get(index, ""), centre=str(number),
                                          step_by=by, under=hint))
-        winning_cells = frozenset(winning)
         changed = {index for index, (old, new) in enumerate(zip(self._drawings, drawings,
                                                                  strict=True)) if old != new}
         changed |= {cell for cell in (self._last, last, self._best, best) if cell is not None}
-        changed |= self._winning ^ winning_cells
+        changed |= set(self._winning) ^ set(winning)
         self._drawings = drawings
-        self._last, self._best, self._winning = last, best, winning_cells
+        self._last, self._best, self._winning = last, best, tuple(winning)
         self._refresh_cells(changed)
 
     @property
@@ -269,8 +267,8 @@ class Board(Widget, can_focus=True):
 
     @property
     def winning_line(self) -> tuple[int, ...]:
-        """The cells drawn as a winning line, in order."""
-        return tuple(sorted(self._winning))
+        """The cells drawn as a winning line, in the order `show` was given them."""
+        return self._winning
 
     def cell_text(self, index: int) -> str:
         """What cell `index` shows, as plain text, one line per row of the cell: its mark; or
@@ -312,14 +310,6 @@ class Board(Widget, can_focus=True):
         if x_in < geo.gutter or y_in < geo.gutter or max(row, col) >= self.board_size:
             return None
         return row * self.board_size + col
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        """The grid's width: the row numbers and every column."""
-        return board_size_on_screen(self.board_size)[0] - BORDER
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """The grid's height: the column letters and every row."""
-        return board_size_on_screen(self.board_size)[1] - BORDER
 
     # -- drawing -------------------------------------------------------------------------------
 
