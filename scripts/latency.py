@@ -18,6 +18,10 @@ and it checks the targets of issue 7: thinking within 1.5× idle + 20 ms, idle w
 minimal app + 20 ms, first paint within 2× the minimal app + 150 ms, help as fast as a key.
 Each poll of the pane (`tmux capture-pane`) costs a few milliseconds, the same for every app.
 The machine's load (from `uptime`) is printed: other work on it slows every figure.
+
+The app measured is this checkout's (or `--checkout DIR`'s: an older revision's tree, to compare),
+run as `python -m tictactoe_tui` in it and byte-compiled first, as an installed copy would be.
+`--paints-only` stops after the first paints (a minute, against three or four for everything).
 """
 
 from __future__ import annotations
