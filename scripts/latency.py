@@ -1,12 +1,13 @@
 """Key latency and first paint in a real terminal (tmux), side by side with a minimal Textual app.
 
-    python scripts/latency.py [--repeat 15] [--paints 7]
+    python scripts/latency.py [--repeat 15] [--paints 7] [--paints-only] [--checkout DIR]
 
 Pilot cannot measure this (it waits for the app to go idle), so each app runs in a private tmux
 server at 100×34 and the script watches the pane as a person would. Every figure is a median:
 
     first paint      from launching the command to its first screen on the pane: the minimal
-                     app; ours on the Settings screen (no flag) and on a 10×10 game (flags)
+                     app; ours on the Settings screen (no flag), on a 10×10 game and on a 15×15
+                     game (at 120×34: it needs 111 columns), the minimal app again at that size
     key latency      from `tmux send-keys` to the pane showing the key's effect:
                      minimal: a key that hides and shows a widget;
                      ours, idle, 10×10: `e` (hide/show the panel) and an arrow (the cursor);
@@ -17,11 +18,16 @@ and it checks the responsiveness targets: thinking within 1.5× idle + 20 ms, id
 minimal app + 20 ms, first paint within 2× the minimal app + 150 ms, help as fast as a key.
 Each poll of the pane (`tmux capture-pane`) costs a few milliseconds, the same for every app.
 The machine's load (from `uptime`) is printed: other work on it slows every figure.
+
+The app measured is this checkout's (or `--checkout DIR`'s: an older revision's tree, to compare),
+run as `python -m tictactoe_tui` in it and byte-compiled first, as an installed copy would be.
+`--paints-only` stops after the first paints (a minute, against three or four for everything).
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import shutil
 import statistics
@@ -36,6 +42,9 @@ SOCKET = f"latency-{os.getpid()}"
 """The private tmux server's socket name (never the default server: others may use it)."""
 
 SIZE = ("100", "34")
+"""The terminal every figure is taken in, but the 15×15 game's first paint."""
+WIDE = ("120", "34")
+"""The terminal of the 15×15 game's first paint (and the minimal app's beside it)."""
 TIMEOUT = 20.0
 """Seconds to wait for any one change on the pane before calling it a failure."""
 
@@ -80,10 +89,13 @@ def wait_for(condition: Callable[[str], bool], what: str) -> float:
     raise SystemExit(f"latency: timed out waiting for {what}")
 
 
-def start(command: list[str], ready: str) -> float:
-    """Launch `command` in the pane "run"; return seconds until `ready` shows (first paint)."""
+def start(command: list[str], ready: str, size: tuple[str, str] = SIZE,
+          directory: Path | None = None) -> float:
+    """Launch `command` in the pane "run" (in `directory`, a `size` terminal); return seconds
+    until `ready` shows (first paint)."""
     begin = time.perf_counter()
-    tmux("new-session", "-d", "-s", "run", "-x", SIZE[0], "-y", SIZE[1], *command)
+    where = ["-c", str(directory)] if directory is not None else []
+    tmux("new-session", "-d", "-s", "run", "-x", size[0], "-y", size[1], *where, *command)
     return wait_for(lambda text: ready in text, f"{ready!r} at start") - begin
 
 
@@ -135,12 +147,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15, help="key presses per figure")
     parser.add_argument("--paints", type=int, default=7, help="launches per first paint")
+    parser.add_argument("--paints-only", action="store_true",
+                        help="measure the first paints only (no key)")
+    parser.add_argument("--checkout", type=Path, default=Path(__file__).resolve().parent.parent,
+                        help="the checkout whose app is measured (default: this script's)")
     args = parser.parse_args()
     if shutil.which("tmux") is None:
         raise SystemExit("latency: tmux is not installed")
-    ours = str(Path(sys.executable).with_name("tictactoe-tui"))
-    game = [ours, "--size", "10", "--seed", "1", "--time-limit", "0.3"]
-    thinking_game = [ours, "--size", "10", "--seed", "1", "--first", "computer",
+    # `python -m` in the checkout, not the console script: that one runs whichever checkout the
+    # package was installed from.
+    checkout = args.checkout.resolve()
+    # Byte-compiled first, as an installed copy is: a checkout run with PYTHONDONTWRITEBYTECODE
+    # would compile every module from source at each launch.
+    compileall.compile_dir(checkout / "tictactoe_tui", quiet=1)
+    ours = [sys.executable, "-m", "tictactoe_tui"]
+    game = [*ours, "--size", "10", "--k", "5", "--seed", "1", "--time-limit", "0.3"]
+    big_game = [*ours, "--size", "15", "--seed", "1", "--time-limit", "0.3"]
+    thinking_game = [*ours, "--size", "10", "--seed", "1", "--first", "computer",
                      "--time-limit", "60"]
     work = Path(tempfile.mkdtemp(prefix="latency-"))
     minimal = work / "minimal.py"
@@ -148,23 +171,28 @@ def main() -> int:
     os.environ["TICTACTOE_TUI_DATA_DIR"] = str(work / "data")  # never the user's history
     figures: dict[str, float] = {}
     try:
-        paints: dict[str, list[float]] = {"minimal": [], "settings": [], "game": []}
+        launches = (("minimal", [sys.executable, str(minimal)], "minimal app ready", SIZE),
+                    ("settings", ours, "Start", SIZE),
+                    ("game", game, "Evaluation", SIZE),
+                    ("minimal 120×34", [sys.executable, str(minimal)], "minimal app ready",
+                     WIDE),
+                    ("game 15×15 (120×34)", big_game, "Evaluation", WIDE))
+        paints: dict[str, list[float]] = {name: [] for name, *_ in launches}
         for _ in range(args.paints):
-            for name, command, ready in (("minimal", [sys.executable, str(minimal)],
-                                          "minimal app ready"),
-                                         ("settings", [ours], "Start"),
-                                         ("game", game, "Evaluation")):
-                paints[name].append(start(command, ready))
+            for name, command, ready, size in launches:
+                paints[name].append(start(command, ready, size, checkout))
                 stop()
         for name, values in paints.items():
             figures[f"first paint: {name}"] = median_ms(values)
+        if args.paints_only:
+            return report(figures, args, paint_targets(figures))
 
         start([sys.executable, str(minimal)], "minimal app ready")
         time.sleep(1)
         figures["key: minimal app"] = median_ms(toggles(args.repeat))
         stop()
 
-        start(game, "Evaluation")
+        start(game, "Evaluation", directory=checkout)
         time.sleep(3)  # the board's scores for X are searched at first: let that finish
         figures["key idle: panel (e)"] = median_ms(toggles(args.repeat))
         figures["key idle: cursor (arrow)"] = median_ms(arrows(args.repeat))
@@ -176,7 +204,7 @@ def main() -> int:
         figures["help opens (median)"] = median_ms(helps)
         stop()
 
-        start(thinking_game, "Evaluation")
+        start(thinking_game, "Evaluation", directory=checkout)
         wait_for(lambda text: "positions so far" in text, "the computer thinking")
         figures["key while thinking: panel (e)"] = median_ms(toggles(args.repeat))
         if "thinking" not in pane():
@@ -186,26 +214,36 @@ def main() -> int:
         subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
         shutil.rmtree(work, ignore_errors=True)
 
-    load = os.getloadavg()[0]
-    print(f"median milliseconds over {args.repeat} keys, {args.paints} launches "
-          f"(load average {load:.2f} on {os.cpu_count()} cores)")
-    for name, value in figures.items():
-        print(f"  {name:<32} {value:8.0f} ms")
     idle = figures["key idle: panel (e)"]
     minimal_key = figures["key: minimal app"]
-    targets = [
+    return report(figures, args, [
         ("key while thinking <= 1.5 × idle + 20 ms", figures["key while thinking: panel (e)"],
          1.5 * idle + 20),
         ("idle key (panel) <= 2 × minimal + 20 ms", idle, 2 * minimal_key + 20),
         ("idle key (cursor) <= 2 × minimal + 20 ms", figures["key idle: cursor (arrow)"],
          2 * minimal_key + 20),
-        ("first paint (settings) <= 2 × minimal + 150 ms", figures["first paint: settings"],
-         2 * figures["first paint: minimal"] + 150),
-        ("first paint (game) <= 2 × minimal + 150 ms", figures["first paint: game"],
-         2 * figures["first paint: minimal"] + 150),
+        *paint_targets(figures),
         ("help opens <= 2 × minimal + 20 ms", figures["help opens (median)"],
          2 * minimal_key + 20),
-    ]
+    ])
+
+
+def paint_targets(figures: dict[str, float]) -> list[tuple[str, float, float]]:
+    """First paint within 2× the minimal app's (in the same terminal) + 150 ms."""
+    return [(f"first paint ({name}) <= 2 × minimal + 150 ms", figures[f"first paint: {name}"],
+             2 * figures[f"first paint: {minimal}"] + 150)
+            for name, minimal in (("settings", "minimal"), ("game", "minimal"),
+                                  ("game 15×15 (120×34)", "minimal 120×34"))]
+
+
+def report(figures: dict[str, float], args: argparse.Namespace,
+           targets: list[tuple[str, float, float]]) -> int:
+    """Print the figures, the load and each target (label, value, limit); 1 if one is missed."""
+    load = os.getloadavg()[0]
+    print(f"median milliseconds over {args.repeat} keys, {args.paints} launches "
+          f"(load average {load:.2f} on {os.cpu_count()} cores)")
+    for name, value in figures.items():
+        print(f"  {name:<36} {value:8.0f} ms")
     missed = 0
     for label, value, limit in targets:
         ok = value <= limit

@@ -46,6 +46,7 @@ from tictactoe_tui.history.record import PlayedGame, PlayedMove
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.widgets import Board
 
 TERMINAL_SIZE = (100, 34)
 """The terminal the app is designed for, and every screenshot's size."""
@@ -120,7 +121,8 @@ class Scene:
             await pilot.press(key)
             await settle(pilot)
         for cell in self.clicks:
-            if not await pilot.click(f"#cell-{cell}"):
+            board = pilot.app.screen.query_one("#board", Board)
+            if not await pilot.click(board, offset=board.cell_offset(cell)):
                 raise RuntimeError(f"{self.name}: could not click cell {cell}")
             await settle(pilot)
 

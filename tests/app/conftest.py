@@ -19,7 +19,7 @@ from tictactoe_tui.engine import Player, make_player
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.game import GameScreen
-from tictactoe_tui.ui.widgets import Cell, EvalPanel
+from tictactoe_tui.ui.widgets import Board, EvalPanel
 
 SIZE = (100, 34)
 """The terminal size every app test runs at (the size the app is designed for)."""
@@ -101,16 +101,29 @@ def game(pilot: Pilot[None]) -> GameScreen:
     return next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
 
 
+def board(pilot: Pilot[None], selector: str = "#board") -> Board:
+    """The board `selector` on the screen shown, or the game's board (`#board`) under a dialog."""
+    screen = pilot.app.screen if selector != "#board" else game(pilot)
+    return screen.query_one(selector, Board)
+
+
 def marks(pilot: Pilot[None]) -> list[str]:
     """The marks the player sees, cell by cell, row by row: "X", "O" or "" (faint hints and
     cell digits in empty cells are not marks)."""
-    cells = game(pilot).query(Cell)
-    return [cell_words(c)[0] if c.has_class("-x") or c.has_class("-o") else "" for c in cells]
+    return list(board(pilot).marks)
 
 
-def cell_words(cell: Cell) -> list[str]:
-    """What a cell shows, word by word: its corner digit, its mark or score, a line step."""
-    return text(cell).split()
+def cell_words(pilot: Pilot[None], cell: int) -> list[str]:
+    """What a cell of the game's board shows, word by word: its corner digit, its mark or
+    score, a line step."""
+    return board(pilot).cell_text(cell).split()
+
+
+async def click_cell(pilot: Pilot[None], cell: int, selector: str = "#board") -> bool:
+    """Click the middle of `cell` on the board `selector`, as a player would; whether the click
+    landed on the screen."""
+    target = pilot.app.screen.query_one(selector, Board)
+    return await pilot.click(target, offset=target.cell_offset(cell))
 
 
 def status(pilot: Pilot[None]) -> str:

@@ -10,6 +10,7 @@ from tests.app.conftest import (
     SIZE,
     Gate,
     cell_words,
+    click_cell,
     game,
     game_app,
     marks,
@@ -21,7 +22,7 @@ from tests.app.conftest import (
 )
 from tests.engine.test_search import reference_move_score
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.ui.widgets import Cell, EvalPanel
+from tictactoe_tui.ui.widgets import EvalPanel
 
 ROW = re.compile(r"^(▶ |  )[A-J]\d{1,2} ")
 """A candidate row of the panel: the chosen marker or two spaces, then the cell."""
@@ -58,16 +59,16 @@ async def test_the_board_scores_the_moves_of_the_side_to_move_and_keeps_the_digi
         assert position.to_move is Mark.X
         board = screen.view.board
         assert board.border_subtitle.startswith("X's scores")
-        for cell in screen.query(Cell):
-            words = cell_words(cell)
-            if position[cell.index] is not None:
+        for cell in range(9):
+            words = cell_words(pilot, cell)
+            if position[cell] is not None:
                 continue
             # The digit that plays the cell stays in its corner; X's exact score is under it.
             digit, score = words
-            assert digit == str(cell.index + 1)
-            assert int(score) == reference_move_score(position, cell.index)
+            assert digit == str(cell + 1)
+            assert int(score) == reference_move_score(position, cell)
         await pilot.press("v")
-        assert cell_words(screen.query_one("#cell-0", Cell)) == ["1"]
+        assert cell_words(pilot, 0) == ["1"]
         assert board.border_subtitle == ""
 
 
@@ -133,16 +134,18 @@ async def test_hint_analyses_your_position_and_lights_the_best_cell() -> None:
         await press_settled(pilot, "1", "h")
         shown = panel(pilot)
         assert shown.startswith("Hint for X")
-        best = [c for c in game(pilot).query(Cell) if c.has_class("-best")]
+        board = game(pilot).view.board
+        best = [cell for cell in range(9) if "best" in board.cell_highlights(cell)]
         assert len(best) == 1
-        name = "ABC"[best[0].index % 3] + str(best[0].index // 3 + 1)
+        assert board.best_move == best[0]
+        name = "ABC"[best[0] % 3] + str(best[0] // 3 + 1)
         chosen = next(line for line in shown.splitlines() if line.startswith("▶"))
         assert chosen.split()[1] == name
         assert f"Hint: {name}" in status(pilot)
         # Taking the hint plays it; the hint's highlight goes with it.
-        await pilot.click(f"#cell-{best[0].index}")
+        assert await click_cell(pilot, best[0])
         await settle(pilot)
-        assert marks(pilot)[best[0].index] == "X"
+        assert marks(pilot)[best[0]] == "X"
 
 
 async def test_hint_with_h1_shows_the_terms_and_the_formula() -> None:
@@ -189,7 +192,7 @@ async def test_a_move_while_the_computer_thinks_is_refused(gate: Gate) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5")
         assert "thinking" in status(pilot)
-        assert await pilot.click("#cell-0")
+        assert await click_cell(pilot, 0)
         assert "still thinking" in status(pilot)
         await pilot.press("3")
         assert "still thinking" in status(pilot)
@@ -215,9 +218,9 @@ async def test_help_opens_while_a_real_search_runs_on_10x10() -> None:
 async def test_an_occupied_cell_explains_and_changes_nothing() -> None:
     app = game_app(mode="human-vs-human")
     async with app.run_test(size=SIZE) as pilot:
-        assert await pilot.click("#cell-0")
+        assert await click_cell(pilot, 0)
         before = marks(pilot)
-        assert await pilot.click("#cell-0")
+        assert await click_cell(pilot, 0)
         await pilot.press("1")
         assert "A1 (row 1, column 1) is taken by X" in status(pilot)
         assert marks(pilot) == before

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from tests.app.conftest import SIZE, game_app, settle
+from tests.app.conftest import SIZE, click_cell, game_app, settle
 from tictactoe_tui.ui.screens.game import GameScreen, needed_terminal
-from tictactoe_tui.ui.widgets import Cell, EvalPanel
+from tictactoe_tui.ui.widgets import Board, EvalPanel
 
 
 async def test_a_10x10_game_fits_100x34_and_the_panel_lists_the_top_ten() -> None:
@@ -15,15 +15,16 @@ async def test_a_10x10_game_fits_100x34_and_the_panel_lists_the_top_ten() -> Non
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert not screen.query_one("#too-small").display
-        cells = list(screen.query(Cell))
-        assert len(cells) == 100
+        board = screen.query_one("#board", Board)
         visible = screen.region
-        for cell in cells:
-            assert cell.region.area > 0 and visible.contains_region(cell.region), cell.id
+        assert visible.contains_region(board.region)
+        for cell in range(100):  # each cell's middle is on the screen, and is the board's
+            x, y = board.region.offset + board.cell_offset(cell)
+            assert visible.contains(x, y) and screen.get_widget_at(x, y)[0] is board, cell
         for wid in ("#status", "#scoreboard", "#eval-panel", "#move-list"):
             region = screen.query_one(wid).region
             assert region.area > 0 and visible.contains_region(region), wid
-        assert await pilot.click("#cell-99")
+        assert await click_cell(pilot, 99)
         await settle(pilot)
         shown = screen.query_one(EvalPanel).text
         listed = [line for line in shown.splitlines() if line.startswith(("▶ ", "  ")) and

@@ -6,10 +6,21 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.app.conftest import SIZE, game, game_app, marks, scores, settle, status, text
+from tests.app.conftest import (
+    SIZE,
+    board,
+    click_cell,
+    game,
+    game_app,
+    marks,
+    scores,
+    settle,
+    status,
+    text,
+)
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.screens.results import ResultsScreen
-from tictactoe_tui.ui.widgets import Board, Cell, EvalPanel, Scoreboard
+from tictactoe_tui.ui.widgets import Board, EvalPanel, Scoreboard
 
 
 async def play_to_the_end(pilot: Pilot[None], place) -> None:  # type: ignore[no-untyped-def]
@@ -56,7 +67,7 @@ async def test_a_whole_game_by_arrows_and_enter() -> None:
                     + ["left"] * (here_col - col) + ["right"] * (col - here_col))
             await pilot.press(*keys)
             assert board.cursor == cell
-            assert board.cell(cell).has_class("-cursor")
+            assert board.cell_highlights(cell) >= {"cursor"}
             await pilot.press("enter")
 
         await play_to_the_end(pilot, by_arrows)
@@ -66,12 +77,58 @@ async def test_a_whole_game_by_arrows_and_enter() -> None:
         assert len(game(pilot).game.moves) == len(played) >= 5
 
 
+async def test_the_cursor_is_drawn_on_its_cell_and_moves_without_a_trace() -> None:
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SIZE) as pilot:
+        grid = board(pilot)
+
+        def background(cell: int) -> object:
+            return grid.get_style_at(*grid.cell_offset(cell)).bgcolor
+
+        assert background(4) != background(3) == background(5)
+        await pilot.press("right")
+        await pilot.pause()
+        assert grid.cursor == 5
+        assert background(5) != background(4) == background(3)
+
+
+async def test_the_cell_under_the_mouse_is_lit_until_the_mouse_leaves() -> None:
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SIZE) as pilot:
+        grid = board(pilot)
+        plain = grid.get_style_at(*grid.cell_offset(2)).bgcolor
+        await pilot.hover(grid, offset=grid.cell_offset(0))
+        assert grid.cell_highlights(0) == {"hover"}
+        assert grid.get_style_at(*grid.cell_offset(0)).bgcolor != plain
+        await pilot.hover(grid, offset=grid.cell_offset(2))
+        assert grid.cell_highlights(0) == frozenset()
+        assert grid.cell_highlights(2) == {"hover"}
+        await pilot.hover("#status")
+        assert not any("hover" in grid.cell_highlights(cell) for cell in range(9))
+        assert grid.get_style_at(*grid.cell_offset(0)).bgcolor == plain
+
+
+async def test_a_click_on_a_label_or_between_cells_places_nothing() -> None:
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SIZE) as pilot:
+        grid = board(pilot)
+        x, y = grid.cell_offset(0)
+        for offset in ((2, y), (x, 1), (x + 4, y), (x, y + 2)):  # "1", "A", the gaps right, under
+            assert await pilot.click(grid, offset=offset)
+        await pilot.pause()
+        assert marks(pilot) == [""] * 9
+        assert await click_cell(pilot, 8)
+        await pilot.pause()
+        assert marks(pilot)[8] == "X"
+        assert grid.cursor == 8
+
+
 async def test_a_whole_game_by_mouse() -> None:
     app = game_app(opponent="h1", seed=2)
     async with app.run_test(size=SIZE) as pilot:
 
         async def by_click(cell: int) -> None:
-            assert await pilot.click(f"#cell-{cell}")
+            assert await click_cell(pilot, cell)
 
         await play_to_the_end(pilot, by_click)
         assert isinstance(pilot.app.screen, ResultsScreen)
@@ -95,8 +152,9 @@ async def test_two_people_play_and_the_scoreboard_counts_x_and_o() -> None:
         assert text(dialog.query_one("#results-headline", Static)) == "X wins"
         assert "A1 to C1" in text(dialog.query_one("#results-detail", Static))
         # The winning line is lit on the board under the dialog, and only that line.
-        lit = [c.index for c in game(pilot).query(Cell) if c.has_class("-win")]
+        lit = [cell for cell in range(9) if "win" in board(pilot).cell_highlights(cell)]
         assert lit == [0, 1, 2]
+        assert board(pilot).winning_line == (0, 1, 2)
         dialog_scores = scores(dialog.query_one("#results-scoreboard", Scoreboard))
         assert dialog_scores["session"] == {"X": 1, "O": 0, "Draws": 0}
 
@@ -104,7 +162,7 @@ async def test_two_people_play_and_the_scoreboard_counts_x_and_o() -> None:
         await pilot.pause()
         assert isinstance(pilot.app.screen, GameScreen)
         assert marks(pilot) == [""] * 9
-        assert not any(c.has_class("-win") for c in game(pilot).query(Cell))
+        assert not any("win" in board(pilot).cell_highlights(cell) for cell in range(9))
         assert scores(game(pilot).query_one("#scoreboard", Scoreboard))["session"] == {
             "X": 1, "O": 0, "Draws": 0}
 
@@ -174,7 +232,7 @@ async def test_two_computers_play_to_the_end_and_space_pauses() -> None:
         await pilot.press("space")
         await settle(pilot)
         before = marks(pilot)
-        assert await pilot.click(f"#cell-{before.index('')}")
+        assert await click_cell(pilot, before.index(""))
         assert "Two computers are playing" in status(pilot)
         assert marks(pilot) == before
         await pilot.press("space")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from tests.app.conftest import SIZE, game_app, run_command, settle, text
+from tests.app.conftest import SIZE, click_cell, game_app, run_command, settle, text
 from tictactoe_tui.engine import Board, analyse_position
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.evaluate import candidate_terms, explain_lines, rank_moves
@@ -135,7 +135,7 @@ async def test_the_table_cursor_picks_the_move_whose_lines_are_listed() -> None:
 async def test_the_lab_is_used_with_the_mouse_alone() -> None:
     async with game_app(seed=1).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert await pilot.click("#cell-4")           # you take the centre; alpha-beta replies
+        assert await click_cell(pilot, 4)            # you take the centre; alpha-beta replies
         await settle(pilot)
         position = pilot.app.screen.game.board        # type: ignore[attr-defined]
         await pilot.press("w")   # the palette's "Heuristic lab" is the mouse's way in
@@ -149,7 +149,7 @@ async def test_the_lab_is_used_with_the_mouse_alone() -> None:
         assert screen.weights == (3, 2)
         check_ranking(pilot, position, (3, 2))
         move = next(m for m in position.legal_moves() if m != screen.selected)
-        assert await pilot.click(f"#heuristic-board #cell-{move}")
+        assert await click_cell(pilot, move, "#heuristic-board")
         await pilot.pause()
         assert screen.selected == move
         check_lines(pilot, position, move, (3, 2))
@@ -157,7 +157,7 @@ async def test_the_lab_is_used_with_the_mouse_alone() -> None:
         await pilot.pause()
         assert screen.weights == (1, 3)
         taken = next(m for m in range(9) if position[m] is not None)
-        assert await pilot.click(f"#heuristic-board #cell-{taken}")
+        assert await click_cell(pilot, taken, "#heuristic-board")
         await pilot.pause()
         assert screen.selected == move, "a taken cell explains nothing"
 
@@ -173,7 +173,7 @@ async def test_the_palette_opens_the_lab_on_the_game_position() -> None:
 async def test_a_big_board_lists_only_the_lines_that_hold_a_mark() -> None:
     async with game_app(seed=1, size=7, k=4, opponent="h1").run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert await pilot.click("#cell-24")
+        assert await click_cell(pilot, 24)
         await settle(pilot)
         position = pilot.app.screen.game.board        # type: ignore[attr-defined]
         await pilot.press("w")

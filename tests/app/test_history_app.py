@@ -276,16 +276,17 @@ async def test_enter_reviews_a_game_and_the_arrows_step_through_it() -> None:
         assert review.index == 6
         await pilot.press("home")
         assert review.index == 0
-        assert all(not board.cell(i).has_class("-x") for i in range(9))
+        assert board.marks == ("",) * 9
         await pilot.press("right", "right")
         assert review.index == 2
         panel = review.query_one(EvalPanel).text
         assert panel.startswith("2. O B1??") and "A blunder (??)" in panel
-        assert board.cell(1).has_class("-o") and board.cell(1).has_class("-last")
+        assert board.marks[1] == "O" and board.last_move == 1
+        assert board.cell_highlights(1) >= {"o", "last"}
         await pilot.press("right", "right", "right")
         panel = review.query_one(EvalPanel).text
         assert panel.startswith("5. X B3?") and "B3 leads to a draw, where C3 wins in 1" in panel
-        assert board.cell(8).has_class("-best")
+        assert board.best_move == 8 and "best" in board.cell_highlights(8)
         await pilot.press("left")
         assert review.index == 4
         await pilot.press("end")

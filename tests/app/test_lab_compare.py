@@ -9,6 +9,7 @@ from textual_plotext import PlotextPlot
 
 from tests.app.conftest import (
     SIZE,
+    click_cell,
     click_command,
     game,
     game_app,
@@ -172,7 +173,7 @@ async def test_the_mouse_alone_opens_the_compare_screen_and_goes_back() -> None:
     app = game_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert await pilot.click("#cell-4")
+        assert await click_cell(pilot, 4)
         await settle(pilot)
         await click_command(pilot, "Compare")
         screen = compare_screen(pilot)

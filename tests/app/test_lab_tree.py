@@ -9,6 +9,7 @@ from textual.widgets.tree import TreeNode
 
 from tests.app.conftest import (
     SIZE,
+    click_cell,
     click_command,
     game,
     game_app,
@@ -170,7 +171,7 @@ async def test_a_big_board_is_searched_to_a_chosen_depth() -> None:
     app = game_app(seed=1, size=10, opponent="h1")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert await pilot.click("#cell-44")
+        assert await click_cell(pilot, 44)
         screen = await open_tree(pilot)
         board = game(pilot).game.board
         assert "to depth 2" in title(screen)
@@ -203,7 +204,7 @@ async def test_the_mouse_alone_opens_steps_highlights_and_closes() -> None:
     app = game_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert await pilot.click("#cell-4")
+        assert await click_cell(pilot, 4)
         await settle(pilot)
         await click_command(pilot, "Search tree")
         screen = tree_screen(pilot)

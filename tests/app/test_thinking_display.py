@@ -16,7 +16,7 @@ from tests.app.conftest import (
     wait_until,
 )
 from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.ui.widgets import Cell, EvalPanel
+from tictactoe_tui.ui.widgets import EvalPanel
 
 
 async def test_the_panel_shows_the_search_live_then_its_result() -> None:
@@ -41,7 +41,7 @@ async def test_the_panel_shows_the_search_live_then_its_result() -> None:
         line = view.line_shown
         assert [cell_notation(cell, 10) for cell in line] == names
         for step, cell in enumerate(line, start=1):
-            assert cell_words(screen.query_one(f"#cell-{cell}", Cell)) == [str(step)]
+            assert cell_words(pilot, cell) == [str(step)]
         assert view.board.border_subtitle == "line 1 2 3… (p hides)"
         await settle(pilot)
         final = panel(pilot)
@@ -79,7 +79,7 @@ async def test_picking_a_row_draws_its_expected_line_and_p_hides_it() -> None:
         position = screen.game.board
         for step, cell in enumerate(row.line, start=1):
             assert position[cell] is None
-            assert cell_words(screen.query_one(f"#cell-{cell}", Cell))[1] == str(step)
+            assert cell_words(pilot, cell)[1] == str(step)
         assert row.line_names == " ".join(cell_notation(c, 3) for c in row.line)
         # The line of another row, picked with the mouse.
         assert await pilot.click("#eval-rows", offset=(4, 3))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import os
 import signal
 import tempfile
@@ -131,13 +132,28 @@ class TicTacToeApp(App[None]):
             settings = replace(last, theme=settings.theme) if themed else last
         return cls(settings, start_in_game=any_game_flag, store=store)
 
+    def run(self, **options: Any) -> None:
+        """Run the app (`options` as Textual's `App.run` takes them).
+
+        In a terminal, what the imports made (Textual, the engine, the history: a few hundred
+        thousand objects that live as long as the app) is frozen out of the garbage collector's
+        way first. Building the first screen allocates enough to set off a full collection,
+        which would walk all of them: tens of milliseconds of the first paint, a tenth of a
+        second on a busy machine. Not headless (the snapshot tests), nor under `run_test`: there
+        apps come and go in one process and would each leave their objects behind.
+        """
+        if not options.get("headless"):
+            gc.freeze()
+        return super().run(**options)
+
     def on_mount(self) -> None:
         """Show the first screen: the Game straight away when flags chose one, else Settings."""
         self._exit_on_signals()
         # Each screen's module is imported when the screen is first shown: the first paint
         # waits only for the first screen's code (help, history and the lab load later).
         if self.start_in_game:
-            self.store.remember_settings(asdict(self.settings))
+            # Written once the game shows: a database write does not hold up the first paint.
+            self.call_after_refresh(self.store.remember_settings, asdict(self.settings))
             self.push_screen(self._game_screen(self.settings))
         else:
             from tictactoe_tui.ui.screens.settings import SettingsScreen

@@ -1,6 +1,6 @@
 """The game screen's widgets: they render what the screen hands them and post messages."""
 
-from tictactoe_tui.ui.widgets.board import Board, Cell, cell_id
+from tictactoe_tui.ui.widgets.board import Board
 from tictactoe_tui.ui.widgets.eval_panel import EvalPanel
 from tictactoe_tui.ui.widgets.move_list import MoveList
 from tictactoe_tui.ui.widgets.position_view import PositionView
@@ -8,10 +8,8 @@ from tictactoe_tui.ui.widgets.scoreboard import Scoreboard
 
 __all__ = [
     "Board",
-    "Cell",
     "EvalPanel",
     "MoveList",
     "PositionView",
     "Scoreboard",
-    "cell_id",
 ]

@@ -6,31 +6,36 @@ player picks a cell (click, or Enter / space on the cursor) it posts `Board.Cell
 Cells are named like a chess board, column letter then row number, with row 1 at the top:
 "A1" is the top-left cell, "B2" the centre of a 3×3 board. The engine's `cell_notation` is the
 one place that spelling is made; the panel, the move list and `tictactoe-tui analyse` use it.
+
+It is one widget drawn a line at a time (Textual's line API, as its `checker` examples and
+`DataTable` are): `render_line` builds each row of the grid from what `show` was handed, the
+styles come from `COMPONENT_CLASSES` (so the theme and the stylesheet still decide the colours),
+and a change repaints only the cells it touches (`refresh(Region)`). A board of a hundred or two
+hundred cell widgets took a tenth to a third of a second to build and style; this one takes a
+few milliseconds at any size.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from string import ascii_uppercase
 from typing import ClassVar
 
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.content import Content
+from textual.color import Color
+from textual.css.styles import RenderStyles
+from textual.geometry import Offset, Region
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import var
+from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Static
 
 COMPACT_FROM = 6
 """Boards this size and bigger use one-line cells so a 10×10 game fits a 100×34 terminal."""
-
-
-def cell_id(cell: int) -> str:
-    """The DOM id of a cell widget: `cell-0` … `cell-{n²-1}`, row-major."""
-    return f"cell-{cell}"
 
 
 @dataclass(frozen=True)
@@ -58,20 +63,6 @@ BORDER = 2
 """The board's frame: one cell on each side."""
 
 
-_LINE_STYLES = {"X": "$primary 70%", "O": "$warning 70%"}
-"""How an expected line's step numbers are coloured: the colour of the mark that would play."""
-
-
-def _cell_content(geo: CellGeometry, centre: Content, corner: Content | None = None,
-                  under: Content | None = None) -> Content:
-    """A cell's text: one line on compact boards; else a corner label, the centre, a line under."""
-    if geo.height == 1:
-        return centre
-    top = (corner or Content("")).pad_right(geo.width - len(corner or ""))
-    bottom = under or Content("")
-    return Content("\n").join([top, centre, bottom])
-
-
 def board_size_on_screen(size: int) -> tuple[int, int]:
     """The (width, height) in terminal cells the board widget needs, frame included."""
     geo = CellGeometry.for_size(size)
@@ -80,69 +71,88 @@ def board_size_on_screen(size: int) -> tuple[int, int]:
     return width, height
 
 
-class Cell(Static):
-    """One square of the board; its id is `cell_id(index)`."""
+@dataclass(frozen=True)
+class _Drawing:
+    """What one cell shows: a mark, or the faint words of an empty cell."""
 
-    DEFAULT_CSS = """
-    Cell {
-        width: 1fr;
-        height: 1fr;
-        content-align: center middle;
-        text-align: center;
-        background: $surface;
-        color: $text-muted;
-    }
-    Cell.-dark { background: $surface-lighten-1; }
-    Cell.-x { color: $primary; text-style: bold; }
-    Cell.-o { color: $warning; text-style: bold; }
-    Cell.-last { background: $boost; text-style: bold underline; }
-    Cell.-best { background: $success 30%; }
-    Cell.-win { background: $success; color: $text; text-style: bold; }
-    Cell:hover { background: $surface-lighten-2; }
-    Cell.-cursor { background: $accent 40%; }
-    Cell.-cursor.-win { background: $success; }
-    """
+    mark: str = ""
+    """"X", "O" or ""."""
+    corner: str = ""
+    """A small label in the top-left corner (roomy cells only): the digit that plays it."""
+    centre: str = ""
+    """The word in the middle: a faint score, or an expected line's step number."""
+    step_by: str = ""
+    """When `centre` is a step of an expected line, the mark that would play it ("X" / "O")."""
+    under: str = ""
+    """A faint word under the centre (roomy cells): the score when the centre is a step."""
 
-    def __init__(self, index: int) -> None:
-        """Make the cell for board position `index` (row-major)."""
-        super().__init__("", id=cell_id(index), markup=False)
-        self.index = index
-        """The cell's row-major position on the board."""
-        self._drawn: tuple[Content, tuple[bool, ...]] | None = None
 
-    def draw(self, content: Content, classes: Mapping[str, bool]) -> None:
-        """Show `content` with the given classes set or not; nothing happens if nothing changed.
-
-        The board redraws every cell a few times a second while the computer thinks: skipping
-        the unchanged ones keeps that from costing the keys any time.
-        """
-        drawn = (content, tuple(classes.values()))
-        if drawn == self._drawn:
-            return
-        self._drawn = drawn
-        self.update(content)
-        for name, on in classes.items():
-            self.set_class(on, name)
+_HIGHLIGHTS = ("x", "o", "last", "best", "win", "hover", "cursor")
+"""Every highlight a cell can be drawn with, lowest priority first (as the stylesheet's rules
+were once ordered: the cursor's background beats the winning line's, but not on the line)."""
 
 
 class Board(Widget, can_focus=True):
     """The grid of cells. Posts `Board.CellChosen` when a player picks one."""
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "board--label",
+        "board--cell",
+        "board--dark",
+        "board--x",
+        "board--o",
+        "board--last",
+        "board--best",
+        "board--win",
+        "board--hover",
+        "board--cursor",
+        "board--cursor-win",
+        "board--faint",
+        "board--step-x",
+        "board--step-o",
+    }
+    """The styles of everything drawn on the board:
+
+    | class | what |
+    | --- | --- |
+    | `board--label` | the column letters and row numbers |
+    | `board--cell` | an empty cell |
+    | `board--dark` | every other cell of a compact board, like a chess board |
+    | `board--x`, `board--o` | a cell holding X or O |
+    | `board--last` | the cell played last |
+    | `board--best` | the highlighted move (a hint, the computer's choice, the lab's pick) |
+    | `board--win` | the cells of a winning line |
+    | `board--hover` | the cell under the mouse |
+    | `board--cursor` | the keyboard cursor's cell |
+    | `board--cursor-win` | the cursor on a winning line's cell |
+    | `board--faint` | scores and corner digits in empty cells |
+    | `board--step-x`, `board--step-o` | an expected line's step numbers, by the mark playing it |
+
+    A cell's background, colour and text style each come from the last of its highlights (in
+    the order of this table) that sets them, laid over the board's own background.
+    """
+
     DEFAULT_CSS = """
     Board {
-        layout: grid;
         background: $panel;
         border: round $primary 50%;
         padding: 0;
     }
     Board:focus { border: round $primary; }
-    Board .board-label {
-        width: 1fr;
-        height: 1fr;
-        content-align: center middle;
-        color: $text-muted;
-        background: $panel;
-    }
+    Board > .board--label { color: $text-muted; }
+    Board > .board--cell { background: $surface; color: $text-muted; }
+    Board > .board--dark { background: $surface-lighten-1; }
+    Board > .board--x { color: $primary; text-style: bold; }
+    Board > .board--o { color: $warning; text-style: bold; }
+    Board > .board--last { background: $boost; text-style: bold underline; }
+    Board > .board--best { background: $success 30%; }
+    Board > .board--win { background: $success; color: $text; text-style: bold; }
+    Board > .board--hover { background: $surface-lighten-2; }
+    Board > .board--cursor { background: $accent 40%; }
+    Board > .board--cursor-win { background: $success; }
+    Board > .board--faint { text-style: dim; }
+    Board > .board--step-x { color: $primary 70%; text-style: italic; }
+    Board > .board--step-o { color: $warning 70%; text-style: italic; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -154,8 +164,8 @@ class Board(Widget, can_focus=True):
         Binding("space", "choose_cursor", "Place", show=False),
     ]
 
-    cursor: reactive[int] = reactive(0)
-    """The cell the keyboard cursor is on."""
+    cursor: var[int] = var(0)
+    """The cell the keyboard cursor is on (only its cell and the one it left are repainted)."""
 
     class CellChosen(Message):
         """A player picked a cell, by mouse or by keyboard."""
@@ -180,34 +190,19 @@ class Board(Widget, can_focus=True):
         """Rows (and columns) on the board (`size` is Textual's on-screen size)."""
         self.interactive = True
         """False while a player may not place a mark from this board (Enter / space pass on)."""
-        geo = CellGeometry.for_size(size)
-        self.set_class(size >= COMPACT_FROM, "-compact")
+        self.geometry = CellGeometry.for_size(size)
+        """How each cell is drawn."""
+        self._drawings = [_Drawing()] * (size * size)
+        self._last: int | None = None
+        self._best: int | None = None
+        self._winning: tuple[int, ...] = ()
+        self._hover: int | None = None
+        self._styles: dict[tuple[str | None, ...], Style] = {}
         width, height = board_size_on_screen(size)
         self.styles.width = width
         self.styles.height = height
-        self.styles.grid_size_columns = size + 1
-        self.styles.grid_size_rows = size + 1
-        self.styles.grid_columns = f"{LABEL_WIDTH} " + " ".join([str(geo.width)] * size)
-        self.styles.grid_rows = "1 " + " ".join([str(geo.height)] * size)
-        self.styles.grid_gutter_vertical = geo.gutter
-        self.styles.grid_gutter_horizontal = geo.gutter
-        self._cells = [Cell(index) for index in range(size * size)]
-        for cell in self._cells:
-            row, col = divmod(cell.index, size)
-            cell.set_class(size >= COMPACT_FROM and (row + col) % 2 == 1, "-dark")
 
-    def compose(self) -> ComposeResult:
-        """Column letters on top, then each row: its number and its cells."""
-        yield Static("", classes="board-label")
-        for col in range(self.board_size):
-            yield Static(ascii_uppercase[col], classes="board-label", markup=False)
-        for row in range(self.board_size):
-            yield Static(str(row + 1), classes="board-label", markup=False)
-            yield from self._cells[row * self.board_size:(row + 1) * self.board_size]
-
-    def cell(self, index: int) -> Cell:
-        """The widget of one cell."""
-        return self._cells[index]
+    # -- what the board shows ------------------------------------------------------------------
 
     def show(
         self,
@@ -227,38 +222,224 @@ class Board(Widget, can_focus=True):
         line drawn faintly (1, 2, 3… in the colour of the side that would play it). `last` is
         the cell played last, `best` a cell to highlight (the hint or the computer's choice),
         `winning` the cells of a winning line.
+
+        Only the cells whose look changed are repainted: while the computer thinks this runs a
+        few times a second.
         """
         hints = hints or {}
         labels = labels or {}
         line = line or {}
-        lit = set(winning)
-        geo = CellGeometry.for_size(self.board_size)
-        for index, cell in enumerate(self._cells):
-            mark = marks[index]
+        drawings = []
+        for index, mark in enumerate(marks):
             if mark:
-                content = _cell_content(geo, Content(mark))
+                drawings.append(_Drawing(mark=mark))
+                continue
+            hint = hints.get(index, "")
+            step = line.get(index)
+            if step is None:
+                drawings.append(_Drawing(corner=labels.get(index, ""), centre=hint))
             else:
-                step = line.get(index)
-                hint = hints.get(index, "")
-                centre = Content.styled(hint, "dim")
-                under = Content("")
-                if step is not None:
-                    number, by = step
-                    centre = Content.styled(str(number), f"italic {_LINE_STYLES.get(by, '')}")
-                    under = Content.styled(hint, "dim")
-                content = _cell_content(geo, centre, Content.styled(labels.get(index, ""), "dim"),
-                                        under)
-            cell.draw(content, {"-x": mark == "X", "-o": mark == "O", "-last": index == last,
-                                "-best": index == best, "-win": index in lit})
+                number, by = step
+                drawings.append(_Drawing(corner=labels.get(index, ""), centre=str(number),
+                                         step_by=by, under=hint))
+        changed = {index for index, (old, new) in enumerate(zip(self._drawings, drawings,
+                                                                 strict=True)) if old != new}
+        changed |= {cell for cell in (self._last, last, self._best, best) if cell is not None}
+        changed |= set(self._winning) ^ set(winning)
+        self._drawings = drawings
+        self._last, self._best, self._winning = last, best, tuple(winning)
+        self._refresh_cells(changed)
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        """The marks shown, cell by cell: "X", "O" or "" (faint words are not marks)."""
+        return tuple(drawing.mark for drawing in self._drawings)
+
+    @property
+    def last_move(self) -> int | None:
+        """The cell drawn as the last move."""
+        return self._last
+
+    @property
+    def best_move(self) -> int | None:
+        """The cell drawn as the highlighted move."""
+        return self._best
+
+    @property
+    def winning_line(self) -> tuple[int, ...]:
+        """The cells drawn as a winning line, in the order `show` was given them."""
+        return self._winning
+
+    def cell_text(self, index: int) -> str:
+        """What cell `index` shows, as plain text, one line per row of the cell: its mark; or
+        its corner digit, then its faint score or an expected line's step, then the score
+        under the step. Compact cells have a single line."""
+        return "\n".join(text for text, _ in self._cell_lines(index) if text)
+
+    def cell_highlights(self, index: int) -> frozenset[str]:
+        """The highlights cell `index` is drawn with: "x" or "o" (its mark), "last", "best",
+        "win", "hover" (the mouse), "cursor"."""
+        return frozenset(self._highlights(index))
+
+    # -- geometry ------------------------------------------------------------------------------
+
+    def cell_region(self, index: int) -> Region:
+        """Where cell `index` is drawn, relative to the board's content (inside the frame)."""
+        geo = self.geometry
+        row, col = divmod(index, self.board_size)
+        x = LABEL_WIDTH + col * (geo.width + geo.gutter) + geo.gutter
+        y = 1 + row * (geo.height + geo.gutter) + geo.gutter
+        return Region(x, y, geo.width, geo.height)
+
+    def cell_offset(self, index: int) -> Offset:
+        """The centre of cell `index`, relative to the board (frame included), so that
+        `pilot.click("#board", offset=board.cell_offset(i))` clicks cell i."""
+        region = self.cell_region(index)
+        gutter = self.styles.gutter
+        return Offset(gutter.left + region.x + region.width // 2,
+                      gutter.top + region.y + region.height // 2)
+
+    def cell_at(self, offset: Offset) -> int | None:
+        """The cell at `offset` in the board's content, or None (a label, a gap, outside)."""
+        geo = self.geometry
+        x, y = offset.x - LABEL_WIDTH, offset.y - 1
+        if x < 0 or y < 0:
+            return None
+        col, x_in = divmod(x, geo.width + geo.gutter)
+        row, y_in = divmod(y, geo.height + geo.gutter)
+        if x_in < geo.gutter or y_in < geo.gutter or max(row, col) >= self.board_size:
+            return None
+        return row * self.board_size + col
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        """Line `y` of the grid: the column letters, a row of cells, or the gap between rows."""
+        geo = self.geometry
+        label = self._style(("board--label",))
+        gap = self._style(("board--label",), text=False)
+        width = board_size_on_screen(self.board_size)[0] - BORDER
+        if y == 0:
+            segments = [Segment(" " * LABEL_WIDTH, gap)]
+            for col in range(self.board_size):
+                segments += _aligned(ascii_uppercase[col], geo.gutter + geo.width, gap, label,
+                                     skip=geo.gutter)
+            return Strip(segments, width)
+        row, within = divmod(y - 1, geo.height + geo.gutter)
+        if row >= self.board_size or within < geo.gutter:
+            return Strip.blank(width, gap) if row < self.board_size else Strip([])
+        line = within - geo.gutter
+        number = str(row + 1) if line == geo.height // 2 else ""
+        segments = _aligned(number, LABEL_WIDTH, gap, label)
+        for index in range(row * self.board_size, (row + 1) * self.board_size):
+            if geo.gutter:
+                segments.append(Segment(" " * geo.gutter, gap))
+            text, kind = self._cell_lines(index)[line]
+            names = self._style_names(index)
+            overlay = {"faint": "board--faint", "corner": "board--faint",
+                       "step": f"board--step-{self._drawings[index].step_by.lower()}"}.get(kind)
+            segments.extend(_aligned(text, geo.width, self._style(names, text=False),
+                                     self._style(names, overlay), left=kind == "corner"))
+        return Strip(segments, width)
+
+    def _cell_lines(self, index: int) -> list[tuple[str, str]]:
+        """Each line of cell `index`: its text and what kind of text it is ("mark", "corner",
+        "faint", "step")."""
+        drawing = self._drawings[index]
+        if drawing.mark:
+            centre = (drawing.mark, "mark")
+        elif drawing.step_by:
+            centre = (drawing.centre, "step")
+        else:
+            centre = (drawing.centre, "faint")
+        if self.geometry.height == 1:
+            return [centre]
+        if drawing.mark:
+            return [("", "corner"), centre, ("", "faint")]
+        return [(drawing.corner, "corner"), centre, (drawing.under, "faint")]
+
+    def _highlights(self, index: int) -> list[str]:
+        """The highlights of cell `index`, lowest priority first (see `_HIGHLIGHTS`)."""
+        mark = self._drawings[index].mark
+        lit = {"x": mark == "X", "o": mark == "O", "last": index == self._last,
+               "best": index == self._best, "win": index in self._winning,
+               "hover": index == self._hover, "cursor": index == self.cursor}
+        return [name for name in _HIGHLIGHTS if lit[name]]
+
+    def _style_names(self, index: int) -> tuple[str, ...]:
+        """The component classes cell `index` is drawn with, lowest priority first."""
+        names = ["board--cell"]
+        row, col = divmod(index, self.board_size)
+        if self.board_size >= COMPACT_FROM and (row + col) % 2 == 1:
+            names.append("board--dark")
+        highlights = self._highlights(index)
+        names += [f"board--{name}" for name in highlights]
+        if "cursor" in highlights and "win" in highlights:
+            names.append("board--cursor-win")
+        return tuple(names)
+
+    def _style(self, names: tuple[str, ...], overlay: str | None = None, *,
+               text: bool = True) -> Style:
+        """The Rich style of a cell drawn with the component classes `names`, and of a word on
+        it drawn with `overlay` (faint, or an expected line's colour); without `text`, just the
+        background (for the space around a word, which is never underlined).
+
+        Background, colour and text style each come from the last class that sets them, as the
+        stylesheet's rules on one widget would; the background is laid over the board's own and
+        the colour over that background (an `auto` colour contrasting with it), as Textual does
+        for a widget over its parent. An overlay's colour replaces the cell's and its text style
+        is added to the cell's, as a styled word inside a widget is drawn.
+        """
+        key = (*names, overlay, "text" if text else "")
+        style = self._styles.get(key)
+        if style is not None:
+            return style
+        background: Color | None = None
+        ink: RenderStyles | None = None
+        text_style = Style()
+        for name in (*names, overlay):
+            if name is None:
+                continue
+            styles = self.get_component_styles(name)
+            if styles.has_rule("background"):
+                background = styles.background
+            if styles.has_rule("color") or styles.has_rule("auto_color"):
+                ink = styles
+            if styles.has_rule("text_style"):
+                text_style = (text_style + styles.text_style if name == overlay
+                              else styles.text_style)
+        ground = self.background_colors[1]
+        if background is not None:
+            ground += background
+        color = self.styles.color if ink is None else ink.color
+        if ink is not None and ink.auto_color:
+            color = ground.get_contrast_text(color.a)
+        if text:
+            style = Style(color=(ground + color).rich_color, bgcolor=ground.rich_color)
+            style += text_style
+        else:
+            style = Style(bgcolor=ground.rich_color)
+        self._styles[key] = style
+        return style
+
+    def _refresh_cells(self, cells: Iterable[int]) -> None:
+        """Repaint just these cells."""
+        regions = [self.cell_region(cell) for cell in cells
+                   if 0 <= cell < self.board_size * self.board_size]
+        if regions:
+            self.refresh(*regions)
+
+    def notify_style_update(self) -> None:
+        """The theme or the stylesheet changed: work the styles out again."""
+        super().notify_style_update()
+        self._styles.clear()
+        self.refresh()
+
+    # -- the cursor and the mouse --------------------------------------------------------------
 
     def watch_cursor(self, old: int, new: int) -> None:
         """Move the cursor highlight."""
-        self._cells[old].remove_class("-cursor")
-        self._cells[new].add_class("-cursor")
-
-    def on_mount(self) -> None:
-        """Show the cursor where it starts."""
-        self._cells[self.cursor].add_class("-cursor")
+        self._refresh_cells((old, new))
 
     def action_move_cursor(self, d_col: int, d_row: int) -> None:
         """Move the cursor one cell, stopping at the edges."""
@@ -277,9 +458,43 @@ class Board(Widget, can_focus=True):
             return self.interactive
         return True
 
+    def _cell_under(self, event: events.MouseEvent) -> int | None:
+        offset = event.get_content_offset(self)
+        return None if offset is None else self.cell_at(offset)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """Light the cell under the mouse."""
+        self._set_hover(self._cell_under(event))
+
+    def on_leave(self, event: events.Leave) -> None:
+        """The mouse left the board: no cell is lit."""
+        self._set_hover(None)
+
+    def _set_hover(self, cell: int | None) -> None:
+        if cell != self._hover:
+            old, self._hover = self._hover, cell
+            self._refresh_cells(c for c in (old, cell) if c is not None)
+
     def on_click(self, event: events.Click) -> None:
         """A click on a cell picks it and moves the cursor there."""
-        widget = event.widget
-        if isinstance(widget, Cell):
-            self.cursor = widget.index
-            self.post_message(self.CellChosen(self, widget.index))
+        cell = self._cell_under(event)
+        if cell is not None:
+            self.cursor = cell
+            self.post_message(self.CellChosen(self, cell))
+
+
+def _aligned(text: str, width: int, pad: Style, ink: Style, *, left: bool = False,
+             skip: int = 0) -> list[Segment]:
+    """`text` in a `width`-wide slot, centred (or on the left) in all but its first `skip`
+    columns, cut to fit: the text drawn with `ink`, the space around it with `pad`."""
+    text = text[:width - skip]
+    before = skip + (0 if left else (width - skip - len(text)) // 2)
+    after = width - len(text) - before
+    segments = []
+    if before:
+        segments.append(Segment(" " * before, pad))
+    if text:
+        segments.append(Segment(text, ink))
+    if after:
+        segments.append(Segment(" " * after, pad))
+    return segments

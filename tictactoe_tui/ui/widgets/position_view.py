@@ -129,7 +129,7 @@ class PositionView(Horizontal):
     def toggle_panel(self) -> bool:
         """Hide or show the evaluation panel; returns whether it is shown now."""
         # The panel's own `display`, not a class on the view: a class change restyles every
-        # widget under the view (a 10×10 board's hundred cells), a ~10× slower key.
+        # widget under the view (the panel's rows, the move list, the scoreboard): a slower key.
         self.panel.display = not self.panel.display
         return self.panel.display
 
