@@ -7,6 +7,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -260,20 +261,147 @@ def test_a_data_dir_that_cannot_be_made_turns_the_history_off(tmp_path: Path) ->
     assert store.state == "off" and store.notice.startswith("History is off")
 
 
-def test_a_locked_history_keeps_the_game_and_saves_it_later(data_dir: Path) -> None:
-    store = HistoryStore.open(busy_seconds=0.2)
-    other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+def hold_lock(path: Path, wal: bool = True) -> sqlite3.Connection:
+    """Another program holding the history's write lock (`BEGIN EXCLUSIVE`); in a file that is
+    not in WAL mode this keeps readers out too."""
+    other = sqlite3.connect(path, isolation_level=None)
+    if not wal:
+        other.execute("PRAGMA journal_mode = DELETE")
     other.execute("BEGIN EXCLUSIVE")
+    return other
+
+
+def records(folder: Path) -> list[PlayedGame]:
+    """The games waiting beside the database as records, oldest first."""
+    return [PlayedGame.from_record(path.read_text())
+            for path in sorted(folder.glob("unsaved-*.txt"))]
+
+
+def test_a_locked_history_keeps_the_game_beside_it_and_saves_it_later(data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=0.2)
+    other = hold_lock(data_dir / DB_NAME)
     first = a_game(outcome="draw")
     assert store.save(first) is None
-    assert store.pending == [first]
-    assert "busy" in store.notice and "kept" in store.notice and "\n" not in store.notice
+    # Kept at once where the next start finds it, not only in memory: a crash loses nothing.
+    assert records(data_dir) == [first] and store.pending == []
+    assert store.waiting
+    assert "busy" in store.notice and "1 game is kept" in store.notice
+    assert "\n" not in store.notice
     other.execute("ROLLBACK")
     other.close()
     second = a_game((0, 3, 1, 4, 2), outcome="X")
     second_id = store.save(second)
-    assert second_id == 2 and store.pending == [] and store.notice == ""
+    assert second_id == 2 and records(data_dir) == [] and store.notice == ""
     assert store.game(1) == first and store.game(2) == second
+    assert not store.waiting
+
+
+def test_retry_saves_the_waiting_games_once_the_lock_goes(data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=0.2)
+    other = hold_lock(data_dir / DB_NAME)
+    games = [a_game(outcome="draw"), a_game((0, 3, 1, 4, 2), outcome="X")]
+    assert [store.save(game) for game in games] == [None, None]
+    assert store.retry() == [] and store.waiting and "2 games are kept" in store.notice
+    other.execute("ROLLBACK")
+    other.close()
+    assert store.retry() == [1, 2]
+    assert [store.game(1), store.game(2)] == games
+    assert not store.waiting and store.notice == "" and records(data_dir) == []
+
+
+def test_a_history_locked_at_start_up_connects_when_the_lock_goes(data_dir: Path) -> None:
+    # A file readers cannot even open while another program holds it.
+    HistoryStore.open().close()
+    other = hold_lock(data_dir / DB_NAME, wal=False)
+    store = HistoryStore.open(busy_seconds=0.2)
+    assert store.state == "waiting" and store.waiting
+    assert "locked" in store.notice and "\n" not in store.notice
+    game = a_game()
+    assert store.save(game) is None
+    assert records(data_dir) == [game]
+    assert store.retry() == [] and store.state == "waiting"
+    other.execute("ROLLBACK")
+    other.close()
+    assert store.retry() == [1]
+    assert store.state == "ready" and store.notice == "" and not store.waiting
+    assert store.game(1) == game and store.save(a_game()) == 2
+
+
+def test_an_older_history_locked_at_start_up_is_migrated_once_free(data_dir: Path) -> None:
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        db.executescript(MIGRATIONS[0])
+        db.execute("PRAGMA user_version = 1")
+    other = hold_lock(data_dir / DB_NAME)
+    store = HistoryStore.open(busy_seconds=0.2)
+    assert store.state == "waiting"
+    other.execute("ROLLBACK")
+    other.close()
+    store.retry()
+    assert store.state == "ready"
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_current_history_locked_at_start_up_still_lists_its_games(data_dir: Path) -> None:
+    store = HistoryStore.open()
+    store.save_many(sample_games(12))
+    store.close()
+    other = hold_lock(data_dir / DB_NAME)
+    locked = HistoryStore.open(busy_seconds=0.2)
+    assert locked.state == "ready" and locked.count() == 12
+    other.execute("ROLLBACK")
+    other.close()
+
+
+def test_a_save_after_closing_is_kept_for_the_next_start(data_dir: Path) -> None:
+    store = HistoryStore.open()
+    store.close()
+    store.close()
+    game = a_game()
+    assert store.save(game) is None
+    assert records(data_dir) == [game]
+    again = HistoryStore.open()
+    assert again.game(1) == game and records(data_dir) == []
+
+
+def test_saves_racing_the_close_from_another_thread_lose_nothing(data_dir: Path) -> None:
+    store = HistoryStore.open()
+    games = list(sample_games(60))
+    saver = threading.Thread(target=lambda: [store.save(game) for game in games])
+    saver.start()
+    store.close()
+    saver.join()
+    again = HistoryStore.open()
+    kept = sorted(again.game(g.id).cells for g in again.games(limit=-1))  # type: ignore[union-attr]
+    assert kept == sorted(game.cells for game in games)
+
+
+def test_two_copies_saving_the_same_waiting_records_save_each_once(data_dir: Path) -> None:
+    first = HistoryStore.open(busy_seconds=0.2)
+    other = hold_lock(data_dir / DB_NAME)
+    games = list(sample_games(5))
+    assert [first.save(game) for game in games] == [None] * 5
+    other.execute("ROLLBACK")
+    other.close()
+    second = HistoryStore.open()     # a second copy starts and saves the records it finds
+    first.retry()
+    first.close()
+    assert second.count() == 5 and records(data_dir) == []
+
+
+def test_a_record_claimed_by_a_copy_that_crashed_is_saved_once(data_dir: Path) -> None:
+    store = HistoryStore.open()
+    saved, unsaved = a_game(), a_game((0, 3, 1, 4, 2), outcome="X")
+    store.save(saved)
+    store.close()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    # One crashed after saving its record, one before.
+    (data_dir / f"unsaved-1-1-1.txt.saving-{dead}").write_text(saved.to_record())
+    (data_dir / f"unsaved-1-1-2.txt.saving-{dead}").write_text(unsaved.to_record())
+    again = HistoryStore.open()
+    assert again.count() == 2 and again.game(2) == unsaved
+    assert list(data_dir.glob("unsaved-*")) == []
 
 
 def test_two_processes_saving_at_once_lose_no_game(data_dir: Path) -> None:

@@ -7,9 +7,11 @@ import sqlite3
 from dataclasses import asdict
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, ProgressBar, Static
 
+import tictactoe_tui.ui.app as app_module
 from benchmarks.history_bench import sample_games
 from tests.app.conftest import (
     SIZE,
@@ -20,11 +22,13 @@ from tests.app.conftest import (
     settle,
     status,
     text,
+    wait_until,
 )
 from tests.games import a_game
 from tests.test_review import played_game
 from tests.test_store import read_only_dir
 from tictactoe_tui.history.locations import DB_NAME
+from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.schema import SCHEMA_VERSION
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.settings import GameSettings
@@ -443,7 +447,10 @@ async def test_a_newer_history_is_read_only_and_the_app_says_so(data_dir: Path) 
         await lose_to_h1(pilot)
         await pilot.press("r", "y")
         await pilot.pause()
-        assert history_table(pilot).row_count == 1        # read, but the new game not saved
+        assert history_table(pilot).row_count == 1        # read, but not written
+    # The new game waits beside it, for the newer version to save.
+    [record] = data_dir.glob("unsaved-*.txt")
+    assert PlayedGame.from_record(record.read_text()).cells == (0, 4, 1, 2, 3, 6)
 
 
 async def test_a_locked_history_keeps_the_game_until_it_can_save_it(data_dir: Path) -> None:
@@ -454,14 +461,67 @@ async def test_a_locked_history_keeps_the_game_until_it_can_save_it(data_dir: Pa
         await pilot.pause()
         other.execute("BEGIN EXCLUSIVE")
         await lose_to_h1(pilot)
-        assert len(app.store.pending) == 1
+        assert len(list(data_dir.glob("unsaved-*.txt"))) == 1
         assert any("busy" in n and "kept" in n for n in notices(pilot))
         other.execute("ROLLBACK")
         await pilot.press("r")
         await settle(pilot)
         await lose_to_h1(pilot)
-        assert app.store.pending == [] and app.store.count() == 2
+        assert not list(data_dir.glob("unsaved-*.txt")) and app.store.count() == 2
     other.close()
+
+
+def lock_out_readers(data_dir: Path) -> sqlite3.Connection:
+    """Another program holding the history so that it cannot even be opened (a file not in WAL
+    mode, under `BEGIN EXCLUSIVE`): the app starts with the history waiting."""
+    HistoryStore.open().close()
+    other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+    other.execute("PRAGMA journal_mode = DELETE")
+    other.execute("BEGIN EXCLUSIVE")
+    return other
+
+
+async def test_a_history_locked_at_start_up_saves_the_game_once_the_lock_goes(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "HISTORY_RETRY_SECONDS", 0.1)
+    other = lock_out_readers(data_dir)
+    app = TicTacToeApp(GameSettings(opponent="h1", seed=1), start_in_game=True,
+                       store=HistoryStore.open(busy_seconds=0.1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert any("locked" in n for n in notices(pilot))
+        await lose_to_h1(pilot)
+        [record] = data_dir.glob("unsaved-*.txt")      # kept at once, where a restart finds it
+        other.execute("ROLLBACK")
+        other.close()
+        await wait_until(pilot, lambda: not record.exists(), 10)
+        await pilot.pause()
+        assert any("free again" in n and "1 waiting game saved" in n for n in notices(pilot))
+        assert app.store.state == "ready" and app.store.count() == 1
+    again = HistoryStore.open()
+    assert again.count() == 1 and again.game(1).cells == (0, 4, 1, 2, 3, 6)  # type: ignore[union-attr]
+
+
+async def test_a_history_locked_all_through_keeps_the_games_for_the_next_start(
+        data_dir: Path) -> None:
+    other = lock_out_readers(data_dir)
+    app = TicTacToeApp(GameSettings(opponent="h1", seed=1), start_in_game=True,
+                       store=HistoryStore.open(busy_seconds=0.1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await lose_to_h1(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("5")
+        await settle(pilot)
+        await pilot.press("q", "y")         # the second game, abandoned, is kept too
+        await pilot.pause()
+    assert len(list(data_dir.glob("unsaved-*.txt"))) == 2
+    other.execute("ROLLBACK")
+    other.close()
+    again = HistoryStore.open()
+    assert sorted(g.outcome for g in again.games()) == ["O", "abandoned"]
+    assert not list(data_dir.glob("unsaved-*.txt"))
 
 
 async def test_p_hides_and_shows_a_candidates_line_on_the_review_board() -> None:
