@@ -8,6 +8,8 @@ import sqlite3
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -253,6 +255,51 @@ def test_a_read_only_data_dir_turns_the_history_off(tmp_path: Path) -> None:
     assert store.notice.startswith("History is off") and "\n" not in store.notice
     assert store.save(a_game()) is None
     assert store.count() == 0 and store.games() == [] and store.scores() == []
+
+
+@contextmanager
+def read_only_history(tmp_path: Path, games: int = 12) -> Iterator[Path]:
+    """A data directory holding `games` games that this process cannot write: for root (whom
+    permissions do not stop) a read-only bind mount, as a read-only disk would be; for anyone
+    else a folder and a file without write permission."""
+    source = tmp_path / "history-source"
+    store = HistoryStore.open(source)
+    store.save_many(sample_games(games))
+    store.close()
+    if os.geteuid() != 0:
+        (source / DB_NAME).chmod(0o444)
+        source.chmod(0o555)
+        try:
+            yield source
+        finally:
+            source.chmod(0o755)
+        return
+    mount = tmp_path / "read-only-mount"
+    mount.mkdir()
+    made = subprocess.run(["mount", "--bind", str(source), str(mount)], capture_output=True)
+    if made.returncode != 0:
+        pytest.skip("cannot make a read-only mount here")
+    try:
+        if subprocess.run(["mount", "-o", "remount,bind,ro", str(mount)],
+                          capture_output=True).returncode != 0:
+            pytest.skip("cannot make a read-only mount here")
+        yield mount
+    finally:
+        subprocess.run(["umount", str(mount)], check=True)
+
+
+def test_a_read_only_history_lists_its_games(tmp_path: Path) -> None:
+    with read_only_history(tmp_path) as folder:
+        before = sorted(path.name for path in folder.iterdir())
+        store = HistoryStore.open(folder)
+        assert store.state == "read-only" and store.count() == 12
+        assert len(store.games(limit=-1)) == 12 and store.game(1) is not None
+        assert "cannot be written" in store.notice and "\n" not in store.notice
+        assert store.save(a_game()) is None
+        store.remember_settings({"size": 4})
+        store.cache_analysis("key", "method", "value")
+        store.close()
+        assert sorted(path.name for path in folder.iterdir()) == before
 
 
 def test_a_data_dir_that_cannot_be_made_turns_the_history_off(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ from tests.app.conftest import (
 )
 from tests.games import a_game
 from tests.test_review import played_game
-from tests.test_store import read_only_dir
+from tests.test_store import read_only_dir, read_only_history
 from tictactoe_tui.history.locations import DB_NAME
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.schema import SCHEMA_VERSION
@@ -434,6 +434,19 @@ async def test_a_read_only_data_dir_warns_once_and_play_goes_on(tmp_path: Path) 
         await pilot.press("r")
         await settle(pilot)
         assert len(notices(pilot)) == 1
+
+
+async def test_a_history_that_cannot_be_written_is_listed_read_only(tmp_path: Path) -> None:
+    with read_only_history(tmp_path, games=12) as folder:
+        app = TicTacToeApp(store=HistoryStore.open(folder))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert any("cannot be written" in n and "listed" in n for n in notices(pilot))
+            screen = await open_history(pilot)
+            await pilot.pause()
+            assert history_table(pilot).row_count == 12
+            assert "No games yet" not in text(screen.query_one("#history-status", Static))
+        app.store.close()
 
 
 async def test_a_newer_history_is_read_only_and_the_app_says_so(data_dir: Path) -> None:

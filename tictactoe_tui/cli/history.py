@@ -4,8 +4,10 @@
     tictactoe-tui export GAME_ID [--data-dir DIR]       print a game as a text record
     tictactoe-tui import FILE [--data-dir DIR]          add a record's game; print its new id
 
-A problem with the history itself (a damaged file moved aside, a newer program's file) is one line
-on stderr and the command carries on; bad input is one line on stderr and exit status 2.
+A problem with the history itself (a damaged file moved aside, a newer program's file, a folder
+that cannot be written) is one line on stderr and the command carries on; bad input (a --data-dir
+that is a file, or empty) is one line on stderr and exit status 2. The reading commands (`history`,
+`export`) never make a directory or a database: where there is none, there are no games.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from tictactoe_tui.history.locations import data_dir_argument
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.arguments import OneLineParser
@@ -28,13 +31,13 @@ DATA_DIR_HELP = ("where the history lives (default: $TICTACTOE_TUI_DATA_DIR, els
 
 def _parser(command: str, description: str) -> OneLineParser:
     parser = OneLineParser(prog=f"{PROG} {command}", description=description)
-    parser.add_argument("--data-dir", metavar="DIR", help=DATA_DIR_HELP)
+    parser.add_argument("--data-dir", metavar="DIR", type=data_dir_argument, help=DATA_DIR_HELP)
     return parser
 
 
 def _open(directory: str | None) -> HistoryStore:
-    """The history, with its notice (if any) on stderr."""
-    store = HistoryStore.open(directory)
+    """The history as it is, with its notice (if any) on stderr; none is made where none is."""
+    store = HistoryStore.open(directory, create=False)
     if store.notice:
         print(f"{PROG}: {store.notice}", file=sys.stderr)
     return store
@@ -54,7 +57,9 @@ def history_command(argv: Sequence[str]) -> int:
         print(json.dumps([game.to_json() for game in games], indent=1))
         return 0
     if not games:
-        print(f"No games yet (the history is {store.path}).")
+        where = (f"the history is {store.path}" if store.path.exists()
+                 else f"there is no {store.path} yet")
+        print(f"No games yet ({where}).")
         return 0
     print(f"{'id':>5}  {'started':<16}  {'mode':<20}  {'X':<10}  {'O':<10}  {'board':<9}  "
           f"{'result':<9}  moves")
@@ -97,7 +102,7 @@ def import_command(argv: Sequence[str]) -> int:
     except ValueError as error:
         parser.error(f"{args.file} is not a game record: {error}")
     store = HistoryStore.open(args.data_dir)
-    game_id = store.save(game)
+    game_id = store.save(game, keep=False)
     store.close()
     if game_id is None:
         print(f"{PROG} import: the game was not added: {store.notice}", file=sys.stderr)
