@@ -140,7 +140,7 @@ async def test_a_bigger_board_offers_its_own_ks_and_plays_there() -> None:
         await pilot.press("m")
         await pilot.pause()
         await pick_with_mouse(pilot, "match-size", 2)      # 5×5
-        await pick_with_mouse(pilot, "match-k", 2)         # k = 4
+        await pick_with_mouse(pilot, "match-k", 1)         # 3, 4, 5 (default): k = 4
         await pick_with_mouse(pilot, "x-algorithm", 3)     # H1
         await pick_with_mouse(pilot, "match-games", 0)     # 2 games
         assert await pilot.click("#match-run")

@@ -37,7 +37,7 @@ from tictactoe_tui.engine.match import (
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.text.report import ALGORITHM_NAMES
 from tictactoe_tui.ui.jobs import app_thinker
-from tictactoe_tui.ui.screens.settings import DEFAULT_K, fit_k_options, k_options
+from tictactoe_tui.ui.screens.settings import DEFAULT_K, fit_k_options, k_choice, k_options
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 from tictactoe_tui.worker.client import JobFailed
 from tictactoe_tui.worker.jobs import MatchProgress, play_match
@@ -163,7 +163,7 @@ class MatchScreen(Screen[None]):
                 [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)], value=s.size,
                 allow_blank=False, compact=True, id="match-size")),
             _row("k in a row", Select(
-                k_options(s.size), value=DEFAULT_K if s.k is None else s.k,
+                k_options(s.size), value=k_choice(s.size, s.k),
                 allow_blank=False, compact=True, id="match-k")),
             _row("games", Select(
                 [(str(n), n) for n in GAME_COUNTS], value=10, allow_blank=False,
