@@ -8,6 +8,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import DataTable, ProgressBar, Static
 
@@ -36,7 +37,7 @@ from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.screens.history import FIRST_PAGE, HistoryScreen
 from tictactoe_tui.ui.screens.results import ResultsScreen
-from tictactoe_tui.ui.screens.review import EvalGraph, ReviewScreen
+from tictactoe_tui.ui.screens.review import EvalGraph, ReviewScreen, move_ticks
 from tictactoe_tui.ui.screens.settings import SettingsScreen
 from tictactoe_tui.ui.widgets import Board, EvalPanel, Scoreboard
 
@@ -315,6 +316,38 @@ async def test_a_click_on_the_graph_jumps_to_that_move() -> None:
         assert review.index == 6
         assert await pilot.click("#review-graph", offset=(graph.size.width // 2 + 1, 3))
         assert review.index == 3
+
+
+def test_the_graph_marks_whole_moves_however_long_the_game() -> None:
+    assert move_ticks(6) == [0, 1, 2, 3, 4, 5, 6]
+    assert move_ticks(41) == [0, 10, 20, 30, 40]
+    assert move_ticks(224) == [0, 50, 100, 150, 200]
+    for last in range(1, 226):
+        ticks = move_ticks(last)
+        assert ticks[0] == 0 and ticks[-1] <= last and 2 <= len(ticks) <= 25
+
+
+async def test_a_long_games_graph_reads_whole_move_numbers() -> None:
+    class GraphApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield EvalGraph(id="review-graph")
+
+    app = GraphApp()
+    async with app.run_test(size=(100, 12)) as pilot:
+        graph = app.query_one(EvalGraph)
+        graph.show([i % 7 - 3 for i in range(42)], 5, 10)      # 41 moves, as in the issue
+        await pilot.pause()
+        axis = str(graph.render()).splitlines()[-1].split()
+        assert axis == ["0", "10", "20", "30", "40"]
+
+
+async def test_a_one_move_game_is_over_after_one_move_not_one_moves() -> None:
+    HistoryStore.open().save(a_game((4,), outcome="abandoned"))
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        review = await review_of(pilot)
+        status = text(review.query_one("#review-status", Static))
+        assert "abandoned after 1 move" in status and "1 moves" not in status
 
 
 async def test_a_click_on_a_move_in_the_list_jumps_there() -> None:
