@@ -137,6 +137,21 @@ def test_the_reading_commands_make_nothing_where_there_is_no_history(tmp_path: P
     assert not (tmp_path / "not").exists() and list(empty.iterdir()) == []
 
 
+def test_history_says_when_games_wait_beside_a_locked_history(data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=0.1)
+    other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    store.save(a_game())
+    store.close()
+    listed = cli("history")
+    assert "No games yet" in listed.stdout
+    assert "1 game is kept beside it" in listed.stderr and listed.stderr.count("\n") == 1
+    other.execute("ROLLBACK")
+    other.close()
+    assert "2025-03-01 14:00" in cli("history").stdout     # saved by the next command to look
+    assert not list(data_dir.glob("unsaved-*"))
+
+
 def test_history_lists_a_history_it_cannot_write(tmp_path: Path) -> None:
     with read_only_history(tmp_path, games=12) as folder:
         listed = cli("history", "--json", "--data-dir", str(folder))

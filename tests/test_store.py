@@ -400,6 +400,18 @@ def test_a_current_history_locked_at_start_up_still_lists_its_games(data_dir: Pa
     other.close()
 
 
+def test_settings_given_while_the_history_is_locked_are_saved_once_it_is_free(
+        data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=30)      # a wait would show: it must not happen
+    other = hold_lock(data_dir / DB_NAME)
+    store.remember_settings({"size": 4})
+    assert store.waiting and "settings" in store.notice and "\n" not in store.notice
+    other.execute("ROLLBACK")
+    other.close()
+    store.retry()
+    assert store.last_settings() == {"size": 4} and not store.waiting and store.notice == ""
+
+
 def test_a_save_after_closing_is_kept_for_the_next_start(data_dir: Path) -> None:
     store = HistoryStore.open()
     store.close()

@@ -194,6 +194,8 @@ class HistoryStore:
         self._closed = False
         self._parked = 0
         """Records this store has written (numbers their files)."""
+        self._settings_waiting: dict[str, object] | None = None
+        """The last settings, when the file was locked as they came."""
 
     # -- opening --------------------------------------------------------------------------------
 
@@ -210,6 +212,7 @@ class HistoryStore:
                 store._attach(create)
                 if store.writable:
                     store._catch_up(wait=True)
+                    store._say_waiting()
         return store
 
     def _attach(self, create: bool) -> None:
@@ -284,8 +287,9 @@ class HistoryStore:
         games wait (in memory or as records) for a file that was locked."""
         if self._closed or self.state not in ("ready", "waiting"):
             return False
-        return self.state == "waiting" or bool(self.pending) or (
-            self._locked_out and self.unsaved() > 0)
+        return (self.state == "waiting" or bool(self.pending)
+                or self._settings_waiting is not None
+                or (self._locked_out and self.unsaved() > 0))
 
     def unsaved(self) -> int:
         """How many games wait outside the database: in memory, and as records beside it."""
@@ -372,6 +376,7 @@ class HistoryStore:
                 wait = False
                 if game_id is not None:
                     saved.append(game_id)
+            self._save_settings(wait)
         except sqlite3.Error as error:
             self._locked_out = _is_busy(error)
             if not self._locked_out:
@@ -455,17 +460,20 @@ class HistoryStore:
     def _say_waiting(self) -> None:
         """Keep `notice` true to what waits: how many games wait and why, or nothing."""
         waiting = self.unsaved() if self._locked_out or self.pending else 0
-        if self.state == "waiting":
-            games = _games(waiting)
-            self.notice = (f"The history is locked by another program ({self.path}): "
-                           + (f"{games} kept beside it and saved as soon as it is free."
-                              if waiting else "games are kept beside it and saved as soon as "
-                              "it is free."))
-        elif waiting and self.state == "ready":
+        if waiting:
             where = ("in memory" if len(self.pending) == waiting
                      else f"beside it as {UNSAVED_GLOB} records")
-            self.notice = (f"The history is busy (another program holds it): {_games(waiting)} "
-                           f"kept {where} and saved as soon as it is free.")
+            kept = f"{_games(waiting)} kept {where} and"
+        elif self._settings_waiting is not None:
+            kept = "your settings are"
+        else:
+            kept = "games are kept beside it and"
+        if self.state == "waiting":
+            self.notice = (f"The history is locked by another program ({self.path}): {kept} "
+                           "saved as soon as it is free.")
+        elif self.state == "ready" and (waiting or self._settings_waiting is not None):
+            self.notice = (f"The history is busy (another program holds it): {kept} saved as "
+                           "soon as it is free.")
         elif self.notice.startswith(("The history is busy", "The history is locked")):
             self.notice = ""
 
@@ -559,17 +567,32 @@ class HistoryStore:
         return value if isinstance(value, dict) else None
 
     def remember_settings(self, settings: dict[str, object]) -> None:
-        """Keep `settings` as the last used (silently skipped when the history cannot write)."""
-        if not self.writable:
+        """Keep `settings` as the last used. Never waits for a lock: a locked file takes them with
+        the games that wait (skipped when the history is read-only or off)."""
+        with self._lock:
+            if self.state not in ("ready", "waiting") or self._closed:
+                return
+            self._settings_waiting = settings
+            try:
+                self._save_settings(wait=False)
+            except sqlite3.Error as error:
+                self._locked_out = self._locked_out or _is_busy(error)
+                if not _is_busy(error):
+                    self._settings_waiting = None
+                    self.notice = f"Could not save the settings ({_reason(error)})."
+            self._say_waiting()
+
+    def _save_settings(self, wait: bool) -> None:
+        """Write the settings that wait, if any (sqlite3.Error when the file will not take them)."""
+        settings = self._settings_waiting
+        if settings is None or not self.writable:
             return
         now = datetime.now().isoformat(timespec="seconds")
         text = json.dumps(settings, sort_keys=True)
-        try:
-            self._write(lambda db: db.execute(
-                "INSERT OR REPLACE INTO last_settings (id, saved, settings) VALUES (1, ?, ?)",
-                (now, text)).lastrowid or 0)
-        except sqlite3.Error as error:
-            self.notice = f"Could not save the settings ({_reason(error)})."
+        self._write(lambda db: db.execute(
+            "INSERT OR REPLACE INTO last_settings (id, saved, settings) VALUES (1, ?, ?)",
+            (now, text)).lastrowid or 0, wait=wait)
+        self._settings_waiting = None
 
     def cached_analyses(self, positions: Iterable[str], method: str) -> dict[str, str]:
         """The cached analyses of `positions` made with `method`, by position."""
@@ -590,7 +613,7 @@ class HistoryStore:
         try:
             self._write(lambda db: db.execute(
                 "INSERT OR REPLACE INTO analyses (position, method, analysis) VALUES (?, ?, ?)",
-                (position, method, analysis)).lastrowid or 0)
+                (position, method, analysis)).lastrowid or 0, wait=False)
         except sqlite3.Error:
             return  # a cache: the analysis is simply made again next time
 
