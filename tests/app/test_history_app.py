@@ -478,7 +478,11 @@ async def test_a_history_that_cannot_be_written_is_listed_read_only(tmp_path: Pa
             screen = await open_history(pilot)
             await pilot.pause()
             assert history_table(pilot).row_count == 12
-            assert "No games yet" not in text(screen.query_one("#history-status", Static))
+            status = screen.query_one("#history-status", Static)
+            shown = " ".join(status.render_line(y).text for y in range(status.size.height))
+            words = " ".join(shown.split())       # the whole notice shows, however it wraps
+            assert "No games yet" not in words and "cannot be written (read-only)" in words
+            assert words.endswith("new games are not saved.")
         app.store.close()
 
 

@@ -254,8 +254,9 @@ class HistoryStore:
                 self._db = None
             if self._db is not None:
                 self.state = "read-only"
-                self.notice = (f"The history cannot be written ({_reason(error)} in {folder}): "
-                               "its games are listed, but new games are not saved.")
+                why = "read-only" if not os.access(folder, os.W_OK) else _reason(error)
+                self.notice = (f"The history in {folder} cannot be written ({why}): its games "
+                               "are listed, but new games are not saved.")
                 return
         self.state = "off"
         self.notice = f"History is off: cannot write to {folder} ({_reason(error)})."
