@@ -302,6 +302,18 @@ def test_a_read_only_history_lists_its_games(tmp_path: Path) -> None:
         assert sorted(path.name for path in folder.iterdir()) == before
 
 
+@pytest.mark.parametrize("kind", ["folder", "pipe"])
+def test_a_history_that_is_not_a_file_turns_the_history_off(data_dir: Path, kind: str) -> None:
+    path = data_dir / DB_NAME
+    if kind == "folder":
+        path.mkdir()
+    else:
+        os.mkfifo(path)         # SQLite would wait on it for ever
+    store = HistoryStore.open()
+    assert store.state == "off" and store.notice == f"History is off: {path} is not a file."
+    assert store.save(a_game()) is None and store.count() == 0
+
+
 def test_a_data_dir_that_cannot_be_made_turns_the_history_off(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("not a directory")
     store = HistoryStore.open(tmp_path / "file" / "data")

@@ -218,13 +218,23 @@ class HistoryStore:
     def _attach(self, create: bool) -> None:
         """Connect to the file, deciding the state and the notice; never raises."""
         path, folder = self.path, self.path.parent
+        if path.exists() and not path.is_file():
+            # A folder, a pipe, a device: SQLite would refuse it, or wait on a pipe for ever.
+            self.state, self.notice = "off", f"History is off: {path} is not a file."
+            return
         try:
             if create:
                 folder.mkdir(parents=True, exist_ok=True)
             self._db, self.state, self.notice = _connect(path, self.busy_seconds)
         except sqlite3.DatabaseError as error:
             if _is_damage(error):
-                moved = _move_aside(path)
+                try:
+                    moved = _move_aside(path)
+                except OSError as stuck:
+                    self.state = "off"
+                    self.notice = (f"History is off: {path} is damaged and cannot be moved "
+                                   f"aside ({_reason(stuck)}).")
+                    return
                 notice = (f"The history was damaged: it was moved to {moved} and a new one "
                           "started.")
                 try:
