@@ -8,9 +8,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.test_controller import play_out
 from tictactoe_tui.engine import Decision, Game
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.play.controller import GameController
 from tictactoe_tui.play.log import GameLog
 from tictactoe_tui.play.settings import GameSettings
 
@@ -135,3 +137,20 @@ def test_an_undone_switch_still_says_how_the_computer_plays_now() -> None:
     assert (log.to_random, log.to_clever) == ([0], [])
     log.switched(True)
     assert (log.to_random, log.to_clever) == ([0], [0])
+
+
+def test_the_issues_steps_through_the_game_controller_give_a_record_that_imports() -> None:
+    # Six plies against H1, c (random now), u until nothing is left, one more move, abandon.
+    controller = GameController(GameSettings(opponent="h1", seed=2))
+    play_out(controller, controller.next_turn())
+    for cell in (4, 2, 3):                     # B2, C1, A2: H1 blocks each threat
+        play_out(controller, controller.choose(cell))
+    assert len(controller.game.moves) == 6 and not controller.game.is_over
+    controller.toggle_clever()
+    while len(controller.game.moves) > 0:
+        play_out(controller, controller.undo())
+    play_out(controller, controller.choose(0))
+    game = controller.abandon()
+    assert game is not None and len(game.moves) == 2
+    assert (game.switched_to_random, game.switched_to_clever) == ((0,), ())
+    assert PlayedGame.from_record(game.to_record(1)) == game
