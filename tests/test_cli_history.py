@@ -152,6 +152,19 @@ def test_history_says_when_games_wait_beside_a_locked_history(data_dir: Path) ->
     assert not list(data_dir.glob("unsaved-*"))
 
 
+def test_import_into_a_locked_history_says_so_and_keeps_nothing_behind(data_dir: Path) -> None:
+    HistoryStore.open().close()
+    other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    out = cli("import", "-", stdin="tictactoe 3x3 k=3 first=X\nmoves: 5\n")
+    other.execute("ROLLBACK")
+    other.close()
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr == ("tictactoe-tui import: the game was not added: the history is locked "
+                          "by another program (try again once it is free)\n")
+    assert not list(data_dir.glob("unsaved-*")) and HistoryStore.open().count() == 0
+
+
 def test_history_lists_a_history_it_cannot_write(tmp_path: Path) -> None:
     with read_only_history(tmp_path, games=12) as folder:
         listed = cli("history", "--json", "--data-dir", str(folder))

@@ -105,7 +105,9 @@ def import_command(argv: Sequence[str]) -> int:
     game_id = store.save(game, keep=False)
     store.close()
     if game_id is None:
-        print(f"{PROG} import: the game was not added: {store.notice}", file=sys.stderr)
+        why = ("the history is locked by another program (try again once it is free)"
+               if store.locked else store.notice)
+        print(f"{PROG} import: the game was not added: {why}", file=sys.stderr)
         return 1
     if store.notice:
         print(f"{PROG}: {store.notice}", file=sys.stderr)

@@ -190,7 +190,8 @@ class HistoryStore:
         self._db = connection
         self._lock = threading.RLock()
         self._locked_out = False
-        """Whether the last write found the file locked (then writes only try, never wait)."""
+        """Whether the last write found the file locked (then writes only try, never wait, until
+        one succeeds)."""
         self._closed = False
         self._parked = 0
         """Records this store has written (numbers their files)."""
@@ -293,6 +294,11 @@ class HistoryStore:
         return self.state == "ready" and self._db is not None
 
     @property
+    def locked(self) -> bool:
+        """True when the last try found the file locked by another program."""
+        return self._locked_out and self.state in ("ready", "waiting")
+
+    @property
     def waiting(self) -> bool:
         """True while the store has something to try again: it is waiting for a locked file, or
         games wait (in memory or as records) for a file that was locked."""
@@ -323,12 +329,12 @@ class HistoryStore:
         with self._lock:
             failure: sqlite3.Error | None = None
             self._catch_up(wait=not self._locked_out)
-            if self.writable and not self._closed and not self._locked_out:
+            if self.writable and not self._closed:
                 try:
-                    game_id = self._write(partial(_insert_game, game=game), wait=True)
+                    game_id = self._write(partial(_insert_game, game=game),
+                                          wait=not self._locked_out)
                 except sqlite3.Error as error:
                     failure = error
-                    self._locked_out = _is_busy(error)
                 else:
                     self._say_waiting()
                     return game_id
@@ -389,13 +395,11 @@ class HistoryStore:
                     saved.append(game_id)
             self._save_settings(wait)
         except sqlite3.Error as error:
-            self._locked_out = _is_busy(error)
-            if not self._locked_out:
+            if not _is_busy(error):
                 self.notice = f"Could not save to the history ({_reason(error)})."
             return saved
         except OSError:
             return saved        # the folder cannot be listed: the records stay for next time
-        self._locked_out = False
         return saved
 
     def _reconnect(self) -> None:
@@ -587,7 +591,6 @@ class HistoryStore:
             try:
                 self._save_settings(wait=False)
             except sqlite3.Error as error:
-                self._locked_out = self._locked_out or _is_busy(error)
                 if not _is_busy(error):
                     self._settings_waiting = None
                     self.notice = f"Could not save the settings ({_reason(error)})."
@@ -658,7 +661,13 @@ class HistoryStore:
                 db.execute("PRAGMA busy_timeout = 0")
             try:
                 with transaction(db):
-                    return change(db)
+                    done = change(db)
+            except sqlite3.Error as error:
+                self._locked_out = self._locked_out or _is_busy(error)
+                raise
+            else:
+                self._locked_out = False
+                return done
             finally:
                 if db.in_transaction:   # a COMMIT that failed (a full disk) leaves one open
                     db.execute("ROLLBACK")
