@@ -13,7 +13,7 @@ import pytest
 from benchmarks.history_bench import sample_games
 from tests.games import a_game
 from tests.test_store import read_only_history
-from tictactoe_tui.history.locations import DB_NAME
+from tictactoe_tui.history.locations import DATA_DIR_ENV, DB_NAME
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.ui.flags import data_dir_flag, parse_args
@@ -112,8 +112,8 @@ def test_bad_input_gets_one_line_and_status_2(args: list[str]) -> None:
                                      ["--size", "4"], ["serve"]])
 @pytest.mark.parametrize(("where", "complaint"), [
     ("/etc/passwd", "argument --data-dir: /etc/passwd is a file, not a directory"),
-    ("/etc/passwd/games", "argument --data-dir: /etc/passwd/games is inside a file "
-                          "(/etc/passwd), not a directory"),
+    ("/etc/passwd/games", "argument --data-dir: /etc/passwd/games is inside /etc/passwd, "
+                          "which is a file"),
     ("", "argument --data-dir: must name a directory, not ''"),
 ])
 def test_a_data_dir_that_is_a_file_or_empty_is_one_line_and_status_2(
@@ -121,6 +121,16 @@ def test_a_data_dir_that_is_a_file_or_empty_is_one_line_and_status_2(
     out = cli(*command, "--data-dir", where, stdin="")
     assert out.returncode == 2, out.stdout
     assert out.stderr.endswith(f": {complaint}\n") and out.stderr.count("\n") == 1
+
+
+def test_a_data_dir_from_the_environment_that_is_a_file_is_one_line_and_status_2(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(DATA_DIR_ENV, "/etc/passwd")
+    for command in (["history"], ["export", "1"], ["import", "-"]):
+        out = cli(*command, stdin="")
+        assert out.returncode == 2
+        assert out.stderr.endswith(": $TICTACTOE_TUI_DATA_DIR: /etc/passwd is a file, not a "
+                                   "directory\n") and out.stderr.count("\n") == 1
 
 
 def test_the_reading_commands_make_nothing_where_there_is_no_history(tmp_path: Path) -> None:

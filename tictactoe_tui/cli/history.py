@@ -12,12 +12,14 @@ that is a file, or empty) is one line on stderr and exit status 2. The reading c
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tictactoe_tui.history.locations import data_dir_argument
+from tictactoe_tui.history.locations import DATA_DIR_ENV, data_dir_argument, data_dir_problem
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.arguments import OneLineParser
@@ -35,6 +37,18 @@ def _parser(command: str, description: str) -> OneLineParser:
     return parser
 
 
+def _parse(parser: OneLineParser, argv: Sequence[str]) -> argparse.Namespace:
+    """The command's arguments; a data directory from the environment is checked as the flag is
+    (one line and status 2 when it is a file)."""
+    args = parser.parse_args(list(argv))
+    from_environment = os.environ.get(DATA_DIR_ENV, "")
+    if args.data_dir is None and from_environment:
+        problem = data_dir_problem(from_environment)
+        if problem is not None:
+            parser.error(f"${DATA_DIR_ENV}: {problem}")
+    return args
+
+
 def _open(directory: str | None) -> HistoryStore:
     """The history as it is, with its notice (if any) on stderr; none is made where none is."""
     store = HistoryStore.open(directory, create=False)
@@ -49,7 +63,7 @@ def history_command(argv: Sequence[str]) -> int:
     parser.add_argument("--json", action="store_true",
                         help='print a JSON list of {"id", "started", "mode", "x", "o", "size", '
                         '"k", "result", "moves"}')
-    args = parser.parse_args(list(argv))
+    args = _parse(parser, argv)
     store = _open(args.data_dir)
     games = store.games(limit=-1)
     store.close()
@@ -74,7 +88,7 @@ def export_command(argv: Sequence[str]) -> int:
     """Print one game as a text record (the engine's format, with `#` comment lines)."""
     parser = _parser("export", "Print a game of the history as a text record.")
     parser.add_argument("game_id", metavar="GAME_ID", help="the game's id (see `history`)")
-    args = parser.parse_args(list(argv))
+    args = _parse(parser, argv)
     if not args.game_id.isdigit():
         parser.error(f"GAME_ID must be a game's number, not {args.game_id!r}")
     store = _open(args.data_dir)
@@ -91,7 +105,7 @@ def import_command(argv: Sequence[str]) -> int:
     parser = _parser("import", "Add a game from a text record (as `export` writes) to the "
                      "history and print its new id.")
     parser.add_argument("file", metavar="FILE", help="the record's file ('-' reads stdin)")
-    args = parser.parse_args(list(argv))
+    args = _parse(parser, argv)
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as error:

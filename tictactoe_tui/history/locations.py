@@ -32,15 +32,16 @@ def data_dir_problem(text: str) -> str | None:
     """Why `text` cannot name the data directory, in a few words; None when it can (it need not
     exist yet: the game makes it, the reading commands find nothing there)."""
     if not text.strip():
-        return "must name a directory, not ''"
+        return f"must name a directory, not {text!r}"
     path = Path(text).expanduser()
     for candidate in (path, *path.parents):
         if candidate.exists():
             if candidate.is_dir():
                 return None
+            what = "a file" if candidate.is_file() else "not a directory"
             if candidate == path:
-                return f"{text} is a file, not a directory"
-            return f"{text} is inside a file ({candidate}), not a directory"
+                return f"{text} is {what}" + (", not a directory" if what == "a file" else "")
+            return f"{text} is inside {candidate}, which is {what}"
     return None
 
 
