@@ -314,6 +314,51 @@ def test_a_history_that_is_not_a_file_turns_the_history_off(data_dir: Path, kind
     assert store.save(a_game()) is None and store.count() == 0
 
 
+@contextmanager
+def tiny_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 2 MB file system of its own (a tmpfs: root only), to be filled up."""
+    mount = tmp_path / "tiny-disk"
+    mount.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs",
+                                            str(mount)], capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a small file system here")
+    try:
+        yield mount
+    finally:
+        # Lazily: a test that failed may leave the history open on it until it is collected.
+        subprocess.run(["umount", "-l", str(mount)], check=True)
+
+
+def fill(folder: Path) -> Path:
+    """Fill the file system `folder` is on; the file that fills it."""
+    filler = folder / "filler"
+    with filler.open("wb", buffering=0) as out:
+        try:
+            while True:
+                out.write(b"x" * 4096)
+        except OSError:
+            pass
+    return filler
+
+
+def test_a_full_disk_keeps_the_games_in_memory_says_why_and_saves_them_later(
+        tmp_path: Path) -> None:
+    with tiny_disk(tmp_path) as disk:
+        store = HistoryStore.open(disk)
+        filler = fill(disk)
+        games = list(sample_games(5))
+        assert [store.save(game) for game in games] == [None] * 5
+        assert store.pending == games and store.waiting
+        assert store.notice.startswith("Could not save to the history (database or disk is "
+                                       "full): 5 games are kept in memory")
+        assert sorted(path.name for path in disk.iterdir()) == [
+            "filler", "history.sqlite3", "history.sqlite3-shm", "history.sqlite3-wal"]
+        filler.unlink()
+        assert store.retry() == [1, 2, 3, 4, 5]
+        assert store.notice == "" and not store.waiting and store.pending == []
+        store.close()
+
+
 def test_a_data_dir_that_cannot_be_made_turns_the_history_off(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("not a directory")
     store = HistoryStore.open(tmp_path / "file" / "data")

@@ -58,6 +58,9 @@ UNSAVED_GLOB = "unsaved-*.txt"
 CLAIM_MARK = ".saving-"
 """What a copy adds to a waiting record's name while it saves it: `unsaved-….txt.saving-PID`."""
 
+STORE_NOTICES = ("The history is busy", "The history is locked", "Could not save to the history")
+"""How the notices the store clears by itself (once nothing waits) begin."""
+
 OUTCOMES: tuple[Outcome, ...] = ("X", "O", "draw", "abandoned")
 """Every value of a game's result."""
 
@@ -197,6 +200,8 @@ class HistoryStore:
         """Records this store has written (numbers their files)."""
         self._settings_waiting: dict[str, object] | None = None
         """The last settings, when the file was locked as they came."""
+        self._trouble: str | None = None
+        """Why the last write failed, when it was not a lock (a full disk): until one succeeds."""
 
     # -- opening --------------------------------------------------------------------------------
 
@@ -327,21 +332,18 @@ class HistoryStore:
         written. A history that is read-only or off keeps nothing (`notice` says so).
         """
         with self._lock:
-            failure: sqlite3.Error | None = None
             self._catch_up(wait=not self._locked_out)
             if self.writable and not self._closed:
                 try:
                     game_id = self._write(partial(_insert_game, game=game),
                                           wait=not self._locked_out)
-                except sqlite3.Error as error:
-                    failure = error
+                except sqlite3.Error:
+                    pass                # a lock or a full disk: kept below, `notice` says why
                 else:
                     self._say_waiting()
                     return game_id
             if keep and self.state != "off" and self._park(game) is None:
                 self.pending.append(game)
-            if failure is not None and not _is_busy(failure):
-                self.notice = f"Could not save to the history ({_reason(failure)})."
             self._say_waiting()
             return None
 
@@ -394,10 +396,8 @@ class HistoryStore:
                 if game_id is not None:
                     saved.append(game_id)
             self._save_settings(wait)
-        except sqlite3.Error as error:
-            if not _is_busy(error):
-                self.notice = f"Could not save to the history ({_reason(error)})."
-            return saved
+        except sqlite3.Error:
+            return saved        # a lock or a full disk: what waits stays for the next try
         except OSError:
             return saved        # the folder cannot be listed: the records stay for next time
         return saved
@@ -426,8 +426,12 @@ class HistoryStore:
                 if not target.exists():
                     break
             draft = folder / f".{target.name}.draft"
-            draft.write_text(game.to_record(), encoding="utf-8")
-            draft.replace(target)
+            try:
+                draft.write_text(game.to_record(), encoding="utf-8")
+                draft.replace(target)
+            except OSError:
+                draft.unlink(missing_ok=True)   # a full disk: no empty draft left behind
+                raise
         except OSError:
             return None
         return target
@@ -473,23 +477,31 @@ class HistoryStore:
                 _rename_back(claimed, original)
 
     def _say_waiting(self) -> None:
-        """Keep `notice` true to what waits: how many games wait and why, or nothing."""
-        waiting = self.unsaved() if self._locked_out or self.pending else 0
+        """Keep `notice` true to what waits and why (a lock, or a write that failed), or clear
+        the store's own notice once nothing does."""
+        settings = self._settings_waiting is not None
+        troubled = self._locked_out or self._trouble is not None or bool(self.pending)
+        waiting = self.unsaved() if troubled else 0
         if waiting:
             where = ("in memory" if len(self.pending) == waiting
                      else f"beside it as {UNSAVED_GLOB} records")
             kept = f"{_games(waiting)} kept {where} and"
-        elif self._settings_waiting is not None:
+        elif settings:
             kept = "your settings are"
         else:
             kept = "games are kept beside it and"
         if self.state == "waiting":
             self.notice = (f"The history is locked by another program ({self.path}): {kept} "
                            "saved as soon as it is free.")
-        elif self.state == "ready" and (waiting or self._settings_waiting is not None):
+        elif self.state != "ready":
+            return
+        elif self._trouble is not None:
+            self.notice = f"Could not save to the history ({self._trouble})" + (
+                f": {kept} tried again with every save." if waiting or settings else ".")
+        elif self._locked_out and (waiting or settings):
             self.notice = (f"The history is busy (another program holds it): {kept} saved as "
                            "soon as it is free.")
-        elif self.notice.startswith(("The history is busy", "The history is locked")):
+        elif self.notice.startswith(STORE_NOTICES):
             self.notice = ""
 
     def count(self, where: HistoryFilter = HistoryFilter()) -> int:
@@ -588,12 +600,8 @@ class HistoryStore:
             if self.state not in ("ready", "waiting") or self._closed:
                 return
             self._settings_waiting = settings
-            try:
+            with contextlib.suppress(sqlite3.Error):  # they wait, and `notice` says why
                 self._save_settings(wait=False)
-            except sqlite3.Error as error:
-                if not _is_busy(error):
-                    self._settings_waiting = None
-                    self.notice = f"Could not save the settings ({_reason(error)})."
             self._say_waiting()
 
     def _save_settings(self, wait: bool) -> None:
@@ -663,10 +671,14 @@ class HistoryStore:
                 with transaction(db):
                     done = change(db)
             except sqlite3.Error as error:
-                self._locked_out = self._locked_out or _is_busy(error)
+                if _is_busy(error):
+                    self._locked_out = True
+                else:
+                    self._trouble = _reason(error)
                 raise
             else:
                 self._locked_out = False
+                self._trouble = None
                 return done
             finally:
                 if db.in_transaction:   # a COMMIT that failed (a full disk) leaves one open
