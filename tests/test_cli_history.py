@@ -175,6 +175,20 @@ def test_import_into_a_locked_history_says_so_and_keeps_nothing_behind(data_dir:
     assert not list(data_dir.glob("unsaved-*")) and HistoryStore.open().count() == 0
 
 
+def test_importing_a_waiting_record_by_hand_saves_it_once(data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=0.1)
+    other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    store.save(a_game())
+    store.close()
+    other.execute("ROLLBACK")
+    other.close()
+    [record] = data_dir.glob("unsaved-*.txt")
+    out = cli("import", str(record))
+    assert (out.returncode, out.stdout) == (0, "1\n")
+    assert HistoryStore.open().count() == 1
+
+
 def test_history_lists_a_history_it_cannot_write(tmp_path: Path) -> None:
     with read_only_history(tmp_path, games=12) as folder:
         listed = cli("history", "--json", "--data-dir", str(folder))

@@ -116,7 +116,11 @@ def import_command(argv: Sequence[str]) -> int:
     except ValueError as error:
         parser.error(f"{args.file} is not a game record: {error}")
     store = HistoryStore.open(args.data_dir)
-    game_id = store.save(game, keep=False)
+    if args.file != "-" and Path(args.file).name in store.adopted and not Path(args.file).exists():
+        # One of this history's waiting records: opening the history has just saved it.
+        game_id: int | None = store.adopted[Path(args.file).name]
+    else:
+        game_id = store.save(game, keep=False)
     store.close()
     if game_id is None:
         why = ("the history is locked by another program (try again once it is free)"

@@ -190,6 +190,8 @@ class HistoryStore:
         folder that cannot be written): kept in memory, tried again with every write."""
         self.busy_seconds = busy_seconds
         """How long the first write of an operation waits for a lock."""
+        self.adopted: dict[str, int] = {}
+        """The waiting records this store saved, by file name, with the ids they got."""
         self._db = connection
         self._lock = threading.RLock()
         self._locked_out = False
@@ -395,6 +397,7 @@ class HistoryStore:
                 wait = False
                 if game_id is not None:
                     saved.append(game_id)
+                    self.adopted[record.name] = game_id
             self._save_settings(wait)
         except sqlite3.Error:
             return saved        # a lock or a full disk: what waits stays for the next try

@@ -107,7 +107,7 @@ class EvalGraph(PlotextPlot):
         plt.xlim(0, last)
         plt.ylim(-self.limit, self.limit)
         ticks = move_ticks(last)
-        plt.xticks(ticks, [str(tick) for tick in ticks])
+        plt.xticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
         plt.yticks([-self.limit, 0, self.limit], ["O", "0", "X"])
         rendered = super().render()
         if isinstance(rendered, Text):
