@@ -12,7 +12,8 @@ import pytest
 
 from benchmarks.history_bench import sample_games
 from tests.games import a_game
-from tictactoe_tui.history.locations import DB_NAME
+from tests.test_store import read_only_history
+from tictactoe_tui.history.locations import DATA_DIR_ENV, DB_NAME
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.ui.flags import data_dir_flag, parse_args
@@ -71,6 +72,20 @@ def test_export_then_import_gives_back_the_same_game(tmp_path: Path) -> None:
     assert again.stdout.strip() == "2"
 
 
+def test_a_game_saved_before_undo_trimmed_its_switches_still_exports_and_imports(
+        data_dir: Path) -> None:
+    # Saved by an earlier version: `c` after six plies, undo to the start, a five-ply game.
+    HistoryStore.open().save(a_game((4, 0, 8, 2, 1), outcome="abandoned",
+                                    switched_to_random=(6,), switched_to_clever=()))
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        assert db.execute("SELECT switched_to_random FROM games").fetchone() == ("6",)
+    exported = cli("export", "1")
+    assert exported.returncode == 0, exported.stderr
+    imported = cli("import", "-", stdin=exported.stdout)
+    assert (imported.returncode, imported.stderr) == (0, "")
+    assert HistoryStore.open().game(2) == HistoryStore.open().game(1)
+
+
 def test_import_takes_a_plain_engine_record() -> None:
     out = cli("import", "-", stdin="tictactoe 3x3 k=3 first=X\nmoves: 1 4 2 5 3\n")
     assert out.returncode == 0, out.stderr
@@ -91,6 +106,99 @@ def test_bad_input_gets_one_line_and_status_2(args: list[str]) -> None:
     out = cli(*args)
     assert out.returncode == 2
     assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["history"], ["export", "1"], ["import", "-"], [],
+                                     ["--size", "4"], ["serve"]])
+@pytest.mark.parametrize(("where", "complaint"), [
+    ("/etc/passwd", "argument --data-dir: /etc/passwd is a file, not a directory"),
+    ("/etc/passwd/games", "argument --data-dir: /etc/passwd/games is inside /etc/passwd, "
+                          "which is a file"),
+    ("", "argument --data-dir: must name a directory, not ''"),
+])
+def test_a_data_dir_that_is_a_file_or_empty_is_one_line_and_status_2(
+        command: list[str], where: str, complaint: str) -> None:
+    out = cli(*command, "--data-dir", where, stdin="")
+    assert out.returncode == 2, out.stdout
+    assert out.stderr.endswith(f": {complaint}\n") and out.stderr.count("\n") == 1
+
+
+def test_a_data_dir_from_the_environment_that_is_a_file_is_one_line_and_status_2(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(DATA_DIR_ENV, "/etc/passwd")
+    for command in (["history"], ["export", "1"], ["import", "-"]):
+        out = cli(*command, stdin="")
+        assert out.returncode == 2
+        assert out.stderr.endswith(": $TICTACTOE_TUI_DATA_DIR: /etc/passwd is a file, not a "
+                                   "directory\n") and out.stderr.count("\n") == 1
+
+
+def test_the_reading_commands_make_nothing_where_there_is_no_history(tmp_path: Path) -> None:
+    missing = tmp_path / "not" / "there"
+    listed = cli("history", "--data-dir", str(missing))
+    assert listed.returncode == 0 and listed.stderr == ""
+    assert listed.stdout == f"No games yet (there is no {missing / DB_NAME} yet).\n"
+    assert cli("history", "--json", "--data-dir", str(missing)).stdout.strip() == "[]"
+    exported = cli("export", "1", "--data-dir", str(missing))
+    assert exported.returncode == 2 and "there is no game 1" in exported.stderr
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert cli("history", "--data-dir", str(empty)).returncode == 0
+    assert not (tmp_path / "not").exists() and list(empty.iterdir()) == []
+
+
+def test_history_says_when_games_wait_beside_a_locked_history(data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=0.1)
+    other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    store.save(a_game())
+    store.close()
+    listed = cli("history")
+    assert "No games yet" in listed.stdout
+    assert "1 game is kept beside it" in listed.stderr and listed.stderr.count("\n") == 1
+    other.execute("ROLLBACK")
+    other.close()
+    assert "2025-03-01 14:00" in cli("history").stdout     # saved by the next command to look
+    assert not list(data_dir.glob("unsaved-*"))
+
+
+def test_import_into_a_locked_history_says_so_and_keeps_nothing_behind(data_dir: Path) -> None:
+    HistoryStore.open().close()
+    other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    out = cli("import", "-", stdin="tictactoe 3x3 k=3 first=X\nmoves: 5\n")
+    other.execute("ROLLBACK")
+    other.close()
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr == ("tictactoe-tui import: the game was not added: the history is locked "
+                          "by another program (try again once it is free)\n")
+    assert not list(data_dir.glob("unsaved-*")) and HistoryStore.open().count() == 0
+
+
+def test_importing_a_waiting_record_by_hand_saves_it_once(data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=0.1)
+    other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    store.save(a_game())
+    store.close()
+    other.execute("ROLLBACK")
+    other.close()
+    [record] = data_dir.glob("unsaved-*.txt")
+    out = cli("import", str(record))
+    assert (out.returncode, out.stdout) == (0, "1\n")
+    assert HistoryStore.open().count() == 1
+
+
+def test_history_lists_a_history_it_cannot_write(tmp_path: Path) -> None:
+    with read_only_history(tmp_path, games=12) as folder:
+        listed = cli("history", "--json", "--data-dir", str(folder))
+        assert listed.returncode == 0
+        assert len(json.loads(listed.stdout)) == 12
+        assert "cannot be written" in listed.stderr and listed.stderr.count("\n") == 1
+        exported = cli("export", "3", "--data-dir", str(folder))
+        assert exported.returncode == 0 and "# tictactoe-tui game 3" in exported.stdout
+        table = cli("history", "--data-dir", str(folder))
+        assert "No games yet" not in table.stdout and len(table.stdout.splitlines()) == 13
 
 
 def test_a_file_that_is_not_a_record_is_refused_in_one_line(tmp_path: Path) -> None:

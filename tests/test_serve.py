@@ -153,6 +153,50 @@ async def test_ctrl_c_stops_the_server_and_every_app_it_started() -> None:
                                     else b"")
 
 
+OUTLIVED_LOOP = """
+import asyncio, gc, sys, time
+from tictactoe_tui.cli import serve
+serve.APP_EXIT_SECONDS = 0.2
+loop = asyncio.SelectorEventLoop() if sys.argv[1] == "plain" else serve.ServerLoop()
+asyncio.set_event_loop(loop)
+
+async def start_app() -> int:
+    app = await asyncio.create_subprocess_shell(
+        sys.argv[2], stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE)
+    keeper = [app]
+    keeper.append(keeper)   # a cycle: only the garbage collector frees it
+    return app.pid
+
+print(loop.run_until_complete(start_app()), flush=True)
+loop.close()
+time.sleep(0.6)             # the app ends after the loop has closed, as after Ctrl+C
+gc.collect()
+"""
+"""The race behind serve's traceback after Ctrl+C, made certain: an app process that ends after
+the server's loop has closed, and is cleaned up by the garbage collector after that."""
+
+
+def outlive_the_loop(loop: str, app: str) -> tuple[int, str]:
+    """Run OUTLIVED_LOOP with a plain or a server loop: the app's pid and what was printed."""
+    out = subprocess.run([sys.executable, "-c", OUTLIVED_LOOP, loop, app], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0
+    return int(out.stdout.split()[0]), out.stderr
+
+
+def test_an_app_process_outliving_a_plain_loop_is_the_traceback_serve_printed() -> None:
+    _, printed = outlive_the_loop("plain", "exec sleep 0.2")
+    assert "Exception ignored" in printed and "RuntimeError: Event loop is closed" in printed
+
+
+@pytest.mark.parametrize("app", ["exec sleep 0.2", "exec sleep 30"])
+def test_the_server_loop_ends_every_app_and_closes_its_pipes_before_it_closes(app: str) -> None:
+    pid, printed = outlive_the_loop("server", app)
+    assert printed == ""
+    assert not Path(f"/proc/{pid}").exists(), "the app process was left running"
+
+
 @pytest.mark.slow
 def test_a_whole_game_in_a_real_browser(tmp_path: Path) -> None:
     missing = browser_game.browser_missing()

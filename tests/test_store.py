@@ -7,6 +7,9 @@ import re
 import sqlite3
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -254,26 +257,267 @@ def test_a_read_only_data_dir_turns_the_history_off(tmp_path: Path) -> None:
     assert store.count() == 0 and store.games() == [] and store.scores() == []
 
 
+@contextmanager
+def read_only_history(tmp_path: Path, games: int = 12) -> Iterator[Path]:
+    """A data directory holding `games` games that this process cannot write: for root (whom
+    permissions do not stop) a read-only bind mount, as a read-only disk would be; for anyone
+    else a folder and a file without write permission."""
+    source = tmp_path / "history-source"
+    store = HistoryStore.open(source)
+    store.save_many(sample_games(games))
+    store.close()
+    if os.geteuid() != 0:
+        (source / DB_NAME).chmod(0o444)
+        source.chmod(0o555)
+        try:
+            yield source
+        finally:
+            source.chmod(0o755)
+        return
+    mount = tmp_path / "read-only-mount"
+    mount.mkdir()
+    made = subprocess.run(["mount", "--bind", str(source), str(mount)], capture_output=True)
+    if made.returncode != 0:
+        pytest.skip("cannot make a read-only mount here")
+    try:
+        if subprocess.run(["mount", "-o", "remount,bind,ro", str(mount)],
+                          capture_output=True).returncode != 0:
+            pytest.skip("cannot make a read-only mount here")
+        yield mount
+    finally:
+        subprocess.run(["umount", str(mount)], check=True)
+
+
+def test_a_read_only_history_lists_its_games(tmp_path: Path) -> None:
+    with read_only_history(tmp_path) as folder:
+        before = sorted(path.name for path in folder.iterdir())
+        store = HistoryStore.open(folder)
+        assert store.state == "read-only" and store.count() == 12
+        assert len(store.games(limit=-1)) == 12 and store.game(1) is not None
+        assert "cannot be written" in store.notice and "\n" not in store.notice
+        assert store.save(a_game()) is None
+        store.remember_settings({"size": 4})
+        store.cache_analysis("key", "method", "value")
+        store.close()
+        assert sorted(path.name for path in folder.iterdir()) == before
+
+
+@pytest.mark.parametrize("kind", ["folder", "pipe"])
+def test_a_history_that_is_not_a_file_turns_the_history_off(data_dir: Path, kind: str) -> None:
+    path = data_dir / DB_NAME
+    if kind == "folder":
+        path.mkdir()
+    else:
+        os.mkfifo(path)         # SQLite would wait on it for ever
+    store = HistoryStore.open()
+    assert store.state == "off" and store.notice == f"History is off: {path} is not a file."
+    assert store.save(a_game()) is None and store.count() == 0
+
+
+@contextmanager
+def tiny_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 2 MB file system of its own (a tmpfs: root only), to be filled up."""
+    mount = tmp_path / "tiny-disk"
+    mount.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs",
+                                            str(mount)], capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a small file system here")
+    try:
+        yield mount
+    finally:
+        # Lazily: a test that failed may leave the history open on it until it is collected.
+        subprocess.run(["umount", "-l", str(mount)], check=True)
+
+
+def fill(folder: Path) -> Path:
+    """Fill the file system `folder` is on; the file that fills it."""
+    filler = folder / "filler"
+    with filler.open("wb", buffering=0) as out:
+        try:
+            while True:
+                out.write(b"x" * 4096)
+        except OSError:
+            pass
+    return filler
+
+
+def test_a_full_disk_keeps_the_games_in_memory_says_why_and_saves_them_later(
+        tmp_path: Path) -> None:
+    with tiny_disk(tmp_path) as disk:
+        store = HistoryStore.open(disk)
+        filler = fill(disk)
+        games = list(sample_games(5))
+        assert [store.save(game) for game in games] == [None] * 5
+        assert store.pending == games and store.waiting
+        assert store.notice.startswith("Could not save to the history (database or disk is "
+                                       "full): 5 games are kept in memory")
+        assert sorted(path.name for path in disk.iterdir()) == [
+            "filler", "history.sqlite3", "history.sqlite3-shm", "history.sqlite3-wal"]
+        filler.unlink()
+        assert store.retry() == [1, 2, 3, 4, 5]
+        assert store.notice == "" and not store.waiting and store.pending == []
+        store.close()
+
+
 def test_a_data_dir_that_cannot_be_made_turns_the_history_off(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("not a directory")
     store = HistoryStore.open(tmp_path / "file" / "data")
     assert store.state == "off" and store.notice.startswith("History is off")
 
 
-def test_a_locked_history_keeps_the_game_and_saves_it_later(data_dir: Path) -> None:
-    store = HistoryStore.open(busy_seconds=0.2)
-    other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+def hold_lock(path: Path, wal: bool = True) -> sqlite3.Connection:
+    """Another program holding the history's write lock (`BEGIN EXCLUSIVE`); in a file that is
+    not in WAL mode this keeps readers out too."""
+    other = sqlite3.connect(path, isolation_level=None)
+    if not wal:
+        other.execute("PRAGMA journal_mode = DELETE")
     other.execute("BEGIN EXCLUSIVE")
+    return other
+
+
+def records(folder: Path) -> list[PlayedGame]:
+    """The games waiting beside the database as records, oldest first."""
+    return [PlayedGame.from_record(path.read_text())
+            for path in sorted(folder.glob("unsaved-*.txt"))]
+
+
+def test_a_locked_history_keeps_the_game_beside_it_and_saves_it_later(data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=0.2)
+    other = hold_lock(data_dir / DB_NAME)
     first = a_game(outcome="draw")
     assert store.save(first) is None
-    assert store.pending == [first]
-    assert "busy" in store.notice and "kept" in store.notice and "\n" not in store.notice
+    # Kept at once where the next start finds it, not only in memory: a crash loses nothing.
+    assert records(data_dir) == [first] and store.pending == []
+    assert store.waiting
+    assert "busy" in store.notice and "1 game is kept" in store.notice
+    assert "\n" not in store.notice
     other.execute("ROLLBACK")
     other.close()
     second = a_game((0, 3, 1, 4, 2), outcome="X")
     second_id = store.save(second)
-    assert second_id == 2 and store.pending == [] and store.notice == ""
+    assert second_id == 2 and records(data_dir) == [] and store.notice == ""
     assert store.game(1) == first and store.game(2) == second
+    assert not store.waiting
+
+
+def test_retry_saves_the_waiting_games_once_the_lock_goes(data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=0.2)
+    other = hold_lock(data_dir / DB_NAME)
+    games = [a_game(outcome="draw"), a_game((0, 3, 1, 4, 2), outcome="X")]
+    assert [store.save(game) for game in games] == [None, None]
+    assert store.retry() == [] and store.waiting and "2 games are kept" in store.notice
+    other.execute("ROLLBACK")
+    other.close()
+    assert store.retry() == [1, 2]
+    assert [store.game(1), store.game(2)] == games
+    assert not store.waiting and store.notice == "" and records(data_dir) == []
+
+
+def test_a_history_locked_at_start_up_connects_when_the_lock_goes(data_dir: Path) -> None:
+    # A file readers cannot even open while another program holds it.
+    HistoryStore.open().close()
+    other = hold_lock(data_dir / DB_NAME, wal=False)
+    store = HistoryStore.open(busy_seconds=0.2)
+    assert store.state == "waiting" and store.waiting
+    assert "locked" in store.notice and "\n" not in store.notice
+    game = a_game()
+    assert store.save(game) is None
+    assert records(data_dir) == [game]
+    assert store.retry() == [] and store.state == "waiting"
+    other.execute("ROLLBACK")
+    other.close()
+    assert store.retry() == [1]
+    assert store.state == "ready" and store.notice == "" and not store.waiting
+    assert store.game(1) == game and store.save(a_game()) == 2
+
+
+def test_an_older_history_locked_at_start_up_is_migrated_once_free(data_dir: Path) -> None:
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        db.executescript(MIGRATIONS[0])
+        db.execute("PRAGMA user_version = 1")
+    other = hold_lock(data_dir / DB_NAME)
+    store = HistoryStore.open(busy_seconds=0.2)
+    assert store.state == "waiting"
+    other.execute("ROLLBACK")
+    other.close()
+    store.retry()
+    assert store.state == "ready"
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_current_history_locked_at_start_up_still_lists_its_games(data_dir: Path) -> None:
+    store = HistoryStore.open()
+    store.save_many(sample_games(12))
+    store.close()
+    other = hold_lock(data_dir / DB_NAME)
+    locked = HistoryStore.open(busy_seconds=0.2)
+    assert locked.state == "ready" and locked.count() == 12
+    other.execute("ROLLBACK")
+    other.close()
+
+
+def test_settings_given_while_the_history_is_locked_are_saved_once_it_is_free(
+        data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=30)      # a wait would show: it must not happen
+    other = hold_lock(data_dir / DB_NAME)
+    store.remember_settings({"size": 4})
+    assert store.waiting and "settings" in store.notice and "\n" not in store.notice
+    other.execute("ROLLBACK")
+    other.close()
+    store.retry()
+    assert store.last_settings() == {"size": 4} and not store.waiting and store.notice == ""
+
+
+def test_a_save_after_closing_is_kept_for_the_next_start(data_dir: Path) -> None:
+    store = HistoryStore.open()
+    store.close()
+    store.close()
+    game = a_game()
+    assert store.save(game) is None
+    assert records(data_dir) == [game]
+    again = HistoryStore.open()
+    assert again.game(1) == game and records(data_dir) == []
+
+
+def test_saves_racing_the_close_from_another_thread_lose_nothing(data_dir: Path) -> None:
+    store = HistoryStore.open()
+    games = list(sample_games(60))
+    saver = threading.Thread(target=lambda: [store.save(game) for game in games])
+    saver.start()
+    store.close()
+    saver.join()
+    again = HistoryStore.open()
+    kept = sorted(again.game(g.id).cells for g in again.games(limit=-1))  # type: ignore[union-attr]
+    assert kept == sorted(game.cells for game in games)
+
+
+def test_two_copies_saving_the_same_waiting_records_save_each_once(data_dir: Path) -> None:
+    first = HistoryStore.open(busy_seconds=0.2)
+    other = hold_lock(data_dir / DB_NAME)
+    games = list(sample_games(5))
+    assert [first.save(game) for game in games] == [None] * 5
+    other.execute("ROLLBACK")
+    other.close()
+    second = HistoryStore.open()     # a second copy starts and saves the records it finds
+    first.retry()
+    first.close()
+    assert second.count() == 5 and records(data_dir) == []
+
+
+def test_a_record_claimed_by_a_copy_that_crashed_is_saved_once(data_dir: Path) -> None:
+    store = HistoryStore.open()
+    saved, unsaved = a_game(), a_game((0, 3, 1, 4, 2), outcome="X")
+    store.save(saved)
+    store.close()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    # One crashed after saving its record, one before.
+    (data_dir / f"unsaved-1-1-1.txt.saving-{dead}").write_text(saved.to_record())
+    (data_dir / f"unsaved-1-1-2.txt.saving-{dead}").write_text(unsaved.to_record())
+    again = HistoryStore.open()
+    assert again.count() == 2 and again.game(2) == unsaved
+    assert list(data_dir.glob("unsaved-*")) == []
 
 
 def test_two_processes_saving_at_once_lose_no_game(data_dir: Path) -> None:

@@ -7,9 +7,12 @@ import sqlite3
 from dataclasses import asdict
 from pathlib import Path
 
+import pytest
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import DataTable, ProgressBar, Static
 
+import tictactoe_tui.ui.app as app_module
 from benchmarks.history_bench import sample_games
 from tests.app.conftest import (
     SIZE,
@@ -20,11 +23,13 @@ from tests.app.conftest import (
     settle,
     status,
     text,
+    wait_until,
 )
 from tests.games import a_game
 from tests.test_review import played_game
-from tests.test_store import read_only_dir
+from tests.test_store import read_only_dir, read_only_history
 from tictactoe_tui.history.locations import DB_NAME
+from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.schema import SCHEMA_VERSION
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.settings import GameSettings
@@ -32,7 +37,7 @@ from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.screens.history import FIRST_PAGE, HistoryScreen
 from tictactoe_tui.ui.screens.results import ResultsScreen
-from tictactoe_tui.ui.screens.review import EvalGraph, ReviewScreen
+from tictactoe_tui.ui.screens.review import EvalGraph, ReviewScreen, move_ticks
 from tictactoe_tui.ui.screens.settings import SettingsScreen
 from tictactoe_tui.ui.widgets import Board, EvalPanel, Scoreboard
 
@@ -314,6 +319,38 @@ async def test_a_click_on_the_graph_jumps_to_that_move() -> None:
         assert review.index == 3
 
 
+def test_the_graph_marks_whole_moves_however_long_the_game() -> None:
+    assert move_ticks(6) == [0, 1, 2, 3, 4, 5, 6]
+    assert move_ticks(41) == [0, 10, 20, 30, 40]
+    assert move_ticks(224) == [0, 50, 100, 150, 200]
+    for last in range(1, 226):
+        ticks = move_ticks(last)
+        assert ticks[0] == 0 and ticks[-1] <= last and 2 <= len(ticks) <= 25
+
+
+async def test_a_long_games_graph_reads_whole_move_numbers() -> None:
+    class GraphApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield EvalGraph(id="review-graph")
+
+    app = GraphApp()
+    async with app.run_test(size=(100, 12)) as pilot:
+        graph = app.query_one(EvalGraph)
+        graph.show([i % 7 - 3 for i in range(42)], 5, 10)      # 41 moves, as in the issue
+        await pilot.pause()
+        axis = str(graph.render()).splitlines()[-1].split()
+        assert axis == ["0", "10", "20", "30", "40"]
+
+
+async def test_a_one_move_game_is_over_after_one_move_not_one_moves() -> None:
+    HistoryStore.open().save(a_game((4,), outcome="abandoned"))
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        review = await review_of(pilot)
+        status = text(review.query_one("#review-status", Static))
+        assert "abandoned after 1 move" in status and "1 moves" not in status
+
+
 async def test_a_click_on_a_move_in_the_list_jumps_there() -> None:
     HistoryStore.open().save(played_game((4, 1, 0, 2, 7, 8)))
     app = TicTacToeApp()
@@ -433,6 +470,23 @@ async def test_a_read_only_data_dir_warns_once_and_play_goes_on(tmp_path: Path) 
         assert len(notices(pilot)) == 1
 
 
+async def test_a_history_that_cannot_be_written_is_listed_read_only(tmp_path: Path) -> None:
+    with read_only_history(tmp_path, games=12) as folder:
+        app = TicTacToeApp(store=HistoryStore.open(folder))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert any("cannot be written" in n and "listed" in n for n in notices(pilot))
+            screen = await open_history(pilot)
+            await pilot.pause()
+            assert history_table(pilot).row_count == 12
+            status = screen.query_one("#history-status", Static)
+            shown = " ".join(status.render_line(y).text for y in range(status.size.height))
+            words = " ".join(shown.split())       # the whole notice shows, however it wraps
+            assert "No games yet" not in words and "cannot be written (read-only)" in words
+            assert words.endswith("new games are not saved.")
+        app.store.close()
+
+
 async def test_a_newer_history_is_read_only_and_the_app_says_so(data_dir: Path) -> None:
     HistoryStore.open().save(a_game())
     with sqlite3.connect(data_dir / DB_NAME) as db:
@@ -444,7 +498,10 @@ async def test_a_newer_history_is_read_only_and_the_app_says_so(data_dir: Path) 
         await lose_to_h1(pilot)
         await pilot.press("r", "y")
         await pilot.pause()
-        assert history_table(pilot).row_count == 1        # read, but the new game not saved
+        assert history_table(pilot).row_count == 1        # read, but not written
+    # The new game waits beside it, for the newer version to save.
+    [record] = data_dir.glob("unsaved-*.txt")
+    assert PlayedGame.from_record(record.read_text()).cells == (0, 4, 1, 2, 3, 6)
 
 
 async def test_a_locked_history_keeps_the_game_until_it_can_save_it(data_dir: Path) -> None:
@@ -455,14 +512,67 @@ async def test_a_locked_history_keeps_the_game_until_it_can_save_it(data_dir: Pa
         await pilot.pause()
         other.execute("BEGIN EXCLUSIVE")
         await lose_to_h1(pilot)
-        assert len(app.store.pending) == 1
+        assert len(list(data_dir.glob("unsaved-*.txt"))) == 1
         assert any("busy" in n and "kept" in n for n in notices(pilot))
         other.execute("ROLLBACK")
         await pilot.press("r")
         await settle(pilot)
         await lose_to_h1(pilot)
-        assert app.store.pending == [] and app.store.count() == 2
+        assert not list(data_dir.glob("unsaved-*.txt")) and app.store.count() == 2
     other.close()
+
+
+def lock_out_readers(data_dir: Path) -> sqlite3.Connection:
+    """Another program holding the history so that it cannot even be opened (a file not in WAL
+    mode, under `BEGIN EXCLUSIVE`): the app starts with the history waiting."""
+    HistoryStore.open().close()
+    other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+    other.execute("PRAGMA journal_mode = DELETE")
+    other.execute("BEGIN EXCLUSIVE")
+    return other
+
+
+async def test_a_history_locked_at_start_up_saves_the_game_once_the_lock_goes(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "HISTORY_RETRY_SECONDS", 0.1)
+    other = lock_out_readers(data_dir)
+    app = TicTacToeApp(GameSettings(opponent="h1", seed=1), start_in_game=True,
+                       store=HistoryStore.open(busy_seconds=0.1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert any("locked" in n for n in notices(pilot))
+        await lose_to_h1(pilot)
+        [record] = data_dir.glob("unsaved-*.txt")      # kept at once, where a restart finds it
+        other.execute("ROLLBACK")
+        other.close()
+        await wait_until(pilot, lambda: not record.exists(), 10)
+        await pilot.pause()
+        assert any("free again" in n and "1 waiting game saved" in n for n in notices(pilot))
+        assert app.store.state == "ready" and app.store.count() == 1
+    again = HistoryStore.open()
+    assert again.count() == 1 and again.game(1).cells == (0, 4, 1, 2, 3, 6)  # type: ignore[union-attr]
+
+
+async def test_a_history_locked_all_through_keeps_the_games_for_the_next_start(
+        data_dir: Path) -> None:
+    other = lock_out_readers(data_dir)
+    app = TicTacToeApp(GameSettings(opponent="h1", seed=1), start_in_game=True,
+                       store=HistoryStore.open(busy_seconds=0.1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await lose_to_h1(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("5")
+        await settle(pilot)
+        await pilot.press("q", "y")         # the second game, abandoned, is kept too
+        await pilot.pause()
+    assert len(list(data_dir.glob("unsaved-*.txt"))) == 2
+    other.execute("ROLLBACK")
+    other.close()
+    again = HistoryStore.open()
+    assert sorted(g.outcome for g in again.games()) == ["O", "abandoned"]
+    assert not list(data_dir.glob("unsaved-*.txt"))
 
 
 async def test_p_hides_and_shows_a_candidates_line_on_the_review_board() -> None:

@@ -3,6 +3,7 @@ works from the keyboard alone and from the mouse alone."""
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Static
 from textual_plotext import PlotextPlot
@@ -79,6 +80,22 @@ async def test_a_from_the_game_compares_every_algorithm_with_the_engines_numbers
         status = text(screen.query_one("#minimax-status", Static))
         positions = trace_search(board, "minimax").positions
         assert f"Minimax searched the whole tree: {positions:,} positions" in status
+
+
+@pytest.mark.parametrize("board", [
+    Board.from_string("X.../.O../..../...."),                      # the notation, a depth
+    Board.empty(15, 5).play(112).play(113).play(97).play(128),     # a move number
+])
+async def test_the_title_is_shown_whole_at_100_columns(board: Board) -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(CompareScreen(board, time_limit=0.2, depth=3))
+        await pilot.pause()
+        title = compare_screen(pilot).query_one("#compare-title", Static)
+        shown = " ".join(title.render_line(y).text for y in range(title.size.height))
+        assert len(text(title)) > SIZE[0] - 2         # too long for one line
+        assert shown.split() == text(title).split(), "the title is cut"
+        await pilot.press("escape")
 
 
 async def test_the_heuristics_are_judged_against_minimax_and_may_agree_on_the_move_only() -> None:

@@ -5,11 +5,17 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 from textual.widgets import DataTable, ProgressBar, Select, Static
+from textual_plotext import PlotextPlot
 
 from tests.app.conftest import SIZE, game_app, run_command, settle, text
 from tictactoe_tui.engine.match import MatchResult, PlayerSpec, run_match
 from tictactoe_tui.ui.screens.game import GameScreen
-from tictactoe_tui.ui.screens.match import MatchScreen
+from tictactoe_tui.ui.screens.match import (
+    MatchScreen,
+    ms_words,
+    per_move_ms,
+    positions_words,
+)
 
 
 def screen(pilot: Pilot[None]) -> MatchScreen:
@@ -37,7 +43,7 @@ def check_table(pilot: Pilot[None], expected: MatchResult) -> None:
         assert row[2:6] == [str(overall.wins), str(overall.draws), str(overall.losses),
                             f"{overall.points:g}"]
         assert row[6:8] == [str(stats.as_x), str(stats.as_o)]
-        assert row[9] == f"{stats.mean_positions:,.0f}"
+        assert row[9] == f"{stats.mean_positions:,.1f}"
 
 
 async def pick_with_mouse(pilot: Pilot[None], select_id: str, index: int) -> None:
@@ -126,6 +132,45 @@ async def test_a_match_is_run_with_the_mouse_alone_and_matches_the_engine() -> N
         assert [g.moves for g in result.outcomes] == [g.moves for g in expected.outcomes]
 
 
+def chart_text(pilot: Pilot[None], chart_id: str) -> str:
+    """What a chart draws, as plain text."""
+    return str(pilot.app.screen.query_one(f"#{chart_id}", PlotextPlot).render())
+
+
+async def test_the_progress_bar_shows_only_once_a_match_runs() -> None:
+    async with game_app(seed=1).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await pilot.pause(0.5)
+        bar = screen(pilot).query_one("#match-progress", ProgressBar)
+        assert not bar.visible and "--%" not in pilot.app.export_screenshot()
+        await pilot.press("r")
+        await settle(pilot)
+        assert bar.visible and bar.percentage == 1
+
+
+async def test_the_charts_name_their_colours_and_write_their_values() -> None:
+    async with game_app(seed=1).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("r")
+        await settle(pilot)
+        result = screen(pilot).result
+        assert result is not None
+        marks = chart_text(pilot, "match-chart")
+        # The legend names the stacked parts; each bar says its wins/draws/losses.
+        for part in ("wins", "draws", "losses"):
+            assert part in marks
+        for stats in (result.x_stats, result.o_stats):
+            assert str(stats.as_x) in marks and str(stats.as_o) in marks
+        times = chart_text(pilot, "match-time-chart")
+        positions = chart_text(pilot, "match-positions-chart")
+        for stats in (result.x_stats, result.o_stats):
+            assert ms_words(per_move_ms(stats)) in times
+            assert positions_words(stats.mean_positions) in positions
+
+
 async def test_the_palette_opens_the_match_runner() -> None:
     async with game_app(seed=1).run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -140,7 +185,7 @@ async def test_a_bigger_board_offers_its_own_ks_and_plays_there() -> None:
         await pilot.press("m")
         await pilot.pause()
         await pick_with_mouse(pilot, "match-size", 2)      # 5×5
-        await pick_with_mouse(pilot, "match-k", 2)         # k = 4
+        await pick_with_mouse(pilot, "match-k", 1)         # 3, 4, 5 (default): k = 4
         await pick_with_mouse(pilot, "x-algorithm", 3)     # H1
         await pick_with_mouse(pilot, "match-games", 0)     # 2 games
         assert await pilot.click("#match-run")

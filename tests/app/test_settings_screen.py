@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import App
+from textual.pilot import Pilot
 from textual.widgets import Input, Label, RadioSet, Select, Static
 
 from tests.app.conftest import SIZE, pick_with_mouse, settle
@@ -112,18 +113,52 @@ async def test_an_empty_time_limit_is_refused_on_start() -> None:
         assert str(message.render()) == "Must be a number of seconds, not ''"
 
 
+def k_label(pilot: Pilot[None]) -> str:
+    """What the closed k list shows."""
+    return str(pilot.app.screen.query_one("#k SelectCurrent #label", Static).render())
+
+
+def k_labels(pilot: Pilot[None]) -> list[str]:
+    """Every option the k list offers."""
+    return [str(prompt) for prompt, _ in pilot.app.screen.query_one("#k", Select)._options]
+
+
 async def test_the_winning_length_list_follows_the_board_size() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
         await pick_with_mouse(pilot, "size", 7)         # 10×10
-        await pick_with_mouse(pilot, "k", 6)            # the list: default, 3, 4, ..., 8
+        await pick_with_mouse(pilot, "k", 5)            # the list: 3, 4, 5 (default), 6, 7, 8...
         k = app.screen.query_one("#k", Select)
         assert k.value == 8
         await pick_with_mouse(pilot, "size", 3)         # 6×6: 8 in a row no longer fits
-        assert k.value == "default"
-        await pick_with_mouse(pilot, "k", 4)            # default, 3, 4, 5, 6
+        assert k.value == "default" and k_label(pilot) == "5 (default)"
+        await pick_with_mouse(pilot, "k", 3)            # 3, 4, 5 (default), 6
         assert k.value == 6
-        assert str(k.query_one("SelectCurrent #label", Static).render()) == "6"
+        assert k_label(pilot) == "6"
+
+
+async def test_the_default_winning_length_is_redrawn_for_the_new_size() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert k_label(pilot) == "3 (default)" and k_labels(pilot) == ["3 (default)"]
+        await pick_with_mouse(pilot, "size", 7)         # 3×3 -> 10×10
+        assert k_label(pilot) == "5 (default)"
+        assert k_labels(pilot) == ["3", "4", "5 (default)", "6", "7", "8", "9", "10"]
+        app.screen.query_one("#size", Select).value = 3    # 10×10 -> 3×3 (scrolled out)
+        await pilot.pause()
+        assert k_label(pilot) == "3 (default)" and k_labels(pilot) == ["3 (default)"]
+        await pick_with_mouse(pilot, "size", 1)         # 4×4: four in a row by default
+        assert k_label(pilot) == "4 (default)" and k_labels(pilot) == ["3", "4 (default)"]
+
+
+async def test_a_game_set_to_the_default_length_reopens_on_the_default() -> None:
+    app = TicTacToeApp(GameSettings(size=7, k=5), True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen.query_one("#k", Select).value == "default"
+        assert k_label(pilot) == "5 (default)"
 
 
 async def test_reopened_settings_show_the_current_game_and_escape_goes_back() -> None:
@@ -222,11 +257,38 @@ async def test_enter_on_a_radio_set_starts_the_game_as_the_hint_says() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab", "tab", "tab")          # Start -> mode -> first -> your mark
         assert app.focused is app.screen.query_one("#mark", RadioSet)
-        assert "Enter starts" in str(app.screen.query_one("#settings-hint", Static).render())
+        assert hint(pilot) == "Enter starts · Tab moves · ? help"
         await pilot.press("enter")
         await settle(pilot)
         assert type(app.screen).__name__ == "GameScreen"
         assert app.settings == GameSettings()
+
+
+def hint(pilot: Pilot[None]) -> str:
+    return str(pilot.app.screen.query_one("#settings-hint", Static).render())
+
+
+async def test_the_hint_says_what_enter_does_where_the_focus_is() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert hint(pilot).startswith("Enter starts")               # on Start
+        await pilot.press("tab", "tab", "tab", "tab")               # the opponent list
+        assert isinstance(app.focused, Select)
+        assert hint(pilot).startswith("Enter opens the list")
+        await pilot.press("enter")                                  # as it says: it opens
+        await pilot.pause()
+        assert app.screen.query_one("#opponent", Select).expanded
+        assert "Enter chooses" in hint(pilot)
+        await pilot.press("down", "enter")                          # chooses, and closes
+        await pilot.pause()
+        assert app.screen.query_one("#opponent", Select).value == "minimax"
+        assert hint(pilot).startswith("Enter opens the list")
+        await pilot.press("tab")                                    # the difficulty box
+        assert hint(pilot).startswith("Enter starts")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameScreen"
+        assert app.settings.opponent == "minimax"
 
 
 async def test_arrows_choose_in_a_radio_set_and_enter_starts_with_that_choice() -> None:

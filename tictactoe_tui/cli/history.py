@@ -4,17 +4,22 @@
     tictactoe-tui export GAME_ID [--data-dir DIR]       print a game as a text record
     tictactoe-tui import FILE [--data-dir DIR]          add a record's game; print its new id
 
-A problem with the history itself (a damaged file moved aside, a newer program's file) is one line
-on stderr and the command carries on; bad input is one line on stderr and exit status 2.
+A problem with the history itself (a damaged file moved aside, a newer program's file, a folder
+that cannot be written) is one line on stderr and the command carries on; bad input (a --data-dir
+that is a file, or empty) is one line on stderr and exit status 2. The reading commands (`history`,
+`export`) never make a directory or a database: where there is none, there are no games.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from tictactoe_tui.history.locations import DATA_DIR_ENV, data_dir_argument, data_dir_problem
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.arguments import OneLineParser
@@ -28,13 +33,25 @@ DATA_DIR_HELP = ("where the history lives (default: $TICTACTOE_TUI_DATA_DIR, els
 
 def _parser(command: str, description: str) -> OneLineParser:
     parser = OneLineParser(prog=f"{PROG} {command}", description=description)
-    parser.add_argument("--data-dir", metavar="DIR", help=DATA_DIR_HELP)
+    parser.add_argument("--data-dir", metavar="DIR", type=data_dir_argument, help=DATA_DIR_HELP)
     return parser
 
 
+def _parse(parser: OneLineParser, argv: Sequence[str]) -> argparse.Namespace:
+    """The command's arguments; a data directory from the environment is checked as the flag is
+    (one line and status 2 when it is a file)."""
+    args = parser.parse_args(list(argv))
+    from_environment = os.environ.get(DATA_DIR_ENV, "")
+    if args.data_dir is None and from_environment:
+        problem = data_dir_problem(from_environment)
+        if problem is not None:
+            parser.error(f"${DATA_DIR_ENV}: {problem}")
+    return args
+
+
 def _open(directory: str | None) -> HistoryStore:
-    """The history, with its notice (if any) on stderr."""
-    store = HistoryStore.open(directory)
+    """The history as it is, with its notice (if any) on stderr; none is made where none is."""
+    store = HistoryStore.open(directory, create=False)
     if store.notice:
         print(f"{PROG}: {store.notice}", file=sys.stderr)
     return store
@@ -46,7 +63,7 @@ def history_command(argv: Sequence[str]) -> int:
     parser.add_argument("--json", action="store_true",
                         help='print a JSON list of {"id", "started", "mode", "x", "o", "size", '
                         '"k", "result", "moves"}')
-    args = parser.parse_args(list(argv))
+    args = _parse(parser, argv)
     store = _open(args.data_dir)
     games = store.games(limit=-1)
     store.close()
@@ -54,7 +71,9 @@ def history_command(argv: Sequence[str]) -> int:
         print(json.dumps([game.to_json() for game in games], indent=1))
         return 0
     if not games:
-        print(f"No games yet (the history is {store.path}).")
+        where = (f"the history is {store.path}" if store.path.exists()
+                 else f"there is no {store.path} yet")
+        print(f"No games yet ({where}).")
         return 0
     print(f"{'id':>5}  {'started':<16}  {'mode':<20}  {'X':<10}  {'O':<10}  {'board':<9}  "
           f"{'result':<9}  moves")
@@ -69,7 +88,7 @@ def export_command(argv: Sequence[str]) -> int:
     """Print one game as a text record (the engine's format, with `#` comment lines)."""
     parser = _parser("export", "Print a game of the history as a text record.")
     parser.add_argument("game_id", metavar="GAME_ID", help="the game's id (see `history`)")
-    args = parser.parse_args(list(argv))
+    args = _parse(parser, argv)
     if not args.game_id.isdigit():
         parser.error(f"GAME_ID must be a game's number, not {args.game_id!r}")
     store = _open(args.data_dir)
@@ -86,7 +105,7 @@ def import_command(argv: Sequence[str]) -> int:
     parser = _parser("import", "Add a game from a text record (as `export` writes) to the "
                      "history and print its new id.")
     parser.add_argument("file", metavar="FILE", help="the record's file ('-' reads stdin)")
-    args = parser.parse_args(list(argv))
+    args = _parse(parser, argv)
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -97,10 +116,16 @@ def import_command(argv: Sequence[str]) -> int:
     except ValueError as error:
         parser.error(f"{args.file} is not a game record: {error}")
     store = HistoryStore.open(args.data_dir)
-    game_id = store.save(game)
+    if args.file != "-" and Path(args.file).name in store.adopted and not Path(args.file).exists():
+        # One of this history's waiting records: opening the history has just saved it.
+        game_id: int | None = store.adopted[Path(args.file).name]
+    else:
+        game_id = store.save(game, keep=False)
     store.close()
     if game_id is None:
-        print(f"{PROG} import: the game was not added: {store.notice}", file=sys.stderr)
+        why = ("the history is locked by another program (try again once it is free)"
+               if store.locked else store.notice)
+        print(f"{PROG} import: the game was not added: {why}", file=sys.stderr)
         return 1
     if store.notice:
         print(f"{PROG}: {store.notice}", file=sys.stderr)

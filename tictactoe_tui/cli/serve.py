@@ -6,7 +6,9 @@ The flow: the game flags are checked as the terminal app checks them (a bad one 
 status 2), the address is tried (a port already in use is one line too), then textual-serve
 serves a page on it. Each tab that opens the page gets an app process of its own, `python -m
 tictactoe_tui [game flags]`, which draws into the page over a websocket; closing the tab tells
-that process to quit. Ctrl+C (or SIGTERM) stops the server, and with it every app it started.
+that process to quit. Ctrl+C (or SIGTERM) stops the server, and with it every app it started:
+the server's loop (`ServerLoop`) waits for each app process to end, ending it if it must, and
+closes its pipes before the loop itself closes.
 
 Only this machine can connect unless `--host` says otherwise. The page works offline: the one
 thing textual-serve's page fetches from outside, a web font from Google Fonts, is replaced by the
@@ -16,6 +18,8 @@ same font from textual-serve's own static files (see `offline_template`).
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import re
 import shlex
 import socket
@@ -24,6 +28,7 @@ import tempfile
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from tictactoe_tui.play.arguments import OneLineParser
 
@@ -55,6 +60,55 @@ LOCAL_FONT = """<style>
       }
     </style>"""
 """The same font, from the fonts textual-serve ships in its static files."""
+
+
+APP_EXIT_SECONDS = 5.0
+"""How long the apps get to close themselves when the server stops (their own grace after a
+signal is as long) before the server ends them."""
+
+
+class ServerLoop(asyncio.SelectorEventLoop):
+    """The server's event loop: it remembers the app processes it starts, one per tab, and before
+    it closes it waits for each to end (SIGTERM, then SIGKILL, if one outstays
+    `APP_EXIT_SECONDS`) and closes its pipes.
+
+    textual-serve never waits for an app process. When one outlived the loop, which Ctrl+C left
+    to chance, Python closed its pipes only after the loop had closed, and printed "Exception
+    ignored ... RuntimeError: Event loop is closed" under the server's last line.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._apps: list[asyncio.SubprocessTransport] = []
+
+    async def subprocess_shell(self, *args: Any, **kwargs: Any) -> Any:
+        """Start a process as the base loop does, and remember it."""
+        transport, protocol = await super().subprocess_shell(*args, **kwargs)
+        self._apps.append(transport)
+        return transport, protocol
+
+    def close(self) -> None:
+        """End the apps, close their pipes, then close the loop."""
+        if self._apps and not self.is_running() and not self.is_closed():
+            self.run_until_complete(self._end_apps())
+        super().close()
+
+    async def _end_apps(self) -> None:
+        apps, self._apps = self._apps, []
+        for end, seconds in ((None, APP_EXIT_SECONDS), ("terminate", 2.0), ("kill", 2.0)):
+            running = [app for app in apps if app.get_returncode() is None]
+            if not running:
+                break
+            for app in running:
+                if end is not None:
+                    with contextlib.suppress(ProcessLookupError):
+                        getattr(app, end)()
+            deadline = self.time() + seconds
+            while self.time() < deadline and any(a.get_returncode() is None for a in running):
+                await asyncio.sleep(0.05)
+        for app in apps:
+            app.close()
+        await asyncio.sleep(0)      # the pipes' last callbacks, while the loop still runs
 
 
 def _port(text: str) -> int:
@@ -137,8 +191,12 @@ def main(argv: Sequence[str]) -> int:
         Path(templates, TEMPLATE).write_text(offline_template(), encoding="utf-8")
         server = Server(app_command(game_flags), host=args.host, port=args.port,
                         title="tictactoe-tui", templates_path=templates)
+        # textual-serve runs on the current event loop: make it one that ends the apps.
+        asyncio.set_event_loop(ServerLoop())
         try:
             server.serve()
         except OSError as error:    # the port was taken between the check and now
             parser.error(f"cannot listen on {args.host}:{args.port}: {error}")
+        finally:
+            asyncio.set_event_loop(None)
     return 0

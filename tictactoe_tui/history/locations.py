@@ -3,6 +3,7 @@ platform's user data directory (`~/.local/share/tictactoe-tui` on Linux)."""
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 
@@ -25,3 +26,28 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     if chosen:
         return Path(chosen).expanduser()
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def data_dir_problem(text: str) -> str | None:
+    """Why `text` cannot name the data directory, in a few words; None when it can (it need not
+    exist yet: the game makes it, the reading commands find nothing there)."""
+    if not text.strip():
+        return f"must name a directory, not {text!r}"
+    path = Path(text).expanduser()
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            if candidate.is_dir():
+                return None
+            what = "a file" if candidate.is_file() else "not a directory"
+            if candidate == path:
+                return f"{text} is {what}" + (", not a directory" if what == "a file" else "")
+            return f"{text} is inside {candidate}, which is {what}"
+    return None
+
+
+def data_dir_argument(text: str) -> str:
+    """argparse's reader for `--data-dir`: the text itself, or one line saying what is wrong."""
+    problem = data_dir_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text

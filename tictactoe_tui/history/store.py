@@ -5,26 +5,34 @@ else the platform's user data directory (`~/.local/share/tictactoe-tui` on Linux
 runs in WAL mode, so a reader never waits for a writer, and every write is one short
 `BEGIN IMMEDIATE` transaction, so two copies of the app saving at once both keep every game.
 
-The schema and its migrations are in `schema`: opening an older file runs the steps it lacks, and
-a file from a newer program opens read-only.
+The schema and its migrations are in `schema`: opening an older file runs the steps it lacks.
 
 Opening never raises: `HistoryStore.open` always returns a store, and `notice` holds one line for
-the user when something was wrong:
+the user when something is wrong. A game is never lost to any of it:
 
 - a damaged file is moved aside to `history.sqlite3.damaged-YYYYmmdd-HHMMSS` (kept) and a fresh
   one is started;
-- a file from a newer version of the program opens read-only (nothing is written to it);
-- a data directory that cannot be written turns the history off (play goes on);
-- a file locked by another copy: each write waits `busy_seconds`, then the game is kept in
-  `pending` and saved with the next write (or `flush()`); games still pending when the store
-  closes are written beside the database as text records (`unsaved-*.txt`, the export format)
-  and saved by the next `open`, so a game is never lost to a lock.
+- a file from a newer version of the program, or one in a folder (or on a mount) that cannot be
+  written, opens read-only: its games are listed, nothing is written to it;
+- a data directory that can be neither written nor read turns the history off (play goes on);
+- a file locked by another program: a game the database cannot take is written at once beside
+  it as a text record (`unsaved-*.txt`, the export format), and the store saves those records
+  as soon as it can: at the next save, `retry()` (the app calls it every few seconds while a game
+  waits), `close()`, and the next `open` of any copy (the app, or `import`). A record is claimed
+  by renaming it before it is saved, so two copies never save it twice. A store that met the
+  lock while opening opens "waiting" and connects on the first retry that finds the file free.
+
+Each operation waits for a lock (`busy_seconds`) at most once; once a write found the file locked,
+later ones only try, so a locked history never freezes the screen. `save` is safe at any moment:
+from any thread, while the app shuts down, even after `close` (then the game goes straight to
+its record).
 
 No Textual here: the command line uses the store without loading the UI.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -45,13 +53,21 @@ BUSY_SECONDS = 2.0
 """How long a write waits for another copy of the app to finish its own before giving up."""
 
 UNSAVED_GLOB = "unsaved-*.txt"
-"""Games that could not be saved before the app closed, waiting beside the database."""
+"""Games the database could not take yet, waiting beside it as text records."""
+
+CLAIM_MARK = ".saving-"
+"""What a copy adds to a waiting record's name while it saves it: `unsaved-….txt.saving-PID`."""
+
+STORE_NOTICES = ("The history is busy", "The history is locked", "Could not save to the history")
+"""How the notices the store clears by itself (once nothing waits) begin."""
 
 OUTCOMES: tuple[Outcome, ...] = ("X", "O", "draw", "abandoned")
 """Every value of a game's result."""
 
-State = Literal["ready", "read-only", "off"]
-""""ready": reads and writes; "read-only": a newer program's file; "off": no history at all."""
+State = Literal["ready", "read-only", "waiting", "off"]
+""""ready": reads and writes; "read-only": a newer program's file, or one that cannot be
+written; "waiting": the file was locked when opened, nothing is read until a retry connects;
+"off": no history at all."""
 
 SORT_COLUMNS = {
     "date": "started",
@@ -160,143 +176,195 @@ class HistoryStore:
     """The games, the last settings and the review's cached analyses in one SQLite file."""
 
     def __init__(self, path: Path, connection: sqlite3.Connection | None, state: State,
-                 notice: str = "") -> None:
+                 notice: str = "", busy_seconds: float = BUSY_SECONDS) -> None:
         """Use `open` instead: it decides the state and the notice."""
         self.path = path
         """The database file."""
         self.state: State = state
-        """Whether games can be saved ("ready"), only read ("read-only") or neither ("off")."""
+        """Whether games can be saved ("ready"), only read ("read-only"), neither yet
+        ("waiting": locked when opened) or neither at all ("off")."""
         self.notice = notice
         """One line for the user when the history is not working as usual, else ""."""
         self.pending: list[PlayedGame] = []
-        """Games not saved yet because another copy of the app held the file."""
+        """Games the database could not take that could not be written as records either (a
+        folder that cannot be written): kept in memory, tried again with every write."""
+        self.busy_seconds = busy_seconds
+        """How long the first write of an operation waits for a lock."""
+        self.adopted: dict[str, int] = {}
+        """The waiting records this store saved, by file name, with the ids they got."""
         self._db = connection
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        self._locked_out = False
+        """Whether the last write found the file locked (then writes only try, never wait, until
+        one succeeds)."""
+        self._closed = False
+        self._parked = 0
+        """Records this store has written (numbers their files)."""
+        self._settings_waiting: dict[str, object] | None = None
+        """The last settings, when the file was locked as they came."""
+        self._trouble: str | None = None
+        """Why the last write failed, when it was not a lock (a full disk): until one succeeds."""
 
     # -- opening --------------------------------------------------------------------------------
 
     @classmethod
     def open(cls, directory: str | os.PathLike[str] | None = None,
-             busy_seconds: float = BUSY_SECONDS) -> HistoryStore:
-        """Open (or create) the history in `directory` (default `data_dir()`); never raises."""
+             busy_seconds: float = BUSY_SECONDS, create: bool = True) -> HistoryStore:
+        """Open (or, with `create`, make) the history in `directory` (default `data_dir()`);
+        never raises. Without `create` (the reading commands) a missing history stays missing:
+        the store is "off" with no notice, and nothing is made on disk."""
         folder = data_dir(directory)
-        path = folder / DB_NAME
+        store = cls(folder / DB_NAME, None, "off", busy_seconds=busy_seconds)
+        if create or store.path.exists():
+            with store._lock:
+                store._attach(create)
+                if store.writable:
+                    store._catch_up(wait=True)
+                    store._say_waiting()
+        return store
+
+    def _attach(self, create: bool) -> None:
+        """Connect to the file, deciding the state and the notice; never raises."""
+        path, folder = self.path, self.path.parent
+        if path.exists() and not path.is_file():
+            # A folder, a pipe, a device: SQLite would refuse it, or wait on a pipe for ever.
+            self.state, self.notice = "off", f"History is off: {path} is not a file."
+            return
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            return cls._connect(path, busy_seconds)
+            if create:
+                folder.mkdir(parents=True, exist_ok=True)
+            self._db, self.state, self.notice = _connect(path, self.busy_seconds)
         except sqlite3.DatabaseError as error:
             if _is_damage(error):
-                moved = _move_aside(path)
+                try:
+                    moved = _move_aside(path)
+                except OSError as stuck:
+                    self.state = "off"
+                    self.notice = (f"History is off: {path} is damaged and cannot be moved "
+                                   f"aside ({_reason(stuck)}).")
+                    return
                 notice = (f"The history was damaged: it was moved to {moved} and a new one "
                           "started.")
                 try:
-                    store = cls._connect(path, busy_seconds)
+                    self._db, self.state, self.notice = _connect(path, self.busy_seconds)
                 except (sqlite3.Error, OSError) as again:
-                    return cls(path, None, "off", f"{notice} History is off: {_reason(again)}.")
-                store.notice = notice
-                return store
-            if _is_busy(error):
-                return cls(path, None, "off", f"History is off: {path} is locked by another "
-                           "program.")
-            return cls(path, None, "off", f"History is off: cannot write to {folder} "
-                       f"({_reason(error)}).")
+                    self.state, self.notice = "off", f"{notice} History is off: {_reason(again)}."
+                    return
+                self.notice = notice
+            elif _is_busy(error):
+                self.state = "waiting"
+                self._locked_out = True
+                self.notice = (f"The history is locked by another program ({path}): games are "
+                               "kept beside it and saved as soon as it is free.")
+            else:
+                self._attach_read_only(error)
         except OSError as error:
-            return cls(path, None, "off",
-                       f"History is off: cannot write to {folder} ({_reason(error)}).")
+            self._attach_read_only(error)
 
-    @classmethod
-    def _connect(cls, path: Path, busy_seconds: float) -> HistoryStore:
-        """Open `path`, check it and bring its schema up to date; sqlite3 errors propagate."""
-        db = sqlite3.connect(path, timeout=busy_seconds, isolation_level=None,
-                             check_same_thread=False)
-        try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                db.close()
-                reader = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
-                                         timeout=busy_seconds, check_same_thread=False,
-                                         isolation_level=None)
-                return cls(path, reader, "read-only",
-                           f"The history was written by a newer tictactoe-tui (schema "
-                           f"{version}; this one knows {SCHEMA_VERSION}): it is read-only, "
-                           "so games are not saved.")
-            db.execute("PRAGMA journal_mode = WAL")
-            db.execute("PRAGMA foreign_keys = ON")
-            db.execute("PRAGMA synchronous = NORMAL")
-            check = db.execute("PRAGMA quick_check(1)").fetchone()[0]
-            if check != "ok":
-                raise sqlite3.DatabaseError(f"database disk image is malformed: {check}")
-            migrate(db)
-        except BaseException:
-            db.close()
-            raise
-        store = cls(path, db, "ready")
-        store._adopt_unsaved()
-        return store
+    def _attach_read_only(self, error: BaseException) -> None:
+        """The folder or the file cannot be written: list the games read-only if there are any,
+        else the history is off."""
+        folder = self.path.parent
+        if self.path.exists():
+            try:
+                self._db = _read_only(self.path, self.busy_seconds)
+            except sqlite3.Error:
+                self._db = None
+            if self._db is not None:
+                self.state = "read-only"
+                why = "read-only" if not os.access(folder, os.W_OK) else _reason(error)
+                self.notice = (f"The history in {folder} cannot be written ({why}): its games "
+                               "are listed, but new games are not saved.")
+                return
+        self.state = "off"
+        self.notice = f"History is off: cannot write to {folder} ({_reason(error)})."
 
     def close(self) -> None:
-        """Close the file; games still pending are written beside it, to be saved next time."""
-        self.flush()
-        if self.pending and self.state == "ready":
-            self._park_unsaved()
+        """Save what waits if the file is free, then close it. Games still waiting stay beside
+        it as records (the next start saves them). Closing twice is harmless; a `save` after
+        this goes straight to a record."""
         with self._lock:
+            if self._closed:
+                return
+            self._catch_up(wait=not self._locked_out)
+            for game in list(self.pending):
+                if self._park(game) is not None:
+                    self.pending.remove(game)
+            self._closed = True
             if self._db is not None:
                 self._db.close()
                 self._db = None
 
-    def _park_unsaved(self) -> None:
-        """Write the pending games as text records next to the database (best effort)."""
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        for number, game in enumerate(self.pending, start=1):
-            target = self.path.with_name(f"unsaved-{stamp}-{os.getpid()}-{number}.txt")
-            try:
-                target.write_text(game.to_record(), encoding="utf-8")
-            except OSError:
-                continue
-        self.pending = []
-
-    def _adopt_unsaved(self) -> None:
-        """Save the games an earlier run could not, and remove their files once saved."""
-        for parked in sorted(self.path.parent.glob(UNSAVED_GLOB)):
-            try:
-                game = PlayedGame.from_record(parked.read_text(encoding="utf-8"))
-                self._write(partial(_insert_game, game=game))
-            except (OSError, ValueError, sqlite3.Error):
-                continue  # left where it is: a later start tries again, and it is plain text
-            parked.unlink(missing_ok=True)
-
     @property
     def writable(self) -> bool:
-        """True when games can be saved."""
+        """True when games can be saved to the database now (locks aside)."""
         return self.state == "ready" and self._db is not None
+
+    @property
+    def locked(self) -> bool:
+        """True when the last try found the file locked by another program."""
+        return self._locked_out and self.state in ("ready", "waiting")
+
+    @property
+    def waiting(self) -> bool:
+        """True while the store has something to try again: it is waiting for a locked file, or
+        games wait (in memory or as records) for a file that was locked."""
+        if self._closed or self.state not in ("ready", "waiting"):
+            return False
+        return (self.state == "waiting" or bool(self.pending)
+                or self._settings_waiting is not None
+                or (self._locked_out and self.unsaved() > 0))
+
+    def unsaved(self) -> int:
+        """How many games wait outside the database: in memory, and as records beside it."""
+        try:
+            records = sum(1 for _ in self.path.parent.glob(UNSAVED_GLOB))
+        except OSError:
+            records = 0
+        return len(self.pending) + records
 
     # -- games ----------------------------------------------------------------------------------
 
-    def save(self, game: PlayedGame) -> int | None:
-        """Save a game and return its id; None when it could not be saved now.
+    def save(self, game: PlayedGame, keep: bool = True) -> int | None:
+        """Save a game and return its id; None when the database cannot take it now.
 
-        When another copy holds the file too long the game joins `pending` (and `notice` says
-        so); every later save tries the pending games first, oldest first.
+        Games waiting from earlier go first. A game the database cannot take is kept, unless
+        `keep` is false (`import` says so instead): as a record beside the database, saved by a
+        later save, `retry`, `close` or the next start; in `pending` when even that cannot be
+        written. A history that is read-only or off keeps nothing (`notice` says so).
         """
-        if not self.writable:
+        with self._lock:
+            self._catch_up(wait=not self._locked_out)
+            if self.writable and not self._closed:
+                try:
+                    game_id = self._write(partial(_insert_game, game=game),
+                                          wait=not self._locked_out)
+                except sqlite3.Error:
+                    pass                # a lock or a full disk: kept below, `notice` says why
+                else:
+                    self._say_waiting()
+                    return game_id
+            if keep and self.state != "off" and self._park(game) is None:
+                self.pending.append(game)
+            self._say_waiting()
             return None
-        self.pending.append(game)
-        saved = self.flush()
-        return saved[-1] if saved and not self.pending else None
+
+    def retry(self) -> list[int]:
+        """Try again at once (never waiting for a lock): connect if the file was locked when
+        opened, then save the games waiting. Returns the ids of the games saved."""
+        with self._lock:
+            if self._closed:
+                return []
+            saved = self._catch_up(wait=False)
+            self._say_waiting()
+            return saved
 
     def flush(self) -> list[int]:
-        """Save the pending games, oldest first; return the ids of those saved."""
-        ids: list[int] = []
-        while self.pending and self.writable:
-            try:
-                ids.append(self._write(lambda db: _insert_game(db, self.pending[0])))
-            except sqlite3.Error as error:
-                self.notice = self._write_failed(error)
-                return ids
-            self.pending.pop(0)
-        if not self.pending and self.notice.startswith("The history is busy"):
-            self.notice = ""
-        return ids
+        """Save the games waiting now (waiting for a lock once); return the ids of those saved."""
+        with self._lock:
+            saved = self._catch_up(wait=not self._locked_out)
+            self._say_waiting()
+            return saved
 
     def save_many(self, games: Iterable[PlayedGame]) -> list[int]:
         """Save many games in one transaction (all or none); raises sqlite3.Error if it fails."""
@@ -306,15 +374,138 @@ class HistoryStore:
         def insert_all(db: sqlite3.Connection) -> list[int]:
             return [_insert_game(db, game) for game in games]
 
-        return self._write(insert_all)
+        return self._write(insert_all, wait=True)
 
-    def _write_failed(self, error: sqlite3.Error) -> str:
-        count = len(self.pending)
-        games = "1 game is" if count == 1 else f"{count} games are"
-        if _is_busy(error):
-            return (f"The history is busy (another copy of tictactoe-tui is writing): {games} "
-                    "kept in memory and will be saved with the next game.")
-        return f"Could not save to the history ({_reason(error)}): {games} kept in memory."
+    def _catch_up(self, wait: bool) -> list[int]:
+        """Connect if the store is waiting, then save the games in memory and the records beside
+        the database, oldest first; stop at the first lock. Returns the ids saved."""
+        if self._closed:
+            return []
+        if self.state == "waiting":
+            self._reconnect()
+        if not self.writable:
+            return []
+        saved: list[int] = []
+        try:
+            while self.pending:
+                saved.append(self._write(partial(_insert_game, game=self.pending[0]), wait=wait))
+                self.pending.pop(0)
+                wait = False
+            self._recover_claims()
+            for record in sorted(self.path.parent.glob(UNSAVED_GLOB)):
+                game_id = self._save_record(record, wait)
+                wait = False
+                if game_id is not None:
+                    saved.append(game_id)
+                    self.adopted[record.name] = game_id
+            self._save_settings(wait)
+        except sqlite3.Error:
+            return saved        # a lock or a full disk: what waits stays for the next try
+        except OSError:
+            return saved        # the folder cannot be listed: the records stay for next time
+        return saved
+
+    def _reconnect(self) -> None:
+        """The file was locked when the store opened: try it again, without waiting."""
+        try:
+            self._db, self.state, self.notice = _connect(self.path, 0)
+        except (sqlite3.Error, OSError):
+            return
+        assert self._db is not None
+        self._db.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
+        self._locked_out = False
+
+    def _park(self, game: PlayedGame) -> Path | None:
+        """Write `game` beside the database as a record; None when that cannot be done.
+
+        Written under a hidden name and renamed, so a copy looking for records never reads half
+        of one."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        folder = self.path.parent
+        try:
+            while True:
+                self._parked += 1
+                target = folder / f"unsaved-{stamp}-{os.getpid()}-{self._parked}.txt"
+                if not target.exists():
+                    break
+            draft = folder / f".{target.name}.draft"
+            try:
+                draft.write_text(game.to_record(), encoding="utf-8")
+                draft.replace(target)
+            except OSError:
+                draft.unlink(missing_ok=True)   # a full disk: no empty draft left behind
+                raise
+        except OSError:
+            return None
+        return target
+
+    def _save_record(self, record: Path, wait: bool) -> int | None:
+        """Save the game of a waiting record and remove the record; None when another copy took
+        it first or it is not a game (then it stays, plain text, for the user). Raises
+        sqlite3.Error (the record back in its place) when the database cannot take it."""
+        claimed = record.with_name(f"{record.name}{CLAIM_MARK}{os.getpid()}")
+        try:
+            record.rename(claimed)
+        except OSError:
+            return None     # another copy claimed it (or it went): it is that copy's to save
+        try:
+            game = PlayedGame.from_record(claimed.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            _rename_back(claimed, record)
+            return None
+        try:
+            game_id = self._write(partial(_insert_game, game=game), wait=wait)
+        except BaseException:
+            _rename_back(claimed, record)
+            raise
+        claimed.unlink(missing_ok=True)
+        return game_id
+
+    def _recover_claims(self) -> None:
+        """Records claimed by a copy that ended before it saved them: put back the ones its
+        crash kept out of the database, and remove the ones it had saved."""
+        for claimed in self.path.parent.glob(f"{UNSAVED_GLOB}{CLAIM_MARK}*"):
+            owner = claimed.name.rsplit(CLAIM_MARK, 1)[1]
+            if not owner.isdigit() or _alive(int(owner)):
+                continue
+            original = claimed.with_name(claimed.name.rsplit(CLAIM_MARK, 1)[0])
+            try:
+                game = PlayedGame.from_record(claimed.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                _rename_back(claimed, original)
+                continue
+            if self._read(partial(_already_saved, game=game), False):
+                claimed.unlink(missing_ok=True)
+            else:
+                _rename_back(claimed, original)
+
+    def _say_waiting(self) -> None:
+        """Keep `notice` true to what waits and why (a lock, or a write that failed), or clear
+        the store's own notice once nothing does."""
+        settings = self._settings_waiting is not None
+        troubled = self._locked_out or self._trouble is not None or bool(self.pending)
+        waiting = self.unsaved() if troubled else 0
+        if waiting:
+            where = ("in memory" if len(self.pending) == waiting
+                     else f"beside it as {UNSAVED_GLOB} records")
+            kept = f"{_games(waiting)} kept {where} and"
+        elif settings:
+            kept = "your settings are"
+        else:
+            kept = "games are kept beside it and"
+        if self.state == "waiting":
+            self.notice = (f"The history is locked by another program ({self.path}): {kept} "
+                           "saved as soon as it is free.")
+        elif self.state != "ready":
+            return
+        elif self._trouble is not None:
+            self.notice = f"Could not save to the history ({self._trouble})" + (
+                f": {kept} tried again with every save." if waiting or settings else ".")
+        elif self._locked_out and (waiting or settings):
+            self.notice = (f"The history is busy (another program holds it): {kept} saved as "
+                           "soon as it is free.")
+        elif self.notice.startswith(STORE_NOTICES):
+            self.notice = ""
 
     def count(self, where: HistoryFilter = HistoryFilter()) -> int:
         """How many games match."""
@@ -364,7 +555,8 @@ class HistoryStore:
                 ended=datetime.fromisoformat(row[8]), outcome=row[9],
                 moves=tuple(PlayedMove(m[0], Mark(m[1]), bool(m[2]), m[3], m[4],
                                        None if m[5] is None else bool(m[5])) for m in moves),
-                switched_to_random=_ints(row[10]), switched_to_clever=_ints(row[11]),
+                switched_to_random=_ints(row[10], len(moves)),
+                switched_to_clever=_ints(row[11], len(moves)),
                 settings=json.loads(row[12]), setup_moves=row[13])
         return self._read(load, None)
 
@@ -405,17 +597,27 @@ class HistoryStore:
         return value if isinstance(value, dict) else None
 
     def remember_settings(self, settings: dict[str, object]) -> None:
-        """Keep `settings` as the last used (silently skipped when the history cannot write)."""
-        if not self.writable:
+        """Keep `settings` as the last used. Never waits for a lock: a locked file takes them with
+        the games that wait (skipped when the history is read-only or off)."""
+        with self._lock:
+            if self.state not in ("ready", "waiting") or self._closed:
+                return
+            self._settings_waiting = settings
+            with contextlib.suppress(sqlite3.Error):  # they wait, and `notice` says why
+                self._save_settings(wait=False)
+            self._say_waiting()
+
+    def _save_settings(self, wait: bool) -> None:
+        """Write the settings that wait, if any (sqlite3.Error when the file will not take them)."""
+        settings = self._settings_waiting
+        if settings is None or not self.writable:
             return
         now = datetime.now().isoformat(timespec="seconds")
         text = json.dumps(settings, sort_keys=True)
-        try:
-            self._write(lambda db: db.execute(
-                "INSERT OR REPLACE INTO last_settings (id, saved, settings) VALUES (1, ?, ?)",
-                (now, text)).lastrowid or 0)
-        except sqlite3.Error as error:
-            self.notice = f"Could not save the settings ({_reason(error)})."
+        self._write(lambda db: db.execute(
+            "INSERT OR REPLACE INTO last_settings (id, saved, settings) VALUES (1, ?, ?)",
+            (now, text)).lastrowid or 0, wait=wait)
+        self._settings_waiting = None
 
     def cached_analyses(self, positions: Iterable[str], method: str) -> dict[str, str]:
         """The cached analyses of `positions` made with `method`, by position."""
@@ -436,7 +638,7 @@ class HistoryStore:
         try:
             self._write(lambda db: db.execute(
                 "INSERT OR REPLACE INTO analyses (position, method, analysis) VALUES (?, ?, ?)",
-                (position, method, analysis)).lastrowid or 0)
+                (position, method, analysis)).lastrowid or 0, wait=False)
         except sqlite3.Error:
             return  # a cache: the analysis is simply made again next time
 
@@ -459,14 +661,121 @@ class HistoryStore:
                 self.notice = f"Could not read the history ({_reason(error)})."
                 return empty
 
-    def _write(self, change: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `change` in one write transaction and return what it returns."""
+    def _write(self, change: Callable[[sqlite3.Connection], T], wait: bool = True) -> T:
+        """Run `change` in one write transaction and return what it returns; without `wait`,
+        a locked file fails at once rather than after `busy_seconds`."""
         with self._lock:
             db = self._db
             if db is None:
                 raise sqlite3.OperationalError("the history is closed")
-            with transaction(db):
-                return change(db)
+            if not wait:
+                db.execute("PRAGMA busy_timeout = 0")
+            try:
+                with transaction(db):
+                    done = change(db)
+            except sqlite3.Error as error:
+                if _is_busy(error):
+                    self._locked_out = True
+                else:
+                    self._trouble = _reason(error)
+                raise
+            else:
+                self._locked_out = False
+                self._trouble = None
+                return done
+            finally:
+                if db.in_transaction:   # a COMMIT that failed (a full disk) leaves one open
+                    db.execute("ROLLBACK")
+                if not wait:
+                    db.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
+
+
+def _connect(path: Path, busy_seconds: float) -> tuple[sqlite3.Connection, State, str]:
+    """Open `path`, check it and bring its schema up to date: the connection, its state and its
+    notice. sqlite3 errors propagate.
+
+    The migrations take the write lock only when the file lacks one: a current file opens (and
+    reads) while another program holds the lock."""
+    db = sqlite3.connect(path, timeout=busy_seconds, isolation_level=None,
+                         check_same_thread=False)
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            db.close()
+            return (_read_only(path, busy_seconds), "read-only",
+                    f"The history was written by a newer tictactoe-tui (schema {version}; this "
+                    f"one knows {SCHEMA_VERSION}): it is read-only, so new games wait beside it "
+                    f"as {UNSAVED_GLOB} records, for that version to save.")
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA foreign_keys = ON")
+        db.execute("PRAGMA synchronous = NORMAL")
+        check = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if check != "ok":
+            raise sqlite3.DatabaseError(f"database disk image is malformed: {check}")
+        if version < SCHEMA_VERSION:
+            migrate(db)
+    except BaseException:
+        db.close()
+        raise
+    return db, "ready", ""
+
+
+def _read_only(path: Path, busy_seconds: float) -> sqlite3.Connection:
+    """A connection that only reads `path`. A file in WAL mode in a folder that cannot be
+    written cannot even be read the usual way (SQLite needs its `-shm` file): then it is read
+    as immutable, which is what a read-only mount is."""
+    uri = path.resolve().as_uri()
+    failure: sqlite3.Error | None = None
+    for options in ("mode=ro", "mode=ro&immutable=1"):
+        db = sqlite3.connect(f"{uri}?{options}", uri=True, timeout=busy_seconds,
+                             check_same_thread=False, isolation_level=None)
+        try:
+            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as error:
+            db.close()
+            failure = error
+            continue
+        return db
+    assert failure is not None
+    raise failure
+
+
+def _already_saved(db: sqlite3.Connection, game: PlayedGame) -> bool:
+    """Whether the history holds `game` already (the same times, players and moves)."""
+    rows = db.execute("SELECT id FROM games WHERE started = ? AND ended = ? AND x = ? AND o = ? "
+                      "AND move_count = ?",
+                      (game.started.isoformat(timespec="seconds"),
+                       game.ended.isoformat(timespec="seconds"), game.x, game.o,
+                       len(game.moves))).fetchall()
+    for (game_id,) in rows:
+        cells = db.execute("SELECT cell FROM moves WHERE game_id = ? ORDER BY number",
+                           (game_id,)).fetchall()
+        if tuple(cell for (cell,) in cells) == game.cells:
+            return True
+    return False
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` still runs (always "yes" where that cannot be asked safely)."""
+    if os.name == "nt":     # os.kill(pid, 0) would send Ctrl+C there
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True         # it runs, as another user
+    return True
+
+
+def _rename_back(claimed: Path, record: Path) -> None:
+    """Give a claimed record its name back (best effort: under either name it is plain text)."""
+    with contextlib.suppress(OSError):
+        claimed.rename(record)
+
+
+def _games(count: int) -> str:
+    return "1 game is" if count == 1 else f"{count} games are"
 
 
 def _insert_game(db: sqlite3.Connection, game: PlayedGame) -> int:
@@ -504,8 +813,10 @@ def _text(numbers: Sequence[int]) -> str:
     return " ".join(map(str, numbers))
 
 
-def _ints(text: str) -> tuple[int, ...]:
-    return tuple(int(word) for word in text.split())
+def _ints(text: str, moves: int) -> tuple[int, ...]:
+    """The move numbers of a switch column. Before undo trimmed them, a switch made after moves
+    later taken back stayed, numbered past the game's end: it describes no move, so it goes."""
+    return tuple(number for number in map(int, text.split()) if number <= moves)
 
 
 def _is_damage(error: sqlite3.Error) -> bool:

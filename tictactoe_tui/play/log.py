@@ -37,6 +37,8 @@ class GameLog:
         """Move numbers at which `c` switched the computer to random play."""
         self.to_clever: list[int] = []
         """Move numbers at which `c` switched it back to clever play."""
+        self._clever_now: bool | None = None
+        """The way the last switch went (None before any): how the computer plays now."""
 
     def human_move(self, cell: int, mark: Mark) -> None:
         """A person played `cell`."""
@@ -54,11 +56,26 @@ class GameLog:
         ))
 
     def undone(self, count: int) -> None:
-        """The last `count` moves were taken back."""
+        """The last `count` moves were taken back, and with them the switches made after them.
+
+        A switch numbered past the moves left describes a move no longer in the game, so it
+        goes; so do those at the move to come, which no move has used yet. Undo does not change
+        how the computer plays now, though: when an odd number of switches went (those left
+        would say the other way), one switch at the move to come says how it plays from here.
+        """
         del self.moves[len(self.moves) - count:]
+        now = len(self.moves)
+        dropped = 0
+        for switches in (self.to_random, self.to_clever):
+            kept = [number for number in switches if number < now]
+            dropped += len(switches) - len(kept)
+            switches[:] = kept
+        if dropped % 2 and self._clever_now is not None:
+            (self.to_clever if self._clever_now else self.to_random).append(now)
 
     def switched(self, clever: bool) -> None:
         """`c` switched the computer to clever (True) or random play, before the next move."""
+        self._clever_now = clever
         (self.to_clever if clever else self.to_random).append(len(self.moves))
 
     def played_game(self, outcome: Outcome) -> PlayedGame:

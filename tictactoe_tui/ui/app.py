@@ -23,6 +23,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.timer import Timer
 
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
@@ -44,6 +45,9 @@ EXIT_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
 stopped), rather than killing it with the terminal still in full-screen mode. In a terminal
 Ctrl+C is a key, not SIGINT; SIGINT comes from `kill -INT`, or from Ctrl+C pressed where
 `tictactoe-tui serve` runs, which reaches the apps it started for the browser tabs too."""
+
+HISTORY_RETRY_SECONDS = 3.0
+"""How often the app tries again to save games a locked history kept beside it."""
 
 EXIT_GRACE = 5.0
 """Seconds the normal exit may take after such a signal before the process ends regardless."""
@@ -111,6 +115,7 @@ class TicTacToeApp(App[None]):
         """The worker process the games' searches run in (started when first needed)."""
         self.last_game: tuple[PlayedGame, int | None] | None = None
         """The last game reported, with its id in the history (None if it was not saved)."""
+        self._history_retry: Timer | None = None
         self.theme = self.settings.theme
 
     def watch_theme(self, theme: str) -> None:
@@ -161,6 +166,7 @@ class TicTacToeApp(App[None]):
             self.push_screen(SettingsScreen(self.settings), self._settings_chosen)
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
+        self._retry_history_while_locked()
         self.call_after_refresh(self._load_soon)
 
     def _load_soon(self) -> None:
@@ -274,6 +280,22 @@ class TicTacToeApp(App[None]):
         self.last_game = (game, game_id)
         if self.store.notice and self.store.notice != before:
             self.notify(self.store.notice, severity="warning", timeout=10)
+        self._retry_history_while_locked()
+
+    def _retry_history_while_locked(self) -> None:
+        """While games wait for a locked history, try again every few seconds (each try is
+        instant: it never waits for the lock), and say so when they are saved."""
+        if self.store.waiting and self._history_retry is None:
+            self._history_retry = self.set_interval(HISTORY_RETRY_SECONDS, self._retry_history)
+
+    def _retry_history(self) -> None:
+        saved = self.store.retry()
+        if saved:
+            games = "1 waiting game" if len(saved) == 1 else f"{len(saved)} waiting games"
+            self.notify(f"The history is free again: {games} saved.", timeout=6)
+        if not self.store.waiting and self._history_retry is not None:
+            self._history_retry.stop()
+            self._history_retry = None
 
     def on_navigate(self, message: Navigate) -> None:
         """A screen asks for another: the settings, the match runner, the last game's review."""

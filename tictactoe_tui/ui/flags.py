@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from textual.theme import BUILTIN_THEMES
 
+from tictactoe_tui.history.locations import data_dir_argument
 from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.play.settings import (
     GAME_FLAGS,
@@ -90,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "plies, scoring with H1 where they stop (default: automatic)")
     parser.add_argument("--theme", metavar="NAME",
                         help=f"a Textual theme: {', '.join(THEMES)} (default {defaults.theme})")
-    parser.add_argument("--data-dir", metavar="DIR",
+    parser.add_argument("--data-dir", metavar="DIR", type=data_dir_argument,
                         help="where the history is kept (default: $TICTACTOE_TUI_DATA_DIR, "
                         "else the user data directory)")
     return parser

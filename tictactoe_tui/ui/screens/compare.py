@@ -97,7 +97,7 @@ class CompareScreen(Screen[None]):
     CompareScreen { layout: vertical; }
     CompareScreen #compare-body { height: 1fr; }
     CompareScreen.-too-small #compare-body { display: none; }
-    CompareScreen #compare-title { height: 1; padding: 0 1; background: $boost; }
+    CompareScreen #compare-title { height: auto; padding: 0 1; background: $boost; }
     CompareScreen #compare-table { height: 8; }
     CompareScreen #minimax-row { height: auto; padding: 0 1; }
     CompareScreen #minimax-status { height: auto; }

@@ -72,7 +72,8 @@ class HistoryScreen(Screen[None]):
 
     DEFAULT_CSS = """
     HistoryScreen { layout: vertical; }
-    HistoryScreen #history-status { height: 2; padding: 0 1; background: $boost; }
+    HistoryScreen #history-status { height: auto; min-height: 2; max-height: 4; padding: 0 1;
+                                    background: $boost; }
     HistoryScreen #history-filters { height: 3; padding: 0 1; }
     HistoryScreen #history-filters Select { width: 1fr; margin-right: 1; }
     HistoryScreen #history-table { height: 1fr; }

@@ -19,6 +19,7 @@ from typing import ClassVar
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
@@ -37,7 +38,7 @@ from tictactoe_tui.engine.match import (
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.text.report import ALGORITHM_NAMES
 from tictactoe_tui.ui.jobs import app_thinker
-from tictactoe_tui.ui.screens.settings import DEFAULT_K, fit_k_options, k_options
+from tictactoe_tui.ui.screens.settings import DEFAULT_K, fit_k_options, k_choice, k_options
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 from tictactoe_tui.worker.client import JobFailed
 from tictactoe_tui.worker.jobs import MatchProgress, play_match
@@ -56,9 +57,27 @@ SEEDS = tuple(range(21))
 DEFAULT = DEFAULT_K
 """The Select value for "the engine's default" (full depth, 1 s per move, k for the size)."""
 
+RESULT_PARTS = (("wins", "green"), ("draws", "yellow"), ("losses", "red"))
+"""The stacked bars' parts, bottom up, with their colours (the chart's legend names them)."""
+
+HEADROOM = 1.5
+"""The value axis runs this far past the tallest bar, so its label and the legend fit above."""
+
+
 def per_move_ms(stats: PlayerStats) -> float:
     """A player's mean milliseconds per move: the one number that differs from run to run."""
     return stats.mean_seconds * 1000
+
+
+def ms_words(ms: float) -> str:
+    """Milliseconds as the table and the chart show them: two figures after the point below
+    10 ms (a fast player's 0.04 ms is not 0.0), fewer above."""
+    return f"{ms:.2f}" if ms < 10 else f"{ms:.1f}" if ms < 100 else f"{ms:,.0f}"
+
+
+def positions_words(positions: float) -> str:
+    """A mean number of positions per move, to one decimal (it is a mean, not a count)."""
+    return f"{positions:,.1f}"
 
 
 def _options(values: tuple[object, ...], default_label: str,
@@ -144,7 +163,9 @@ class MatchScreen(Screen[None]):
                 yield Button("Run", variant="primary", compact=True, id="match-run")
                 yield Button("Cancel", variant="error", compact=True, id="match-cancel",
                              disabled=True)
-                yield ProgressBar(total=None, show_eta=False, id="match-progress")
+                progress = ProgressBar(total=None, show_eta=False, id="match-progress")
+                progress.visible = False    # until Run: nothing is in progress, nor "--%"
+                yield progress
             yield Static("Choose two players and press Run (r).", id="match-status",
                          markup=False)
             yield DataTable(id="match-table", cursor_type="row", zebra_stripes=True)
@@ -163,7 +184,7 @@ class MatchScreen(Screen[None]):
                 [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)], value=s.size,
                 allow_blank=False, compact=True, id="match-size")),
             _row("k in a row", Select(
-                k_options(s.size), value=DEFAULT_K if s.k is None else s.k,
+                k_options(s.size), value=k_choice(s.size, s.k),
                 allow_blank=False, compact=True, id="match-k")),
             _row("games", Select(
                 [(str(n), n) for n in GAME_COUNTS], value=10, allow_blank=False,
@@ -293,6 +314,7 @@ class MatchScreen(Screen[None]):
         self._set_running(True)
         progress = self.query_one("#match-progress", ProgressBar)
         progress.update(total=request.games, progress=0)
+        progress.visible = True
         self._say(f"Playing {request.games} games: {request.x} (x) vs {request.o} (o)…")
         self._redraw()
         self._play(request)
@@ -413,7 +435,7 @@ class MatchScreen(Screen[None]):
             overall = stats.overall
             table.add_row(side, name, overall.wins, overall.draws, overall.losses,
                           f"{overall.points:g}", str(stats.as_x), str(stats.as_o),
-                          f"{per_move_ms(stats):.1f}", f"{stats.mean_positions:,.0f}",
+                          ms_words(per_move_ms(stats)), positions_words(stats.mean_positions),
                           key=side)
 
     def _draw_charts(self, result: MatchResult | None) -> None:
@@ -426,25 +448,47 @@ class MatchScreen(Screen[None]):
         chart = self.query_one("#match-chart", PlotextPlot).plt
         chart.clear_data()
         chart.clear_figure()
-        chart.title("win/draw/loss by mark")
+        chart.title("wins, draws, losses by mark")
         if records:
             chart.stacked_bar(labels, [[r.wins for r in records], [r.draws for r in records],
                                        [r.losses for r in records]],
-                              color=["green", "yellow", "red"], width=0.5)
-            most = max(r.games for r in records)
+                              color=[colour for _, colour in RESULT_PARTS],
+                              labels=[part for part, _ in RESULT_PARTS], width=0.5)
+            most = max(max(r.games for r in records), 1)
             step = max(1, -(-most // 5))
-            chart.yticks(list(range(0, most + step, step)))
+            chart.yticks(list(range(0, most + 1, step)))
+            top = most * HEADROOM + 1
+            chart.ylim(0, top)
+            # Each bar's exact counts above it, as the table's "as X W/D/L" writes them.
+            ink, paper = self._label_colours()
+            for number, record in enumerate(records, start=1):
+                chart.text(str(record), number, record.games + top / 20, alignment="center",
+                           color=ink, background=paper)
         self._bars("#match-time-chart", "ms per move",
-                   [per_move_ms(stats[s]) for s in SIDES if s in stats])
+                   [per_move_ms(stats[s]) for s in SIDES if s in stats], ms_words)
         self._bars("#match-positions-chart", "positions per move",
-                   [stats[s].mean_positions for s in SIDES if s in stats])
+                   [stats[s].mean_positions for s in SIDES if s in stats], positions_words)
         for plot in self.query(PlotextPlot):
             plot.refresh()
 
-    def _bars(self, chart_id: str, title: str, values: list[float]) -> None:
+    def _bars(self, chart_id: str, title: str, values: list[float],
+              words: Callable[[float], str]) -> None:
+        """One bar per player, each with its value written above it."""
         chart = self.query_one(chart_id, PlotextPlot).plt
         chart.clear_data()
         chart.clear_figure()
         chart.title(title)
         if values:
             chart.bar(list(SIDES), values, color="cyan", width=0.4)
+            top = max(max(values), 1e-9) * 1.25
+            chart.ylim(0, top)
+            ink, paper = self._label_colours()
+            for number, value in enumerate(values, start=1):
+                chart.text(words(value), number, value + top / 20, alignment="center",
+                           color=ink, background=paper)
+
+    def _label_colours(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """The theme's text and surface colours, for the values written on the charts (plotext's
+        own "default" prints them faint on a light box, whatever the theme)."""
+        theme = self.app.theme_variables
+        return Color.parse(theme["foreground"]).rgb, Color.parse(theme["surface"]).rgb

@@ -106,8 +106,8 @@ class EvalGraph(PlotextPlot):
         plt.hline(0)
         plt.xlim(0, last)
         plt.ylim(-self.limit, self.limit)
-        if last <= 24:
-            plt.xticks(list(range(last + 1)), [str(i) for i in range(last + 1)])
+        ticks = move_ticks(last)
+        plt.xticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
         plt.yticks([-self.limit, 0, self.limit], ["O", "0", "X"])
         rendered = super().render()
         if isinstance(rendered, Text):
@@ -125,6 +125,15 @@ class EvalGraph(PlotextPlot):
         span = max(right - left, 1)
         index = round((offset.x - left) / span * (len(self.values) - 1))
         self.post_message(self.Picked(min(max(index, 0), len(self.values) - 1)))
+
+
+def move_ticks(last: int) -> list[int]:
+    """Where the graph's x axis is marked: every move up to 24, else every 2nd, 5th, 10th, ...
+    move (moves are whole numbers: plotext's own ticks would read 10.2, 20.5, ...)."""
+    step = 1
+    while last / step > 24 or (step > 1 and last / step > 8):
+        step = next((nice for nice in (2, 5, 10, 20, 25, 50, 100) if nice > step), step * 10)
+    return list(range(0, last + 1, step))
 
 
 def _plot_columns(text: str) -> tuple[int, int] | None:
@@ -386,7 +395,8 @@ class ReviewScreen(Screen[None]):
         result = ("abandoned" if game.outcome == "abandoned" else "a draw"
                   if game.outcome == "draw" else f"{game.outcome} won")
         first = (f"{title}, {game.started:%Y-%m-%d %H:%M}: {sides}, "
-                 f"{board_words(game.size, game.k)}, {result} after {len(game.moves)} moves")
+                 f"{board_words(game.size, game.k)}, {result} after {len(game.moves)} "
+                 f"move{'' if len(game.moves) == 1 else 's'}")
         counts = []
         for mark in (Mark.X, Mark.O):
             found = self.review.counts(mark)

@@ -6,7 +6,8 @@ beside its control, or dismisses the screen with the new `GameSettings`, which t
 a game. Escape, when a game is waiting underneath, dismisses it with None: back to that game.
 
 Keyboard: Start has the focus at first, so Enter starts the defaults; Tab walks the controls in
-order (arrows choose in a radio set, Enter opens a list, Enter elsewhere starts).
+order (arrows choose in a radio set, Enter opens a list, Enter elsewhere starts). The hint beside
+Start says what Enter does where the focus is.
 Mouse: every choice is a click, and the number boxes have − / + buttons.
 Small terminals: below `TWO_COLUMNS_WIDTH` the controls stack in one column; below
 `MIN_WIDTH`×`MIN_HEIGHT` the form gives way to a message asking for a bigger terminal.
@@ -83,6 +84,13 @@ TWO_COLUMNS_WIDTH = 90
 
 DEFAULT_K = "default"
 """The k list's value for "the default for this board size"."""
+
+HINTS = {
+    "start": "Enter starts · Tab moves · ? help",
+    "list": "Enter opens the list · Tab moves · ? help",
+    "open list": "↑↓ pick · Enter chooses · Escape closes the list",
+}
+"""The line beside Start: what Enter does where the focus is (a list takes it to open)."""
 
 STEPS: dict[str, float] = {"difficulty": 10, "time_limit": 0.5}
 """How far the − / + buttons move each number box."""
@@ -201,10 +209,8 @@ class SettingsScreen(Screen[GameSettings | None]):
                 )
                 yield from _field(
                     "Marks in a row to win", "k",
-                    Select(
-                        k_options(s.size), value=DEFAULT_K if s.k is None else s.k,
-                        allow_blank=False, id="k",
-                    ),
+                    Select(k_options(s.size), value=k_choice(s.size, s.k), allow_blank=False,
+                           id="k"),
                 )
                 yield from _field(
                     "Seconds per computer move (boards over 3×3)", "time_limit",
@@ -234,7 +240,7 @@ class SettingsScreen(Screen[GameSettings | None]):
         # Outside the scrolling form, so Start stays in sight whatever the form shows.
         with Horizontal(id="settings-actions"):
             yield Button("Start", variant="primary", id="start")
-            yield Static("Enter starts · Tab moves · ? help", id="settings-hint")
+            yield Static(HINTS["start"], id="settings-hint")
         yield TooSmall(id="settings-too-small")
         yield Footer()
 
@@ -310,6 +316,13 @@ class SettingsScreen(Screen[GameSettings | None]):
         result = event.validation_result
         problem = "" if result is None or result.is_valid else result.failure_descriptions[0]
         self._show_error(event.input.id or "", problem)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Keep the hint true: Enter opens a list, chooses in an open one, starts elsewhere."""
+        widget = event.widget
+        hint = ("list" if isinstance(widget, Select)
+                else "open list" if isinstance(widget.parent, Select) else "start")
+        self.query_one("#settings-hint", Static).update(HINTS[hint])
 
     @on(Select.Changed, "#size")
     def _size_changed(self, event: Select.Changed) -> None:
@@ -420,14 +433,23 @@ def _stepper(name: str, value: str) -> tuple[Widget, ...]:
 
 
 def k_options(size: int) -> list[tuple[str, int | str]]:
-    """The winning lengths a board of `size` allows, the default (`DEFAULT_K`) first."""
-    options: list[tuple[str, int | str]] = [(f"{default_k(size)} (default)", DEFAULT_K)]
-    options += [(str(k), k) for k in range(MIN_K, size + 1)]
-    return options
+    """The winning lengths a board of `size` allows, shortest first. The default one is
+    `DEFAULT_K` (it follows the board size), so no length is offered twice."""
+    default = default_k(size)
+    return [(f"{k} (default)", DEFAULT_K) if k == default else (str(k), k)
+            for k in range(MIN_K, size + 1)]
+
+
+def k_choice(size: int, k: int | None) -> int | str:
+    """The k list's value for a game's `k` on a `size` board: `DEFAULT_K` for the default."""
+    return DEFAULT_K if k is None or k == default_k(size) else k
 
 
 def fit_k_options(k_select: Select[int | str], size: int) -> None:
     """Offer the winning lengths of a `size` board in `k_select`, keeping a k that still fits."""
     k = k_select.value
     k_select.set_options(k_options(size))
-    k_select.value = k if isinstance(k, int) and k <= size else DEFAULT_K
+    k_select.value = k_choice(size, k if isinstance(k, int) and k <= size else None)
+    # The list redraws its label only when its value changes, and "default" stays "default"
+    # while what it stands for ("3 (default)" or "5 (default)") changes with the size.
+    k_select.mutate_reactive(Select.value)

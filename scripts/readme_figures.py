@@ -1,0 +1,354 @@
+"""The README's figures, regenerated from the commands it documents, so they cannot drift.
+
+    python scripts/readme_figures.py                 rewrite every figure in README.md
+    python scripts/readme_figures.py match-json      only the figures named
+    python scripts/readme_figures.py --check         write nothing; exit 1 if a figure is stale
+    python scripts/readme_figures.py --timings       rewrite the timings too (a quiet machine)
+
+A figure is a block of README.md between `<!-- figures:NAME -->` and `<!-- /figures -->`. The
+script runs the figure's command (`python -m tictactoe_tui ...` from this checkout), formats what
+it prints the way the README shows it, and puts the result between the markers. Every figure here
+is deterministic (seeded matches, exact searches, the program's own limits) except for its
+timings: `--check`, which the tests run, compares the blocks with the timings masked, so a
+changed count, move, limit or field fails the tests until the script is run again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import math
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+
+BLOCK = re.compile(r"(<!-- figures:(?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- /figures -->)",
+                   re.DOTALL)
+"""A figure's block: its opening marker, what is between, and the closing marker."""
+
+TIMING = re.compile(r"\d[\d,.]*(?:e-?\d+)?(?: ?(?:ms|µs|s)\b| a second)")
+"""A measured time or speed ("44 ms", "0.92 ms", "165,594 a second"): masked by `--check`."""
+
+JSON_TIMING = re.compile(r'"(?:mean_seconds|seconds|positions_per_second)": '
+                         r'(?:\{[^}]*\}|[\d.e-]+)')
+"""A measured time or speed in a JSON figure ("seconds": 0.00092): masked by `--check`."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One block of the README: the command that makes it and how its output is shown."""
+
+    command: tuple[str, ...]
+    """The arguments after `python -m tictactoe_tui` (empty: nothing to run)."""
+    render: Callable[[str], str]
+    """The block's text from the command's output."""
+    volatile: tuple[re.Pattern[str], ...] = field(default=(TIMING,))
+    """What differs from run to run (timings), masked when checking."""
+
+
+def run(command: Iterable[str]) -> str:
+    """What `python -m tictactoe_tui COMMAND` prints (it must succeed)."""
+    done = subprocess.run([sys.executable, "-m", "tictactoe_tui", *command], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"tictactoe-tui {' '.join(command)} failed: {done.stderr.strip()}")
+    return done.stdout
+
+
+def fenced(text: str, language: str = "") -> str:
+    """`text` in a Markdown code block."""
+    return f"```{language}\n{text.rstrip()}\n```\n"
+
+
+def two_figures(value: float) -> str:
+    """A time in seconds to two significant figures, without an exponent (0.00060)."""
+    if value == 0:
+        return "0"
+    places = max(0, 1 - math.floor(math.log10(abs(value))))
+    return f"{value:.{places}f}"
+
+
+def commented(lines: list[tuple[str, str]], column: int) -> str:
+    """Code lines with their comments lined up at `column` (further right for a long line)."""
+    out = []
+    for code, comment in lines:
+        if not comment:
+            out.append(code)
+            continue
+        at = column if len(code) < column - 1 else column + 13
+        out.append(f"{code.ljust(at)}{comment}".rstrip())
+    return "\n".join(out)
+
+
+# -- the figures ----------------------------------------------------------------------------------
+
+MATCH = ("match", "--x", "alphabeta", "--o", "h1:difficulty=80", "--games", "20", "--seed", "3",
+         "--json")
+
+
+def match_json(output: str) -> str:
+    """`match --json`, the first seven keys and a sample of the details, annotated."""
+    match = json.loads(output)
+    x = match["players"]["x"]
+    first = match["results"][0]
+
+    def record(side: dict[str, int]) -> str:
+        return json.dumps({key: side[key] for key in ("wins", "draws", "losses")})
+
+    def per_side(key: str, show: Callable[[float], str]) -> str:
+        return f'{{"x": {show(match[key]["x"])}, "o": {show(match[key]["o"])}}}'
+
+    lines = [
+        ("{", ""),
+        (f'  "x": {json.dumps(match["x"])},', "the players' specs (normalised)"),
+        (f'  "o": {json.dumps(match["o"])},', ""),
+        (f'  "games": {match["games"]},', "games played to the end"),
+        (f'  "x_wins": {match["x_wins"]}, "o_wins": {match["o_wins"]}, '
+         f'"draws": {match["draws"]},', "a win counts for the player, whichever mark it had"),
+        (f'  "mean_seconds": {per_side("mean_seconds", two_figures)},',
+         "per move, the random opening excluded"),
+        (f'  "mean_positions": {per_side("mean_positions", lambda v: f"{v:.1f}")},',
+         "positions searched per move"),
+        (f'  "size": {match["size"]}, "k": {match["k"]}, "seed": {match["seed"]},', ""),
+        (f'  "requested": {match["requested"]}, "cancelled": '
+         f'{json.dumps(match["cancelled"])},', "fewer games than requested after Ctrl+C"),
+        (f'  "players": {{"x": {{"wins": {x["wins"]}, "draws": {x["draws"]}, '
+         f'"losses": {x["losses"]}, "points": {x["points"]},', ""),
+        (f'                    "as_x": {record(x["as_x"])},', ""),
+        (f'                    "as_o": {record(x["as_o"])},', ""),
+        (f'                    "moves": {x["moves"]}, "mean_seconds": '
+         f'{two_figures(x["mean_seconds"])}, "mean_positions": {x["mean_positions"]:.1f}}},',
+         ""),
+        ('              "o": {...}},', ""),
+        (f'  "results": [{{"game": {first["game"]}, "x_mark": {json.dumps(first["x_mark"])}, '
+         f'"winner": {json.dumps(first["winner"])}, "opening": {first["opening"]},', ""),
+        (f'               "moves": {json.dumps(first["moves"])}}}, ...]', ""),
+        ("}", ""),
+    ]
+    return fenced(commented(lines, 43))
+
+
+COMPARED = "X../.O./..."
+"""The position the compare examples use."""
+
+
+def compare_text(output: str) -> str:
+    """`compare POSITION` as typed and printed."""
+    return fenced(f'$ tictactoe-tui compare "{COMPARED}"\n{output}')
+
+
+COMPARE_COMMENTS = {
+    "algorithm": "alphabeta-tt, h1, h2",
+    "move": "null if the search stopped before it finished",
+    "value": "from the side to move; null if it did not finish",
+    "positions": "positions visited, the root counted",
+    "complete": "the value is the game's value (proven)",
+    "finished": "false when cancelled or out of time",
+    "depth": "plies searched; null = to the end of the game",
+    "agrees_with_minimax": "move_agrees and value_agrees; null = no reference",
+    "move_agrees": "its move is one minimax rates best",
+    "value_agrees": "its value is minimax's",
+}
+"""The comments beside one result's fields (a field without one is shown bare)."""
+
+MINIMAX_COMMENTS = {
+    "depth": "what minimax searched to",
+    "tree_positions": "the size of that tree",
+    "tree_exact": "counted (true) or estimated (false)",
+    "too_big": "the tree asked for did not fit --time-limit",
+    "too_big_tree_positions": "then: its size,",
+    "too_big_tree_exact": "      counted or estimated,",
+    "suggested_depth": "      and the depth minimax ran to instead",
+}
+"""The comments beside the minimax object's fields."""
+
+
+def _fields(values: dict[str, object], comments: dict[str, str], indent: str,
+            first_comment: str = "") -> list[tuple[str, str]]:
+    """One line per field, the last without a comma; `first_comment` on the first line."""
+    lines = []
+    for number, (key, value) in enumerate(values.items()):
+        shown = two_figures(value) if key == "seconds" and isinstance(value, float) else (
+            json.dumps(value))
+        comma = "," if number < len(values) - 1 else ""
+        comment = comments.get(key, "")
+        if number == 0 and first_comment:
+            comment = first_comment
+        lines.append((f"{indent}{json.dumps(key)}: {shown}{comma}",
+                      f"// {comment}" if comment else ""))
+    return lines
+
+
+def compare_json(output: str) -> str:
+    """`compare POSITION --json`: one result (alpha-beta with its table) and minimax's object."""
+    compared = json.loads(output)
+    order = [result["algorithm"] for result in compared["results"]]
+    result = next(r for r in compared["results"] if r["algorithm"] == "alphabeta-tt")
+    lines = [
+        ("{", ""),
+        (f'  "position": {json.dumps(compared["position"])},', "// the board, normalised"),
+        (f'  "size": {compared["size"]}, "k": {compared["k"]}, '
+         f'"to_move": {json.dumps(compared["to_move"])},', ""),
+        ('  "results": [', "// one per algorithm, in this order:"),
+        ("    {", f"// {', '.join(order[:3])},"),
+        *_fields(result, COMPARE_COMMENTS, "      ", ", ".join(order[3:])),
+        ("    }", ""),
+        ("  ],", ""),
+        ('  "minimax": {', ""),
+        *_fields(compared["minimax"], MINIMAX_COMMENTS, "    "),
+        ("  }", ""),
+        ("}", ""),
+    ]
+    return fenced(commented(lines, 38), "jsonc")
+
+
+def game_flags(_: str) -> str:
+    """The game flags' table, its limits and defaults read from the program itself."""
+    from tictactoe_tui.play.settings import (
+        FIRST_CHOICES,
+        MARKS,
+        MAX_DEPTH,
+        MAX_DIFFICULTY,
+        MAX_SIZE,
+        MAX_TIME_LIMIT,
+        MIN_DEPTH,
+        MIN_DIFFICULTY,
+        MIN_K,
+        MIN_SIZE,
+        MODES,
+        OPPONENTS,
+        GameSettings,
+    )
+
+    default = GameSettings()
+
+    def choices(values: Iterable[str]) -> str:
+        return ", ".join(f"`{value}`" for value in values)
+
+    rows = [
+        ("--mode", choices(MODES), f"`{default.mode}`"),
+        ("--first", choices(FIRST_CHOICES), f"`{default.first}`"),
+        ("--mark", f"{choices(MARKS)} (your mark; whoever moves first makes the first mark)",
+         f"`{default.mark}`"),
+        ("--opponent", choices(OPPONENTS), f"`{default.opponent}`"),
+        ("--difficulty", f"{MIN_DIFFICULTY}–{MAX_DIFFICULTY}: the chance, in percent, that the "
+         "computer plays its clever move", str(default.difficulty)),
+        ("--size", f"{MIN_SIZE}–{MAX_SIZE}", str(default.size)),
+        ("--k", f"marks in a row to win, {MIN_K}–size", "min(size, 5)"),
+        ("--time-limit", f"seconds per computer move on boards bigger than 3×3: more than 0, "
+         f"at most {MAX_TIME_LIMIT:g}", f"{default.time_limit:.1f}"),
+        ("--seed", "any integer: makes the computer's choices reproducible", "random"),
+        ("--depth", f"{MIN_DEPTH}–{MAX_DEPTH} plies: minimax and alpha-beta look this far ahead "
+         "and score the rest with H1 (seed 003's depth cut-off)", "automatic"),
+        ("--theme", "a Textual theme name (`textual-dark`, `nord`, `gruvbox`, …)",
+         f"`{default.theme}`"),
+        ("--data-dir", "the directory the history is kept in (made when first needed; a file "
+         "or an empty path is refused)", "`$TICTACTOE_TUI_DATA_DIR`, else the user data "
+         "directory"),
+    ]
+    table = ["| flag | values | default |", "| --- | --- | --- |"]
+    table += [f"| `{flag}` | {values} | {default_value} |"
+              for flag, values, default_value in rows]
+    return "\n".join(table) + "\n"
+
+
+FIGURES: dict[str, Figure] = {
+    "game-flags": Figure((), game_flags, volatile=()),
+    "compare-text": Figure(("compare", COMPARED), compare_text),
+    "compare-json": Figure(("compare", COMPARED, "--json"), compare_json,
+                           volatile=(JSON_TIMING,)),
+    "match-json": Figure(MATCH, match_json, volatile=(JSON_TIMING,)),
+}
+"""Every figure of the README, by the name its markers carry."""
+
+
+# -- the README -----------------------------------------------------------------------------------
+
+
+def blocks(text: str) -> dict[str, str]:
+    """The README's figure blocks, by name."""
+    return {found["name"]: found["body"] for found in BLOCK.finditer(text)}
+
+
+def make(name: str) -> str:
+    """Figure `name`'s block as the program makes it now."""
+    figure = FIGURES[name]
+    return figure.render(run(figure.command) if figure.command else "")
+
+
+def masked(name: str, text: str) -> str:
+    """A block with what differs from run to run masked, and runs of spaces made one (a
+    timing's width moves the columns)."""
+    for pattern in FIGURES[name].volatile:
+        text = pattern.sub("~", text)
+    return re.sub(r"[ ]{2,}|-{2,}", " ", text)
+
+
+def rewrite(text: str, made: dict[str, str]) -> str:
+    """The README with the blocks in `made` replaced."""
+    def replace(found: re.Match[str]) -> str:
+        body = made.get(found["name"], found["body"])
+        return f"{found[1]}{body}{found[4]}"
+    return BLOCK.sub(replace, text)
+
+
+def stale(text: str, names: Iterable[str]) -> dict[str, tuple[str, str]]:
+    """The figures among `names` whose block differs from what the program makes now (timings
+    aside): name -> (the block, the figure made now)."""
+    found = blocks(text)
+    out = {}
+    for name in names:
+        made = make(name)
+        if masked(name, found.get(name, "")) != masked(name, made):
+            out[name] = (found.get(name, ""), made)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Rewrite (or, with --check, check) the README's figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("names", nargs="*", metavar="FIGURE",
+                        help=f"the figures to make (default all: {', '.join(FIGURES)})")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 and show the difference if a figure is stale")
+    parser.add_argument("--timings", action="store_true",
+                        help="rewrite figures whose timings alone changed too")
+    args = parser.parse_args(argv)
+    unknown = [name for name in args.names if name not in FIGURES]
+    if unknown:
+        parser.error(f"no such figure: {', '.join(unknown)}")
+    names = args.names or list(FIGURES)
+    text = README.read_text(encoding="utf-8")
+    missing = [name for name in names if name not in blocks(text)]
+    if missing:
+        parser.error(f"README.md has no block for {', '.join(missing)}")
+    if args.check:
+        old = stale(text, names)
+        for name, (block, now) in old.items():
+            sys.stdout.writelines(difflib.unified_diff(
+                block.splitlines(keepends=True), now.splitlines(keepends=True),
+                f"README.md ({name})", f"made now ({name})"))
+        if old:
+            print(f"stale: {', '.join(old)} (run python scripts/readme_figures.py)")
+        return 1 if old else 0
+    # A block whose only change is its timings is left alone (unless asked): a rerun on a busy
+    # machine should not churn the README.
+    made = {name: make(name) for name in names}
+    if not args.timings:
+        current = blocks(text)
+        made = {name: block for name, block in made.items()
+                if masked(name, block) != masked(name, current[name])}
+    README.write_text(rewrite(text, made), encoding="utf-8")
+    print(f"rewrote {', '.join(made) or 'nothing: every figure is current'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
