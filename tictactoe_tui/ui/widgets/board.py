@@ -123,7 +123,7 @@ class Board(Widget, can_focus=True):
     | `board--best` | the highlighted move (a hint, the computer's choice, the lab's pick) |
     | `board--win` | the cells of a winning line |
     | `board--hover` | the cell under the mouse |
-    | `board--cursor` | the keyboard cursor's cell |
+    | `board--cursor` | the keyboard cursor's cell, while the board has the focus |
     | `board--cursor-win` | the cursor on a winning line's cell |
     | `board--faint` | scores and corner digits in empty cells |
     | `board--step-x`, `board--step-o` | an expected line's step numbers, by the mark playing it |
@@ -148,7 +148,9 @@ class Board(Widget, can_focus=True):
     Board > .board--best { background: $success 30%; }
     Board > .board--win { background: $success; color: $text; text-style: bold; }
     Board > .board--hover { background: $surface-lighten-2; }
-    Board > .board--cursor { background: $accent 40%; }
+    Board > .board--cursor {
+        background: $accent 40%; color: $foreground; text-style: bold reverse;
+    }
     Board > .board--cursor-win { background: $success; }
     Board > .board--faint { text-style: dim; }
     Board > .board--step-x { color: $primary 70%; text-style: italic; }
@@ -363,7 +365,8 @@ class Board(Widget, can_focus=True):
         mark = self._drawings[index].mark
         lit = {"x": mark == "X", "o": mark == "O", "last": index == self._last,
                "best": index == self._best, "win": index in self._winning,
-               "hover": index == self._hover, "cursor": index == self.cursor}
+               "hover": index == self._hover,
+               "cursor": index == self.cursor and self.has_focus}
         return [name for name in _HIGHLIGHTS if lit[name]]
 
     def _style_names(self, index: int) -> tuple[str, ...]:
@@ -417,6 +420,10 @@ class Board(Widget, can_focus=True):
         if text:
             style = Style(color=(ground + color).rich_color, bgcolor=ground.rich_color)
             style += text_style
+        elif text_style.reverse:
+            # A reversed cell (the cursor) is a solid block of its ink, padding included.
+            style = Style(color=(ground + color).rich_color, bgcolor=ground.rich_color,
+                          reverse=True)
         else:
             style = Style(bgcolor=ground.rich_color)
         self._styles[key] = style
@@ -436,6 +443,14 @@ class Board(Widget, can_focus=True):
         self.refresh()
 
     # -- the cursor and the mouse --------------------------------------------------------------
+
+    def on_focus(self) -> None:
+        """The keys come here: show the cursor (a solid block, seen in every theme)."""
+        self._refresh_cells([self.cursor])
+
+    def on_blur(self) -> None:
+        """The keys go elsewhere: the cursor hides until they come back."""
+        self._refresh_cells([self.cursor])
 
     def watch_cursor(self, old: int, new: int) -> None:
         """Move the cursor highlight."""
