@@ -13,10 +13,20 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120)
 
 
+def table_rows(stdout: str) -> list[list[str]]:
+    """The words of each row of the table: after the title and the header, up to a blank line."""
+    rows = []
+    for line in stdout.splitlines()[2:]:
+        if not line.strip():
+            break
+        rows.append(line.split())
+    return rows
+
+
 def test_analyse_lists_every_move_best_first_with_its_meaning() -> None:
     out = run("analyse", "XX./OO./X..")
     assert out.returncode == 0, out.stderr
-    rows = [line.split() for line in out.stdout.splitlines()[2:]]
+    rows = table_rows(out.stdout)
     assert [(r[1], r[2]) for r in rows] == [("C2", "9"), ("C1", "0"), ("B3", "-8"), ("C3", "-8")]
     assert "win in 1" in out.stdout and "loss in 2" in out.stdout
     assert "O to move" in out.stdout
@@ -102,7 +112,7 @@ def test_minimax_without_a_limit_still_solves_3x3_to_the_end() -> None:
     out = run("analyse", ".........", "--algorithm", "minimax")
     assert out.returncode == 0, out.stderr
     assert "Stopped" not in out.stdout and "(cut off)" not in out.stdout
-    rows = [line.split() for line in out.stdout.splitlines()[2:]]
+    rows = table_rows(out.stdout)
     assert len(rows) == 9 and {r[2] for r in rows} == {"0"}
 
 
@@ -111,7 +121,8 @@ def test_json_has_the_documented_schema() -> None:
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert set(data) == {"position", "size", "k", "to_move", "result", "algorithm", "nodes",
-                         "seconds", "depth", "complete", "stopped", "moves"}
+                         "seconds", "depth", "complete", "stopped", "best_moves", "iterations",
+                         "moves"}
     assert data["position"] == "XX./OO./X.." and data["to_move"] == "O"
     assert (data["size"], data["k"], data["result"]) == (3, 3, None)
     assert data["algorithm"] == "alphabeta" and data["complete"] and not data["stopped"]
@@ -120,8 +131,10 @@ def test_json_has_the_documented_schema() -> None:
     assert [(m["move"], m["score"], m["words"]) for m in moves] == [
         ("C2", 9, "win in 1"), ("C1", 0, "draw"), ("B3", -8, "loss in 2"), ("C3", -8, "loss in 2")]
     for move in moves:
-        assert set(move) == {"move", "score", "words", "exact", "positions", "pv"}
+        assert set(move) == {"move", "score", "words", "exact", "kind", "band", "proven",
+                             "depth", "source", "rule", "twin", "positions", "pv"}
         assert move["exact"] is True and isinstance(move["positions"], int)
+        assert move["kind"] == "exact" and move["proven"] is True
         assert move["pv"][0] == move["move"]
         # Cell names of the empty cells (C1, C2, B3, C3), each at most once.
         assert len(set(move["pv"])) == len(move["pv"])
