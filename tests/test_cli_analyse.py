@@ -153,3 +153,58 @@ def test_json_marks_heuristic_scores_as_estimates() -> None:
     data = json.loads(out.stdout)
     assert not data["complete"]
     assert all(not m["exact"] and m["words"].endswith("(heuristic)") for m in data["moves"])
+
+
+EXAMPLE_1 = ("........../........../........../........../....XO..../.....X..../........../"
+             "........../........../..........")
+"""10×10, five in a row, O to move: the issue's position whose bounds printed as values."""
+
+KINDS = {"exact", "estimate", "at_most", "at_least"}
+SOURCES = {"search", "table", "symmetry", "threats", "rule"}
+
+
+def test_bounds_print_with_their_sign_and_shallow_looks_with_their_depth() -> None:
+    out = run("analyse", EXAMPLE_1, "--k", "5", "--depth", "5")
+    assert out.returncode == 0, out.stderr
+    rows = table_rows(out.stdout)
+    assert len(rows) == 97
+    # The best move is an estimate; the others mostly the bound that showed them no better.
+    assert rows[0][2] == rows[0][3] and rows[0][4] == "(heuristic)"
+    bounds = [row for row in rows if row[2] == "≤"]
+    assert len(bounds) > 90
+    assert all(row[4:7] == ["at", "most", row[3]] for row in bounds)
+    # The cells far from every stone were looked at one ply deep, and say so.
+    assert sum(row[-2:] == ["depth", "1"] for row in rows) > 50
+    assert "≤ s: at most s" in out.stdout
+
+
+def test_json_says_what_every_score_is_and_how_the_search_went() -> None:
+    out = run("analyse", EXAMPLE_1, "--k", "5", "--depth", "4", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    moves = data["moves"]
+    for move in moves:
+        assert move["kind"] in KINDS and move["source"] in SOURCES
+        assert isinstance(move["depth"], int) and 0 <= move["depth"] <= 3
+        assert move["exact"] == (move["kind"] == "exact")
+    kinds = [m["kind"] for m in moves]
+    assert kinds[0] == "estimate" and kinds.count("at_most") > 90
+    assert all(m["words"].startswith("at most") for m in moves if m["kind"] == "at_most")
+    assert data["best_moves"] == [moves[0]["move"]]
+    rows = data["iterations"]
+    assert [row["depth"] for row in rows] == [1, 2, 3, 4]
+    assert rows[-1]["move"] == moves[0]["move"] and rows[-1]["score"] == moves[0]["score"]
+    assert all(set(row) == {"depth", "move", "score", "kind", "band", "words", "positions",
+                            "seconds", "pv", "source", "complete"} for row in rows)
+
+
+def test_a_move_scored_with_no_positions_says_why() -> None:
+    out = run("analyse", "X../.O./...")
+    assert out.returncode == 0, out.stderr
+    rows = table_rows(out.stdout)
+    zeros = [row for row in rows if row[4] == "0"]
+    assert zeros and all(row[5:7] == ["mirror", "of"] for row in zeros)
+    out = run("analyse", "XX../OO../..../....", "--k", "3", "--json")
+    first = json.loads(out.stdout)["moves"][0]
+    assert (first["move"], first["positions"], first["source"], first["rule"]) == (
+        "C1", 0, "rule", "wins at once")

@@ -103,7 +103,10 @@ def test_analyse_gives_the_exact_score_of_every_move_in_every_3x3_position() -> 
         assert {m.move: m.score for m in scored} == {
             move: reference_move_score(board, move) for move in board.legal_moves()
         }, str(board)
-        assert all(m.exact for m in scored)
+        assert all(m.exact and m.kind == "exact" and m.band != "heuristic" for m in scored)
+        # Each searched, settled by its mirror twin, or won at once (no position of its own).
+        assert all(m.source in ("search", "symmetry", "rule") for m in scored), str(board)
+        assert all(m.nodes or m.source != "search" for m in scored), str(board)
         assert [(m.score, -m.move) for m in scored] == sorted(
             ((m.score, -m.move) for m in scored), reverse=True)
 

@@ -300,14 +300,15 @@ class _Deepening:
         return [self.move_score(root, self.last.depth) for root in self.last.moves]
 
     def ties(self, order: tuple[MoveScore, ...]) -> tuple[int, ...]:
-        """The moves as good as the first of `order` (ranked public scores): known equal values
-        and the same gain in H1, so that a player picks among moves that do as much."""
+        """The moves as good as the first of `order` (ranked public scores): the same exact
+        value, or the same estimate and the same gain in H1 (an estimate's clamped number can
+        hide a difference, so a player picks among moves that do as much)."""
         if not order or self.last is None:
             return ()
         prior = {root.move: root.prior for root in self.last.moves}
         top = order[0]
-        return (top.move, *(m.move for m in order[1:]
-                            if equally_good(m, top) and prior[m.move] == prior[top.move]))
+        return (top.move, *(m.move for m in order[1:] if equally_good(m, top)
+                            and (m.exact or prior[m.move] == prior[top.move])))
 
 
 def public_score(value: int, board: Board, depth: int) -> int:
@@ -574,7 +575,9 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
 
     def finish(order: tuple[MoveScore, ...], done: int, cancelled: bool,
                ties: tuple[int, ...] = (), step: bool = True) -> Analysis:
-        complete = proven_best(order)
+        # Moves a cancelled solve never reached could be better, unless the best one wins.
+        complete = proven_best(order) and (len(order) == len(moves)
+                                           or order[0].outcome == "win")
         if order and not cancelled and step:
             best = order[0]
             tracker.reached(done, best.move, best.score, best.pv, complete, best.kind, best.band,

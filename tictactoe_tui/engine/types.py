@@ -186,8 +186,8 @@ def equally_good(a: MoveScore, b: MoveScore) -> bool:
 
 
 def proven_best(scores: tuple[MoveScore, ...] | list[MoveScore]) -> bool:
-    """True when the first of `scores` (ranked) is proven best: a proven win; a proven draw where
-    every other move is proven not to win; or every move a proven loss."""
+    """True when the first of `scores` (every legal move, ranked) is proven best: a proven win;
+    a proven draw where every other move is proven not to win; or every move a proven loss."""
     if not scores:
         return False
     top = scores[0]
