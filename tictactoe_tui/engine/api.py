@@ -277,10 +277,16 @@ class _Deepening:
 
     def best(self, iteration: Iteration) -> RootMove:
         """The iteration's best move as the public ranking sees it (`rank_key`; among equals,
-        the search's order)."""
-        claims = [self.move_score(root, iteration.depth, False) for root in iteration.moves]
+        the search's order). Only moves with the first one's value can differ: the search
+        ranks proofs and values alike, and among equal values a proven exact one comes first."""
+        top = iteration.moves[0]
+        level = [root for root in iteration.moves
+                 if (root.value, root.proven) == (top.value, top.proven)]
+        if len(level) == 1:
+            return top
+        claims = [self.move_score(root, iteration.depth, False) for root in level]
         best = max(range(len(claims)), key=lambda index: rank_key(claims[index]))
-        return iteration.moves[best]
+        return level[best]
 
     def move_score(self, root: RootMove, depth: int, with_line: bool = True) -> MoveScore:
         """A root move as a public score with its expected line (see `root_claim`)."""
@@ -355,23 +361,23 @@ def _distance_is_exact(board: Board, move: int, plies: int) -> bool:
     """Whether a win (odd `plies`) or loss (even) of `move` proven within `plies` plies cannot
     come sooner, by the rules alone: wins land on odd plies and losses on even ones, a win in 3
     needs two winning cells after the move, a loss in 4 needs a reply that makes two."""
+    if plies in (1, 2, 3):
+        # The quickest win a move that does not complete a line can have is on ply 3, the
+        # quickest loss on ply 2 (a proven win in 1 completes a line).
+        return True
+    if plies > 6:
+        return False
     sh = fs.shape(board.size, board.k)
     me = board.bits(board.to_move) | 1 << move
     opp = board.bits(board.to_move.opponent)
     empty = sh.full & ~(me | opp)
-    if plies % 2:
-        if fs.completes_line(sh, me, move):
-            return plies == 1
-        mine = fs.threats(sh, me, opp) & empty
-        theirs = fs.threats(sh, opp, me) & empty
-        win_in_3 = bool(mine & (mine - 1)) and not theirs
-        return plies == 3 or (plies == 5 and not win_in_3)
     theirs = fs.threats(sh, opp, me) & empty
-    if plies == 2:
-        return True
+    if plies == 5:
+        mine = fs.threats(sh, me, opp) & empty
+        return not (mine & (mine - 1) and not theirs)
     if theirs:
         return False
-    return plies == 4 or (plies == 6 and not _loses_in_4(sh, me, opp, empty))
+    return plies == 4 or not _loses_in_4(sh, me, opp, empty)
 
 
 def _loses_in_4(sh: fs.Shape, me: int, opp: int, empty: int) -> bool:
