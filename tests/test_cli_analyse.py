@@ -208,3 +208,36 @@ def test_a_move_scored_with_no_positions_says_why() -> None:
     first = json.loads(out.stdout)["moves"][0]
     assert (first["move"], first["positions"], first["source"], first["rule"]) == (
         "C1", 0, "rule", "wins at once")
+
+
+def test_the_words_for_scores_say_what_each_number_is() -> None:
+    from tictactoe_tui.engine import Board, MoveScore
+    from tictactoe_tui.engine.trace import record_search, trace_search
+    from tictactoe_tui.text.scores import (
+        first_cut_words,
+        left_out_words,
+        note_words,
+        origin_words,
+        score_meaning,
+        score_text,
+        stand_in_words,
+    )
+
+    board = Board.from_string(EXAMPLE_1, k=5)
+    assert (score_text(-14, "at_most"), score_text(3, "at_least"), score_text(0, "at_most"),
+            score_text(-14, "estimate")) == ("≤ -14", "≥ +3", "≤ 0", "-14")
+    assert score_text(-14, "at_most", minus="−") == "≤ −14"
+    bound = MoveScore(33, -14, 9, False, kind="at_most", depth=0)
+    assert score_meaning(bound, board) == "at most -14 (heuristic)"
+    assert note_words(bound, board, 9) == "depth 1" and note_words(bound, board, 1) == ""
+    twin = MoveScore(3, 0, 0, True, depth=5, source="symmetry", twin=1)
+    assert origin_words(twin, Board.from_string("X../.O./...")) == "mirror of B1"
+    vcf = MoveScore(7, 90, 5, False, (7, 8, 9), "at_least", 0, "threats", "win", "vcf")
+    assert origin_words(vcf, board) == "threats: wins by continuous fours (3 plies)"
+    assert score_meaning(vcf, board) == "wins, in at most 11"
+    result, recorder = record_search(board, "alphabeta-ordered", 2)
+    assert left_out_words(result) == f"near stones only: {result.root_moves} of 97 moves"
+    stand_in = next(n for n in recorder.nodes if n.leaf == "left out")
+    assert stand_in_words(stand_in, board).startswith(f"{len(stand_in.left_out)} moves left out")
+    assert first_cut_words(result).endswith("cut-offs by the first move")
+    assert first_cut_words(trace_search(board, "minimax", depth=1)) == ""

@@ -143,4 +143,4 @@ def test_the_table_shows_how_well_each_alpha_beta_ordered_its_moves() -> None:
     ordered = next(line for line in out.stdout.splitlines()
                    if line.startswith("alphabeta-ordered"))
     assert "100%" in ordered
-    assert "near stones only, 8 of 99 moves at the root" in out.stdout
+    assert "near stones only: 8 of 99 moves at the root" in out.stdout

@@ -43,6 +43,7 @@ from tictactoe_tui.lab_words import (
     signed,
     value_words,
 )
+from tictactoe_tui.text.scores import left_out_words
 from tictactoe_tui.text.table import table
 
 PROG = "tictactoe-tui compare"
@@ -172,7 +173,7 @@ def to_text(comparison: Comparison) -> str:
             value_words(result, board),
             f"{result.positions:,}",
             f"{result.cutoffs:,}",
-            first_cut_words(result),
+            first_cut_share(result),
             f"{result.table_hits:,}",
             duration(result.seconds),
             agreement_words(comparison.verdict(result), result),
@@ -185,7 +186,7 @@ def to_text(comparison: Comparison) -> str:
     return "\n".join([title, "", table(headers, rows), "", *notes])
 
 
-def first_cut_words(result: TraceResult) -> str:
+def first_cut_share(result: TraceResult) -> str:
     """The share of cut-offs made by the first move tried: "92%", or "—" without cut-offs."""
     share = result.first_cut_share
     return "—" if share is None else f"{share:.0%}"
@@ -197,6 +198,5 @@ def narrowing_notes(comparison: Comparison) -> list[str]:
     if not narrowed:
         return []
     names = ", ".join(result.algorithm for result in narrowed)
-    first = narrowed[0]
-    return [f"{names}: {first.rule}, {first.root_moves} of {first.legal_moves} moves at the "
-            "root (and likewise below); minimax searched every move."]
+    return [f"{names}: {left_out_words(narrowed[0])} at the root (and likewise below); "
+            "minimax searched every move."]

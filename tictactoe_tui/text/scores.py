@@ -12,6 +12,10 @@ win's score), so every function takes the whole `MoveScore`, or its `kind` and `
 - `depth_words`: how deep the move was searched when it differs from the rest: "depth 1",
   "to the end". Depths here count the move itself, as a search's depth does (a move's
   `MoveScore.depth` counts the plies below it, one less).
+
+And for the lab's searches (`engine.trace`): `left_out_words` ("near stones only: 8 of 99
+moves"), `stand_in_words` (the tree's node standing for the moves a node left out) and
+`first_cut_words` (how well a search ordered its moves: "95% of 21 cut-offs by the first move").
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from collections.abc import Sequence
 
 from tictactoe_tui.engine import Board, MoveScore, describe_score
 from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.trace import TraceNode, TraceResult
 from tictactoe_tui.engine.types import (
     RULE_ALLOWS_VCF,
     RULE_ALLOWS_VCT,
@@ -130,3 +135,28 @@ def iteration_words(row: IterationInfo, board: Board) -> str:
     meaning = describe_score(row.score, board, kind=row.kind, band=row.band)
     return (f"depth {row.depth}  {cell_notation(row.move, size)}  {meaning}  "
             f"{row.nodes:,} positions  {row.elapsed * 1000:.0f} ms  {line}")
+
+
+def left_out_words(result: TraceResult) -> str:
+    """What a lab search left out at the root, and by which rule: "near stones only: 8 of 99
+    moves"; "" when it searched every legal move."""
+    if not result.rule:
+        return ""
+    return f"{result.rule}: {result.root_moves} of {result.legal_moves} moves"
+
+
+def stand_in_words(node: TraceNode, board: Board) -> str:
+    """The tree's node that stands for the moves its parent left out: "91 moves left out (near
+    stones only): A1, B1, ..." (`board` is any position of the game, for the cell names)."""
+    cells = ", ".join(cell_notation(cell, board.size) for cell in node.left_out)
+    count = len(node.left_out)
+    return f"{count} move{'s' if count != 1 else ''} left out ({node.rule}): {cells}"
+
+
+def first_cut_words(result: TraceResult) -> str:
+    """How often the first move tried made the cut-off: "95% of 21 cut-offs by the first move",
+    or "" without cut-offs (minimax never cuts)."""
+    share = result.first_cut_share
+    if share is None:
+        return ""
+    return f"{share:.0%} of {result.cutoffs:,} cut-offs by the first move"
