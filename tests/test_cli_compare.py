@@ -19,7 +19,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 ROW_KEYS = {"algorithm", "move", "value", "positions", "cutoffs", "table_hits", "seconds",
             "complete", "finished", "depth", "agrees_with_minimax", "move_agrees",
-            "value_agrees"}
+            "value_agrees", "kind", "first_move_cutoffs", "first_cut_share", "rule",
+            "root_moves", "legal_moves", "root_moves_done", "moves"}
 
 
 def test_json_gives_every_algorithm_with_the_numbers_the_lab_searches_give() -> None:
@@ -111,3 +112,35 @@ def test_compare_imports_no_textual() -> None:
             "print('textual' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+ONE_STONE = "/".join(["." * 10] * 4 + ["....X....."] + ["." * 10] * 5)
+"""10×10 with one X in the middle: O to move, 99 empty cells."""
+
+
+def test_minimax_is_full_width_and_the_others_say_what_they_left_out() -> None:
+    out = run(ONE_STONE, "--k", "5", "--depth", "2", "--json")
+    assert out.returncode == 0, out.stderr
+    rows = {row["algorithm"]: row for row in json.loads(out.stdout)["results"]}
+    mini = rows["minimax"]
+    assert mini["positions"] == 1 + 99 + 99 * 98
+    assert (mini["rule"], mini["root_moves"], mini["legal_moves"]) == (None, 99, 99)
+    assert len(mini["moves"]) == 99 and {m["kind"] for m in mini["moves"]} == {"estimate"}
+    for name in ("alphabeta-plain", "alphabeta-ordered", "alphabeta-tt", "h1", "h2"):
+        row = rows[name]
+        assert (row["rule"], row["root_moves"], row["legal_moves"]) == ("near stones only", 8, 99)
+        assert 0 <= row["first_cut_share"] <= 1
+        assert row["first_move_cutoffs"] <= row["cutoffs"]
+        kinds = [m["kind"] for m in row["moves"]]
+        assert kinds[0] == "estimate" and set(kinds[1:]) <= {"estimate", "at_most"}
+        assert all(m["depth"] == 1 and m["source"] == "search" for m in row["moves"])
+
+
+def test_the_table_shows_how_well_each_alpha_beta_ordered_its_moves() -> None:
+    out = run(ONE_STONE, "--k", "5", "--depth", "2")
+    assert out.returncode == 0, out.stderr
+    assert "1st cuts" in out.stdout
+    ordered = next(line for line in out.stdout.splitlines()
+                   if line.startswith("alphabeta-ordered"))
+    assert "100%" in ordered
+    assert "near stones only: 8 of 99 moves at the root" in out.stdout

@@ -66,7 +66,8 @@ def test_every_win_and_loss_an_analysis_proves_in_middle_games_is_real() -> None
             continue
         positions += 1
         for scored in analyse_position(board, depth=3).scores:
-            if scored.exact and scored.score:
+            # Exact or with a bounded distance ("at_least" a win, "at_most" a loss): a proof.
+            if scored.outcome in ("win", "loss"):
                 assert confirmed(board, scored.move, scored.score), (str(board), scored)
                 plies.append(win_score(board) - abs(scored.score))
     # Hundreds of proofs, losses beyond the rules' "loss in 4" and wins beyond the depth among them.

@@ -103,7 +103,10 @@ def test_analyse_gives_the_exact_score_of_every_move_in_every_3x3_position() -> 
         assert {m.move: m.score for m in scored} == {
             move: reference_move_score(board, move) for move in board.legal_moves()
         }, str(board)
-        assert all(m.exact for m in scored)
+        assert all(m.exact and m.kind == "exact" and m.band != "heuristic" for m in scored)
+        # Each searched, settled by its mirror twin, or won at once (no position of its own).
+        assert all(m.source in ("search", "symmetry", "rule") for m in scored), str(board)
+        assert all(m.nodes or m.source != "search" for m in scored), str(board)
         assert [(m.score, -m.move) for m in scored] == sorted(
             ((m.score, -m.move) for m in scored), reverse=True)
 
@@ -119,9 +122,9 @@ def test_minimax_analysis_matches_alphabeta_analysis_on_sample_positions() -> No
 def test_a_won_position_scores_nine_and_a_loss_on_the_reply_minus_eight() -> None:
     board = Board.from_string("XX./OO./X..")
     assert {m.move: m.score for m in analyse(board)} == {2: 0, 5: 9, 7: -8, 8: -8}
-    assert describe_score(9, board) == "win in 1"
-    assert describe_score(-8, board) == "loss in 2"
-    assert describe_score(0, board) == "draw"
+    assert describe_score(9, board, exact=True) == "win in 1"
+    assert describe_score(-8, board, exact=True) == "loss in 2"
+    assert describe_score(0, board, exact=True) == "draw"
 
 
 def test_alphabeta_from_the_empty_board_prunes_at_least_fifty_fold() -> None:
@@ -273,7 +276,7 @@ def test_describe_score_marks_heuristic_values() -> None:
     board = Board.empty(10, 5)
     assert describe_score(12, board, exact=False) == "+12 (heuristic)"
     assert describe_score(-3, board, exact=False) == "-3 (heuristic)"
-    assert describe_score(98, board) == "win in 3"
+    assert describe_score(98, board, exact=True) == "win in 3"
 
 
 # -- principal variation and totals -----------------------------------------------------------

@@ -135,7 +135,8 @@ def test_small_m_n_k_games_are_solved_from_the_empty_board(size: int, k: int,
                                                            value: str) -> None:
     board = Board.empty(size, k)
     for result in (alphabeta(board), alphabeta(board, time_limit=30)):
-        assert result.complete and describe_score(result.score, board) == value
+        assert result.complete and result.kind == "exact"
+        assert describe_score(result.score, board, kind=result.kind, band=result.band) == value
 
 
 def winning_line_is_legal(board: Board, line: tuple[int, ...], plies: int) -> bool:
@@ -161,8 +162,8 @@ def test_six_by_six_games_are_solved_under_the_clock(size: int, k: int, value: s
     # passes; `python -m tictactoe_tui bench` measures the real times.
     board = Board.empty(size, k)
     result = alphabeta(board, time_limit=4 * limit)
-    assert result.complete
-    words = describe_score(result.score, board)
+    assert result.complete and result.kind == "exact"
+    words = describe_score(result.score, board, kind=result.kind, band=result.band)
     assert words.startswith(value), words
     if value == "win":
         plies = win_score(board) - result.score

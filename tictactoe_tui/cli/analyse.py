@@ -8,10 +8,24 @@ Every limit is checked before the search starts (a depth of at least 1, a time l
 positive number of seconds) and honoured by every algorithm: plain minimax stops at the time
 limit (`MINIMAX_TIME_LIMIT` when none is given), and the output says how many moves it scored.
 
+Every score says what it is. The table prints a bound with its sign ("≤ -14": the search only
+proved the move is no better; "≥ +3") and notes where a score came from when not from a search
+of its own (so a move scored with 0 positions is explained: "mirror of B1", "from the table",
+"rule: wins at once", "threats: wins by continuous fours") and a move's depth when it differs
+from the search's ("depth 1": a cell far from every stone, looked at one ply deep).
+
 The JSON object: position (the board as `analyse` reads it), size, k, to_move, result (null while
-the game goes on, else "X", "O" or "draw"), algorithm, nodes, seconds, depth, complete, stopped
-(true when the time limit cut the search short), and moves, best first: each with move ("B2"),
-score, words ("win in 3"), exact, positions and pv (the expected line, as cell names).
+the game goes on, else "X", "O" or "draw"), algorithm, nodes, seconds, depth, complete (the best
+move is proven best), stopped (true when the time limit cut the search short), best_moves (the
+moves known to be equally good, as cell names), iterations (one per completed depth, first to
+last: depth, move, score, kind, band, words, positions so far, seconds, pv, source, complete),
+and moves, best first: each with move ("B2"), score, words ("win in 3", "loses, in at most 14",
+"at most -4 (heuristic)"), exact, kind ("exact", "estimate", "at_most", "at_least"), band ("win",
+"loss", "draw", "heuristic": what sort of number score is), proven, depth (plies searched below
+the move: 0 for a rule, a threat search or the table), source ("search", "table", "symmetry",
+"threats", "rule"), rule (which rule or threat search, else null), twin (for "symmetry": the
+cell whose mirror image it is, else null), positions and pv (the expected line, as cell names;
+for a rule or a threat search, the forcing line).
 """
 
 from __future__ import annotations
@@ -22,8 +36,15 @@ from typing import Any
 
 from tictactoe_tui.engine import ALGORITHMS, Analysis, Board, IllegalMove, analyse_position
 from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.types import describe_score
+from tictactoe_tui.engine.types import IterationInfo, MoveScore, describe_score
 from tictactoe_tui.play.arguments import OneLineParser, positive_int, positive_seconds
+from tictactoe_tui.text.scores import (
+    LEGEND,
+    equally_good_words,
+    note_words,
+    score_meaning,
+    score_text,
+)
 
 PROG = "tictactoe-tui analyse"
 
@@ -87,6 +108,44 @@ def _result(board: Board) -> str | None:
     return "draw" if board.winner is None else str(board.winner)
 
 
+def move_json(scored: MoveScore, board: Board) -> dict[str, Any]:
+    """One move's score as JSON: the number and everything it says about itself."""
+    size = board.size
+    return {
+        "move": cell_notation(scored.move, size),
+        "score": scored.score,
+        "words": score_meaning(scored, board),
+        "exact": scored.exact,
+        "kind": scored.kind,
+        "band": scored.band,
+        "proven": scored.proven,
+        "depth": scored.depth,
+        "source": scored.source,
+        "rule": scored.rule or None,
+        "twin": None if scored.twin is None else cell_notation(scored.twin, size),
+        "positions": scored.nodes,
+        "pv": [cell_notation(cell, size) for cell in scored.pv],
+    }
+
+
+def iteration_json(row: IterationInfo, board: Board) -> dict[str, Any]:
+    """One completed depth of the search as JSON."""
+    size = board.size
+    return {
+        "depth": row.depth,
+        "move": cell_notation(row.move, size),
+        "score": row.score,
+        "kind": row.kind,
+        "band": row.band,
+        "words": describe_score(row.score, board, kind=row.kind, band=row.band),
+        "positions": row.nodes,
+        "seconds": round(row.elapsed, 6),
+        "pv": [cell_notation(cell, size) for cell in row.pv],
+        "source": row.source,
+        "complete": row.complete,
+    }
+
+
 def as_json(board: Board, analysis: Analysis, stopped: bool) -> dict[str, Any]:
     """The analysis as the JSON object the module docstring describes."""
     size = board.size
@@ -102,17 +161,9 @@ def as_json(board: Board, analysis: Analysis, stopped: bool) -> dict[str, Any]:
         "depth": analysis.depth,
         "complete": analysis.complete,
         "stopped": stopped,
-        "moves": [
-            {
-                "move": cell_notation(scored.move, size),
-                "score": scored.score,
-                "words": describe_score(scored.score, board, exact=scored.exact),
-                "exact": scored.exact,
-                "positions": scored.nodes,
-                "pv": [cell_notation(cell, size) for cell in scored.pv],
-            }
-            for scored in analysis.scores
-        ],
+        "best_moves": [cell_notation(move, size) for move in analysis.best_moves],
+        "iterations": [iteration_json(row, board) for row in analysis.iterations],
+        "moves": [move_json(scored, board) for scored in analysis.scores],
     }
 
 
@@ -132,10 +183,31 @@ def as_table(board: Board, analysis: Analysis, stopped: bool) -> str:
             "the whole tree is too big for plain minimax in that time. Give a longer "
             "--time-limit, a --depth, or use --algorithm alphabeta."
         )
-    if analysis.scores:
-        lines.append(" rank  cell  score  meaning            positions")
-    for rank, scored in enumerate(analysis.scores, start=1):
-        meaning = describe_score(scored.score, board, exact=scored.exact)
-        lines.append(f"{rank:>5}  {cell_notation(scored.move, board.size):<4}  "
-                     f"{scored.score:>5}  {meaning:<17}  {scored.nodes:>9,}")
+    if not analysis.scores:
+        return "\n".join(lines)
+    rows = [[str(rank), cell_notation(scored.move, board.size), score_text(scored.score,
+                                                                          scored.kind),
+             score_meaning(scored, board), f"{scored.nodes:,}",
+             note_words(scored, board, analysis.depth)]
+            for rank, scored in enumerate(analysis.scores, start=1)]
+    lines.append(_table(["rank", "cell", "score", "meaning", "positions", "note"], rows,
+                        "><><><"))
+    notes = [equally_good_words(analysis.best_moves, board)]
+    if any(scored.kind in ("at_most", "at_least") for scored in analysis.scores):
+        notes.append(LEGEND)
+    if any(notes):
+        # Below a blank line: whoever reads the table's rows stops there.
+        lines += ["", *(note for note in notes if note)]
     return "\n".join(lines)
+
+
+def _table(headers: list[str], rows: list[list[str]], aligns: str) -> str:
+    """Columns two spaces apart, each aligned as `aligns` says ("<" left, ">" right)."""
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(cell.ljust(width) if align == "<" else cell.rjust(width)
+                         for cell, width, align in zip(cells, widths, aligns, strict=True)
+                         ).rstrip()
+
+    return "\n".join(line(row) for row in [headers, *rows])

@@ -6,6 +6,19 @@
 
 Headless and engine-only: it never imports Textual. Bad input (a malformed or finished position,
 a bad flag) gets one line on stderr and exit status 2.
+
+Minimax searches every legal move at every node (the reference); on boards bigger than 6×6 the
+other searches keep to the cells near the stones, and the output says how many root moves that
+left out. The table's "1st cuts" column is the share of an alpha-beta's cut-offs made by the
+first move it tried (100% when its move ordering is ideal).
+
+Each JSON row carries, besides the table's numbers: kind ("exact" or "estimate": what value
+is), first_move_cutoffs and first_cut_share (null without cut-offs), rule ("near stones only"
+when the search left legal moves out, else null), root_moves and legal_moves (the moves it
+considered at the root, of the legal ones), root_moves_done (the root moves it finished: where a
+stopped search stopped), and moves: each root move searched, in the order tried, with its value
+as `analyse --json` gives a move (score, words, kind, band, proven, depth, source, ...): minimax
+knows every move's value, alpha-beta the best move's and upper bounds ("at_most") for others.
 """
 
 from __future__ import annotations
@@ -16,6 +29,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from tictactoe_tui.cli.analyse import move_json
 from tictactoe_tui.engine import Board, IllegalMove
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.compare import LAB_TIME_LIMIT, Comparison, compare
@@ -29,6 +43,7 @@ from tictactoe_tui.text.lab import (
     signed,
     value_words,
 )
+from tictactoe_tui.text.scores import left_out_words
 from tictactoe_tui.text.table import table
 
 PROG = "tictactoe-tui compare"
@@ -106,6 +121,15 @@ def result_json(comparison: Comparison, result: TraceResult) -> dict[str, Any]:
         "agrees_with_minimax": verdict.agrees,
         "move_agrees": verdict.move,
         "value_agrees": verdict.value,
+        "kind": result.kind if result.finished else None,
+        "first_move_cutoffs": result.first_move_cutoffs,
+        "first_cut_share": (None if result.first_cut_share is None
+                            else round(result.first_cut_share, 4)),
+        "rule": result.rule or None,
+        "root_moves": result.root_moves,
+        "legal_moves": result.legal_moves,
+        "root_moves_done": result.root_moves_done,
+        "moves": [move_json(scored, comparison.board) for scored in result.root_scores],
     }
 
 
@@ -149,12 +173,30 @@ def to_text(comparison: Comparison) -> str:
             value_words(result, board),
             f"{result.positions:,}",
             f"{result.cutoffs:,}",
+            first_cut_share(result),
             f"{result.table_hits:,}",
             duration(result.seconds),
             agreement_words(comparison.verdict(result), result),
         ])
-    headers = ["algorithm", "move", "value", "meaning", "positions", "cut-offs", "table hits",
-               "time", "agrees with minimax"]
+    headers = ["algorithm", "move", "value", "meaning", "positions", "cut-offs", "1st cuts",
+               "table hits", "time", "agrees with minimax"]
     title = (f"{board.size}×{board.size}, {board.k} in a row, {board.to_move} to move: "
              f"{board}")
-    return "\n".join([title, "", table(headers, rows), "", minimax_note(comparison)])
+    notes = [minimax_note(comparison), *narrowing_notes(comparison)]
+    return "\n".join([title, "", table(headers, rows), "", *notes])
+
+
+def first_cut_share(result: TraceResult) -> str:
+    """The share of cut-offs made by the first move tried: "92%", or "—" without cut-offs."""
+    share = result.first_cut_share
+    return "—" if share is None else f"{share:.0%}"
+
+
+def narrowing_notes(comparison: Comparison) -> list[str]:
+    """A line for the searches that left legal moves out, saying how many and by what rule."""
+    narrowed = [result for result in comparison.results if result.rule]
+    if not narrowed:
+        return []
+    names = ", ".join(result.algorithm for result in narrowed)
+    return [f"{names}: {left_out_words(narrowed[0])} at the root (and likewise below); "
+            "minimax searched every move."]

@@ -3,7 +3,13 @@
 Standard library only: it never imports textual or anything else from the app.
 """
 
-from tictactoe_tui.engine.api import ALGORITHMS, alphabeta, analyse, analyse_position
+from tictactoe_tui.engine.api import (
+    ALGORITHMS,
+    alphabeta,
+    analyse,
+    analyse_position,
+    search_move,
+)
 from tictactoe_tui.engine.board import Board, Geometry, IllegalMove, Mark, geometry
 from tictactoe_tui.engine.evaluate import H1Terms, H2Terms, explain_h1, explain_h2, h1, h2
 from tictactoe_tui.engine.game import Game, GameResult
@@ -22,7 +28,12 @@ from tictactoe_tui.engine.players import (
     make_player,
 )
 from tictactoe_tui.engine.types import (
+    BANDS,
+    KINDS,
+    RULES,
+    SOURCES,
     Analysis,
+    IterationInfo,
     MoveScore,
     Progress,
     ProgressCallback,
@@ -33,7 +44,11 @@ from tictactoe_tui.engine.types import (
 
 __all__ = [
     "ALGORITHMS",
+    "BANDS",
+    "KINDS",
     "OPPONENTS",
+    "RULES",
+    "SOURCES",
     "AlphaBetaPlayer",
     "Analysis",
     "Board",
@@ -48,6 +63,7 @@ __all__ = [
     "H2Terms",
     "HeuristicPlayer",
     "IllegalMove",
+    "IterationInfo",
     "Mark",
     "MatchResult",
     "MinimaxPlayer",
@@ -70,5 +86,6 @@ __all__ = [
     "make_player",
     "minimax",
     "run_match",
+    "search_move",
     "win_score",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 
 from tictactoe_tui.engine import kernel as fs
@@ -17,9 +18,12 @@ from tictactoe_tui.engine.evaluate import h1, h2
 from tictactoe_tui.engine.kernel import Evaluator, Stopped, Tracker
 from tictactoe_tui.engine.minimax import analyse_minimax
 from tictactoe_tui.engine.pvs import (
+    EXACT,
+    LOWER,
     MATE,
     MATE_BAND,
     ROOT_VCT_NODES_PER_SECOND,
+    UPPER,
     Iteration,
     RootMove,
     Searcher,
@@ -35,14 +39,23 @@ from tictactoe_tui.engine.solver import (
     solver_share,
 )
 from tictactoe_tui.engine.types import (
+    GAME_RULES,
+    RULE_FILLS_THE_BOARD,
+    RULE_WINS_AT_ONCE,
+    THREAT_RULES,
     Analysis,
+    IterationInfo,
     MoveScore,
     Progress,
     ProgressCallback,
     SearchResult,
     StopCheck,
+    equally_good,
     over_result,
+    proven_best,
+    rank_key,
     ranked,
+    value_key,
     win_score,
 )
 
@@ -53,6 +66,7 @@ __all__ = [
     "alphabeta",
     "analyse",
     "analyse_position",
+    "search_move",
 ]
 
 ALGORITHMS = ("minimax", "alphabeta", "h1", "h2")
@@ -92,7 +106,12 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     iterative deepening (principal variation search, see `pvs`) runs until `depth` or the time
     limit, and the result is the best move of the deepest completed iteration. Each call starts
     with empty tables unless a `memory` from earlier searches of the same game is given.
-    `on_progress` hears how far the search got at each completed depth and every 100 ms.
+    `on_progress` hears how far the search got at each completed depth and every 100 ms; the
+    result's `iterations` keep one row per completed depth.
+
+    The result's `kind` says what its score is: a proven win whose distance is only bounded
+    (a threat search's line may be longer than the shortest win) is "at_least", and such a
+    result is `complete` (the move is proven best) though its score is not exact.
     """
     start = time.perf_counter()
     if board.is_over:
@@ -106,21 +125,28 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     exact = cache(lambda: RootSolver(board, Solver(sh, poller), _bounds_listener(tracker),
                                      bounds))
 
-    def result(score: int, move: int, done: int, complete: bool, pv: tuple[int, ...],
+    def result(best: MoveScore | None, done: int, complete: bool,
                cancelled: bool = False) -> SearchResult:
+        if best is None:
+            best = MoveScore(_first_guess(board, sh), 0, 0, False)
         if not complete and bounds.lo >= 1 and bounds.move >= 0:
             # The solver proved a win before the clock ran out, without its distance yet: play
-            # the winning move; its score is the proven bound, an estimate of the distance.
-            score, move, pv = bounds.lo, bounds.move, exact().walk_pv(bounds.move, 1)
-        return SearchResult(move=move, score=score, nodes=poller.nodes,
-                            elapsed=time.perf_counter() - start, depth=done, pv=pv,
-                            complete=complete, cancelled=cancelled)
+            # the winning move; its score is the proven bound on the distance.
+            move = bounds.move
+            best = MoveScore(move, bounds.lo, 0, False, exact().walk_pv(move, 1), "at_least",
+                             exact().empties - 1, band="win")
+            complete = True
+        return SearchResult(move=best.move, score=best.score, nodes=poller.nodes,
+                            elapsed=time.perf_counter() - start, depth=done, pv=best.pv,
+                            complete=complete, cancelled=cancelled, kind=best.kind,
+                            band=best.band, iterations=tuple(tracker.iterations))
 
     def solved() -> SearchResult:
         score, move = exact().solve()
         pv = exact().walk_pv(move, exact().empties)
-        tracker.reached(exact().empties, move, score, pv, True)
-        return result(score, move, exact().empties, True, pv)
+        best = MoveScore(move, score, 0, True, pv)
+        tracker.reached(exact().empties, move, score, pv, True, "exact", best.band)
+        return result(best, exact().empties, True)
 
     if depth is None and (time_limit is None or solvable(board)):
         # Small boards are solved first, with the same table and cuts as without a clock; the
@@ -131,7 +157,7 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
             return solved()
         except Stopped:
             if poller.cancelled or time_limit is None:
-                return result(0, _first_guess(board, sh), 0, False, (), cancelled=True)
+                return result(None, 0, False, cancelled=True)
         poller.deadline, poller.timed_out = None, False
     deepening = _Deepening(board, depth, time_limit, evaluate, poller, tracker, start, memory)
     try:
@@ -142,10 +168,36 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
         pass
     last = deepening.last
     if last is None:
-        return result(0, _first_guess(board, sh), 0, False, (), cancelled=True)
-    best = deepening.move_score(last.moves[0], last.depth)
-    return result(best.score, best.move, last.depth, last.complete, best.pv,
-                  cancelled=poller.cancelled)
+        return result(None, 0, False, cancelled=True)
+    best = deepening.move_score(deepening.best(last), last.depth)
+    return result(best, last.depth, last.complete, cancelled=poller.cancelled)
+
+
+def search_move(board: Board, move: int, depth: int,
+                should_stop: StopCheck | None = None, *,
+                root_depth: int | None = None) -> MoveScore:
+    """`move` searched alone by the depth-limited search, `depth` plies below it (the move's
+    `MoveScore.depth`), with a full window, fresh tables and no reductions (every move searched
+    to the full depth): the estimate behind a bound.
+
+    An analysis gives most moves only the bound that showed they are no better than the best
+    (kind "at_most"); this gives the number itself, as a full search of that move alone at the
+    same depth finds it (kind "estimate", or a win or loss, which is a proof). It is searched
+    as an iteration to `root_depth` plies searches its moves (by default `depth + 1`; pass the
+    analysis's depth to compare with its numbers): that sets how far forced lines may run past
+    the depth and how heuristic values are clamped.
+    """
+    if board.is_over or move not in board.legal_moves():
+        raise ValueError(f"{move} is not a legal move of {str(board)!r}")
+    sh = fs.shape(board.size, board.k)
+    poller = fs.Poller(should_stop, None, sh.poll_mask)
+    searcher = Searcher(board.size, board.k)
+    value = searcher.search_move(board, move, depth, poller, root_depth)
+    root = RootMove(move, 0, value, EXACT, poller.nodes, depth=depth)
+    kind, band, score = root_claim(root, board, depth + 1 if root_depth is None else root_depth)
+    line = searcher.line_after(move, max(MATE - abs(value) if is_mate(value) else depth + 1, 1))
+    return MoveScore(move, score, poller.nodes, kind == "exact", line, kind, depth, "search",
+                     band)
 
 
 class SearchMemory:
@@ -214,28 +266,55 @@ class _Deepening:
         for iteration in self.searcher.deepen(self.board, poller, max(deepest, 1), vct_nodes,
                                               threat_deadline):
             self.last = iteration
-            if self.tracker.wanted:
-                best = self.move_score(iteration.moves[0], iteration.depth)
-                self.tracker.reached(iteration.depth, best.move, best.score, best.pv,
-                                     iteration.complete)
+            best = self.move_score(self.best(iteration), iteration.depth)
+            self.tracker.reached(iteration.depth, best.move, best.score, best.pv,
+                                 iteration.complete, best.kind, best.band, best.source)
             # Depth 1 always completes so there is a move to return; later ones race the clock.
             poller.deadline = deadline
         last = self.last
         self.needs_solve = (last is not None and not last.complete
                             and self.max_depth >= self.empties)
 
-    def move_score(self, root: RootMove, depth: int) -> MoveScore:
-        """A root move as a public score with its expected line."""
+    def best(self, iteration: Iteration) -> RootMove:
+        """The iteration's best move as the public ranking sees it (`rank_key`; among equals,
+        the search's order). Only moves with the first one's value can differ: the search
+        ranks proofs and values alike, and among equal values a proven exact one comes first."""
+        top = iteration.moves[0]
+        level = [root for root in iteration.moves
+                 if (root.value, root.proven) == (top.value, top.proven)]
+        if len(level) == 1:
+            return top
+        claims = [self.move_score(root, iteration.depth, False) for root in level]
+        best = max(range(len(claims)), key=lambda index: rank_key(claims[index]))
+        return level[best]
+
+    def move_score(self, root: RootMove, depth: int, with_line: bool = True) -> MoveScore:
+        """A root move as a public score with its expected line (see `root_claim`)."""
         plies = MATE - abs(root.value) if is_mate(root.value) else depth
-        line = root.line or self.searcher.line_after(root.move, max(plies, 1))
-        return MoveScore(root.move, public_score(root.value, self.board, depth),
-                         max(root.nodes, 0), root.proven, line)
+        line = root.line or (self.searcher.line_after(root.move, max(plies, 1)) if with_line
+                             else (root.move,))
+        kind, band, score = root_claim(root, self.board, depth)
+        source = ("threats" if root.rule in THREAT_RULES else "rule" if root.rule
+                  else "table" if root.from_table else "search")
+        return MoveScore(root.move, score, max(root.nodes, 0), kind == "exact", line, kind,
+                         root.depth, source, band, root.rule)
 
     def scores(self) -> list[MoveScore]:
-        """The last completed iteration's moves as public scores, best first."""
+        """The last completed iteration's moves as public scores, in the search's order."""
         if self.last is None:
             return []
         return [self.move_score(root, self.last.depth) for root in self.last.moves]
+
+    def ties(self, order: tuple[MoveScore, ...]) -> tuple[int, ...]:
+        """The moves as good as the first of `order` (ranked public scores): the same exact
+        value, or the same estimate and the same gain in H1 (an estimate's clamped number can
+        hide a difference, so a player picks among moves that do as much)."""
+        if not order or self.last is None:
+            return ()
+        prior = {root.move: root.prior for root in self.last.moves}
+        top = order[0]
+        return (top.move, *(m.move for m in order[1:] if equally_good(m, top)
+                            and (m.exact or prior[m.move] == prior[top.move])))
 
 
 def public_score(value: int, board: Board, depth: int) -> int:
@@ -247,6 +326,76 @@ def public_score(value: int, board: Board, depth: int) -> int:
         return -(big - (MATE + value))
     cap = max(big - depth - 2, 0)
     return max(-cap, min(cap, value))
+
+
+def root_claim(root: RootMove, board: Board, depth: int) -> tuple[str, str, int]:
+    """What a root move's value says, as (kind, band, public score), `depth` the iteration's.
+
+    A win or loss the search proves holds against every legal reply but its distance is only a
+    bound ("at_least" a win in d, "at_most" a loss in d: a faster one may exist), unless a rule
+    gave it or no faster result is possible (`_distance_is_exact`). A heuristic value is an
+    estimate when the move was searched with a window that held it, else the bound its
+    window gave. A win's or loss's score that is itself only a bound of the search (a move that
+    failed low against a proven win) is not a proof: "at_most" a win in d means the search
+    found no faster win.
+    """
+    value = root.value
+    score = public_score(value, board, depth)
+    if value >= MATE_BAND:
+        if root.bound == UPPER:
+            return "at_most", "win", score
+        plies = MATE - value
+        exact = root.rule in GAME_RULES or _distance_is_exact(board, root.move, plies)
+        return ("exact" if exact else "at_least"), "win", score
+    if value <= -MATE_BAND:
+        if root.bound == LOWER:
+            return "at_least", "loss", score
+        plies = MATE + value
+        exact = root.rule in GAME_RULES or _distance_is_exact(board, root.move, plies)
+        return ("exact" if exact else "at_most"), "loss", score
+    kind = "estimate" if root.bound == EXACT else "at_least" if root.bound == LOWER else "at_most"
+    return kind, "heuristic", score
+
+
+def _distance_is_exact(board: Board, move: int, plies: int) -> bool:
+    """Whether a win (odd `plies`) or loss (even) of `move` proven within `plies` plies cannot
+    come sooner, by the rules alone: wins land on odd plies and losses on even ones, a win in 3
+    needs two winning cells after the move, a loss in 4 needs a reply that makes two."""
+    if plies in (1, 2, 3):
+        # The quickest win a move that does not complete a line can have is on ply 3, the
+        # quickest loss on ply 2 (a proven win in 1 completes a line).
+        return True
+    if plies > 6:
+        return False
+    sh = fs.shape(board.size, board.k)
+    me = board.bits(board.to_move) | 1 << move
+    opp = board.bits(board.to_move.opponent)
+    empty = sh.full & ~(me | opp)
+    theirs = fs.threats(sh, opp, me) & empty
+    if plies == 5:
+        mine = fs.threats(sh, me, opp) & empty
+        return not (mine & (mine - 1) and not theirs)
+    if theirs:
+        return False
+    return plies == 4 or not _loses_in_4(sh, me, opp, empty)
+
+
+def _loses_in_4(sh: fs.Shape, me: int, opp: int, empty: int) -> bool:
+    """Whether the opponent (to move, with no winning cell) wins on its second move whatever
+    `me` does: a cell that gives it two winning cells while `me` keeps none of its own."""
+    mine = fs.threats(sh, me, opp) & empty
+    if mine & (mine - 1):
+        return False
+    need = sh.k - 2
+    made: dict[int, int] = {}
+    for line in sh.lines:
+        if me & line or (opp & line).bit_count() != need:
+            continue
+        free = line & empty
+        low = free & -free
+        made[low] = made.get(low, 0) | free ^ low
+        made[free ^ low] = made.get(free ^ low, 0) | low
+    return any(wins & (wins - 1) and not mine & ~bit for bit, wins in made.items())
 
 
 # -- analysis -----------------------------------------------------------------------------------
@@ -268,15 +417,19 @@ def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | No
                      memory: SearchMemory | None = None) -> Analysis:
     """Score every legal move with `algorithm` (one of `ALGORITHMS`), with totals.
 
-    Full searches give each move its exact value (not a bound). "h1"/"h2" give the heuristic of
-    the board after each move, from the mover's side (a move that wins at once scores W - 1).
-    When cancelled, the moves scored so far are returned with `cancelled=True`. Each score
-    carries its expected line (`MoveScore.pv`); `on_progress` hears how the search goes.
+    Every score says what it is (`MoveScore.kind`, `band`, `depth`, `source`): full searches
+    give each move its exact value. "h1"/"h2" give the heuristic of the board after each move,
+    from the mover's side (a move that wins at once scores W - 1, exactly). When cancelled, the
+    moves scored so far are returned with `cancelled=True`. Each score carries its expected
+    line (`MoveScore.pv`); `on_progress` hears how the search goes, and `Analysis.iterations`
+    keeps one row per completed depth.
 
     A depth-limited alpha-beta analysis costs about what finding the best move costs: the best
-    move gets an exact (heuristic or proven) value, every other move the bound that showed it is
-    not better (principal variation search), so an estimate's score is at most what the move is
-    worth; proven wins and losses are marked `exact` and rank above and below every estimate.
+    move gets an estimate at the search's depth, every other move the bound that showed it is
+    not better (principal variation search: "at_most"), a move far from every stone a one-ply
+    look unless it looked promising (`depth` 0). Proven wins and losses rank above and below
+    every estimate; their distances are bounds ("at_least" / "at_most") unless a rule, the
+    exact solver or the impossibility of a faster result makes them exact.
     `memory` (alpha-beta only) keeps the search's tables between the moves of one game.
     """
     if algorithm not in ALGORITHMS:
@@ -289,7 +442,8 @@ def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | No
         if on_progress is not None and analysis.scores:
             best = analysis.scores[0]
             on_progress(Progress(1, analysis.nodes, analysis.elapsed, best.move, best.score,
-                                 best.pv, False))
+                                 best.pv, analysis.complete, best.kind, best.band,
+                                 analysis.iterations))
         return analysis
     if algorithm == "minimax":
         return analyse_minimax(board, depth, should_stop, start, on_progress, time_limit)
@@ -304,15 +458,22 @@ def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
     for move in board.legal_moves():
         after = board.play(move)
         if after.winner is not None:
-            scores.append(MoveScore(move, big - 1, 1, True, (move,)))
+            scores.append(MoveScore(move, big - 1, 1, True, (move,), source="rule",
+                                    rule=RULE_WINS_AT_ONCE))
         elif after.is_full:
-            scores.append(MoveScore(move, 0, 1, True, (move,)))
+            scores.append(MoveScore(move, 0, 1, True, (move,), source="rule",
+                                    rule=RULE_FILLS_THE_BOARD))
         else:
             # Kept below an immediate win so that a win always ranks first.
             value = max(-(big - 2), min(big - 2, heuristic(after, mover)))
             scores.append(MoveScore(move, value, 1, False, (move,)))
-    return Analysis(algorithm, ranked(scores), len(scores), time.perf_counter() - start, 1,
-                    False, False)
+    order = ranked(scores)
+    elapsed = time.perf_counter() - start
+    best = order[0]
+    row = IterationInfo(1, best.move, best.score, best.kind, best.band, len(scores), elapsed,
+                        best.pv, best.source, proven_best(order))
+    return Analysis(algorithm, order, len(scores), elapsed, 1, proven_best(order), False,
+                    iterations=(row,))
 
 
 def _bounds_listener(tracker: Tracker) -> Callable[[Bounds], None]:
@@ -320,34 +481,72 @@ def _bounds_listener(tracker: Tracker) -> Callable[[Bounds], None]:
 
     def heard(bounds: Bounds) -> None:
         if bounds.move >= 0:
-            tracker.best_so_far(bounds.move, bounds.lo, (bounds.move,))
+            band = "win" if bounds.lo > 0 else "loss" if bounds.lo < 0 else "draw"
+            tracker.best_so_far(bounds.move, bounds.lo, (bounds.move,),
+                                "exact" if bounds.exact else "at_least", band)
 
     return heard
+
+
+def solver_score(exact: RootSolver, move: int) -> MoveScore:
+    """The exact value of a root move the solver settled, with where it came from: its own
+    search, its mirror twin's (0 positions of its own), or a win at once."""
+    value = exact.moves[move].lo
+    twin = exact.twin[move]
+    pv = exact.walk_pv(move, exact.empties)
+    if twin != move:
+        return MoveScore(move, value, 0, True, pv, depth=exact.empties - 1, source="symmetry",
+                         twin=twin)
+    if exact.my_thr >> move & 1:
+        return MoveScore(move, value, exact.spent[move], True, pv, source="rule",
+                         rule=RULE_WINS_AT_ONCE)
+    return MoveScore(move, value, exact.spent[move], True, pv, depth=exact.empties - 1)
 
 
 def _with_bounds(estimate: MoveScore, exact: RootSolver) -> MoveScore:
     """A depth-limited score of a move, corrected by what the solver proved about it.
 
-    A settled move gets its exact value. A move proven to win (or lose) whose distance is not
-    known yet scores the proven bound. A move proven not to win, but not yet to draw, scores at
-    most -1 when another move is proven to draw at least, so that the proven draw ranks above
-    it. All of these but the first stay estimates.
+    The solver's bounds and the estimate's own proof (a proven win or loss) are both facts
+    about the game: together they may settle the value exactly, or prove a win, a loss, "not a
+    win" (at most a draw) or "not a loss" (at least a draw). A proof the estimate contradicts
+    replaces it: a heuristic +20 for a move proven not to win becomes "at most a draw", so a
+    proven draw ranks above it. Otherwise the estimate stays, with the solver's work counted.
     """
     move = estimate.move
     bounds = exact.moves[move]
     nodes = estimate.nodes + exact.spent[move]
     if bounds.exact:
-        return MoveScore(move, bounds.lo, nodes, True, exact.walk_pv(move, exact.empties))
+        settled = solver_score(exact, move)
+        return replace(settled, nodes=settled.nodes + estimate.nodes)
     if estimate.exact:
-        return MoveScore(move, estimate.score, nodes, True, estimate.pv)
-    score = estimate.score
-    if bounds.lo >= 1:
-        score = bounds.lo
-    elif bounds.hi < 0:
-        score = bounds.hi
-    elif bounds.hi == 0 and any(other.lo >= 0 for other in exact.moves.values()):
-        score = min(score, -1)
-    return MoveScore(move, score, nodes, False, estimate.pv)
+        return replace(estimate, nodes=nodes)
+    lo, hi = bounds.lo, bounds.hi
+    if estimate.proven and estimate.kind == "at_least":
+        lo = max(lo, estimate.score)
+    elif estimate.proven and estimate.kind == "at_most":
+        hi = min(hi, estimate.score)
+    deep = exact.empties - 1
+    twin = exact.twin[move]
+    source = "symmetry" if twin != move else "search"
+    mirror = twin if twin != move else None
+
+    def proof(score: int, kind: str, band: str) -> MoveScore:
+        if estimate.proven and (estimate.score, estimate.kind) == (score, kind):
+            return replace(estimate, nodes=nodes)
+        return MoveScore(move, score, nodes, kind == "exact", exact.walk_pv(move, exact.empties),
+                         kind, deep, source, band, twin=mirror)
+
+    if lo == hi:
+        return proof(lo, "exact", "win" if lo > 0 else "loss" if lo < 0 else "draw")
+    if lo >= 1:
+        return proof(lo, "at_least", "win")
+    if hi <= -1:
+        return proof(hi, "at_most", "loss")
+    if hi == 0 and value_key(estimate.score, estimate.band) > (1, 0):
+        return proof(0, "at_most", "draw")
+    if lo == 0 and value_key(estimate.score, estimate.band) < (1, 0):
+        return proof(0, "at_least", "draw")
+    return replace(estimate, nodes=nodes)
 
 
 def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None,
@@ -371,9 +570,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
     def solved() -> list[MoveScore]:
         if not made:
             return []
-        return [MoveScore(move, exact().moves[move].lo, exact().spent[move], True,
-                          exact().walk_pv(move, exact().empties))
-                for move in moves if exact().moves[move].exact]
+        return [solver_score(exact(), move) for move in moves if exact().moves[move].exact]
 
     def solve_all() -> list[MoveScore]:
         # The position's value and best move first, as `alphabeta` finds them (the player needs
@@ -382,13 +579,17 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         exact().settle()
         return solved()
 
-    def finish(scores: list[MoveScore], done: int, complete: bool, cancelled: bool) -> Analysis:
-        order = ranked(scores)
-        if order and not cancelled:
+    def finish(order: tuple[MoveScore, ...], done: int, cancelled: bool,
+               ties: tuple[int, ...] = (), step: bool = True) -> Analysis:
+        # Moves a cancelled solve never reached could be better, unless the best one wins.
+        complete = proven_best(order) and (len(order) == len(moves)
+                                           or order[0].outcome == "win")
+        if order and not cancelled and step:
             best = order[0]
-            tracker.reached(done, best.move, best.score, best.pv, complete)
+            tracker.reached(done, best.move, best.score, best.pv, complete, best.kind, best.band,
+                            best.source)
         return Analysis("alphabeta", order, poller.nodes, time.perf_counter() - start, done,
-                        complete, cancelled)
+                        complete, cancelled, ties, tuple(tracker.iterations))
 
     if depth is None and (time_limit is None or solvable(board)):
         # As in `alphabeta`: small boards are solved first, the depth-limited search gets the
@@ -397,31 +598,25 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         if time_limit is not None:
             poller.deadline = start + solver_share(board) * time_limit
         try:
-            return finish(solve_all(), exact().empties, True, False)
+            return finish(ranked(solve_all()), exact().empties, False)
         except Stopped:
             if poller.cancelled or time_limit is None:
-                return finish(solved(), 0, False, True)
+                return finish(ranked(solved()), 0, True)
         poller.deadline, poller.timed_out = None, False
     deepening = _Deepening(board, depth, time_limit, None, poller, tracker, start, memory)
     try:
         deepening.run()
         if deepening.needs_solve:
-            return finish(solve_all(), exact().empties, True, False)
+            return finish(ranked(solve_all()), exact().empties, False)
     except Stopped:
         pass
     last = deepening.last
     if last is None:
-        return finish(solved(), 0, False, True)
+        return finish(ranked(solved()), 0, True)
     if solver_ran:
-        # The solver's proofs correct the estimates; proofs and estimates rank by `_ranked`.
+        # The solver's proofs correct the estimates; proofs and estimates rank by `rank_key`.
         scores = [_with_bounds(m, exact()) for m in deepening.scores()]
-        return Analysis("alphabeta", ranked(scores), poller.nodes, time.perf_counter() - start,
-                        last.depth, last.complete or all(m.exact for m in scores),
-                        poller.cancelled)
-    # The search's own order: a proven win ranks above any estimate whatever the numbers.
-    top = last.moves[0]
-    tied = tuple(root.move for root in last.moves
-                 if (root.value, root.proven, root.prior) == (top.value, top.proven, top.prior))
-    return Analysis("alphabeta", tuple(deepening.scores()), poller.nodes,
-                    time.perf_counter() - start, last.depth, last.complete, poller.cancelled,
-                    tied)
+        return finish(ranked(scores), last.depth, poller.cancelled, step=False)
+    # The search's own order among equals: the move that gains most first.
+    order = tuple(sorted(deepening.scores(), key=rank_key, reverse=True))
+    return finish(order, last.depth, poller.cancelled, deepening.ties(order), step=False)

@@ -6,6 +6,12 @@ tree is sized first (counted when small, estimated otherwise), and a run whose s
 would not finish within the budget stops early and says how big the tree is, how long it would
 take, and the deepest depth-limited minimax that fits instead.
 
+Minimax is full width on every board, the reference; on boards bigger than 6×6 the other
+searches keep to the cells near the stones (`trace.NEAR_STONES`) and each result says how many
+root moves that left out, so a disagreement there may be the rule's doing. Each alpha-beta's
+result also says how well its moves were ordered: the share of its cut-offs made by the first
+move tried (`TraceResult.first_cut_share`, 100% when the ordering is ideal).
+
 A result *agrees* with minimax when its move is one minimax scores best and its value is
 minimax's value. Only like can be compared with like: a full minimax judges every result (a
 heuristic's value is an estimate, so it agrees only by chance, and its move may still be best);
@@ -15,7 +21,7 @@ a depth-limited minimax judges only the searches made to the same depth with the
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.trace import (
@@ -133,8 +139,9 @@ def run_minimax(board: Board, depth: int | None = None,
     rate = result.positions / max(result.seconds, 1e-6)
     too_big = not result.finished and (hopeless or result.stopped == "time limit")
     if too_big:
-        result = TraceResult(result.algorithm, result.move, result.value, result.positions,
-                             0, 0, result.seconds, result.depth, False, False, "too big")
+        # The moves it scored before it stopped stay (`root_scores`, `root_moves_done`).
+        result = replace(result, cutoffs=0, table_hits=0, complete=False, finished=False,
+                         stopped="too big", move_values={}, pruned=0)
         return MinimaxRun(result, tree, rate, True,
                           _deepest_fitting(board, depth, rate, time_limit))
     return MinimaxRun(result, tree, rate)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.types import Progress, ProgressCallback
+from tictactoe_tui.engine.types import IterationInfo, Progress, ProgressCallback
 
 Evaluator = Callable[[Board, Mark], int]
 """A heuristic seen from the given player: `evaluate(board, player) -> int`."""
@@ -366,7 +366,10 @@ class AlphaBeta:
 
 
 class Tracker:
-    """What a search knows so far, reported through `on_progress` (if any)."""
+    """What a search knows so far, reported through `on_progress` (if any).
+
+    It also keeps the search's story: one `IterationInfo` per completed step (`iterations`).
+    """
 
     def __init__(self, poller: Poller, start: float,
                  on_progress: ProgressCallback | None) -> None:
@@ -376,8 +379,11 @@ class Tracker:
         self.depth = 0
         self.move: int | None = None
         self.score = 0
+        self.kind = "estimate"
+        self.band = "heuristic"
         self.pv: tuple[int, ...] = ()
         self.complete = False
+        self.iterations: list[IterationInfo] = []
         if on_progress is not None:
             poller.reporter = self.report
 
@@ -386,15 +392,20 @@ class Tracker:
         """True when someone listens: only then is it worth building lines for reports."""
         return self.on_progress is not None
 
-    def best_so_far(self, move: int, score: int, pv: tuple[int, ...]) -> None:
+    def best_so_far(self, move: int, score: int, pv: tuple[int, ...], kind: str = "estimate",
+                    band: str = "heuristic") -> None:
         """Remember the best move of an unfinished depth; the next periodic report shows it."""
-        self.move, self.score, self.pv = move, score, pv
+        self.move, self.score, self.pv, self.kind, self.band = move, score, pv, kind, band
 
     def reached(self, depth: int, move: int, score: int, pv: tuple[int, ...],
-                complete: bool) -> None:
-        """A depth is complete: remember its best move and report at once."""
+                complete: bool, kind: str = "estimate", band: str = "heuristic",
+                source: str = "search") -> None:
+        """A step is complete: remember it, its best move and its score, and report at once."""
         self.depth, self.complete = depth, complete
-        self.best_so_far(move, score, pv)
+        self.best_so_far(move, score, pv, kind, band)
+        self.iterations.append(IterationInfo(depth, move, score, kind, band, self.poller.nodes,
+                                             time.perf_counter() - self.start, pv, source,
+                                             complete))
         self.report()
 
     def report(self) -> None:
@@ -402,4 +413,5 @@ class Tracker:
         if self.on_progress is not None:
             self.on_progress(Progress(self.depth, self.poller.nodes,
                                       time.perf_counter() - self.start, self.move, self.score,
-                                      self.pv, self.complete))
+                                      self.pv, self.complete, self.kind, self.band,
+                                      tuple(self.iterations)))

@@ -1,7 +1,14 @@
 """Plain, unpruned minimax: the reference search that visits and counts every position.
 
 The inner loop is `kernel.Minimax` on raw bitboard ints; this module drives it one root move at a
-time (so a stopped search keeps the moves it scored) and packages the results.
+time (so a stopped search keeps the moves it scored) and packages the results. It is full width
+on every board (every empty cell at every node), so its values are the reference the lab judges
+the other searches by; on a big board only a depth and its time limit keep it finite, and a
+search the clock stops says how many root moves it scored (`Analysis.scores`).
+
+Its scores say what they are: a full search gives exact values; a depth-limited one gives exact
+wins and losses (full width finds the fastest win within the depth and the longest loss) and
+estimates otherwise, each searched `depth - 1` plies below the move.
 """
 
 from __future__ import annotations
@@ -12,12 +19,14 @@ from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.kernel import Evaluator, Stopped, Tracker
 from tictactoe_tui.engine.types import (
+    RULE_WINS_AT_ONCE,
     Analysis,
     MoveScore,
     ProgressCallback,
     SearchResult,
     StopCheck,
     over_result,
+    proven_best,
     ranked,
     win_score,
 )
@@ -61,13 +70,15 @@ def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None =
         return SearchResult(move=board.legal_moves()[0], score=0, nodes=run.poller.nodes,
                             elapsed=time.perf_counter() - start, depth=0, pv=(),
                             complete=False, cancelled=run.poller.cancelled)
-    best = ranked(run.scores)[0]
+    order = ranked(run.scores)
+    best = order[0]
     # A win or loss found within the depth is the game's value: the losing side had no move
     # that survived past the cut-off, or it would have chosen it.
-    proven = run.finished and (run.limit is None or best.exact)
+    proven = run.finished and proven_best(order)
     return SearchResult(move=best.move, score=best.score, nodes=run.poller.nodes,
                         elapsed=time.perf_counter() - start, depth=run.depth, pv=best.pv,
-                        complete=proven, cancelled=run.poller.cancelled)
+                        complete=proven, cancelled=run.poller.cancelled, kind=best.kind,
+                        band=best.band, iterations=tuple(run.tracker.iterations))
 
 
 class _MinimaxRoots:
@@ -95,35 +106,41 @@ class _MinimaxRoots:
         big = win_score(board)
         poller.nodes += 1
         best = -big - 1
+        below = self.depth - 1
         for move in board.legal_moves():
             before = poller.nodes
             bit = 1 << move
             try:
                 if fs.completes_line(sh, me | bit, move):
                     poller.nodes += 1
-                    score = big - 1
-                    line: tuple[int, ...] = (move,)
+                    scored = MoveScore(move, big - 1, poller.nodes - before, True, (move,),
+                                       source="rule", rule=RULE_WINS_AT_ONCE)
                 else:
                     score = -search.value(opp, me | bit, 1)
-                    line = (move, *search.pv[1])
+                    exact = self.limit is None or abs(score) >= big - self.limit
+                    scored = MoveScore(move, score, poller.nodes - before, exact,
+                                       (move, *search.pv[1]), depth=below)
             except Stopped:
                 return
-            exact = self.limit is None or abs(score) >= big - self.limit
-            self.scores.append(MoveScore(move, score, poller.nodes - before, exact, line))
-            if score > best:
-                best = score
-                self.tracker.best_so_far(move, score, line)
+            self.scores.append(scored)
+            if scored.score > best:
+                best = scored.score
+                self.tracker.best_so_far(move, scored.score, scored.pv, scored.kind,
+                                         scored.band)
         self.finished = True
-        top = ranked(self.scores)[0]
-        self.tracker.reached(self.depth, top.move, top.score, top.pv,
-                             self.limit is None or top.exact)
+        order = ranked(self.scores)
+        top = order[0]
+        self.tracker.reached(self.depth, top.move, top.score, top.pv, proven_best(order),
+                             top.kind, top.band, top.source)
 
 
 def analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | None,
                      start: float, on_progress: ProgressCallback | None,
                      time_limit: float | None) -> Analysis:
+    """Every legal move's minimax value (see `minimax`), best first, with the search's totals."""
     run = _MinimaxRoots(board, depth, None, should_stop, time_limit, start, on_progress)
     run.search()
-    return Analysis("minimax", ranked(run.scores), run.poller.nodes,
-                    time.perf_counter() - start, run.depth,
-                    run.limit is None and run.finished, run.poller.cancelled)
+    order = ranked(run.scores)
+    return Analysis("minimax", order, run.poller.nodes, time.perf_counter() - start, run.depth,
+                    run.finished and proven_best(order), run.poller.cancelled,
+                    iterations=tuple(run.tracker.iterations))

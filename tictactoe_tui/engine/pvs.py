@@ -14,7 +14,14 @@ Each search (`Searcher.deepen`) goes:
    still wins by threats is a proven loss, found before any depth is searched.
 3. **Iterative deepening** with principal variation search (each move after the first is tried
    with a null window and searched again only if it fails high) inside an aspiration window
-   around the previous iteration's value.
+   around the previous iteration's value. A move that fails low keeps the value it failed with
+   as an upper bound (`RootMove.bound`), and that bound holds for the move searched alone with
+   a full window at the same depth (`Searcher.search_move`): in those searches the root's side
+   never reduces its late moves, so every move it has is searched to the full depth, and the
+   opponent's refutations always are. Each root move also keeps how deep its value was
+   searched (`RootMove.depth`), which rule or threat search gave it (`RootMove.rule`) and
+   whether the table answered it (`RootMove.from_table`); `api` turns these into the public
+   kinds, depths and sources of `types.MoveScore`.
 
 Inside the tree every node applies the same rules, runs a small VCF for the side to move, and
 searches forced replies without spending depth. Quiet nodes try the cells next to a stone and the
@@ -44,6 +51,17 @@ from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.board import Board, Mark, geometry
 from tictactoe_tui.engine.lines import LineShape, LineState, iter_bits, line_shape
 from tictactoe_tui.engine.threats import ThreatSearch, defences, lowest
+from tictactoe_tui.engine.types import (
+    RULE_ALLOWS_VCF,
+    RULE_ALLOWS_VCT,
+    RULE_DOUBLE_THREAT,
+    RULE_LEAVES_A_DOUBLE,
+    RULE_LEAVES_A_FOUR,
+    RULE_TWO_FOURS,
+    RULE_VCF,
+    RULE_VCT,
+    RULE_WINS_AT_ONCE,
+)
 
 MATE = 1 << 24
 """A win on ply d scores MATE - d inside the search."""
@@ -91,6 +109,10 @@ REFUTE_NODES = 400
 ASPIRATION = 30
 """Half the width of the aspiration window around the previous iteration's value."""
 
+GENERATION = 1 << 10
+"""How much each search adds to the depths its table entries record: an entry of an earlier
+search has a smaller depth than any position of this one asks for, so it only orders moves."""
+
 TABLE_LIMIT = 500_000
 """Entries the transposition table keeps before it starts afresh (about 120 MB at worst)."""
 
@@ -132,6 +154,14 @@ class RootMove:
     prior: int = 0
     """What the move gains in H1: among equal values, the move that does most ranks first (in
     a lost position, the one that blocks most, which makes the opponent find the win)."""
+    depth: int = 0
+    """Plies searched below the move for its current value (0: a rule, a threat search or a
+    one-ply look)."""
+    rule: str = ""
+    """For a move a rule or a threat search valued: which one (`types.RULES`), else empty."""
+    from_table: bool = False
+    """True when every search of the move so far was answered at once by the table (an entry
+    left by an earlier, deeper search of the game)."""
 
     @property
     def proven(self) -> bool:
@@ -177,6 +207,12 @@ class Searcher:
         self.root_side = 0
         self.half = 1 << (k - 1)
         self.one = 1 << k
+        self.table_answers = 0
+        """Nodes answered by the transposition table without a search, over all searches."""
+        self.unreduced = 0
+        """Bit `side` set: that side's late quiet moves are never searched shallower."""
+        self.generation = 0
+        """Added to the depth of every table entry of the current search (see `GENERATION`)."""
 
     # -- the root --------------------------------------------------------------------------------
 
@@ -192,6 +228,10 @@ class Searcher:
         self.threat_deadline = threat_deadline
         if len(self.tt) > TABLE_LIMIT:
             self.tt.clear()
+        # Entries of earlier searches still order the moves, but no longer answer a position:
+        # they were made from another root (other reductions, another horizon for forced
+        # lines), and a value must be what a search from this root gives.
+        self.generation += GENERATION
         self.poller = poller
         self.threats.poll = poller.poll
         self.state = LineState(self.shape, board.x_bits, board.o_bits)
@@ -229,28 +269,30 @@ class Searcher:
         wins = state.win_cells(side)
         threat = state.win_cells(other)
 
-        def fixed(cells: int, value: int) -> list[RootMove]:
-            return [RootMove(cell, FIXED, value, EXACT, prior=state.gain(cell, side))
+        def fixed(cells: int, value: int, rule: str) -> list[RootMove]:
+            return [RootMove(cell, FIXED, value, EXACT, prior=state.gain(cell, side), rule=rule)
                     for cell in iter_bits(cells)]
 
         if wins:
-            return fixed(wins, MATE - 1)
+            return fixed(wins, MATE - 1, RULE_WINS_AT_ONCE)
         if threat & (threat - 1):
-            return fixed(empty, -(MATE - 2))
+            return fixed(empty, -(MATE - 2), RULE_TWO_FOURS)
         if threat:
             kept = threat
             lost = -(MATE - 2)
+            rule = RULE_LEAVES_A_FOUR
         else:
             doubles = state.double_cells(side)
             if doubles:
-                return fixed(doubles, MATE - 3)
+                return fixed(doubles, MATE - 3, RULE_DOUBLE_THREAT)
             stops = defences(state, side)
             if stops is None:
                 return None
             kept = stops
             lost = -(MATE - 4)
-        return fixed(empty & ~kept, lost) + [RootMove(cell, MAIN, prior=state.gain(cell, side))
-                                             for cell in iter_bits(kept)]
+            rule = RULE_LEAVES_A_DOUBLE
+        return fixed(empty & ~kept, lost, rule) + [
+            RootMove(cell, MAIN, prior=state.gain(cell, side)) for cell in iter_bits(kept)]
 
     def _estimate_others(self, roots: list[RootMove], side: int) -> list[RootMove]:
         """`roots` and every other legal move valued one ply deep (an estimate, or a proof)."""
@@ -272,13 +314,15 @@ class Searcher:
         """A forced win of the side to move found by VCF or VCT, as a proven root move."""
         before = self.threats.nodes
         line = self._threat_search(side, True, ROOT_VCF_NODES)
+        rule = RULE_VCF
         if line is None and vct_nodes > 0:
             line = self._threat_search(side, False, vct_nodes)
+            rule = RULE_VCT
         if line is None:
             return None
         self._store_line(line, side, 0)
         return RootMove(line[0], FIXED, MATE - len(line), LOWER, self.threats.nodes - before,
-                        tuple(line))
+                        tuple(line), rule=rule)
 
     def _threat_search(self, side: int, fours_only: bool, nodes: int) -> list[int] | None:
         """A root VCF (or VCT) for `side` within `nodes` nodes and the threat deadline."""
@@ -351,14 +395,17 @@ class Searcher:
             before = self.poller.nodes
             state.play(root.move, side)
             line = self._threat_search(1 - side, True, REFUTE_NODES)
+            rule = RULE_ALLOWS_VCF
             if line is None:
                 line = self._threat_search(1 - side, False, REFUTE_NODES)
+                rule = RULE_ALLOWS_VCT
             state.undo(root.move, side)
             root.nodes += self.poller.nodes - before
             if line is not None:
                 root.kind, root.bound = FIXED, UPPER
                 root.value = -(MATE - 1 - len(line))
                 root.line = (root.move, *line)
+                root.rule = rule
             if self.threat_deadline is not None and time.perf_counter() > self.threat_deadline:
                 break
 
@@ -393,20 +440,41 @@ class Searcher:
         first = True
         for root in main + far:
             before = poller.nodes
+            answers = self.table_answers
+            searched_before = root.nodes
             state.play(root.move, side)
+            root.depth = depth - 1
             if root.kind == FAR:
                 # One ply shows whether a cell far from every stone deserves the full depth.
                 value = -self._node(0, -alpha - 1, -alpha, 1, other)
-                if value > alpha and depth > 1:
+                if value > alpha:
                     value = -self._node(depth - 1, -high, -alpha, 1, other)
+                else:
+                    root.depth = 0
             elif first:
                 value = -self._node(depth - 1, -high, -alpha, 1, other)
             else:
-                value = -self._node(depth - 1, -alpha - 1, -alpha, 1, other)
-                if alpha < value < high:
-                    value = -self._node(depth - 1, -high, -alpha, 1, other)
+                # A fail-low is shown as an upper bound on what a search of the move alone
+                # would give. It is one when the side to move never reduces: its moves are all
+                # searched to the full depth, and the opponent's refutations always are.
+                self.unreduced = 1 << side
+                try:
+                    value = -self._node(depth - 1, -alpha - 1, -alpha, 1, other)
+                    if alpha < value < high:
+                        value = -self._node(depth - 1, -high, -alpha, 1, other)
+                finally:
+                    self.unreduced = 0
+            spent = poller.nodes - before
+            # Every node visited for the move was a table answer: the table settled it, with
+            # the value of a search as deep as its entry says.
+            answered = spent == self.table_answers - answers
+            if answered:
+                entry = self.tt.get(state.key(other))
+                if entry is not None:
+                    root.depth = max(root.depth, entry[3] - self.generation)
             state.undo(root.move, side)
-            root.nodes += poller.nodes - before
+            root.from_table = answered and (root.from_table or not searched_before)
+            root.nodes += spent
             root.value = value
             root.bound = UPPER if value <= alpha else LOWER if value >= high else EXACT
             first = False
@@ -458,14 +526,10 @@ class Searcher:
         tt_move = -1
         if entry is not None:
             flag, stored, tt_move, stored_depth = entry
-            if stored_depth >= depth:
+            if stored_depth >= depth + self.generation:
                 value = _from_table(stored, ply)
-                if flag == EXACT:
-                    return value
-                if flag == LOWER:
-                    if value >= beta:
-                        return value
-                elif value <= alpha:
+                if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
+                    self.table_answers += 1
                     return value
         lost_floor = -MATE - 1
         restricted = False
@@ -518,7 +582,8 @@ class Searcher:
         node = self._node
         # Late quiet moves are searched a ply shallower first (late move reductions); one that
         # then looks better than the best so far gets its full depth.
-        reduce_from = LMR_AFTER if quiet and depth >= LMR_MIN_DEPTH else MAX_PLY
+        reduce_from = (LMR_AFTER if quiet and depth >= LMR_MIN_DEPTH
+                       and not self.unreduced >> side & 1 else MAX_PLY)
         fours = state.four_moves(side) if reduce_from < MAX_PLY else 0
         index = 0
         for move in moves:
@@ -556,7 +621,7 @@ class Searcher:
             # Every move tried loses, but not every legal move was tried: not a proof.
             best = -HEURISTIC_MAX
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.tt[key] = (flag, _to_table(best, ply), best_move, depth)
+        self.tt[key] = (flag, _to_table(best, ply), best_move, depth + self.generation)
         return best
 
     def _frontier(self, candidates: int, restricted: bool, side: int, alpha: int, beta: int,
@@ -580,7 +645,7 @@ class Searcher:
         if tt_move >= 0 and quiet >> tt_move & 1:
             best = here + gain(tt_move, side)
             if best >= beta:
-                self.tt[key] = (LOWER, best, tt_move, 1)
+                self.tt[key] = (LOWER, best, tt_move, 1 + self.generation)
                 return best
         best_gain = -MATE
         best_move = -1
@@ -622,7 +687,7 @@ class Searcher:
         if restricted and best <= -MATE_BAND:
             best = -HEURISTIC_MAX
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.tt[key] = (flag, _to_table(best, ply), best_move, 1)
+        self.tt[key] = (flag, _to_table(best, ply), best_move, 1 + self.generation)
         return best
 
     def _staged(self, candidates: int, side: int, tt_move: int, ply: int) -> Iterator[int]:
@@ -687,10 +752,37 @@ class Searcher:
             if mover == side:
                 value = MATE - ply - len(line)
                 key = state.key(side)
-                self.tt[key] = (LOWER, _to_table(value, ply + index), move, MAX_PLY)
+                self.tt[key] = (LOWER, _to_table(value, ply + index), move,
+                                MAX_PLY + self.generation)
             state.play(move, mover)
             mover = 1 - mover
         state.rewind(played)
+
+    def search_move(self, board: Board, move: int, depth: int, poller: fs.Poller,
+                    root_depth: int | None = None) -> int:
+        """The value of the root move `move` of `board` searched alone, `depth` plies below it,
+        with a full window and every move searched to the full depth (no reductions), as an
+        iteration of `deepen` to `root_depth` plies (by default depth + 1) searches it: forced
+        lines may run as far past that depth.
+
+        A root move `deepen` shows as failing low is at most this: its side to move never
+        reduced there, and the opponent's refutations are always searched in full.
+        """
+        self.poller = poller
+        self.threats.poll = poller.poll
+        self.state = LineState(self.shape, board.x_bits, board.o_bits)
+        side = 0 if board.to_move is Mark.X else 1
+        self.root_side = side
+        self.limit_ply = (depth + 1 if root_depth is None else root_depth) + QUIESCENCE_PLIES
+        if self.state.win_cells(side) >> move & 1:
+            return MATE - 1
+        self.state.play(move, side)
+        self.unreduced = 3
+        try:
+            return -self._node(depth, -MATE - 1, MATE + 1, 1, 1 - side)
+        finally:
+            self.unreduced = 0
+            self.state.rewind(0)
 
     # -- reading the expected line ---------------------------------------------------------------
 
@@ -754,10 +846,22 @@ def _from_table(value: int, ply: int) -> int:
     return value
 
 
+_BOUND_ORDER = {EXACT: 2, LOWER: 1, UPPER: 0}
+"""Among equal values, a known one first, then a lower bound, then an upper bound."""
+
+
+def _rank(root: RootMove) -> tuple[int, int, int, int, int]:
+    """Sort key, bigger is better: proven wins first and proven losses last whatever their
+    bounds, then the value, how well it is known, the move's gain and the lower cell."""
+    group = 1
+    if root.proven:
+        group = 2 if root.value > 0 else 0
+    return group, root.value, _BOUND_ORDER[root.bound], root.prior, -root.move
+
+
 def _snapshot(depth: int, roots: list[RootMove]) -> Iteration:
     """A frozen copy of the root moves, best first, and whether the root is solved."""
-    ranked = sorted((replace(root) for root in roots),
-                    key=lambda root: (-root.value, -root.prior, root.move))
+    ranked = sorted((replace(root) for root in roots), key=_rank, reverse=True)
     complete = bool(ranked) and ((ranked[0].proven and ranked[0].value > 0)
                                  or all(root.proven and root.value < 0 for root in ranked))
     return Iteration(depth, tuple(ranked), complete)

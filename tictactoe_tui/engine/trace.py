@@ -17,8 +17,18 @@ its time and whether its value is proven. Every search takes `should_stop` and `
 like the engine's, and with a `TraceRecorder` it also records each step (enter a node, evaluate a
 leaf, raise alpha, cut, return) for the tree explorer, up to a cap.
 
-On boards bigger than 6×6 every search here, minimax included, considers only the empty cells
-next to a mark (as the engine's search does), so their counts stay comparable.
+Minimax is the reference: it is full width on every board (every empty cell at every node). On
+boards bigger than 6×6 the alpha-betas and the heuristic searches consider only the empty cells
+next to a mark (`NEAR_STONES`, as the engine's search orders its moves), and say so: the result
+counts the root moves they searched and left out (`TraceResult.root_moves`, `legal_moves`), and a
+recording gives every node that left moves out ONE extra child standing for them (`TraceNode.
+left_out`, `rule`), so the tree shows what was never looked at and why.
+
+Why move ordering matters shows in the cut-offs: an alpha-beta node that cuts off does so with
+the first move it tries when the ordering is ideal. Each result counts those
+(`first_move_cutoffs`, `TraceResult.first_cut_share`), and a recording marks, at every node that
+cut off, the child that caused it and how many moves were tried before it (`TraceNode.cut_by`,
+`cut_index`).
 """
 
 from __future__ import annotations
@@ -34,13 +44,21 @@ from typing import Any
 from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.kernel import Stopped, completes_line, h1_bits, heuristic_cap
-from tictactoe_tui.engine.types import Progress, ProgressCallback, win_score
+from tictactoe_tui.engine.types import (
+    RULE_WINS_AT_ONCE,
+    MoveScore,
+    Progress,
+    ProgressCallback,
+    win_score,
+)
 
 __all__ = [
     "EVENT_CAP",
     "HEURISTIC_DEPTH",
     "LAB_ALGORITHMS",
+    "LEFT_OUT",
     "METHODS",
+    "NEAR_STONES",
     "EventKind",
     "Method",
     "Outcome",
@@ -66,6 +84,13 @@ HEURISTIC_DEPTH = 2
 
 EVENT_CAP = 200_000
 """Events a `TraceRecorder` keeps by default; the search goes on past it, unrecorded."""
+
+NEAR_STONES = "near stones only"
+"""The rule by which the alpha-betas leave moves out on boards bigger than 6×6: only the empty
+cells next to a mark are searched (the centre when there is no mark)."""
+
+LEFT_OUT = "left out"
+"""`TraceNode.leaf` of the node that stands for the moves a node did not search."""
 
 @dataclass(frozen=True)
 class Method:
@@ -125,6 +150,32 @@ class TraceResult:
     """Minimax only: every legal move's value (exact, to the same depth), for agreement checks."""
     pruned: int = 0
     """Moves skipped by cut-offs (each a whole subtree never visited)."""
+    first_move_cutoffs: int = 0
+    """Cut-offs made by the first move a node tried (with ideal ordering, every one)."""
+    rule: str = ""
+    """The rule that left legal moves out of the search (`NEAR_STONES`), or empty when it
+    searched every legal move at every node (minimax always does)."""
+    root_moves: int = 0
+    """The moves the search considered at the root (all the legal ones unless `rule` says)."""
+    legal_moves: int = 0
+    """The legal moves at the root."""
+    root_moves_done: int = 0
+    """The root moves searched to the end before it finished or stopped: where it stopped."""
+    root_scores: tuple[MoveScore, ...] = ()
+    """The root moves searched, in the order tried, each with what its value is (see
+    `_Searcher.root_scores`): minimax knows every move's value, alpha-beta the best move's and
+    upper bounds for the others."""
+
+    @property
+    def kind(self) -> str:
+        """What `value` is: "exact" when `complete`, else "estimate" (see `types.KINDS`)."""
+        return "exact" if self.complete else "estimate"
+
+    @property
+    def first_cut_share(self) -> float | None:
+        """The share of the cut-offs made by the first move tried (1.0 is ideal ordering);
+        None without cut-offs."""
+        return self.first_move_cutoffs / self.cutoffs if self.cutoffs else None
 
 
 @dataclass(frozen=True)
@@ -211,6 +262,16 @@ class TraceNode:
     """The moves this node's side to move skipped after a cut-off."""
     cut_at: int = -1
     """Index of the CUT event; -1 if none."""
+    cut_by: int = -1
+    """The id of the child whose value caused the cut-off; -1 if none (or not recorded)."""
+    cut_index: int = -1
+    """How many moves this node tried before the one that cut off (0: the first one); -1 if
+    none."""
+    left_out: tuple[int, ...] = ()
+    """For the node standing for moves a search did not try (`leaf == LEFT_OUT`, `move` None):
+    those moves, left out of its parent's search by `rule`."""
+    rule: str = ""
+    """For such a node: the rule that left the moves out (`NEAR_STONES`)."""
 
     @property
     def outcome(self) -> Outcome | None:
@@ -255,7 +316,8 @@ class TraceRecorder:
             "events": [(e.kind.value, e.node, e.alpha, e.beta, e.value, e.positions, e.pruned)
                        for e in self.events],
             "nodes": [(n.id, n.parent, n.move, n.ply, n.alpha, n.beta, n.entered, n.children,
-                       n.value, n.leaf, n.returned, n.pruned, n.cut_at) for n in self.nodes],
+                       n.value, n.leaf, n.returned, n.pruned, n.cut_at, n.cut_by, n.cut_index,
+                       n.left_out, n.rule) for n in self.nodes],
         }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -310,13 +372,37 @@ class TraceRecorder:
         self._add(EventKind.RAISE, self._stack[-1], alpha, beta, alpha, positions, pruned)
 
     def cut(self, skipped: list[int], alpha: int, beta: int, positions: int,
-            pruned: int) -> None:
-        """A move reached beta at the current node; `skipped` are the moves never tried."""
+            pruned: int, move: int = -1, tried: int = -1) -> None:
+        """A move reached beta at the current node; `skipped` are the moves never tried.
+
+        `move` is the move that reached beta and `tried` how many moves came before it.
+        """
         node = self._stack[-1]
         index = self._add(EventKind.CUT, node, alpha, beta, alpha, positions, pruned)
         if index >= 0:
-            self.nodes[node].pruned = tuple(skipped)
-            self.nodes[node].cut_at = index
+            item = self.nodes[node]
+            item.pruned = tuple(skipped)
+            item.cut_at = index
+            item.cut_index = tried
+            item.cut_by = next((child for child in reversed(item.children)
+                                if self.nodes[child].move == move), -1)
+
+    def left_out(self, moves: list[int], rule: str) -> None:
+        """The current node's search leaves `moves` out by `rule`: one child stands for them.
+
+        It has no event of its own (nothing was searched) and shows from its parent's entry on.
+        """
+        node = self._stack[-1]
+        if node < 0 or not moves:
+            return
+        parent = self.nodes[node]
+        # The window of the side choosing at the parent, as children's windows are seen.
+        alpha, beta = (parent.alpha, parent.beta) if not parent.ply else (-parent.beta,
+                                                                          -parent.alpha)
+        stand_in = TraceNode(len(self.nodes), node, None, parent.ply + 1, alpha, beta,
+                             parent.entered, leaf=LEFT_OUT, left_out=tuple(moves), rule=rule)
+        self.nodes.append(stand_in)
+        parent.children.append(stand_in.id)
 
     def leave(self, value: int, positions: int, pruned: int) -> None:
         """The current node returns `value` (from its side to move) to its parent."""
@@ -385,27 +471,74 @@ class _Searcher:
         self.keys = fs.AlphaBeta(sh, poller, None, board.to_move)
         self.full_window = self.win + 1
         self.cutoffs = 0
+        self.first_cutoffs = 0
         self.hits = 0
         self.pruned = 0
+        # Minimax is the reference: full width everywhere. The others keep to the cells near
+        # the stones on big boards, as the engine's search orders its moves.
+        self.narrow = method.prune and not sh.all_cells
+        self.root_done = 0
+        self.empties = empties
+        self.root_log: list[tuple[int, int, int, str, int]] = []
+        """Per root move searched: the move, its value, the root's alpha before it, how it was
+        valued ("win" at once, "table", "search") and the positions it took."""
+        self.left_out_any = False
+        """True once some node left legal moves out (`NEAR_STONES`)."""
         self.root_values: dict[int, int] = {}
         self.best_move: int | None = None
         self.best_score = 0
 
     # -- moves --------------------------------------------------------------------------------
 
-    def moves(self, me: int, opp: int, first: int) -> list[int]:
-        """The moves to try here, in the method's order (`first`: the table's best move)."""
+    def allowed(self, me: int, opp: int) -> int:
+        """The empty cells the method searches here: all of them, or by `NEAR_STONES`."""
         sh = self.sh
         occupied = me | opp
         empty = sh.full & ~occupied
-        if not sh.all_cells:
-            near = 0
-            for cell in fs.iter_cells(occupied):
-                near |= sh.near[cell]
-            # As the engine does: the cells next to a mark, else the centre, else any cell.
-            close = near & empty
-            centre = 1 << sh.order[0]
-            empty = close if close else centre if empty & centre else empty
+        if not self.narrow:
+            return empty
+        near = 0
+        for cell in fs.iter_cells(occupied):
+            near |= sh.near[cell]
+        # As the engine does: the cells next to a mark, else the centre, else any cell.
+        close = near & empty
+        centre = 1 << sh.order[0]
+        allowed = close if close else centre if empty & centre else empty
+        if allowed != empty:
+            self.left_out_any = True
+        return allowed
+
+    def root_scores(self) -> tuple[MoveScore, ...]:
+        """The root moves searched, in the order tried, each with what its value is.
+
+        Alpha-beta knows the exact value (or the estimate, at a depth cut-off) of a move
+        searched with a window that held it, and only an upper bound for a move that failed low:
+        it is no better than a move found before. A search that left moves out anywhere
+        (`NEAR_STONES`) proves nothing beyond a win at once: its wins and losses may hide a
+        faster win or a defence on a cell it never tried, so its numbers read as heuristics.
+        """
+        deep = self.empties if self.limit is None else self.limit
+        scores = []
+        for cell, score, alpha, how, spent in self.root_log:
+            bound = self.method.prune and score <= alpha
+            if how == "win":
+                scores.append(MoveScore(cell, score, spent, True, (cell,), source="rule",
+                                        rule=RULE_WINS_AT_ONCE))
+                continue
+            game = not self.left_out_any and (self.limit is None
+                                              or abs(score) >= self.win - self.limit)
+            band = (("win" if score > 0 else "loss" if score < 0 else "draw") if game
+                    else "heuristic")
+            kind = "at_most" if bound else "exact" if game else "estimate"
+            source = "table" if how == "table" else "search"
+            scores.append(MoveScore(cell, score, spent, kind == "exact", (cell,), kind,
+                                    0 if how == "table" else deep - 1, source, band))
+        return tuple(scores)
+
+    def moves(self, me: int, opp: int, first: int) -> list[int]:
+        """The moves to try here, in the method's order (`first`: the table's best move)."""
+        sh = self.sh
+        empty = self.allowed(me, opp)
         cells = fs.iter_cells(empty)
         if not self.method.order:
             return cells
@@ -478,6 +611,7 @@ class _Searcher:
         for index, cell in enumerate(moves):
             bit = 1 << cell
             mine = me | bit
+            before = (alpha, poller.nodes, self.hits)
             if completes_line(sh, mine, cell):
                 # The winning child is a terminal node of the tree: count it like any other.
                 poller.nodes += 1
@@ -494,7 +628,7 @@ class _Searcher:
                 # Minimax searches every child with the full window: nothing is ever cut.
                 score = -self.value(opp, mine, ply + 1, -window, window, cell)
             if ply == 0:
-                self.root_move(cell, score)
+                self.root_move(cell, score, *before)
             if score > best:
                 best = score
                 best_move = cell
@@ -504,20 +638,35 @@ class _Searcher:
                         rec.raise_alpha(alpha, beta, poller.nodes, self.pruned)
                     if prune and alpha >= beta:
                         self.cutoffs += 1
+                        if index == 0:
+                            self.first_cutoffs += 1
                         skipped = moves[index + 1:]
                         self.pruned += len(skipped)
                         if rec is not None:
-                            rec.cut(skipped, alpha, beta, poller.nodes, self.pruned)
+                            rec.cut(skipped, alpha, beta, poller.nodes, self.pruned, cell,
+                                    index)
                         break
         if table is not None:
             flag = fs.UPPER if best <= alpha0 else fs.LOWER if best >= beta else fs.EXACT
             table[key] = (flag, best, sh.sym_perms[sym][best_move])
         if rec is not None:
+            if self.narrow:
+                rec.left_out(fs.iter_cells(sh.full & ~(me | opp) & ~self.allowed(me, opp)),
+                             NEAR_STONES)
             rec.leave(best, poller.nodes, self.pruned)
         return best
 
-    def root_move(self, cell: int, score: int) -> None:
-        """A root move is done: remember its value and the best move so far."""
+    def root_move(self, cell: int, score: int, alpha: int, nodes: int, hits: int) -> None:
+        """A root move is done: remember its value and the best move so far.
+
+        `alpha`, `nodes` and `hits` are the root's alpha, the positions and the table hits
+        before the move was searched.
+        """
+        self.root_done += 1
+        spent = self.poller.nodes - nodes
+        how = ("table" if spent == 1 and self.hits > hits
+               else "win" if spent == 1 and score == self.win - 1 else "search")
+        self.root_log.append((cell, score, alpha, how, spent))
         if not self.method.prune:
             self.root_values[cell] = score
         if self.best_move is None or score > self.best_score:
@@ -565,14 +714,26 @@ def trace_search(board: Board, algorithm: str, depth: int | None = None,
         value = search.best_score
         finished, stopped = False, "cancelled" if poller.cancelled else "time limit"
     limit = search.limit
-    proven = finished and (limit is None or abs(value) >= search.win - limit)
+    proven = finished and ((not search.left_out_any and (limit is None
+                                                         or abs(value) >= search.win - limit))
+                           or value == search.win - 1)
     move = search.best_move
     if on_progress is not None and finished and move is not None:
         on_progress(Progress(limit or 0, poller.nodes, time.perf_counter() - start, move, value,
-                             (move,), proven))
+                             (move,), proven, "exact" if proven else "estimate",
+                             _band(value) if proven else "heuristic"))
+    legal = (sh.full & ~(me | opp)).bit_count()
+    considered = search.allowed(me, opp).bit_count()
     return TraceResult(algorithm, move, value, poller.nodes, search.cutoffs, search.hits,
                        time.perf_counter() - start, limit, proven, finished, stopped,
-                       search.root_values, search.pruned)
+                       search.root_values, search.pruned, search.first_cutoffs,
+                       NEAR_STONES if considered < legal else "", considered, legal,
+                       search.root_done, search.root_scores())
+
+
+def _band(value: int) -> str:
+    """The band of a game value (see `types.BANDS`)."""
+    return "win" if value > 0 else "loss" if value < 0 else "draw"
 
 
 def record_search(board: Board, algorithm: str, depth: int | None = None,

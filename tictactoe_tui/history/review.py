@@ -30,11 +30,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from tictactoe_tui.engine import (
     Analysis,
     Board,
+    IterationInfo,
     Mark,
     MoveScore,
     ProgressCallback,
@@ -130,23 +131,47 @@ def analyse_for_review(board: Board, budget: float = REVIEW_BUDGET, *,
 
 
 def analysis_to_json(analysis: Analysis) -> str:
-    """An analysis as compact JSON for the cache."""
+    """An analysis as compact JSON for the cache, each score with what it is (kind, depth,
+    source, band, rule, twin) and the search's rows."""
     return json.dumps({
         "algorithm": analysis.algorithm, "nodes": analysis.nodes, "elapsed": analysis.elapsed,
         "depth": analysis.depth, "complete": analysis.complete,
-        "scores": [[s.move, s.score, s.nodes, s.exact, list(s.pv)] for s in analysis.scores],
+        "scores": [[s.move, s.score, s.nodes, s.exact, list(s.pv), s.kind, s.depth, s.source,
+                    s.band, s.rule, s.twin] for s in analysis.scores],
+        "best_moves": list(analysis.best_moves),
+        "iterations": [[r.depth, r.move, r.score, r.kind, r.band, r.nodes, r.elapsed,
+                        list(r.pv), r.source, r.complete] for r in analysis.iterations],
     }, separators=(",", ":"))
+
+
+def _score_from_json(entry: list[Any]) -> MoveScore:
+    """One cached score; an entry from before scores said what they are has five fields."""
+    move, score, nodes, exact, pv, *told = entry
+    line = tuple(int(c) for c in pv)
+    if not told:
+        return MoveScore(int(move), int(score), int(nodes), bool(exact), line)
+    kind, depth, source, band, rule, twin = told
+    return MoveScore(int(move), int(score), int(nodes), bool(exact), line, str(kind),
+                     int(depth), str(source), str(band), str(rule),
+                     None if twin is None else int(twin))
+
+
+def _row_from_json(entry: list[Any]) -> IterationInfo:
+    """One cached row of the search's story."""
+    depth, move, score, kind, band, nodes, elapsed, pv, source, complete = entry
+    return IterationInfo(int(depth), int(move), int(score), str(kind), str(band), int(nodes),
+                         float(elapsed), tuple(int(c) for c in pv), str(source), bool(complete))
 
 
 def analysis_from_json(text: str) -> Analysis | None:
     """An analysis from the cache, or None if the text is not one (a damaged cache entry)."""
     try:
         data = json.loads(text)
-        scores = tuple(MoveScore(int(m), int(s), int(n), bool(e), tuple(int(c) for c in pv))
-                       for m, s, n, e, pv in data["scores"])
+        scores = tuple(_score_from_json(entry) for entry in data["scores"])
         return Analysis(str(data["algorithm"]), scores, int(data["nodes"]),
                         float(data["elapsed"]), int(data["depth"]), bool(data["complete"]),
-                        False)
+                        False, tuple(int(m) for m in data.get("best_moves", ())),
+                        tuple(_row_from_json(row) for row in data.get("iterations", ())))
     except (ValueError, KeyError, TypeError):
         return None
 

@@ -1,0 +1,162 @@
+"""Words for scores that say what they are: exact values, estimates, bounds, and their origin.
+
+Pure and shared: `tictactoe-tui analyse` and `compare` print with these, and the screens can too
+(no Textual here). A score alone cannot say whether it is proven (a heuristic's value can equal a
+win's score), so every function takes the whole `MoveScore`, or its `kind` and `band`:
+
+- `score_text`: the number, a bound with its sign: "-36", "≤ -14", "≥ +3";
+- `score_meaning`: what it means: "loss in 14", "loses, in at most 14", "+6 (heuristic)";
+- `origin_words`: where it came from when that is not a search of its own, which is what
+  explains a move scored with no positions: "mirror of B1", "from the table", "rule: wins at
+  once", "threats: wins by continuous fours";
+- `depth_words`: how deep the move was searched when it differs from the rest: "depth 1",
+  "to the end". Depths here count the move itself, as a search's depth does (a move's
+  `MoveScore.depth` counts the plies below it, one less).
+
+And for the lab's searches (`engine.trace`): `left_out_words` ("near stones only: 8 of 99
+moves"), `stand_in_words` (the tree's node standing for the moves a node left out) and
+`first_cut_words` (how well a search ordered its moves: "95% of 21 cut-offs by the first move").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tictactoe_tui.engine import Board, MoveScore, describe_score
+from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.trace import TraceNode, TraceResult
+from tictactoe_tui.engine.types import (
+    RULE_ALLOWS_VCF,
+    RULE_ALLOWS_VCT,
+    RULE_DOUBLE_THREAT,
+    RULE_FILLS_THE_BOARD,
+    RULE_LEAVES_A_DOUBLE,
+    RULE_LEAVES_A_FOUR,
+    RULE_TWO_FOURS,
+    RULE_VCF,
+    RULE_VCT,
+    RULE_WINS_AT_ONCE,
+    IterationInfo,
+)
+
+RULE_WORDS = {
+    RULE_WINS_AT_ONCE: "wins at once",
+    RULE_TWO_FOURS: "the opponent has two winning cells",
+    RULE_LEAVES_A_FOUR: "leaves the opponent's four open",
+    RULE_DOUBLE_THREAT: "makes two winning cells",
+    RULE_LEAVES_A_DOUBLE: "leaves the opponent's double open",
+    RULE_FILLS_THE_BOARD: "fills the board",
+    RULE_VCF: "wins by continuous fours",
+    RULE_VCT: "wins by continuous threats",
+    RULE_ALLOWS_VCF: "the opponent then wins by continuous fours",
+    RULE_ALLOWS_VCT: "the opponent then wins by continuous threats",
+}
+"""Each `MoveScore.rule` (see `engine.types.RULES`) in words."""
+
+KIND_WORDS = {
+    "exact": "exact",
+    "estimate": "estimate",
+    "at_most": "upper bound",
+    "at_least": "lower bound",
+}
+"""Each `MoveScore.kind` in a word or two."""
+
+LEGEND = ("≤ s: at most s (the search only proved the move is no better); ≥ s: at least s; "
+          "heuristic: an estimate at the search's depth; win/loss in N: exact.")
+"""One line explaining the marks `score_text` and `score_meaning` use."""
+
+
+def score_text(score: int, kind: str, minus: str = "-") -> str:
+    """A score as a table shows it: "-36", "0", "≤ -14", "≥ +3" (`minus` replaces "-")."""
+    if kind == "at_most":
+        text = f"≤ {score:+d}" if score else "≤ 0"
+    elif kind == "at_least":
+        text = f"≥ {score:+d}" if score else "≥ 0"
+    else:
+        text = str(score)
+    return text.replace("-", minus)
+
+
+def score_meaning(scored: MoveScore, board: Board) -> str:
+    """What a move's score means: "win in 3", "wins, in at most 15", "at most -4 (heuristic)"."""
+    return describe_score(scored.score, board, kind=scored.kind, band=scored.band)
+
+
+def origin_words(scored: MoveScore, board: Board) -> str:
+    """Where a score came from when not from a search of the move itself, else "".
+
+    "mirror of B1" (settled by its symmetric twin's search), "from the table", "rule: wins at
+    once", "threats: wins by continuous fours".
+    """
+    if scored.source == "symmetry" and scored.twin is not None:
+        return f"mirror of {cell_notation(scored.twin, board.size)}"
+    if scored.source == "table":
+        return "from the table"
+    if scored.source in ("rule", "threats"):
+        words = RULE_WORDS.get(scored.rule, scored.rule or scored.source)
+        if scored.source == "threats" and len(scored.pv) > 1:
+            words += f" ({len(scored.pv)} plies)"
+        return f"{scored.source}: {words}"
+    return ""
+
+
+def depth_words(scored: MoveScore, board: Board, root_depth: int) -> str:
+    """The move's depth when a search made it and it differs from `root_depth` (the search's,
+    which counts the move itself), else "": "depth 1", "to the end"."""
+    if scored.source not in ("search", "symmetry"):
+        return ""
+    plies = scored.depth + 1
+    if plies == root_depth:
+        return ""
+    empties = board.size * board.size - board.move_count
+    return "to the end" if plies >= empties else f"depth {plies}"
+
+
+def note_words(scored: MoveScore, board: Board, root_depth: int) -> str:
+    """`origin_words` and `depth_words` together, for a table's note column."""
+    return ", ".join(part for part in (origin_words(scored, board),
+                                       depth_words(scored, board, root_depth)) if part)
+
+
+def equally_good_words(best_moves: Sequence[int], board: Board) -> str:
+    """The moves known to be equally good, or "" when there is one: "3 moves equally good:
+    B1, C1, A2"."""
+    if len(best_moves) < 2:
+        return ""
+    cells = ", ".join(cell_notation(move, board.size) for move in best_moves)
+    return f"{len(best_moves)} moves equally good: {cells}"
+
+
+def iteration_words(row: IterationInfo, board: Board) -> str:
+    """One step of a search, like an engine's info line: "depth 7  E6  -10 (heuristic)
+    101,077 positions  115 ms  E6 D7 G7"."""
+    size = board.size
+    line = " ".join(cell_notation(cell, size) for cell in row.pv)
+    meaning = describe_score(row.score, board, kind=row.kind, band=row.band)
+    return (f"depth {row.depth}  {cell_notation(row.move, size)}  {meaning}  "
+            f"{row.nodes:,} positions  {row.elapsed * 1000:.0f} ms  {line}")
+
+
+def left_out_words(result: TraceResult) -> str:
+    """What a lab search left out at the root, and by which rule: "near stones only: 8 of 99
+    moves"; "" when it searched every legal move."""
+    if not result.rule:
+        return ""
+    return f"{result.rule}: {result.root_moves} of {result.legal_moves} moves"
+
+
+def stand_in_words(node: TraceNode, board: Board) -> str:
+    """The tree's node that stands for the moves its parent left out: "91 moves left out (near
+    stones only): A1, B1, ..." (`board` is any position of the game, for the cell names)."""
+    cells = ", ".join(cell_notation(cell, board.size) for cell in node.left_out)
+    count = len(node.left_out)
+    return f"{count} move{'s' if count != 1 else ''} left out ({node.rule}): {cells}"
+
+
+def first_cut_words(result: TraceResult) -> str:
+    """How often the first move tried made the cut-off: "95% of 21 cut-offs by the first move",
+    or "" without cut-offs (minimax never cuts)."""
+    share = result.first_cut_share
+    if share is None:
+        return ""
+    return f"{share:.0%} of {result.cutoffs:,} cut-offs by the first move"
