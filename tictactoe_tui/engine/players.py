@@ -140,7 +140,9 @@ def _search_decision(board: Board, rng: random.Random, analysis: Analysis,
             reason=f"{label} stopped before scoring a move: random move",
         )
     best, ties = picked
-    reason = f"{label}: {describe_score(best.score, board, exact=best.exact)}"
+    # Kind-aware: a proven win whose distance is only bounded reads "wins, in at most N", not
+    # "+86 (heuristic)"; a bound says it is one.
+    reason = f"{label}: {describe_score(best.score, board, kind=best.kind, band=best.band)}"
     if ties > 1:
         reason += f" ({ties} moves equally good)"
     if analysis.cancelled:

@@ -36,8 +36,8 @@ from tictactoe_tui.text.report import (
     ALGORITHM_NAMES,
     algorithm_name,
     build_report,
+    move_words,
     score_hints,
-    score_words,
     terms_after,
     terms_lines,
     thinking_report,
@@ -474,7 +474,7 @@ class GameController:
             return [ClearPanel(text), self._say(text)]
         best = analysis.scores[0]
         name = cell_notation(best.move, position.size)
-        words = f"{score_words(best.score, position, best.exact)}, score {best.score}"
+        words = move_words(best, position)
         self.hint_shown = True
         self.notice = f"Hint: {name} ({words})."
         return [ShowReport(build_report(

@@ -28,6 +28,41 @@ class CandidateRow:
     """The expected line after this move, the move first (cells, row-major)."""
     line_names: str = ""
     """The same line in cell names, e.g. "B2 A1 C3"."""
+    kind: str = ""
+    """What `score` is: "exact", "estimate", "at_most", "at_least" (empty: read from `exact`)."""
+    marked: str = ""
+    """The score with its kind's mark, as the score column shows it: "-8", "~-13", "≤ -14"."""
+    note: str = ""
+    """Where the score came from or how deep, when it says more than a search's number:
+    "mirror of B1", "from the table", "leaves a four", "VCT", "depth 1" (explains 0 positions)."""
+    detail: str = ""
+    """The row in a sentence, shown when it is picked: its meaning in full, its origin, its
+    line; for a rule or a threat search, the proof ("Won by a chain of fours (VCF): …")."""
+    proof: str = ""
+    """For a score a rule or a threat search proved, the proof in a sentence (else "")."""
+
+    @property
+    def bound(self) -> bool:
+        """True when the score is a bound (at most / at least), not a value: drawn fainter."""
+        return self.kind in ("at_most", "at_least")
+
+
+@dataclass(frozen=True)
+class StoryRow:
+    """One completed depth of a search, as a chess engine's `info` line tells it."""
+
+    depth: int
+    """Plies searched from the position."""
+    cell: str
+    """The best move after this depth, e.g. "E5"."""
+    marked: str
+    """Its score with the mark of its kind: "~-13", "≥ +92", "0"."""
+    nodes: int
+    """Positions searched so far, over every depth."""
+    elapsed: float
+    """Seconds since the search started."""
+    note: str = ""
+    """How the score was found when not by the search itself: "VCT", "wins at once"."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +80,7 @@ class PanelReport:
     depth: int
     """Plies searched."""
     complete: bool
-    """True when the search reached the end of the game (scores are exact)."""
+    """True when the best move is proven best (see `reach` for what the scores are)."""
     rows: tuple[CandidateRow, ...]
     """The candidates shown, best first (the top ten on big boards)."""
     total_moves: int
@@ -56,6 +91,15 @@ class PanelReport:
     """For H1 / H2: the terms and the formula, one line each."""
     mover: str = ""
     """The mark ("X" or "O") whose moves the rows score: it plays the lines' odd steps."""
+    reach: str = ""
+    """How far the search got and what that makes the scores: "depth 7, cut off, heuristic at
+    the leaves", "depth 9, solved to the end", "depth 5, F2 proven best; the rest cut off"."""
+    legend: tuple[str, ...] = ()
+    """One line per mark the rows show (estimate, bounds, 0 positions, depths, threats)."""
+    equal: str = ""
+    """The moves known to be equally good, when more than one: "3 moves equally good: …"."""
+    story: tuple[StoryRow, ...] = ()
+    """The search's completed depths, first to last (shown when there are two or more)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +119,8 @@ class ThinkingReport:
     budget: float | None
     """The time budget in seconds, or None when the search runs to its end."""
     best: str
-    """The best move so far in words: "E5, score +3 so far", or "" before any."""
+    """The best move so far in words: "E5, score ~+3 so far", or "" before any."""
     line_names: str
     """The expected line so far, in cell names."""
+    story: tuple[StoryRow, ...] = ()
+    """The depths completed so far, first to last."""

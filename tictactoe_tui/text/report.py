@@ -2,6 +2,12 @@
 
 Pure formatting: the screen hands an `Analysis` (and the position it is about) to these functions
 and passes the resulting `PanelReport`, score labels and H1/H2 term lines to the widgets.
+
+Every number says what it is, with the words of `text.scores`: a row's score carries its kind's
+mark ("-8" exact, "~-13" an estimate, "≤ -14" / "≥ +3" bounds), its meaning ("loss in 2",
+"win in ≤ 9", "upper bound"), a note when its count of positions or its depth needs one ("mirror
+of B1", "leaves a four", "VCT", "depth 1"), and the panel's legend explains the marks shown. The
+board's faint scores mark bounds ("≤-21"), and the search's story is one row per completed depth.
 """
 
 from __future__ import annotations
@@ -12,7 +18,9 @@ from tictactoe_tui.engine import (
     Analysis,
     H1Terms,
     H2Terms,
+    IterationInfo,
     Mark,
+    MoveScore,
     Progress,
     describe_score,
     explain_h1,
@@ -20,7 +28,18 @@ from tictactoe_tui.engine import (
 )
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.text.panel import CandidateRow, PanelReport, ThinkingReport
+from tictactoe_tui.text.panel import CandidateRow, PanelReport, StoryRow, ThinkingReport
+from tictactoe_tui.text.scores import (
+    cell_score,
+    equally_good_words,
+    legend_lines,
+    marked_score,
+    note_words,
+    proof_words,
+    row_note,
+    score_meaning,
+    short_meaning,
+)
 
 PANEL_ROWS_BIG_BOARD = 10
 """Candidates listed in the panel on boards bigger than 3×3."""
@@ -40,26 +59,15 @@ def build_report(title: str, analysis: Analysis, position: Position, chosen: int
     """The panel's view of an analysis of `position`, with `chosen` highlighted.
 
     On 3×3 every move is listed; on bigger boards the top ten, plus the chosen move if it is
-    not among them (a random move usually is not).
+    not among them (a random move usually is not). The legend explains the marks those rows
+    show, and only those.
     """
     limit = None if position.size == 3 else PANEL_ROWS_BIG_BOARD
     shown = list(analysis.scores[:limit])
     if all(s.move != chosen for s in shown):
         shown += [s for s in analysis.scores if s.move == chosen]
-    rows = tuple(
-        CandidateRow(
-            cell=cell_notation(s.move, position.size),
-            score=s.score,
-            words=score_words(s.score, position, s.exact),
-            nodes=s.nodes,
-            exact=s.exact,
-            chosen=s.move == chosen,
-            move=s.move,
-            line=s.pv,
-            line_names=line_names(s.pv, position.size),
-        )
-        for s in shown
-    )
+    rows = tuple(candidate_row(s, position, analysis.depth, chosen=s.move == chosen)
+                 for s in shown)
     return PanelReport(
         title=title,
         algorithm=algorithm_name(analysis),
@@ -72,6 +80,77 @@ def build_report(title: str, analysis: Analysis, position: Position, chosen: int
         verdict=verdict,
         terms=terms,
         mover=str(position.to_move),
+        reach=reach_words(analysis, position),
+        legend=legend_lines(shown, position, analysis.depth),
+        equal=equally_good_words(analysis.best_moves, position),
+        story=story_rows(analysis.iterations, position),
+    )
+
+
+def candidate_row(scored: MoveScore, position: Position, root_depth: int, *,
+                  chosen: bool = False) -> CandidateRow:
+    """One move of an analysis as a panel row: its score with its mark, what it means, why it
+    took no positions or another depth, and a sentence for when it is picked."""
+    cell = cell_notation(scored.move, position.size)
+    return CandidateRow(
+        cell=cell,
+        score=scored.score,
+        words=short_meaning(scored.score, position, scored.kind, scored.band),
+        nodes=scored.nodes,
+        exact=scored.exact,
+        chosen=chosen,
+        move=scored.move,
+        line=scored.pv,
+        line_names=line_names(scored.pv, position.size),
+        kind=scored.kind,
+        marked=marked_score(scored.score, scored.kind),
+        note=row_note(scored, position, root_depth),
+        detail=detail_words(scored, position, root_depth),
+        proof=proof_words(scored, position),
+    )
+
+
+def detail_words(scored: MoveScore, position: Position, root_depth: int) -> str:
+    """A row in a sentence: "F3: at most -21 (heuristic), depth 1"; for a rule or a threat
+    search, its proof: "F8: Won by a chain of threats (VCT), …: F8 F9 G8 …"."""
+    cell = cell_notation(scored.move, position.size)
+    proof = proof_words(scored, position)
+    if proof:
+        return f"{cell} ({score_meaning(scored, position)}): {proof}"
+    note = note_words(scored, position, root_depth)
+    return f"{cell}: {score_meaning(scored, position)}" + (f", {note}" if note else "")
+
+
+def reach_words(analysis: Analysis, position: Position) -> str:
+    """How far the search went and what that makes its scores: "depth 9, solved to the end"
+    (every score exact), "depth 5, F2 proven best (win in ≤ 15)", "depth 7, cut off, heuristic
+    at the leaves"."""
+    scores = analysis.scores
+    if analysis.complete and scores and all(s.kind == "exact" for s in scores):
+        reach = f"depth {analysis.depth}, solved to the end"
+    elif analysis.complete and scores:
+        best = scores[0]
+        meaning = short_meaning(best.score, position, best.kind, best.band)
+        reach = (f"depth {analysis.depth}, {cell_notation(best.move, position.size)} proven "
+                 f"best ({meaning})")
+    else:
+        reach = f"depth {analysis.depth}, cut off, heuristic at the leaves"
+    return reach + ("; stopped early" if analysis.cancelled else "")
+
+
+STORY_SOURCES = {"threats": "threat search", "rule": "a rule", "table": "the table",
+                 "symmetry": "a mirror"}
+"""How a story row's best score was found, when not by the search itself."""
+
+
+def story_rows(iterations: Sequence[IterationInfo], position: Position) -> tuple[StoryRow, ...]:
+    """The search's story: one row per completed depth (best move, marked score, positions and
+    time so far), as a chess engine's `info` lines tell it."""
+    return tuple(
+        StoryRow(depth=row.depth, cell=cell_notation(row.move, position.size),
+                 marked=marked_score(row.score, row.kind), nodes=row.nodes,
+                 elapsed=row.elapsed, note=STORY_SOURCES.get(row.source, ""))
+        for row in iterations
     )
 
 
@@ -81,11 +160,13 @@ def thinking_report(title: str, algorithm: str, progress: Progress, position: Po
     best = ""
     if progress.best_move is not None:
         name = cell_notation(progress.best_move, position.size)
+        marked = marked_score(progress.best_score, progress.kind)
         if progress.complete:
-            best = f"{name}, {score_words(progress.best_score, position, True)}"
+            meaning = short_meaning(progress.best_score, position, progress.kind, progress.band)
+            best = f"{name}, {marked} ({meaning}), proven best"
         else:
             # Until the search ends every number is provisional: say so, and never "win in N".
-            best = f"{name}, score {progress.best_score:+d} so far"
+            best = f"{name}, score {marked} so far"
     return ThinkingReport(
         title=title,
         algorithm=ALGORITHM_NAMES.get(algorithm, algorithm),
@@ -95,6 +176,7 @@ def thinking_report(title: str, algorithm: str, progress: Progress, position: Po
         budget=budget,
         best=best,
         line_names=line_names(progress.pv, position.size),
+        story=story_rows(progress.iterations, position),
     )
 
 
@@ -103,16 +185,35 @@ def line_names(line: Sequence[int], size: int) -> str:
     return " ".join(cell_notation(cell, size) for cell in line)
 
 
-def score_words(score: int, position: Position, exact: bool) -> str:
-    """A score in words for the panel: "win in 3", "draw", "heuristic estimate"."""
-    words = describe_score(score, position, exact=exact)
-    # The number is in its own column; "(heuristic)" alone says what kind of number it is.
-    return "heuristic estimate" if words.endswith("(heuristic)") else words
+def score_words(score: int, position: Position, exact: bool | None = None, *,
+                kind: str | None = None, band: str | None = None) -> str:
+    """A score in words for a headline: "win in 3", "draw", "wins, in at most 9",
+    "heuristic estimate", "upper bound" (a bound on a heuristic's value).
+
+    Give `kind` and `band` (a `MoveScore`'s); `exact` alone reads the number as a game value
+    (True) or an estimate, and nothing at all as an estimate.
+    """
+    kind = kind or ("exact" if exact else "estimate")
+    band = band or ""
+    words = describe_score(score, position, kind=kind, band=band)
+    if not words.endswith("(heuristic)"):
+        return words
+    # The number is beside the words: say only what kind of number it is.
+    return "heuristic estimate" if kind == "estimate" else short_meaning(score, position, kind,
+                                                                         "heuristic")
+
+
+def move_words(scored: MoveScore, position: Position) -> str:
+    """A move's score for a headline, words and number: "win in 3, score 7", "heuristic
+    estimate, score ~-13", "wins, in at most 9, score ≥ +92"."""
+    words = score_words(scored.score, position, kind=scored.kind, band=scored.band)
+    return f"{words}, score {marked_score(scored.score, scored.kind)}"
 
 
 def score_hints(analysis: Analysis) -> dict[int, str]:
-    """Each scored cell's score as the faint label the board writes in it."""
-    return {s.move: f"{s.score:+d}" if s.score else "0" for s in analysis.scores}
+    """Each scored cell's score as the faint label the board writes in it: a value "+14", a
+    bound with its mark "≤-21", "≥92" (the board draws those fainter still)."""
+    return {s.move: cell_score(s.score, s.kind) for s in analysis.scores}
 
 
 def terms_after(algorithm: str, position: Position, move: int) -> tuple[str, ...]:

@@ -13,6 +13,12 @@ win's score), so every function takes the whole `MoveScore`, or its `kind` and `
   "to the end". Depths here count the move itself, as a search's depth does (a move's
   `MoveScore.depth` counts the plies below it, one less).
 
+For narrow places (the evaluation panel, the board's cells, the live display), short forms of
+the same: `marked_score` ("~-13", "≤ -14", "≥ +3", "-8"), `cell_score` (the board's faint
+"≤-21", "≤8", "+14"), `short_meaning` ("win in ≤ 9", "upper bound"), `row_note` ("mirror of
+B1", "leaves a four", "VCT", "depth 1"), `proof_words` (a proof in a sentence: "Won by a chain
+of threats (VCT): F8 F9 G8 …") and `legend_lines` (one line per mark a panel shows).
+
 And for the lab's searches (`engine.trace`): `left_out_words` ("near stones only: 8 of 99
 moves"), `stand_in_words` (the tree's node standing for the moves a node left out) and
 `first_cut_words` (how well a search ordered its moves: "95% of 21 cut-offs by the first move").
@@ -37,6 +43,7 @@ from tictactoe_tui.engine.types import (
     RULE_VCT,
     RULE_WINS_AT_ONCE,
     IterationInfo,
+    plies_of,
 )
 
 RULE_WORDS = {
@@ -160,3 +167,139 @@ def first_cut_words(result: TraceResult) -> str:
     if share is None:
         return ""
     return f"{share:.0%} of {result.cutoffs:,} cut-offs by the first move"
+
+
+ESTIMATE_MARK = "~"
+"""Written before an estimate's number where a column shows numbers alone ("~-13")."""
+
+BOUND_MARKS = ("≤", "≥")
+"""Written before a bound's number: at most, at least."""
+
+
+def marked_score(score: int, kind: str) -> str:
+    """A score with the mark of its kind, for a column of numbers: "-8" (exact), "~-13" (an
+    estimate), "≤ -14" (at most), "≥ +3" (at least)."""
+    return f"{ESTIMATE_MARK}{score}" if kind == "estimate" else score_text(score, kind)
+
+
+def cell_score(score: int, kind: str) -> str:
+    """A score as the board writes it in an empty cell (4 columns on big boards): "+14", "0",
+    "-21", a bound with its mark and no plus sign: "≤8", "≤-21", "≥92". An estimate is not
+    marked: most cells of a big board are estimates, and the caption says so."""
+    if kind == "at_most":
+        return f"≤{score}"
+    if kind == "at_least":
+        return f"≥{score}"
+    return f"{score:+d}" if score else "0"
+
+
+def short_meaning(score: int, board: Board, kind: str, band: str) -> str:
+    """What a score means, short enough for a column: "win in 3", "loss in ≤ 14", "draw or
+    better", "at best win in 15", "estimate", "upper bound" (the long form is `describe_score`).
+    """
+    plies = plies_of(score, board)
+    if band == "heuristic":
+        return KIND_WORDS[kind]
+    if kind == "exact":
+        return describe_score(score, board, kind=kind, band=band)
+    if band == "draw":
+        return "draw or better" if kind == "at_least" else "draw at best"
+    if kind == "estimate":
+        return KIND_WORDS[kind]
+    if (kind, band) == ("at_least", "win"):
+        return f"win in ≤ {plies}"
+    if (kind, band) == ("at_most", "loss"):
+        return f"loss in ≤ {plies}"
+    if band == "win":       # at most a win's score: no win before that ply
+        return f"at best win in {plies}"
+    return f"at worst loss in {plies}"
+
+
+RULE_NOTES = {
+    RULE_WINS_AT_ONCE: "wins at once",
+    RULE_TWO_FOURS: "two fours against",
+    RULE_LEAVES_A_FOUR: "leaves a four",
+    RULE_DOUBLE_THREAT: "double threat",
+    RULE_LEAVES_A_DOUBLE: "leaves a double",
+    RULE_FILLS_THE_BOARD: "fills the board",
+    RULE_VCF: "VCF",
+    RULE_VCT: "VCT",
+    RULE_ALLOWS_VCF: "allows VCF",
+    RULE_ALLOWS_VCT: "allows VCT",
+}
+"""Each `MoveScore.rule` in a word or two, for the panel's note (`RULE_WORDS` says it whole)."""
+
+
+def row_note(scored: MoveScore, board: Board, root_depth: int) -> str:
+    """A panel row's note: where its score came from when not from a search of its own (which
+    is what a count of 0 positions needs said), and its depth when it differs from the
+    search's: "mirror of B1", "from the table", "leaves a four", "VCT", "depth 1"."""
+    if scored.source in ("rule", "threats"):
+        origin = RULE_NOTES.get(scored.rule, scored.rule or scored.source)
+    else:
+        origin = origin_words(scored, board)
+    return ", ".join(part for part in (origin, depth_words(scored, board, root_depth)) if part)
+
+
+_PROOFS = {
+    RULE_WINS_AT_ONCE: "Wins at once: it completes a line.",
+    RULE_TWO_FOURS: "Lost: the opponent has two winning cells and one move blocks only one.",
+    RULE_LEAVES_A_FOUR: "Lost: it leaves the opponent's four open",
+    RULE_DOUBLE_THREAT: "Won: it makes two winning cells and one move blocks only one",
+    RULE_LEAVES_A_DOUBLE: "Lost: it leaves the opponent's double threat open",
+    RULE_FILLS_THE_BOARD: "A draw: it fills the last cell without a line.",
+    RULE_VCF: "Won by a chain of fours (VCF), each forcing its block",
+    RULE_VCT: "Won by a chain of threats (VCT), fours and threes that force their blocks",
+    RULE_ALLOWS_VCF: "Lost: the opponent then wins by a chain of fours (VCF)",
+    RULE_ALLOWS_VCT: "Lost: the opponent then wins by a chain of threats (VCT)",
+}
+"""Each rule's proof in a sentence (the line follows those not ending in a full stop)."""
+
+
+def proof_words(scored: MoveScore, board: Board) -> str:
+    """The proof behind a verdict from a rule or a threat search, with its forcing line, or ""
+    for any other score: "Won by a chain of fours (VCF), each forcing its block: E5 E6 F5 …"."""
+    if scored.source not in ("rule", "threats"):
+        return ""
+    sentence = _PROOFS.get(scored.rule, "")
+    if not sentence:
+        return origin_words(scored, board)
+    if sentence.endswith("."):
+        return sentence
+    line = " ".join(cell_notation(cell, board.size) for cell in scored.pv)
+    return f"{sentence}: {line}." if line else f"{sentence}."
+
+
+LEGEND_LINES = {
+    "estimate": "~s      an estimate from a heuristic, not proven",
+    "at_most": "≤ s     at most s: proven no better",
+    "at_least": "≥ s     at least s: proven no worse",
+    "within": "in ≤ N  proven within N plies (maybe sooner)",
+    "zero": "0       no search of its own: see the note",
+    "depth": "depth N searched N plies, unlike the rest",
+    "threats": "VCF     won by fours; VCT: by fours and threes",
+}
+"""One line for each mark a panel can show, keyed by what it explains."""
+
+
+def legend_keys(scores: Sequence[MoveScore], board: Board, root_depth: int) -> tuple[str, ...]:
+    """The keys of `LEGEND_LINES` that `scores` (the rows a panel shows) need, in the
+    legend's order."""
+    needed = set()
+    for scored in scores:
+        if scored.kind in ("estimate", "at_most", "at_least"):
+            needed.add(scored.kind)
+        if "≤" in short_meaning(scored.score, board, scored.kind, scored.band):
+            needed.add("within")
+        if scored.nodes == 0:
+            needed.add("zero")
+        if depth_words(scored, board, root_depth):
+            needed.add("depth")
+        if scored.source == "threats":
+            needed.add("threats")
+    return tuple(key for key in LEGEND_LINES if key in needed)
+
+
+def legend_lines(scores: Sequence[MoveScore], board: Board, root_depth: int) -> tuple[str, ...]:
+    """The legend under a panel's rows: one line per mark they show (`LEGEND_LINES`)."""
+    return tuple(LEGEND_LINES[key] for key in legend_keys(scores, board, root_depth))

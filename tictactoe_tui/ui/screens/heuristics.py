@@ -307,7 +307,7 @@ class HeuristicScreen(Screen[None]):
             lines.append("Alpha-beta is thinking…")
         elif best:
             top = self.alphabeta.scores[0]
-            words = score_words(top.score, self.position, top.exact)
+            words = score_words(top.score, self.position, kind=top.kind, band=top.band)
             lines.append(f"Alpha-beta plays {self._cells_named(best)} ({words}, score {top.score})")
         return "\n".join(lines)
 

@@ -50,6 +50,7 @@ from tictactoe_tui.play.settings import (
     SettingError,
     settings_from_values,
 )
+from tictactoe_tui.text import scores
 from tictactoe_tui.text.game import board_words, opponent_words
 from tictactoe_tui.text.report import build_report, score_hints, score_words
 from tictactoe_tui.ui.jobs import app_thinker
@@ -64,7 +65,11 @@ JUDGEMENT_WORDS = {"best": "the best move", "good": "a good move",
 
 
 class EvalGraph(PlotextPlot):
-    """The evaluation over the game, seen from X; a click on the graph jumps to that move."""
+    """The evaluation over the game, seen from X; a click on the graph jumps to that move.
+
+    A value that is only a bound is drawn with its mark ("≤" / "≥") instead of a point, and
+    the caption under the graph reads out the shown position's value with its kind.
+    """
 
     DEFAULT_CSS = """
     EvalGraph { height: 9; border: round $secondary 40%; border-title-color: $text-muted; }
@@ -83,13 +88,19 @@ class EvalGraph(PlotextPlot):
         """An empty graph."""
         super().__init__(id=id)
         self.values: list[int | None] = []
+        self.kinds: list[str] = []
         self.current = 0
         self.limit = 10
         self._frame: tuple[int, int] | None = None
 
-    def show(self, values: list[int | None], current: int, limit: int) -> None:
-        """Plot `values` (None: not analysed yet) with `current` marked; y runs ±`limit`."""
+    def show(self, values: list[int | None], current: int, limit: int,
+             kinds: list[str] | None = None, readout: str = "") -> None:
+        """Plot `values` (None: not analysed yet) with `current` marked; y runs ±`limit`.
+        `kinds` says what each value is, seen from X ("exact", "estimate", "at_most",
+        "at_least"; a bound gets its mark); `readout` is the caption under the graph."""
         self.values, self.current, self.limit = values, current, limit
+        self.kinds = kinds if kinds is not None else ["estimate"] * len(values)
+        self.border_subtitle = readout
         self.refresh()
 
     def render(self) -> RenderResult:
@@ -101,6 +112,11 @@ class EvalGraph(PlotextPlot):
         known = [(i, v) for i, v in enumerate(self.values) if v is not None]
         if known:
             plt.plot([i for i, _ in known], [v for _, v in known], marker="braille")
+        for kind, mark in (("at_most", "≤"), ("at_least", "≥")):
+            # A bound is no point on the curve: its mark says which side the value lies on.
+            bounds = [(i, v) for i, v in known if i < len(self.kinds) and self.kinds[i] == kind]
+            if bounds:
+                plt.scatter([i for i, _ in bounds], [v for _, v in bounds], marker=mark)
         if 0 <= self.current < len(self.values) and self.values[self.current] is not None:
             plt.scatter([self.current], [self.values[self.current]], marker="●")
         plt.hline(0)
@@ -414,7 +430,26 @@ class ReviewScreen(Screen[None]):
             # Heuristic values are small next to a win's size² + 1: scale to what was seen.
             seen = [abs(v) for v in values if v is not None]
             limit = max(min(max(seen, default=1), limit), 1)
-        self.query_one("#review-graph", EvalGraph).show(values, self.index, limit)
+        points = [self._seen_from_x(i) for i in range(len(self.review.positions))]
+        self.query_one("#review-graph", EvalGraph).show(
+            values, self.index, limit, [kind for _, kind, _ in points],
+            _readout(self.index, points[self.index], self.review.positions[self.index]))
+
+    def _seen_from_x(self, index: int) -> tuple[int | None, str, str]:
+        """Position `index`'s value seen from X, with its kind and band (a finished game's is
+        exact; at most for O is at least for X)."""
+        board = self.review.positions[index]
+        analysis = self.review.analyses[index]
+        value = self.review.value(index)
+        if board.is_over or analysis is None or not analysis.scores:
+            band = "draw" if value == 0 else "win" if (value or 0) > 0 else "loss"
+            return value, "exact" if board.is_over else "", band
+        best = analysis.scores[0]
+        if board.to_move is Mark.X:
+            return value, best.kind, best.band
+        flipped = {"at_most": "at_least", "at_least": "at_most"}.get(best.kind, best.kind)
+        band = {"win": "loss", "loss": "win"}.get(best.band, best.band)
+        return value, flipped, band
 
 
 def _sign(verdict: Verdict) -> str:
@@ -422,12 +457,36 @@ def _sign(verdict: Verdict) -> str:
 
 
 def _outlook(move: MoveScore, position: Position) -> str:
-    """What a move leads to, from its player's side: "wins in 5", "draws", "scores ~3"."""
-    words = score_words(move.score, position, move.exact)
+    """What a move leads to, from its player's side: "wins in 5", "leads to a draw", "wins,
+    in at most 9", "scores ~3 (an estimate)", "scores at most -14 (a bound)"."""
+    words = score_words(move.score, position, kind=move.kind, band=move.band)
     if words == "draw":
         return "leads to a draw"
     if words.startswith(("win in ", "loss in ")):
         kind, plies = words.split(" in ")
         return f"{'wins' if kind == 'win' else 'loses'} in {plies}"
-    return f"scores ~{move.score} (an estimate)"
+    if move.band != "heuristic":
+        # A proven bound: "wins, in at most 9", "leads to a draw or better", "has no win
+        # before ply 15".
+        if words.startswith(("wins", "loses")):
+            return words
+        return f"has {words}" if words.startswith("no ") else f"leads to a {words}"
+    if move.kind == "estimate":
+        return f"scores ~{move.score} (an estimate)"
+    bound = "at most" if move.kind == "at_most" else "at least"
+    return f"scores {bound} {move.score} (a bound)"
+
+
+def _readout(index: int, point: tuple[int | None, str, str], board: Position) -> str:
+    """The graph's caption: the shown position's value, seen from X, and what it is:
+    "after move 7: ~-13 for X (estimate)", "after move 9: ≥ +92 for X (win in ≤ 9)"."""
+    value, kind, band = point
+    if board.is_over:
+        winner = board.winner
+        return f"after move {index}: {'a draw' if winner is None else f'{winner} won'}"
+    if value is None or not kind:
+        return f"after move {index}: not analysed yet"
+    marked = scores.marked_score(value, kind)
+    meaning = scores.short_meaning(value, board, kind, band)
+    return f"after move {index}: {marked} for X ({meaning})"
 

@@ -37,6 +37,10 @@ from textual.widget import Widget
 COMPACT_FROM = 6
 """Boards this size and bigger use one-line cells so a 10×10 game fits a 100×34 terminal."""
 
+BOUND_MARKS = ("≤", "≥")
+"""A faint score that starts with one of these is a bound, not a value (at most / at least):
+it is drawn fainter still (`board--bound`), so it never looks like a value."""
+
 
 @dataclass(frozen=True)
 class CellGeometry:
@@ -108,6 +112,7 @@ class Board(Widget, can_focus=True):
         "board--cursor",
         "board--cursor-win",
         "board--faint",
+        "board--bound",
         "board--step-x",
         "board--step-o",
     }
@@ -126,6 +131,7 @@ class Board(Widget, can_focus=True):
     | `board--cursor` | the keyboard cursor's cell, while the board has the focus |
     | `board--cursor-win` | the cursor on a winning line's cell |
     | `board--faint` | scores and corner digits in empty cells |
+    | `board--bound` | a score that is a bound ("≤-21", "≥92"), fainter than a value |
     | `board--step-x`, `board--step-o` | an expected line's step numbers, by the mark playing it |
 
     A cell's background, colour and text style each come from the last of its highlights (in
@@ -153,6 +159,7 @@ class Board(Widget, can_focus=True):
     }
     Board > .board--cursor-win { background: $success; }
     Board > .board--faint { text-style: dim; }
+    Board > .board--bound { color: $text-disabled; text-style: dim; }
     Board > .board--step-x { color: $primary 70%; text-style: italic; }
     Board > .board--step-o { color: $warning 70%; text-style: italic; }
     """
@@ -339,6 +346,7 @@ class Board(Widget, can_focus=True):
             text, kind = self._cell_lines(index)[line]
             names = self._style_names(index)
             overlay = {"faint": "board--faint", "corner": "board--faint",
+                       "bound": "board--bound",
                        "step": f"board--step-{self._drawings[index].step_by.lower()}"}.get(kind)
             segments.extend(_aligned(text, geo.width, self._style(names, text=False),
                                      self._style(names, overlay), left=kind == "corner"))
@@ -346,19 +354,20 @@ class Board(Widget, can_focus=True):
 
     def _cell_lines(self, index: int) -> list[tuple[str, str]]:
         """Each line of cell `index`: its text and what kind of text it is ("mark", "corner",
-        "faint", "step")."""
+        "faint", "bound", "step")."""
         drawing = self._drawings[index]
+        width = self.geometry.width
         if drawing.mark:
             centre = (drawing.mark, "mark")
         elif drawing.step_by:
             centre = (drawing.centre, "step")
         else:
-            centre = (drawing.centre, "faint")
+            centre = _score_line(drawing.centre, width)
         if self.geometry.height == 1:
             return [centre]
         if drawing.mark:
             return [("", "corner"), centre, ("", "faint")]
-        return [(drawing.corner, "corner"), centre, (drawing.under, "faint")]
+        return [(drawing.corner, "corner"), centre, _score_line(drawing.under, width)]
 
     def _highlights(self, index: int) -> list[str]:
         """The highlights of cell `index`, lowest priority first (see `_HIGHLIGHTS`)."""
@@ -496,6 +505,17 @@ class Board(Widget, can_focus=True):
         if cell is not None:
             self.cursor = cell
             self.post_message(self.CellChosen(self, cell))
+
+
+def _score_line(text: str, width: int) -> tuple[str, str]:
+    """A faint score and how it is drawn: "bound" for a bound, else "faint". A bound too wide
+    for its cell loses its plus sign, then its number (its mark alone still says "a bound"): a
+    number cut short would be a wrong number."""
+    if not text.startswith(BOUND_MARKS):
+        return text, "faint"
+    if len(text) > width:
+        text = text.replace("+", "")
+    return (text if len(text) <= width else text[0]), "bound"
 
 
 def _aligned(text: str, width: int, pad: Style, ink: Style, *, left: bool = False,

@@ -7,6 +7,14 @@ out. Its candidate rows can be picked with the mouse or, once the panel has the 
 the arrows: it posts `EvalPanel.RowHighlighted` so the view can draw that move's expected line.
 While a search runs, `show_thinking` shows a `ThinkingReport`: depth, positions, the time against
 the budget on a progress bar, and the best move so far.
+
+Every number says what it is. A row's score carries its kind's mark ("~-13" an estimate,
+"≤ -14" / "≥ +3" bounds, drawn fainter than values), its note says why a move took 0 positions
+or another depth ("mirror of B1", "leaves a four", "VCT", "depth 1"), and the legend under the
+rows explains the marks shown, one line each. The picked row (or the chosen one, when a rule or
+a threat search proved it) is told in a sentence under the rows. The search's story, one row
+per completed depth (depth, best move, score, positions, time), closes the panel, live while
+the search runs as at its end.
 """
 
 from __future__ import annotations
@@ -19,9 +27,12 @@ from textual.message import Message
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from tictactoe_tui.text.panel import CandidateRow, PanelReport, ThinkingReport
+from tictactoe_tui.text.panel import CandidateRow, PanelReport, StoryRow, ThinkingReport
 
 WAITING = "No analysis yet: the computer's moves are explained here. Press h for a hint."
+
+STORY_ROWS = 5
+"""The search's story shows its last few depths (the panel is short on a 34-line terminal)."""
 
 
 class EvalPanel(VerticalScroll, can_focus=False):
@@ -44,11 +55,13 @@ class EvalPanel(VerticalScroll, can_focus=False):
         background: transparent;
     }
     EvalPanel > #eval-rows:focus { background-tint: $foreground 5%; }
+    EvalPanel > #eval-detail { color: $text-muted; }
     EvalPanel > #eval-progress { margin: 1 0 0 0; }
     EvalPanel > #eval-progress Bar { width: 1fr; }
     EvalPanel.-thinking > #eval-rows, EvalPanel.-thinking > #eval-header,
+    EvalPanel.-thinking > #eval-detail,
     EvalPanel.-empty > #eval-rows, EvalPanel.-empty > #eval-header,
-    EvalPanel.-empty > #eval-footer { display: none; }
+    EvalPanel.-empty > #eval-detail, EvalPanel.-empty > #eval-footer { display: none; }
     EvalPanel > #eval-progress { display: none; }
     EvalPanel.-thinking > #eval-progress { display: block; }
     """
@@ -83,6 +96,7 @@ class EvalPanel(VerticalScroll, can_focus=False):
         self._header = Static(_header(), id="eval-header", markup=False)
         self._rows = OptionList(id="eval-rows", compact=True)
         self._rows.can_focus = False
+        self._detail = Static("", id="eval-detail", markup=False)
         self._footer = Static("", id="eval-footer", markup=False)
         self._shown: tuple[CandidateRow, ...] = ()
         self._report: PanelReport | None = None
@@ -93,6 +107,7 @@ class EvalPanel(VerticalScroll, can_focus=False):
         yield self._progress
         yield self._header
         yield self._rows
+        yield self._detail
         yield self._footer
 
     @property
@@ -105,7 +120,7 @@ class EvalPanel(VerticalScroll, can_focus=False):
             parts += [_plain(self._header),
                       *(self._rows.get_option_at_index(i).prompt.plain  # type: ignore[union-attr]
                         for i in range(self._rows.option_count)),
-                      _plain(self._footer)]
+                      _plain(self._detail), _plain(self._footer)]
         return "\n".join(part for part in parts if part)
 
     @property
@@ -128,6 +143,7 @@ class EvalPanel(VerticalScroll, can_focus=False):
         self._set_mode("-empty")
         self._title.update(Content(message))
         self._rows.clear_options()
+        self._detail.update("")
         self._footer.update("")
 
     def show(self, report: PanelReport) -> None:
@@ -141,21 +157,25 @@ class EvalPanel(VerticalScroll, can_focus=False):
         self._shown = report.rows
         self._rows.set_options(Option(_row(row)) for row in report.rows)
         self._rows.highlighted = None
+        self._show_detail()
         parts: list[str | tuple[str, str] | Content] = []
         hidden = report.total_moves - len(report.rows)
         if hidden > 0:
             parts += [(f"  … and {hidden} more moves", "dim"), "\n"]
-        if any(not row.exact for row in report.rows):
-            parts += [("  ~ a heuristic estimate, not a proven result", "dim"), "\n"]
+        if report.equal:
+            parts += [f"  {report.equal}", "\n"]
+        for line in report.legend:
+            parts += [(f"  {line}", "dim"), "\n"]
         if any(row.line for row in report.rows):
             parts += [("  Tab ↑↓ or a click on a row: its line, 1 2 3… (p)", "dim"), "\n"]
-        reach = "solved to the end" if report.complete else "cut off, heuristic at the leaves"
         parts += [
             "\n",
             f"{report.algorithm}: {report.nodes:,} positions in {_duration(report.elapsed)}",
             "\n",
-            f"depth {report.depth}, {reach}",
+            report.reach or f"depth {report.depth}",
         ]
+        if len(report.story) > 1:
+            parts += ["\n", *_story(report.story)]
         for line in report.terms:
             parts += ["\n", line]
         self._footer.update(Content.assemble(*parts))
@@ -179,6 +199,8 @@ class EvalPanel(VerticalScroll, can_focus=False):
         if report.line_names:
             parts += ["\n", ("expected line: ", "dim"), report.line_names,
                       "\n", ("(numbered 1, 2, 3… on the board; p hides it)", "dim")]
+        if report.story:
+            parts += ["\n\n", *_story(report.story)]
         _update(self._footer, Content.assemble(*parts))
 
     def select_chosen(self) -> None:
@@ -195,9 +217,19 @@ class EvalPanel(VerticalScroll, can_focus=False):
             self._progress.update(total=1, progress=0)  # stop a "no budget" bar's animation
         self._rows.can_focus = self.pickable and mode == "" and bool(self._shown)
 
+    def _show_detail(self) -> None:
+        """Under the rows, the picked row in a sentence; with none picked, the chosen row's
+        proof when a rule or a threat search gave it."""
+        row = self.highlighted
+        if row is None:
+            row = next((r for r in self._shown if r.chosen and r.proof), None)
+        self._detail.update(row.detail if row is not None else "")
+        self._detail.display = row is not None
+
     @on(OptionList.OptionHighlighted, "#eval-rows")
     def _row_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
+        self._show_detail()
         self.post_message(self.RowHighlighted(self, self.highlighted))
 
     @on(OptionList.OptionSelected, "#eval-rows")
@@ -218,14 +250,34 @@ def _plain(widget: Static) -> str:
 
 
 def _header() -> Content:
-    return Content.styled(f"  {'move':<5} {'score':>5}  {'meaning':<16} {'positions':>9}", "dim")
+    return Content.styled(f"  {'move':<4}{'score':>6} {'positions':>9}  meaning", "dim")
 
 
 def _row(row: CandidateRow) -> Content:
+    """A candidate: the move, its marked score, its positions, what it means and its note; a
+    bound is drawn fainter than a value (the chosen move stands out whatever it is)."""
     marker = "▶ " if row.chosen else "  "
-    score = str(row.score) if row.exact else f"~{row.score}"
-    text = f"{marker}{row.cell:<5} {score:>5}  {row.words:<16} {row.nodes:>9,}"
-    return Content.styled(text, "bold reverse" if row.chosen else "")
+    marked = row.marked or (str(row.score) if row.exact else f"~{row.score}")
+    meaning = f"{row.words} · {row.note}" if row.note else row.words
+    text = f"{marker}{row.cell:<4}{marked:>6} {row.nodes:>9,}  {meaning}"
+    if row.chosen:
+        return Content.styled(text, "bold reverse")
+    return Content.styled(text, "dim") if row.bound else Content(text)
+
+
+def _story(story: tuple[StoryRow, ...]) -> list[str | tuple[str, str]]:
+    """The search's story as a small table: its last `STORY_ROWS` depths, first to last."""
+    shown = story[-STORY_ROWS:]
+    parts: list[str | tuple[str, str]] = [
+        (f"  {'depth':>5}  {'move':<4}{'score':>6} {'positions':>9}  time", "dim")]
+    earlier = len(story) - len(shown)
+    if earlier:
+        parts += ["\n", (f"  … {earlier} earlier depth{'s' if earlier > 1 else ''}", "dim")]
+    for row in shown:
+        note = f"  {row.note}" if row.note else ""
+        parts += ["\n", f"  {row.depth:>5}  {row.cell:<4}{row.marked:>6} {row.nodes:>9,}  "
+                        f"{_duration(row.elapsed)}{note}"]
+    return parts
 
 
 def _duration(seconds: float) -> str:
