@@ -169,27 +169,23 @@ def first_cut_words(result: TraceResult) -> str:
     return f"{share:.0%} of {result.cutoffs:,} cut-offs by the first move"
 
 
-ESTIMATE_MARK = "~"
-"""Written before an estimate's number where a column shows numbers alone ("~-13")."""
-
-BOUND_MARKS = ("≤", "≥")
-"""Written before a bound's number: at most, at least."""
+KIND_MARKS = {"exact": "", "estimate": "~", "at_most": "≤", "at_least": "≥"}
+"""The mark written before a number of each kind where a column shows numbers alone: none for
+an exact value, "~" for an estimate, "≤" / "≥" for a bound (at most / at least)."""
 
 
 def marked_score(score: int, kind: str) -> str:
     """A score with the mark of its kind, for a column of numbers: "-8" (exact), "~-13" (an
     estimate), "≤ -14" (at most), "≥ +3" (at least)."""
-    return f"{ESTIMATE_MARK}{score}" if kind == "estimate" else score_text(score, kind)
+    return f"{KIND_MARKS[kind]}{score}" if kind == "estimate" else score_text(score, kind)
 
 
 def cell_score(score: int, kind: str) -> str:
     """A score as the board writes it in an empty cell (4 columns on big boards): "+14", "0",
     "-21", a bound with its mark and no plus sign: "≤8", "≤-21", "≥92". An estimate is not
     marked: most cells of a big board are estimates, and the caption says so."""
-    if kind == "at_most":
-        return f"≤{score}"
-    if kind == "at_least":
-        return f"≥{score}"
+    if kind in ("at_most", "at_least"):
+        return f"{KIND_MARKS[kind]}{score}"
     return f"{score:+d}" if score else "0"
 
 

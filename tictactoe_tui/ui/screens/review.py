@@ -112,13 +112,17 @@ class EvalGraph(PlotextPlot):
         known = [(i, v) for i, v in enumerate(self.values) if v is not None]
         if known:
             plt.plot([i for i, _ in known], [v for _, v in known], marker="braille")
-        for kind, mark in (("at_most", "≤"), ("at_least", "≥")):
+        for kind in ("at_most", "at_least"):
             # A bound is no point on the curve: its mark says which side the value lies on.
             bounds = [(i, v) for i, v in known if i < len(self.kinds) and self.kinds[i] == kind]
             if bounds:
-                plt.scatter([i for i, _ in bounds], [v for _, v in bounds], marker=mark)
+                plt.scatter([i for i, _ in bounds], [v for _, v in bounds],
+                            marker=scores.KIND_MARKS[kind])
         if 0 <= self.current < len(self.values) and self.values[self.current] is not None:
-            plt.scatter([self.current], [self.values[self.current]], marker="●")
+            # The shown position: a dot, or its bound's own mark (a dot would hide it).
+            kind = self.kinds[self.current] if self.current < len(self.kinds) else ""
+            mark = scores.KIND_MARKS[kind] if kind in ("at_most", "at_least") else "●"
+            plt.scatter([self.current], [self.values[self.current]], marker=mark)
         plt.hline(0)
         plt.xlim(0, last)
         plt.ylim(-self.limit, self.limit)
