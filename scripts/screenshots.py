@@ -14,6 +14,8 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     heuristics.svg   the heuristic lab on the position after you took the centre
     history.svg      the History screen over a few dozen kept games, with the all-time scores
     review.svg       the Review screen on a game against H1, at a move marked as a mistake
+    proof.svg        the Review screen on 10×10 at a blunder a threat search proves lost: bounds
+                     (≤), far cells searched one ply ("depth 1"), the proof (VCT) and its line
     compare.svg      the learning lab's comparison (a) after the computer opened and you replied
     tree.svg         the learning lab's search tree (t), replayed step by step to a cut-off
     browser.png      a finished game in a browser tab (`tictactoe-tui serve` in headless Chromium)
@@ -30,6 +32,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -40,9 +43,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable
 
 from benchmarks.history_bench import sample_games
-from tictactoe_tui.engine import Mark
+from tictactoe_tui.engine import Board as Position
+from tictactoe_tui.engine import Mark, analyse_position
+from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.history.locations import DATA_DIR_ENV
 from tictactoe_tui.history.record import PlayedGame, PlayedMove
+from tictactoe_tui.history.review import analysis_to_json, position_key, review_method
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.ui.app import TicTacToeApp
@@ -103,12 +109,16 @@ class Scene:
     """Board cells clicked in turn (after the keys), waiting for the computer after each."""
     history: tuple[PlayedGame, ...] = ()
     """Games put in the history (the data directory's, $TICTACTOE_TUI_DATA_DIR) first."""
+    prepare: Callable[[HistoryStore], None] | None = None
+    """Anything else the history needs before the app starts (cached analyses)."""
 
     def app(self) -> TicTacToeApp:
         """A fresh app for this scene."""
-        if self.history:
+        if self.history or self.prepare is not None:
             store = HistoryStore.open()
             store.save_many(self.history)
+            if self.prepare is not None:
+                self.prepare(store)
             store.close()
         if self.settings is None:
             return TicTacToeApp()
@@ -140,6 +150,41 @@ def showcase_game() -> PlayedGame:
                       settings={"opponent": "h1", "seed": 1})
 
 
+def threat_game() -> PlayedGame:
+    """Two people on 10×10, five in a row: O's eighth move, D4, leaves X a win by a chain of
+    threats (G3 G5 H4 …), which X plays to the end."""
+    names = ("E5", "F5", "F6", "E6", "G4", "H8", "F4", "D4", "G3", "D6", "G5", "G2", "H4",
+             "D5", "E7", "D8", "I3")
+    by_name = {cell_notation(cell, 10): cell for cell in range(100)}
+    moves = tuple(PlayedMove(by_name[name], Mark.X if i % 2 == 0 else Mark.O,
+                             by_computer=False)
+                  for i, name in enumerate(names))
+    started = datetime(2025, 3, 2, 10, 0)
+    return PlayedGame("human-vs-human", "human", "human", 10, 5, Mark.X, 100, started,
+                      started + timedelta(minutes=4), moves, "X",
+                      settings={"mode": "human-vs-human", "size": 10, "k": 5})
+
+
+PROOF_DEPTH = 6
+"""Plies of the analyses the proof scene caches: a depth, not a time budget, so the picture (and
+its snapshot) is the same on any machine."""
+
+
+def cache_analyses(game: PlayedGame) -> Callable[[HistoryStore], None]:
+    """Put alpha-beta's analysis of every position of `game` (to `PROOF_DEPTH` plies) in the
+    review's cache, as if the game had been reviewed before."""
+    def prepare(store: HistoryStore) -> None:
+        board = Position.empty(game.size, game.k, game.first)
+        for cell in (*game.cells, None):
+            if not board.is_over:
+                analysis = analyse_position(board, "alphabeta", depth=PROOF_DEPTH)
+                store.cache_analysis(position_key(board), review_method(game.size),
+                                     analysis_to_json(analysis))
+            if cell is not None:
+                board = board.play(cell)
+    return prepare
+
+
 EXAMPLE_HISTORY = (*sample_games(30, seed=4, last=datetime(2025, 3, 1, 14, 30)),
                    showcase_game())
 """The history the history and review scenes start from: 30 sample games, then the showcase."""
@@ -161,6 +206,9 @@ SCENES = {
         # The newest game is the showcase: open it, go to the start, step to X's mistake C2.
         Scene("review", keys=("y", "enter", "home", "right", "right", "right"),
               history=EXAMPLE_HISTORY),
+        # O's blunder D4 on 10×10: proven lost by a chain of threats, beside bounds and depths.
+        Scene("proof", keys=("y", "enter", "home", *["right"] * 8), history=(threat_game(),),
+              prepare=cache_analyses(threat_game())),
         # The computer (X) opens, you take the centre, it replies; then the lab on move 4.
         Scene("compare", GameSettings(seed=1, first="computer", mark="O"), keys=("5", "a")),
         # You take the centre, the computer replies; the tree replayed to a cut-off that prunes two.

@@ -21,7 +21,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.app.conftest import SIZE, Gate, screenshots, settle
-from tictactoe_tui.engine import Progress
+from tictactoe_tui.engine import IterationInfo, Progress
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens import compare
@@ -81,8 +81,13 @@ class TestGameScreen:
             await pilot.press("enter")                       # X at F6; O thinks
             screen = pilot.app.screen
             assert isinstance(screen, GameScreen) and screen.thinking == "computer"
+            story = tuple(IterationInfo(depth, move, score, "estimate", "heuristic", nodes,
+                                        seconds, (move,))
+                          for depth, move, score, nodes, seconds in (
+                              (1, 44, -10, 104, 0.002), (2, 44, -21, 671, 0.007),
+                              (3, 33, -10, 1_191, 0.008), (4, 44, -25, 3_174, 0.015)))
             progress = Progress(depth=4, nodes=52_272, elapsed=0.62, best_move=44,
-                                best_score=-25, pv=(44, 54, 53, 45))
+                                best_score=-25, pv=(44, 54, 53, 45), iterations=story)
             screen.show_progress(progress)
             await pilot.pause()
 
@@ -148,3 +153,8 @@ class TestReviewScreen:
 
     def test_a_mistake_and_the_better_move(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "review")
+
+    def test_a_blunder_proven_lost_by_threats_beside_bounds_and_depths(
+            self, snap_compare: SnapCompare) -> None:
+        # The scene caches depth-limited analyses (no time budget): the same on any machine.
+        assert snap_scene(snap_compare, "proof")

@@ -183,7 +183,7 @@ def marked_score(score: int, kind: str) -> str:
 def cell_score(score: int, kind: str) -> str:
     """A score as the board writes it in an empty cell (4 columns on big boards): "+14", "0",
     "-21", a bound with its mark and no plus sign: "≤8", "≤-21", "≥92". An estimate is not
-    marked: most cells of a big board are estimates, and the caption says so."""
+    marked (most cells of a big board are estimates; the panel tells them apart)."""
     if kind in ("at_most", "at_least"):
         return f"{KIND_MARKS[kind]}{score}"
     return f"{score:+d}" if score else "0"

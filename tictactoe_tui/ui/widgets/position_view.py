@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
-from tictactoe_tui.ui.widgets.board import Board
+from tictactoe_tui.ui.widgets.board import BOUND_MARKS, Board
 from tictactoe_tui.ui.widgets.eval_panel import (
     WAITING,
     CandidateRow,
@@ -178,16 +178,24 @@ class PositionView(Horizontal):
             for number, cell in enumerate(cells, start=1):
                 if 0 <= cell < len(self._marks) and not self._marks[cell]:
                     steps[cell] = (number, first if number % 2 else other)
-        caption = _caption(self._scores_caption, self._scores_key, bool(steps))
+        bounds = {text[0] for text in self._scores.values() if text.startswith(BOUND_MARKS)}
+        caption = _caption(self._scores_caption, self._scores_key, bool(steps), bounds)
         if self.board.border_subtitle != caption:  # setting it repaints all the board's cells
             self.board.border_subtitle = caption
         self.board.show(self._marks, hints=self._scores, labels=self._labels, line=steps,
                         last=self._last, best=self._best, winning=self._winning)
 
 
-def _caption(scores: str, scores_key: str, line: bool) -> str:
-    """The board's caption: whose scores the cells show and what the numbers are, with the keys
-    that hide them (short when both show: a 3×3 board's frame is narrow)."""
+BOUND_WORDS = {"≤": "≤ at most", "≥": "≥ at least"}
+"""What the caption says a bound's mark means, when one shows."""
+
+
+def _caption(scores: str, scores_key: str, line: bool, bounds: set[str] | None = None) -> str:
+    """The board's caption: whose scores the cells show and what the numbers are (what a
+    bound's mark means when one shows), with the keys that hide them (short when both show:
+    a 3×3 board's frame is narrow)."""
+    if scores and bounds:
+        scores += ", " + (BOUND_WORDS[min(bounds)] if len(bounds) == 1 else "≤ ≥ bounds")
     key = f" ({scores_key})" if scores_key else ""
     if scores and line:
         return f"{scores}{key} · line 1 2 3 (p)"
