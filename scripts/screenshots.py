@@ -21,8 +21,10 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     browser.png      a finished game in a browser tab (`tictactoe-tui serve` in headless Chromium)
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
-README are the screens the tests pin. Run it with the project installed (`pip install .`).
-Every scene gets a fresh, temporary history, so the pictures never show (or touch) yours.
+README are the screens the tests pin. It shoots the code of the checkout it lives in (its root
+goes first on `sys.path`), not whichever copy of the package is installed: an installed copy of
+another checkout would draw yesterday's screens. Every scene gets a fresh, temporary history, so
+the pictures never show (or touch) yours.
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+# This checkout's package and benchmarks, before any installed copy (see the docstring).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from textual.pilot import Pilot
 from textual.screen import Screen

@@ -267,15 +267,16 @@ def proof_words(scored: MoveScore, board: Board) -> str:
 
 
 LEGEND_LINES = {
-    "estimate": "~s      an estimate from a heuristic, not proven",
+    "estimate": "~s      an estimate, not proven",
     "at_most": "≤ s     at most s: proven no better",
     "at_least": "≥ s     at least s: proven no worse",
-    "within": "in ≤ N  proven within N plies (maybe sooner)",
-    "zero": "0       no search of its own: see the note",
-    "depth": "depth N searched N plies, unlike the rest",
-    "threats": "VCF     won by fours; VCT: by fours and threes",
+    "within": "in ≤ N  proven within N plies",
+    "zero": "0       no search of its own (see note)",
+    "depth": "depth N its own depth, unlike the rest",
+    "threats": "VCF/VCT won by fours / fours and threes",
 }
-"""One line for each mark a panel can show, keyed by what it explains."""
+"""One line for each mark a panel can show, keyed by what it explains (at most 41
+columns: the panel is 43 wide at its narrowest)."""
 
 
 def legend_keys(scores: Sequence[MoveScore], board: Board, root_depth: int) -> tuple[str, ...]:
