@@ -141,3 +141,16 @@ async def test_the_review_graph_marks_a_bound_and_reads_out_the_shown_value() ->
         assert graph.border_subtitle == "after move 2: ≤ -9 for X (upper bound)"
         graph.show([0, -4], 1, 20, ["exact", "estimate"])
         assert "≤" not in str(graph.render()) and "≥" not in str(graph.render())
+
+
+async def test_a_hint_in_an_empty_panel_gives_its_rows_the_keys_with_tab() -> None:
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h")                  # the first analysis the panel shows
+        await settle(pilot)
+        await pilot.press("tab", "down")
+        view = game(pilot).view
+        picked = view.panel.highlighted
+        assert picked is not None and view.line_shown == picked.line
+        assert picked.detail in panel(pilot)

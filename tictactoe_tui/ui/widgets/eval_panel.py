@@ -149,12 +149,13 @@ class EvalPanel(VerticalScroll, can_focus=False):
     def show(self, report: PanelReport) -> None:
         """Lay out a report: the headline, the candidate rows, the totals and the terms."""
         self._report = report
+        # The rows first: whether Tab may give them the keys depends on there being some.
+        self._shown = report.rows
         self._set_mode("")
         title: list[str | tuple[str, str]] = [(report.title, "bold")]
         if report.verdict:
             title += ["\n", report.verdict]
         self._title.update(Content.assemble(*title))
-        self._shown = report.rows
         self._rows.set_options(Option(_row(row)) for row in report.rows)
         self._rows.highlighted = None
         self._show_detail()
