@@ -198,7 +198,9 @@ def _caption(scores: str, scores_key: str, line: bool, bounds: set[str] | None =
         scores += ", " + (BOUND_WORDS[min(bounds)] if len(bounds) == 1 else "≤ ≥ bounds")
     key = f" ({scores_key})" if scores_key else ""
     if scores and line:
-        return f"{scores}{key} · line 1 2 3 (p)"
+        # The steps' numbers show on the board: "line (p)" is enough, and fits a 10×10 frame
+        # with the bounds' words.
+        return f"{scores}{key} · line (p)"
     if scores:
         return f"{scores} ({scores_key} hides)" if scores_key else scores
     return "line 1 2 3… (p hides)" if line else ""
