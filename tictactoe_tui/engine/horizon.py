@@ -45,9 +45,15 @@ class HorizonProver:
     """Exact wins-within-n questions on one board shape, with a table kept between calls."""
 
     def __init__(self, max_nodes: int = DEFAULT_MAX_NODES,
-                 poll: Callable[[], None] | None = None) -> None:
+                 poll: Callable[[], None] | None = None, threats_only: bool = False) -> None:
         """`max_nodes` bounds each question; `poll` (called every 256 positions) may raise to
-        stop the search (the position is then left as it was found)."""
+        stop the search (the position is then left as it was found).
+
+        With `threats_only` the attacker tries only threats from 7 plies up (moves making a
+        four, or a three from a line of k-3): a win found is still a proof, and one a reader
+        can follow threat by threat, but "no win" is then no proof of anything.
+        """
+        self.threats_only = threats_only
         self.max_nodes = max_nodes
         self.poll = poll
         self.nodes = 0
@@ -228,6 +234,8 @@ class HorizonProver:
                     if (state.partners(side).get(cell, 0)).bit_count() >= 2] if full else []
         if plies < 7 and state.shape.k > 3:
             cells = fours | state.double_moves(side, empty & ~fours)
+        elif self.threats_only and state.shape.k > 3:
+            cells = fours | state.two_cells(side)
         else:
             # For k = 3 a line with no mark is not tracked, so `double_moves` cannot see a
             # move that makes a double from empty lines: every move is tried.

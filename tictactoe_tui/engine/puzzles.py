@@ -24,7 +24,6 @@ defence the solver has to answer; `rating_word` names it.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
 import random
@@ -52,8 +51,9 @@ SHAPES: tuple[tuple[int, int], ...] = (
 EXACT_MAX_CELLS = 49
 """Boards up to 7×7 are solved exactly for each candidate; bigger ones to a horizon."""
 
-MAX_EXACT_PLIES = 11
-"""The longest proof a puzzle on an exactly solved board may have (a win in 11, a loss in 10)."""
+MAX_EXACT_PLIES = 9
+"""The longest win a puzzle on an exactly solved board may ask for (its losses come within 10):
+a longer proof is more a test of patience than of sight."""
 
 MAX_HORIZON_PLIES = 7
 """The longest win a big-board proof may look for (so a hold puzzle's losses come within 8)."""
@@ -64,6 +64,10 @@ and are rarely puzzles (the game is still open)."""
 
 SMALL_OPENINGS = 5
 """Boards up to this size open their random openings anywhere on the board."""
+
+HOLD_CANDIDATES = 3
+"""Moves holding against the opponent's threat beyond which a position is given up as a hold
+puzzle (a longer horizon rarely leaves only one)."""
 
 THREAT_NODES = 4_000
 """Nodes of threat search that look for a candidate's attack on a big board (a filter only:
@@ -246,6 +250,11 @@ class PuzzleChecker:
         self.exact = is_exact(size, k)
         self.poll = poll
         self.prover = HorizonProver(max_nodes=max_nodes, poll=poll)
+        """The full-width search: proves that a side does not win in time."""
+        self.proofs = HorizonProver(max_nodes=max_nodes, poll=poll, threats_only=True)
+        """The threat-only search: proves wins a reader can follow threat by threat. Every
+        win or loss a puzzle claims is proven here (a loss only a quiet move exploits is
+        true, but no puzzle: nobody could follow its proof)."""
         self.threats = ThreatSearch(poll)
 
     # -- is it a puzzle? ---------------------------------------------------------------------
@@ -286,6 +295,9 @@ class PuzzleChecker:
         plies = max(big - abs(s.score) for s in analysis.scores if s.score < 0)
         if plies > MAX_EXACT_PLIES + 1:
             return None
+        if not all(self._lost_by_threats(state, side, s.move, big - abs(s.score) - 1)
+                   for s in analysis.scores if s.score < 0):
+            return None
         return self._hold_puzzle(board, state, side, holding[0].move, plies, source,
                                  holding[0].pv[:3])
 
@@ -306,6 +318,8 @@ class PuzzleChecker:
             if plies is None or plies < 3:
                 return None
             answer = self.prover.winning_line(state, side, plies)[0]
+            if not self.proofs.move_wins(state, side, answer, plies):
+                return None
             others = self._likely_first(state, side, answer)
             if any(self.prover.move_wins(state, side, move, plies) for move in others):
                 return None
@@ -316,20 +330,53 @@ class PuzzleChecker:
         needed = self.prover.fastest(state, 1 - side, threat)
         if needed is None or needed < 3:
             return None
-        holding = None
+        holding: list[int] = []
         for move in self._defences_first(state, side):
-            state.play(move, side)
-            try:
-                lost = self.prover.wins(state, 1 - side, needed)
-            finally:
-                state.undo(move, side)
+            lost = self._holds_or_not(state, side, move, needed)
+            if lost is None:
+                return None
             if not lost:
-                if holding is not None:
+                holding.append(move)
+                if len(holding) > HOLD_CANDIDATES:
                     return None
-                holding = move
-        if holding is None:
+        # A move that loses within n plies loses within n + 2: a longer horizon can only
+        # shrink the moves that hold, and every other move still loses within it.
+        horizon = needed
+        while len(holding) > 1 and horizon + 2 <= MAX_HORIZON_PLIES:
+            horizon += 2
+            kept = []
+            for move in holding:
+                lost = self._holds_or_not(state, side, move, horizon)
+                if lost is None:
+                    return None
+                if not lost:
+                    kept.append(move)
+            holding = kept
+        if len(holding) != 1:
             return None
-        return self._hold_puzzle(board, state, side, holding, needed + 1, source)
+        return self._hold_puzzle(board, state, side, holding[0], horizon + 1, source)
+
+    def _holds_or_not(self, state: LineState, side: int, move: int, plies: int) -> bool | None:
+        """After `side`'s `move`: True when the opponent wins within `plies` by threats, False
+        when it does not win within them at all, None when only a quiet move wins (a loss no
+        puzzle should ask a player to see)."""
+        if self._lost_by_threats(state, side, move, plies):
+            return True
+        state.play(move, side)
+        try:
+            return None if self.prover.wins(state, 1 - side, plies) else False
+        finally:
+            state.undo(move, side)
+
+    def _lost_by_threats(self, state: LineState, side: int, move: int, plies: int) -> bool:
+        """Whether after `side`'s `move` the opponent wins within `plies` plies by threats."""
+        if state.win_cells(side) >> move & 1:
+            return False
+        state.play(move, side)
+        try:
+            return self.proofs.wins(state, 1 - side, plies)
+        finally:
+            state.undo(move, side)
 
     def _threat_length(self, state: LineState, side: int) -> int | None:
         """The length of a threat win `side` (to move) has within the horizon, if the threat
@@ -361,15 +408,12 @@ class PuzzleChecker:
                     source: str, line: Sequence[int] = ()) -> Puzzle | None:
         """The win puzzle of `answer`; `line` is the exact solver's proof, else the horizon
         search proves the win again and gives its line."""
-        if not line:
-            if not self.prover.move_wins(state, side, answer, plies):
-                return None  # the proof must hold, or there is no puzzle
-            line = self.prover.line_after(state, side, answer, plies)
-        elif not _wins_by(board, line):
-            # The solver's line stops where its table has no entry: the horizon search
-            # finishes it (a short win is cheap to walk), else the solver's part stays.
-            with contextlib.suppress(OutOfBudget):
-                line = self.prover.line_after(state, side, answer, plies)
+        if not self.proofs.move_wins(state, side, answer, plies):
+            return None  # the win must be proven threat by threat, or there is no puzzle
+        if not line or not _wins_by(board, line):
+            # The solver's line stops where its table has no entry: the threat search's line
+            # (the defence holding out longest) stands in.
+            line = self.proofs.line_after(state, side, answer, plies)
         fours = state.four_moves(side)
         tempting = (fours | state.double_moves(side, state.empty & ~fours)) & ~(1 << answer)
         return self._make(board, "win", answer, plies, tuple(line), tempting.bit_count(),
@@ -461,7 +505,7 @@ class PuzzleChecker:
         state.play(move, side)
         try:
             horizon = puzzle.plies - 1 if puzzle.goal == "hold" else puzzle.plies + 1
-            line = self.prover.winning_line(state, 1 - side, horizon)
+            line = self.proofs.winning_line(state, 1 - side, horizon)
             if line:
                 return (move, *line)
             reply = self.prover.holding_reply(state, side, puzzle.plies - 1)
@@ -479,7 +523,7 @@ class PuzzleChecker:
         board = puzzle.board
         state = LineState.from_board(board)
         try:
-            return tuple(self.prover.line_after(state, side_of(board.to_move), puzzle.answer,
+            return tuple(self.proofs.line_after(state, side_of(board.to_move), puzzle.answer,
                                                 puzzle.plies))
         except OutOfBudget:
             return puzzle.line
