@@ -17,6 +17,9 @@ from tictactoe_tui.text.threats import hint_words, line_words, read_move
 AREA_SIDE = 3
 """The area hint names a square of this many cells a side around the answer (boards over 4×4)."""
 
+SMALL_AREA_MAX_SIZE = 4
+"""Boards up to this size get a 2×2 area: a 3×3 square would be the whole 3×3 board."""
+
 
 def goal_words(puzzle: Puzzle) -> str:
     """"X to play and win in 5", "O to move: find the only defence"."""
@@ -42,22 +45,15 @@ def title_words(puzzle: Puzzle) -> str:
 
 
 def area(puzzle: Puzzle) -> tuple[int, ...]:
-    """The cells of the area hint: a square around the answer that does not always centre on
-    it (its place is fixed per puzzle), or on boards up to 4×4 the answer's kind of cell."""
+    """The cells of the area hint: a square around the answer (2×2 on boards up to 4×4, 3×3
+    above) that does not always centre on it (its place is fixed per puzzle)."""
     size, answer = puzzle.size, puzzle.answer
+    side = 2 if size <= SMALL_AREA_MAX_SIZE else AREA_SIDE
     row, col = divmod(answer, size)
-    if size <= 4:
-        edge = {0, size - 1}
-        corner = row in edge and col in edge
-        centre = row not in edge and col not in edge
-        return tuple(c for c in range(size * size)
-                     if ((c // size in edge and c % size in edge) if corner
-                         else (c // size not in edge and c % size not in edge) if centre
-                         else (c // size in edge) != (c % size in edge)))
-    shift = sum(map(ord, puzzle.key)) % (AREA_SIDE * AREA_SIDE)
-    top = min(max(row - shift // AREA_SIDE, 0), size - AREA_SIDE)
-    left = min(max(col - shift % AREA_SIDE, 0), size - AREA_SIDE)
-    return tuple((top + r) * size + left + c for r in range(AREA_SIDE) for c in range(AREA_SIDE))
+    shift = sum(map(ord, puzzle.key)) % (side * side)
+    top = min(max(row - shift // side, 0), size - side)
+    left = min(max(col - shift % side, 0), size - side)
+    return tuple((top + r) * size + left + c for r in range(side) for c in range(side))
 
 
 def hint(puzzle: Puzzle, level: int) -> str:
@@ -65,14 +61,8 @@ def hint(puzzle: Puzzle, level: int) -> str:
     size = puzzle.size
     if level <= 1:
         cells = area(puzzle)
-        if size <= 4:
-            row, col = divmod(puzzle.answer, size)
-            edge = {0, size - 1}
-            kind = ("a corner" if row in edge and col in edge else
-                    "an edge cell" if row in edge or col in edge else "a centre cell")
-            return f"Hint 1 of 3: the move is {kind} (marked ·)."
         first, last = cell_notation(cells[0], size), cell_notation(cells[-1], size)
-        return f"Hint 1 of 3: the move is in the area {first}–{last} (marked ·)."
+        return f"Hint 1 of 3: the move is in the square {first}–{last} (marked ·)."
     if level == 2:
         return f"Hint 2 of 3: {hint_words(puzzle.board, puzzle.answer)}"
     return f"Hint 3 of 3: the move is {cell_notation(puzzle.answer, size)} (lit green)."
@@ -93,6 +83,8 @@ def verdict_words(puzzle: Puzzle, move: int, correct: bool, line: Sequence[int])
     """The first line after a try: right, or what is wrong with the move."""
     size = puzzle.size
     name = cell_notation(move, size)
+    if correct and puzzle.goal == "hold":
+        return f"{name} is right: it holds. The attacker's best try, and the answer to it:"
     if correct:
         return f"{name} is right! The rest of the proof, the engine defending:"
     if len(line) > 1:

@@ -120,9 +120,9 @@ class PuzzleScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("r", "retry", "Retry"),
         Binding("n", "next_puzzle", "Next"),
-        Binding("d", "daily", "Puzzle of the day"),
+        Binding("d", "daily", "Of the day"),
         Binding("b", "next_board", "Board"),
-        Binding("g", "from_games", "From your games"),
+        Binding("g", "from_games", "Your games"),
         Binding("escape", "back", "Back"),
     ]
 
@@ -304,8 +304,8 @@ class PuzzleScreen(Screen[None]):
         """A cell picked: send the move to the engine, if a move is wanted now."""
         event.stop()
         puzzle = self.puzzle
-        if puzzle is None:
-            return
+        if puzzle is None or self.has_class("-too-small"):
+            return  # moves wait until the board shows
         if self.phase != "solving":
             self.notify("Press r to try this puzzle again, or n for the next one.", timeout=3)
             return
@@ -381,7 +381,10 @@ class PuzzleScreen(Screen[None]):
             return
         self._job = None
         self._waiting_for = ""
-        fresh = [p for p in message.puzzles if p.key not in self._seen]
+        # A puzzle from the player's own game is shown even if the bank's twin was: it is
+        # their position, and says so.
+        fresh = [p for p in message.puzzles
+                 if message.where == "games" or p.key not in self._seen]
         if message.where == "games":
             if not fresh:
                 self.notify("No puzzles in your games yet: a position where you missed the "
@@ -508,8 +511,6 @@ class PuzzleScreen(Screen[None]):
     # -- drawing ---------------------------------------------------------------------------------
 
     def _refresh(self) -> None:
-        if not self.is_mounted:
-            return
         puzzle = self.puzzle
         status = self.query_one("#puzzle-status", Static)
         words = self.query_one("#puzzle-words", Static)
