@@ -11,7 +11,8 @@ limit (`MINIMAX_TIME_LIMIT` when none is given), and the output says how many mo
 The JSON object: position (the board as `analyse` reads it), size, k, to_move, result (null while
 the game goes on, else "X", "O" or "draw"), algorithm, nodes, seconds, depth, complete, stopped
 (true when the time limit cut the search short), and moves, best first: each with move ("B2"),
-score, words ("win in 3"), exact, positions and pv (the expected line, as cell names).
+score, words ("win in 3"), exact, positions, pv (the expected line, as cell names) and
+pv_words (that line told threat by threat, one sentence per move: `text.threats.line_words`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from tictactoe_tui.engine import ALGORITHMS, Analysis, Board, IllegalMove, analy
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.types import describe_score
 from tictactoe_tui.play.arguments import OneLineParser, positive_int, positive_seconds
+from tictactoe_tui.text.threats import line_words
 
 PROG = "tictactoe-tui analyse"
 
@@ -110,6 +112,7 @@ def as_json(board: Board, analysis: Analysis, stopped: bool) -> dict[str, Any]:
                 "exact": scored.exact,
                 "positions": scored.nodes,
                 "pv": [cell_notation(cell, size) for cell in scored.pv],
+                "pv_words": line_words(board, scored.pv),
             }
             for scored in analysis.scores
         ],
