@@ -16,6 +16,8 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     review.svg       the Review screen on a game against H1, at a move marked as a mistake
     compare.svg      the learning lab's comparison (a) after the computer opened and you replied
     tree.svg         the learning lab's search tree (t), replayed step by step to a cut-off
+    puzzle.svg       the puzzles (z) from a 10×10 game: a proven puzzle, waiting for a move
+    puzzle-refutation.svg  a wrong move on the first 3×3 puzzle, its refutation played out
     browser.png      a finished game in a browser tab (`tictactoe-tui serve` in headless Chromium)
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
@@ -163,6 +165,11 @@ SCENES = {
         Scene("compare", GameSettings(seed=1, first="computer", mark="O"), keys=("5", "a")),
         # You take the centre, the computer replies; the tree replayed to a cut-off that prunes two.
         Scene("tree", GameSettings(seed=1), keys=("5", "t", "s", *["n"] * 47)),
+        # The puzzles from a 10×10 game: the bank's puzzle nearest a new player's rating.
+        Scene("puzzle", GameSettings(seed=1, size=10, opponent="h1"), keys=("z",)),
+        # From Settings, the first 3×3 puzzle (O must find the only defence after X's corner):
+        # C2, one step right of the centre, loses, and the refutation is played out.
+        Scene("puzzle-refutation", keys=("z", "right", "enter")),
     )
 }
 """Every screenshot, by name."""

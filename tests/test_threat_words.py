@@ -138,9 +138,11 @@ def test_two_lines_of_two_that_threaten_a_fork_on_7x7() -> None:
 def test_a_block_that_makes_a_line_of_three_of_its_own_on_7x7() -> None:
     board = position(7, 4, ["D2", "D3", "D4", "A5"], ["D1", "B5", "C5"])
     assert board.to_move is Mark.O
+    # X's forced block also threatens forks at C3 and F6; only C3 stops both (C3 would give
+    # X three winning cells: B2, F6 and B4 on A5–D2).
     assert words(board, "D5", "E5") == [
         "O blocks D5 and makes a line of three of its own (B5–D5): X must answer at E5.",
-        "X blocks E5."]
+        "X blocks E5: an open line of two (D4–E5); O must stop it at C3."]
 
 
 # -- 15×15, five in a row -----------------------------------------------------------------------

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from tests.app.conftest import SIZE, game_app, settle, text
 from tictactoe_tui.engine import Board as Position
+from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.puzzles import Puzzle, PuzzleChecker, load_bank, puzzle_of_the_day
 from tictactoe_tui.history.puzzles import standing
 from tictactoe_tui.history.store import HistoryStore
@@ -109,7 +110,8 @@ async def test_the_right_move_with_the_keys_solves_it_and_raises_the_rating() ->
         await keys_to(pilot, puzzle.answer)
         assert shown.phase == "done"
         words = side_text(pilot)
-        assert "is right!" in words and "Solved!" in words and "Rating 1500 → " in words
+        assert f"{cell_notation(puzzle.answer, 3)} is right" in words
+        assert "Solved!" in words and "Rating 1500 → " in words
         assert shown.played == list(puzzle.line)
         mine = standing(app.store)
         assert mine.rating.rating > 1500 and mine.streak == 1 and puzzle.key in mine.solved
@@ -201,7 +203,7 @@ async def test_a_10x10_move_is_answered_by_the_worker_process() -> None:
         puzzle = shown.puzzle
         assert puzzle is not None and puzzle.size == 10
         await click_cell(pilot, puzzle.answer)
-        assert shown.phase == "done" and "is right!" in side_text(pilot)
+        assert shown.phase == "done" and "is right" in side_text(pilot)
         assert app.thinker.worker_pid is not None
         position = puzzle.board
         for move in shown.played:

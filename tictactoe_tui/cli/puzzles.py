@@ -29,11 +29,11 @@ import sys
 from collections.abc import Sequence
 
 from tictactoe_tui.engine.board import IllegalMove, cell_notation, check_shape
-from tictactoe_tui.engine.puzzles import SHAPES, Generation, Puzzle, default_k, generate
+from tictactoe_tui.engine.puzzles import SHAPES, Generation, default_k, generate
 from tictactoe_tui.history.puzzles import puzzles_from_games
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.arguments import OneLineParser, positive_int
-from tictactoe_tui.text.threats import line_words
+from tictactoe_tui.text.puzzles import explanation, goal_words
 
 PROG = "tictactoe-tui puzzles"
 
@@ -121,18 +121,6 @@ def _from_history(directory: str | None, size: int, k: int, count: int) -> Gener
     puzzles = puzzles_from_games(games, limit=count)
     moves = sum(len(game.moves) for _, game in games)
     return Generation(tuple(puzzles), moves, len(games), 0.0)
-
-
-def explanation(puzzle: Puzzle) -> list[str]:
-    """The sentences of a puzzle's line."""
-    return line_words(puzzle.board, puzzle.line)
-
-
-def goal_words(puzzle: Puzzle) -> str:
-    """"X to play and win in 5", "O to move: find the only defence"."""
-    if puzzle.goal == "win":
-        return f"{puzzle.to_move} to play and win in {puzzle.plies}"
-    return f"{puzzle.to_move} to move: find the only defence"
 
 
 def as_json(made: Generation, seed: int) -> dict[str, object]:

@@ -65,6 +65,13 @@ and are rarely puzzles (the game is still open)."""
 SMALL_OPENINGS = 5
 """Boards up to this size open their random openings anywhere on the board."""
 
+SOLVE_MAX_NODES = 400_000
+"""Positions the exact solver may search for one candidate (a couple of seconds); a harder
+position is not a puzzle (nine in ten candidates on 6×6 and 7×7 need under 160,000)."""
+
+SOLVE_NO_CLOCK = 3_600.0
+"""The time limit handed to the exact solver so that only the node budget stops it."""
+
 HOLD_CANDIDATES = 3
 """Moves holding against the opponent's threat beyond which a position is given up as a hold
 puzzle (a longer horizon rarely leaves only one)."""
@@ -302,12 +309,30 @@ class PuzzleChecker:
                                  holding[0].pv[:3])
 
     def _solve(self, board: Board) -> Analysis | None:
-        """The exact solver's value of every move, or None if it did not finish."""
-        stop = None if self.poll is None else _stop_check(self.poll)
-        analysis = analyse_position(board, should_stop=stop)
-        if analysis.cancelled:
+        """The exact solver's value of every move, or None if it needs more than
+        `SOLVE_MAX_NODES` positions (counted, not timed: the same seed gives the same puzzles
+        on any machine)."""
+        polls = 0
+        budget = SOLVE_MAX_NODES // (shape(board.size, board.k).poll_mask + 1)
+        cancelled = False
+
+        def stop() -> bool:
+            nonlocal polls, cancelled
+            polls += 1
+            if self.poll is not None:
+                try:
+                    self.poll()
+                except Stopped:
+                    cancelled = True
+                    return True
+            return polls > budget
+
+        # A time limit far beyond the node budget: without one, boards with more than 25
+        # empty cells get the engine's default second, and a busy machine would decide.
+        analysis = analyse_position(board, time_limit=SOLVE_NO_CLOCK, should_stop=stop)
+        if cancelled:
             raise Stopped
-        return analysis if analysis.complete else None
+        return analysis if analysis.complete and not analysis.cancelled else None
 
     def _horizon(self, board: Board, state: LineState, side: int,
                  source: str) -> Puzzle | None:
@@ -495,9 +520,22 @@ class PuzzleChecker:
             analysis = self._solve(board)
             scored = None if analysis is None else next(
                 (s for s in analysis.scores if s.move == move), None)
-            if scored is not None:
-                return scored.pv if scored.score < 0 else scored.pv[:2]
-            return (move,)
+            if scored is None:
+                return (move,)
+            if scored.score >= 0:
+                return scored.pv[:2]
+            if _wins_by(board.play(move), scored.pv[1:]):
+                return scored.pv
+            # The solver's line stops short of the win: the threat search tells the rest.
+            state = LineState.from_board(board)
+            side = side_of(board.to_move)
+            state.play(move, side)
+            try:
+                plies = win_score(board) - abs(scored.score) - 1
+                line = self.proofs.winning_line(state, 1 - side, plies)
+            except OutOfBudget:
+                line = []
+            return (move, *line) if line else scored.pv
         state = LineState.from_board(board)
         side = side_of(board.to_move)
         if state.win_cells(side) >> move & 1:
@@ -548,17 +586,6 @@ def _threats_first(state: LineState, side: int, first: int, only: bool = False) 
     if only:
         return head
     return head + iter_bits(empty & ~first)
-
-
-def _stop_check(poll: Callable[[], None]) -> Callable[[], bool]:
-    """A `should_stop` for the exact solver from a poll that raises to stop."""
-    def stop() -> bool:
-        try:
-            poll()
-        except Stopped:
-            return True
-        return False
-    return stop
 
 
 # -- where candidates come from ---------------------------------------------------------------
