@@ -27,7 +27,7 @@ def test_the_json_has_the_fixed_fields_and_proven_answers() -> None:
     found = puzzles("--size", "4", "--k", "3", "--count", "4", "--seed", "2")
     assert len(found) == 4
     for item in found:
-        assert FIELDS <= set(item)
+        assert set(item) >= FIELDS
         assert item["goal"] in ("win", "hold") and isinstance(item["rating"], int)
         board = Board.from_string(str(item["position"]), k=3, to_move=str(item["to_move"]))
         line = [parse_cell(str(name), 4) for name in item["line"]]  # type: ignore[union-attr]

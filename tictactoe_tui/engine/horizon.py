@@ -13,8 +13,11 @@ a line within n plies) against the defender D:
 4. Within 3 or 4 plies A wins only by 1 or 3. Within 5 or 6 plies A's first move must make a
    four or make a double for its next move: after any other move D passes or plays anywhere,
    and D's stones never give A a four or a double it did not have, so A cannot win in time.
+   (For k = 3 a line with no mark is not tracked, so there every move is tried.)
 5. D facing one winning cell of A must block it; facing A's doubles, D must play a cell that
    stops them all or make a four (`threats.defences`): every other move loses in 4 plies.
+6. If A would not win in time even were D to pass (A moving twice), no reply of D can help A
+   either: D's stones never help A, so every reply holds (the null move, as a proof).
 
 Everything else is searched in full: every legal move of A from 7 plies up, and every reply of
 D, so "no win within n" is as exact as "a win within n". Results are kept in a table keyed by
@@ -35,6 +38,11 @@ from tictactoe_tui.engine.threats import defences, lowest
 
 DEFAULT_MAX_NODES = 400_000
 """Positions one question may visit before it gives up (about ten seconds at worst)."""
+
+
+TABLE_LIMIT = 1_000_000
+"""Results the table keeps before it starts afresh (a long run of questions must not take the
+machine's memory; forgetting costs only time)."""
 
 
 class OutOfBudget(Exception):
@@ -75,11 +83,6 @@ class HorizonProver:
         ply 1) against any defence."""
         return self._ask(lambda: self._after_move(state, side, move, plies), state)
 
-    def defended(self, state: LineState, attacker: int, plies: int) -> bool:
-        """True when the defender, to move, keeps `attacker` from completing a line within
-        `plies` plies (counted from the defender's move)."""
-        return self._ask(lambda: not self._defend(state, attacker, plies), state)
-
     def fastest(self, state: LineState, side: int, most: int) -> int | None:
         """The fewest plies within which `side` (to move) wins, if it wins within `most`."""
         for plies in range(1, most + 1, 2):
@@ -88,6 +91,9 @@ class HorizonProver:
         return None
 
     def _ask(self, question: Callable[[], bool], state: LineState) -> bool:
+        if len(self._won) + len(self._failed) > TABLE_LIMIT:
+            self._won.clear()
+            self._failed.clear()
         self._limit = self.nodes + self.max_nodes
         played = len(state.history)
         try:
