@@ -255,9 +255,10 @@ class PuzzleScreen(Screen[None]):
         size, k = self.shape
         self._start_wait(f"Making new {board_words(size, k)} puzzles (every one proven)…")
         seed = self.mine.tries * 1_000 + len(self._seen) + size * 17 + k
+        # Always in the worker: even a 4×4 batch searches for a second or so, which a thread
+        # here would take from the keys.
         self._submit(find_puzzles, (size, k, MORE_PUZZLES, seed),
-                     lambda result, token: self.Found(token, _puzzles_of(result), "made"),
-                     in_process=size <= IN_PROCESS_MAX_SIZE)
+                     lambda result, token: self.Found(token, _puzzles_of(result), "made"))
 
     async def show_puzzle(self, puzzle: Puzzle) -> None:
         """Show `puzzle` from its start, waiting for the player's move."""
