@@ -148,3 +148,13 @@ class TestReviewScreen:
 
     def test_a_mistake_and_the_better_move(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "review")
+
+
+class TestPuzzleScreen:
+    """A proven puzzle waiting for a move, and a wrong move's refutation played out."""
+
+    def test_a_10x10_puzzle(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "puzzle")
+
+    def test_a_wrong_move_and_its_refutation(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "puzzle-refutation")
