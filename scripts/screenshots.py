@@ -18,6 +18,8 @@ the computer after each), and saves what the terminal shows with `App.save_scree
                      (≤), far cells searched one ply ("depth 1"), the proof (VCT) and its line
     compare.svg      the learning lab's comparison (a) after the computer opened and you replied
     tree.svg         the learning lab's search tree (t), replayed step by step to a cut-off
+    puzzle.svg       the puzzles (z) from a 10×10 game: a proven puzzle, waiting for a move
+    puzzle-refutation.svg  a wrong move on the first 3×3 puzzle, its refutation played out
     browser.png      a finished game in a browser tab (`tictactoe-tui serve` in headless Chromium)
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
@@ -46,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable
+from textual.worker import WorkerCancelled
 
 from benchmarks.history_bench import sample_games
 from tictactoe_tui.engine import Board as Position
@@ -82,12 +85,24 @@ async def settle(pilot: Pilot[Any], timeout: float = SETTLE_TIMEOUT) -> None:
         if time.monotonic() > deadline:
             raise TimeoutError(f"still thinking after {timeout:g} s")
         await pilot.pause(0.02)
-    await pilot.app.workers.wait_for_complete()
+    await _workers_done(pilot, deadline)
     while getattr(pilot.app.screen, "busy", False) or _tables_measuring(pilot.app.screen):
         if time.monotonic() > deadline:
             raise TimeoutError(f"{type(pilot.app.screen).__name__} still busy after {timeout} s")
         await pilot.pause(0.05)
     await pilot.pause()
+
+
+async def _workers_done(pilot: Pilot[Any], deadline: float) -> None:
+    """Wait for the app's workers; one cancelled meanwhile (a newer job replaced it) is done too."""
+    while True:
+        try:
+            await pilot.app.workers.wait_for_complete()
+            return
+        except WorkerCancelled:
+            if time.monotonic() > deadline:
+                raise
+            await pilot.pause(0.02)
 
 
 def _tables_measuring(screen: Screen[Any]) -> bool:
@@ -218,6 +233,11 @@ SCENES = {
         Scene("compare", GameSettings(seed=1, first="computer", mark="O"), keys=("5", "a")),
         # You take the centre, the computer replies; the tree replayed to a cut-off that prunes two.
         Scene("tree", GameSettings(seed=1), keys=("5", "t", "s", *["n"] * 47)),
+        # The puzzles from a 10×10 game: the bank's puzzle nearest a new player's rating.
+        Scene("puzzle", GameSettings(seed=1, size=10, opponent="h1"), keys=("z",)),
+        # From Settings, the first 3×3 puzzle (O must find the only defence after X's corner):
+        # C2, one step right of the centre, loses, and the refutation is played out.
+        Scene("puzzle-refutation", keys=("z", "right", "enter")),
     )
 }
 """Every screenshot, by name."""

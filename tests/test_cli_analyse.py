@@ -132,13 +132,19 @@ def test_json_has_the_documented_schema() -> None:
         ("C2", 9, "win in 1"), ("C1", 0, "draw"), ("B3", -8, "loss in 2"), ("C3", -8, "loss in 2")]
     for move in moves:
         assert set(move) == {"move", "score", "words", "exact", "kind", "band", "proven",
-                             "depth", "source", "rule", "twin", "positions", "pv"}
+                             "depth", "source", "rule", "twin", "positions", "pv",
+                             "pv_words"}
         assert move["exact"] is True and isinstance(move["positions"], int)
         assert move["kind"] == "exact" and move["proven"] is True
         assert move["pv"][0] == move["move"]
         # Cell names of the empty cells (C1, C2, B3, C3), each at most once.
         assert len(set(move["pv"])) == len(move["pv"])
         assert set(move["pv"]) <= {"C1", "C2", "B3", "C3"}
+        # One sentence per move of the line, the move's own first.
+        assert len(move["pv_words"]) == len(move["pv"])
+        assert move["pv_words"][0].startswith(f"O plays {move['move']}") or \
+            move["pv_words"][0].startswith(f"O blocks {move['move']}")
+    assert moves[0]["pv_words"] == ["O plays C2 and wins (A2–C2)."]
 
 
 def test_json_of_a_finished_game_names_the_result() -> None:

@@ -158,3 +158,13 @@ class TestReviewScreen:
             self, snap_compare: SnapCompare) -> None:
         # The scene caches depth-limited analyses (no time budget): the same on any machine.
         assert snap_scene(snap_compare, "proof")
+
+
+class TestPuzzleScreen:
+    """A proven puzzle waiting for a move, and a wrong move's refutation played out."""
+
+    def test_a_10x10_puzzle(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "puzzle")
+
+    def test_a_wrong_move_and_its_refutation(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "puzzle-refutation")

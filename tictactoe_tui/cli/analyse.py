@@ -25,7 +25,8 @@ and moves, best first: each with move ("B2"), score, words ("win in 3", "loses, 
 the move: 0 for a rule, a threat search or the table), source ("search", "table", "symmetry",
 "threats", "rule"), rule (which rule or threat search, else null), twin (for "symmetry": the
 cell whose mirror image it is, else null), positions and pv (the expected line, as cell names;
-for a rule or a threat search, the forcing line).
+for a rule or a threat search, the forcing line) and pv_words (that line told threat by threat,
+one sentence per move: `text.threats.line_words`).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from tictactoe_tui.text.scores import (
     score_meaning,
     score_text,
 )
+from tictactoe_tui.text.threats import line_words
 
 PROG = "tictactoe-tui analyse"
 
@@ -125,6 +127,7 @@ def move_json(scored: MoveScore, board: Board) -> dict[str, Any]:
         "twin": None if scored.twin is None else cell_notation(scored.twin, size),
         "positions": scored.nodes,
         "pv": [cell_notation(cell, size) for cell in scored.pv],
+        "pv_words": line_words(board, scored.pv),
     }
 
 

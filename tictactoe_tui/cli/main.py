@@ -6,6 +6,7 @@
     tictactoe-tui match --x SPEC --o SPEC [--games N --size S --k K --seed N --json]
     tictactoe-tui history [--json]             the games played; export GAME_ID, import FILE
     tictactoe-tui serve [--host H] [--port P] [game flags]   the app in a browser tab
+    tictactoe-tui puzzles [--size N] [--k K] [--count C] [--seed S] [--json]   proven puzzles
 
 The engine-only commands never import Textual, so they start fast and run anywhere.
 """
@@ -27,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "import": "tictactoe_tui.cli.history:import_command",
     "serve": "tictactoe_tui.cli.serve:main",
     "compare": "tictactoe_tui.cli.compare:main",
+    "puzzles": "tictactoe_tui.cli.puzzles:main",
 }
 """Each command other than play, as "module:function"; the function takes the arguments after
 the command's name and returns the exit status. Imported only when run, so each command starts

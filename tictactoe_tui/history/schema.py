@@ -59,9 +59,29 @@ CREATE TABLE analyses (
 CREATE INDEX games_by_kind ON games (mode, x, o, difficulty, size, k, outcome);
 """
 
-MIGRATIONS: tuple[str, ...] = (_SCHEMA_V1, _SCHEMA_V2)
+_SCHEMA_V3 = """
+CREATE TABLE puzzle_attempts (
+    id INTEGER PRIMARY KEY,
+    puzzle TEXT NOT NULL,
+    attempted TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    k INTEGER NOT NULL,
+    puzzle_rating INTEGER NOT NULL,
+    solved INTEGER NOT NULL,
+    hints INTEGER NOT NULL DEFAULT 0,
+    rated INTEGER NOT NULL,
+    rating REAL NOT NULL,
+    deviation REAL NOT NULL,
+    volatility REAL NOT NULL,
+    streak INTEGER NOT NULL
+);
+CREATE INDEX puzzle_attempts_by_puzzle ON puzzle_attempts (puzzle);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_SCHEMA_V1, _SCHEMA_V2, _SCHEMA_V3)
 """`MIGRATIONS[n]` takes a file from schema version n to n + 1 (version 0 is an empty file):
-1 the games, their moves and the last settings; 2 the review's cache of analyses."""
+1 the games, their moves and the last settings; 2 the review's cache of analyses; 3 the
+puzzles tried (each try with the player's rating and streak after it)."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema this program writes."""

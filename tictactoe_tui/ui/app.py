@@ -90,6 +90,7 @@ class TicTacToeApp(App[None]):
         # Priority, so "?" opens help even while a text box has the focus (none takes a "?").
         Binding("question_mark", "help", "Help", key_display="?", priority=True),
         Binding("y", "history", "History"),
+        Binding("z", "puzzles", "Puzzles"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -343,6 +344,19 @@ class TicTacToeApp(App[None]):
         """Open the history."""
         self.open_history()
 
+    def open_puzzles(self) -> None:
+        """Show the puzzles, on the board of the current settings (once: asking again while
+        they show does nothing)."""
+        from tictactoe_tui.ui.screens.puzzle import PuzzleScreen, shape_for
+
+        if not self._showing("PuzzleScreen"):
+            shape = shape_for(self.settings.size, self.settings.win_length)
+            self.push_screen(PuzzleScreen(self.store, shape))
+
+    def action_puzzles(self) -> None:
+        """Open the puzzles (key z, from the Settings and the Game screens)."""
+        self.open_puzzles()
+
     def open_settings(self) -> None:
         """Show Settings prefilled with the current settings; escape comes back here."""
         from tictactoe_tui.ui.screens.settings import SettingsScreen
@@ -370,11 +384,14 @@ class TicTacToeApp(App[None]):
         self.push_screen("help")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide "? Help" while the help shows, and "y History" while the history does."""
+        """Hide "? Help" while the help shows, and "y History" while the history does; "z
+        Puzzles" belongs to the Settings and Game screens."""
         if action == "help":
             return not self._showing("HelpScreen")
         if action == "history":
             return not self._showing("HistoryScreen", "ReviewScreen")
+        if action == "puzzles":
+            return self._showing("SettingsScreen", "GameScreen")
         return True
 
     def _showing(self, *names: str) -> bool:
@@ -405,6 +422,8 @@ class TicTacToeApp(App[None]):
                                 game.action_heuristics)
         yield SystemCommand("History", "Every game played, and a review of each",
                             self.open_history)
+        yield SystemCommand("Puzzles", "Find the only win or the only defence: proven puzzles "
+                            "(key z)", self.open_puzzles)
 
     def _fatal_error(self) -> None:
         """An unexpected error: log its traceback to a file and close with one plain line.

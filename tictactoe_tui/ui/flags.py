@@ -54,6 +54,7 @@ other commands (each has its own --help):
   tictactoe-tui match --x SPEC --o SPEC
                                     play N games between two computer players
   tictactoe-tui history             list the games kept (export GAME_ID, import FILE)
+  tictactoe-tui puzzles             puzzles with proven answers (the only win, the only defence)
   tictactoe-tui serve               play in a browser (textual-serve, loopback by default)
   tictactoe-tui bench               time the engine against plain minimax
 """

@@ -20,7 +20,12 @@ from tictactoe_tui.engine import (
     ProgressCallback,
     make_player,
 )
+from tictactoe_tui.engine.kernel import Stopped
 from tictactoe_tui.engine.match import GameOutcome, MatchResult, PlayerSpec, run_match
+from tictactoe_tui.engine.puzzles import Generation, Puzzle, PuzzleChecker, generate
+from tictactoe_tui.history.puzzles import puzzles_from_games
+from tictactoe_tui.history.record import PlayedGame
+from tictactoe_tui.text.threats import line_words
 
 RandomState = Any
 """What `random.Random.getstate()` returns."""
@@ -86,3 +91,56 @@ def play_match(x: PlayerSpec, o: PlayerSpec, games: int, size: int, k: int | Non
     return run_match(x, o, games, size=size, k=k, seed=seed, should_stop=should_stop,
                      on_game=game_done, on_move=lambda index, board: report(index,
                                                                           board.move_count))
+
+
+@dataclass(frozen=True)
+class PuzzleReply:
+    """The engine's answer to a move tried on a puzzle: right or wrong, and what follows."""
+
+    move: int
+    correct: bool
+    line: tuple[int, ...]
+    """From the puzzle's position, the move tried first: the rest of the proof when it was
+    right (the defence the engine plays), its refutation when it was wrong."""
+    words: tuple[str, ...]
+    """One sentence per move of `line`."""
+
+
+def answer_puzzle(puzzle: Puzzle, move: int, *,
+                  should_stop: Callable[[], bool] | None = None,
+                  on_progress: ProgressCallback | None = None) -> PuzzleReply:
+    """Judge `move` on `puzzle` and play out what follows it (see `PuzzleReply`).
+
+    On a big board the defence is searched afresh (the reply that holds out longest at each
+    step), which is why this runs in the worker there.
+    """
+    checker = PuzzleChecker(puzzle.size, puzzle.k, poll=_poll(should_stop))
+    correct = move == puzzle.answer
+    line = checker.continuation(puzzle) if correct else checker.refutation(puzzle, move)
+    return PuzzleReply(move, correct, line, tuple(line_words(puzzle.board, line)))
+
+
+def find_puzzles(size: int, k: int, count: int, seed: int, *,
+                 should_stop: Callable[[], bool] | None = None,
+                 on_progress: Callable[[Generation], None] | None = None) -> Generation:
+    """`engine.puzzles.generate` as a job: `count` new puzzles of the board, from `seed`."""
+    return generate(size, k, count, seed, should_stop=should_stop, on_progress=on_progress)
+
+
+def puzzles_in_games(games: list[tuple[int | None, PlayedGame]], limit: int, *,
+                     should_stop: Callable[[], bool] | None = None,
+                     on_progress: ProgressCallback | None = None) -> list[Puzzle]:
+    """`history.puzzles.puzzles_from_games` as a job: the puzzles in the player's mistakes."""
+    return puzzles_from_games(games, limit=limit, should_stop=should_stop)
+
+
+def _poll(should_stop: Callable[[], bool] | None) -> Callable[[], None] | None:
+    """A checker's poll from a job's `should_stop`: it raises `Stopped` to end the search."""
+    if should_stop is None:
+        return None
+
+    def poll() -> None:
+        if should_stop():
+            raise Stopped
+
+    return poll

@@ -45,9 +45,11 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `m`: the match runner: N games between two computer settings, with a table and charts
 - `y`: the history of every game played; `Enter` on a game reviews it move by move (`←`/`→`,
   `Home`/`End`; `f` plays on from the position shown)
+- `z`: puzzles: find the only winning move, or the only defence, in a position whose answer is
+  proven (`h` a hint, `n` the next, `d` the puzzle of the day, `g` puzzles from your own games)
 - `space`: pause or resume a game between two computers
 - `?`: this help; `q`: quit (here: close the help)
-- `ctrl+p`: the command palette (themes, settings, help, history and the learning lab)
+- `ctrl+p`: the command palette (themes, settings, help, history, puzzles and the learning lab)
 
 On the Settings screen `Enter` starts the game (on a list it opens the list instead: pick with
 the arrows and `Enter`), `Tab` walks the controls, the arrows choose among options, and

@@ -10,7 +10,9 @@ the cache as it arrives. Leaving the screen cancels the analysis at once.
 point of the evaluation graph jumps there. The board shows the position after the current move,
 with that move lit and, when it was not the best, the better move lit green; the panel shows the
 position the move was played from, every candidate with its score and the played one marked.
-`f` plays on from the shown position with the game's settings; escape goes back. As on the
+A mistake or a blunder is also said in words from the threats on the board ("B1?? lets X
+fork with A1", `text.threats.mistake_words`). `f` plays on from the shown position with the
+game's settings; escape goes back. As on the
 Game screen, Tab gives the panel's rows the keys (↑/↓ or a click draws a candidate's expected
 line on the board) and `p` hides or shows those lines.
 """
@@ -53,6 +55,7 @@ from tictactoe_tui.play.settings import (
 from tictactoe_tui.text import scores
 from tictactoe_tui.text.game import board_words, opponent_words
 from tictactoe_tui.text.report import build_report, score_hints, score_words
+from tictactoe_tui.text.threats import mistake_words
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.messages import PlayFrom
 from tictactoe_tui.ui.widgets import MoveList, PositionView
@@ -389,7 +392,13 @@ class ReviewScreen(Screen[None]):
         if verdict.better is not None:
             better = cell_notation(verdict.better, position.size)
             words += f", where {better} {_outlook(verdict.best, position)}"
-        return words + "."
+        words += "."
+        if verdict.judgement in ("mistake", "blunder"):
+            # What the threats say: "B1?? lets X fork with A1." (the played move's expected
+            # line after it, else what the better move would have done).
+            words += " " + mistake_words(position, verdict.cell, verdict.symbol,
+                                         verdict.played.pv[1:], verdict.best.pv)
+        return words
 
     def _show_moves(self) -> None:
         size = self.game.size

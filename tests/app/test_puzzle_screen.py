@@ -1,0 +1,234 @@
+"""The Puzzle screen, driven like a player would: keys and the mouse, right and wrong moves,
+hints, retry, next, the puzzle of the day, another board, and what the history keeps."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tests.app.conftest import SIZE, game_app, settle, text
+from tictactoe_tui.engine import Board as Position
+from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.puzzles import Puzzle, PuzzleChecker, load_bank, puzzle_of_the_day
+from tictactoe_tui.history.puzzles import standing
+from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.screens import puzzle as puzzle_module
+from tictactoe_tui.ui.screens.puzzle import PuzzleScreen
+from tictactoe_tui.ui.widgets import Board
+
+
+@pytest.fixture(autouse=True)
+def _quick_play_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play lines out quickly: the pace is for people, not for tests."""
+    monkeypatch.setattr(PuzzleScreen, "step_seconds", 0.02)
+
+
+def screen(pilot: Pilot[None]) -> PuzzleScreen:
+    shown = pilot.app.screen
+    assert isinstance(shown, PuzzleScreen)
+    return shown
+
+
+def side_text(pilot: Pilot[None]) -> str:
+    return text(pilot.app.screen.query_one("#puzzle-words", Static))
+
+
+def status_text(pilot: Pilot[None]) -> str:
+    return text(pilot.app.screen.query_one("#puzzle-status", Static))
+
+
+async def click_cell(pilot: Pilot[None], index: int) -> None:
+    """Click one cell of the puzzle board, however the board draws its cells."""
+    board = pilot.app.screen.query_one("#puzzle-board", Board)
+    if hasattr(board, "cell_offset"):
+        assert await pilot.click("#puzzle-board", offset=board.cell_offset(index))
+    else:
+        assert await pilot.click(f"#puzzle-board #cell-{index}")
+    await settle(pilot)
+
+
+async def keys_to(pilot: Pilot[None], index: int) -> None:
+    """Walk the board's cursor to cell `index` with the arrows and press Enter."""
+    board = pilot.app.screen.query_one("#puzzle-board", Board)
+    size = board.board_size
+    row, col = divmod(board.cursor, size)
+    want_row, want_col = divmod(index, size)
+    keys = (["down" if want_row > row else "up"] * abs(want_row - row)
+            + ["right" if want_col > col else "left"] * abs(want_col - col))
+    await pilot.press(*keys, "enter")
+    await settle(pilot)
+
+
+async def open_puzzles(pilot: Pilot[None]) -> PuzzleScreen:
+    await pilot.pause()
+    await pilot.press("z")
+    await settle(pilot)
+    return screen(pilot)
+
+
+def wrong_move(puzzle: Puzzle) -> int:
+    return next(m for m in puzzle.board.legal_moves() if m != puzzle.answer)
+
+
+async def test_z_opens_the_puzzles_from_settings_and_escape_comes_back() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        shown = await open_puzzles(pilot)
+        assert shown.puzzle is not None and shown.phase == "solving"
+        assert shown.query_one("#puzzle-board", Board).board_size == 3
+        assert shown.puzzle.goal in ("win", "hold")
+        assert status_text(pilot).splitlines()[1].startswith(f"{shown.puzzle.to_move} to ")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "SettingsScreen"
+
+
+async def test_z_opens_the_puzzles_of_the_games_board_from_the_game() -> None:
+    app = game_app(size=10, k=5, opponent="h1", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        footer = [key.key for key in pilot.app.screen.query("FooterKey")]
+        assert "z" in footer
+        shown = await open_puzzles(pilot)
+        assert shown.puzzle is not None and (shown.puzzle.size, shown.puzzle.k) == (10, 5)
+        assert "z" not in [key.key for key in shown.query("FooterKey")]
+        await pilot.press("z")                      # no second puzzle screen on top
+        await pilot.pause()
+        assert pilot.app.screen is shown
+
+
+async def test_the_right_move_with_the_keys_solves_it_and_raises_the_rating() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        shown = await open_puzzles(pilot)
+        puzzle = shown.puzzle
+        assert puzzle is not None
+        await keys_to(pilot, puzzle.answer)
+        assert shown.phase == "done"
+        words = side_text(pilot)
+        assert f"{cell_notation(puzzle.answer, 3)} is right" in words
+        assert "Solved!" in words and "Rating 1500 → " in words
+        assert shown.played == list(puzzle.line)
+        mine = standing(app.store)
+        assert mine.rating.rating > 1500 and mine.streak == 1 and puzzle.key in mine.solved
+
+
+async def test_a_wrong_click_shows_the_refutation_and_a_retry_is_not_rated() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        shown = await open_puzzles(pilot)
+        puzzle = shown.puzzle
+        assert puzzle is not None
+        wrong = wrong_move(puzzle)
+        await click_cell(pilot, wrong)
+        refutation = PuzzleChecker(puzzle.size, puzzle.k).refutation(puzzle, wrong)
+        assert shown.phase == "done" and shown.played == list(refutation)
+        words = side_text(pilot)
+        assert "is right" not in words and "Rating 1500 → " in words
+        assert "1. " in words and "2. " in words       # the refutation, ply by ply
+        after = standing(app.store)
+        assert after.rating.rating < 1500 and after.tries == 1
+        await pilot.press("r")
+        await settle(pilot)
+        assert shown.phase == "solving" and shown.played == []
+        await keys_to(pilot, puzzle.answer)
+        assert "A retry: the rating does not move" in side_text(pilot)
+        assert standing(app.store).rating == after.rating
+
+
+async def test_hints_come_one_level_at_a_time_and_the_last_lights_the_move() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        shown = await open_puzzles(pilot)
+        puzzle = shown.puzzle
+        assert puzzle is not None
+        await pilot.press("h")
+        assert "Hint 1 of 3" in side_text(pilot) and "Hint 2" not in side_text(pilot)
+        await pilot.press("h")
+        assert "Hint 2 of 3" in side_text(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        assert "Hint 3 of 3" in side_text(pilot)
+        board = shown.query_one("#puzzle-board", Board)
+        assert "best" in board.cell_highlights(puzzle.answer)
+        await pilot.press("h")                          # no fourth hint
+        assert side_text(pilot).count("Hint") == 3
+        await keys_to(pilot, puzzle.answer)
+        assert standing(app.store).streak == 0          # a hint ends the streak
+
+
+async def test_a_taken_cell_is_refused_and_changes_nothing() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        shown = await open_puzzles(pilot)
+        puzzle = shown.puzzle
+        assert puzzle is not None
+        taken = next(c for c in range(puzzle.size ** 2) if puzzle.board[c] is not None)
+        await click_cell(pilot, taken)
+        assert shown.phase == "solving" and standing(app.store).tries == 0
+
+
+async def test_next_the_puzzle_of_the_day_and_another_board() -> None:
+    day = date(2025, 3, 1)
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(PuzzleScreen(app.store, (3, 3), today=day))
+        await settle(pilot)
+        shown = screen(pilot)
+        first = shown.puzzle
+        await pilot.press("n")
+        await settle(pilot)
+        assert shown.puzzle is not None and shown.puzzle != first
+        await pilot.press("d")
+        await settle(pilot)
+        assert shown.puzzle == puzzle_of_the_day(load_bank(), day.toordinal())
+        assert status_text(pilot).startswith("Puzzle of the day")
+        await pilot.press("b")
+        await settle(pilot)
+        board = shown.query_one("#puzzle-board", Board)
+        assert shown.puzzle is not None and shown.puzzle.size == board.board_size
+
+
+@pytest.mark.slow
+async def test_a_10x10_move_is_answered_by_the_worker_process() -> None:
+    app = game_app(size=10, k=5, opponent="h1", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shown = await open_puzzles(pilot)
+        puzzle = shown.puzzle
+        assert puzzle is not None and puzzle.size == 10
+        await click_cell(pilot, puzzle.answer)
+        assert shown.phase == "done" and "is right" in side_text(pilot)
+        assert app.thinker.worker_pid is not None
+        position = puzzle.board
+        for move in shown.played:
+            position = position.play(move)
+        if puzzle.goal == "win":
+            assert position.winner is puzzle.to_move
+
+
+async def test_puzzles_from_your_games() -> None:
+    from tests.test_puzzle_store import game_of
+    from tictactoe_tui.engine import Mark
+
+    store = HistoryStore.open()
+    store.save(game_of((0, 1, 4, 8), human=Mark.O))
+    store.close()
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        shown = await open_puzzles(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        assert shown.puzzle is not None
+        assert shown.puzzle.source.startswith("your game (game 1, move 2: B1??")
+        assert shown.puzzle.board == Position.from_string("X../.../...", to_move="O")
+
+
+def test_a_board_too_big_for_the_terminal_asks_for_more_room() -> None:
+    width, height = puzzle_module.needed_terminal(15)
+    assert width <= SIZE[0] and height <= SIZE[1]
