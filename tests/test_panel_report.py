@@ -138,7 +138,8 @@ def test_a_threat_proof_is_told_with_its_line() -> None:
     assert proof.chosen and proof.line == (cell("A1"), cell("G3"), cell("H2"))
     assert proof.proof == ("Lost: the opponent then wins by a chain of threats (VCT): "
                            "A1 G3 H2.")
-    assert proof.detail.startswith("A1 (loses, in at most 10): Lost:")
+    assert proof.detail.startswith("A1 (loses, in at most 10): Lost: the opponent then wins by "
+                                   "a chain of threats (VCT). O plays A1.")   # told move by move
     assert row_of(report.rows, "F3").proof == ""
     assert row_of(report.rows, "F3").detail == "F3: at most -21 (heuristic), depth 1"
 

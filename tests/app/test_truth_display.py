@@ -112,6 +112,7 @@ async def test_p_draws_the_line_of_a_win_proven_by_threats() -> None:
         assert shown.startswith("Hint for X: F8 (wins, in at most 9, score ≥ +92)")
         assert "win in ≤ 9 · VCT" in shown
         assert "F8 (wins, in at most 9): Won by a chain of threats (VCT)" in shown
+        assert "X plays F8: a four (F5–F8), O must block F9." in shown
         view = game(pilot).view
         assert view.line_shown == ()
         await pilot.press("p", "p")          # off, then on: the chosen row's line

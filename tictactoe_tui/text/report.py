@@ -18,6 +18,7 @@ from tictactoe_tui.engine import (
     Analysis,
     H1Terms,
     H2Terms,
+    IllegalMove,
     IterationInfo,
     Mark,
     MoveScore,
@@ -40,6 +41,7 @@ from tictactoe_tui.text.scores import (
     score_meaning,
     short_meaning,
 )
+from tictactoe_tui.text.threats import line_words
 
 PANEL_ROWS_BIG_BOARD = 10
 """Candidates listed in the panel on boards bigger than 3×3."""
@@ -112,13 +114,26 @@ def candidate_row(scored: MoveScore, position: Position, root_depth: int, *,
 
 def detail_words(scored: MoveScore, position: Position, root_depth: int) -> str:
     """A row in a sentence: "F3: at most -21 (heuristic), depth 1"; for a rule or a threat
-    search, its proof: "F8: Won by a chain of threats (VCT), …: F8 F9 G8 …"."""
+    search, its proof and its forcing line told move by move (`text.threats.line_words`):
+    "F8 (wins, in at most 9): Won by a chain of threats (VCT), …. X plays F8: a four (F5–F8),
+    O must block F9. …"."""
     cell = cell_notation(scored.move, position.size)
-    proof = proof_words(scored, position)
+    proof = proof_words(scored, position, with_line=False)
     if proof:
-        return f"{cell} ({score_meaning(scored, position)}): {proof}"
+        return f"{cell} ({score_meaning(scored, position)}): {proof}{_told(scored, position)}"
     note = note_words(scored, position, root_depth)
     return f"{cell}: {score_meaning(scored, position)}" + (f", {note}" if note else "")
+
+
+def _told(scored: MoveScore, position: Position) -> str:
+    """A proof's forcing line told move by move, after a space ("" for a line of one move)."""
+    if len(scored.pv) < 2:
+        return ""
+    try:
+        return " " + " ".join(line_words(position, scored.pv))
+    except IllegalMove:
+        # Never a traceback in the panel: the cell names say the line all the same.
+        return " " + line_names(scored.pv, position.size) + "."
 
 
 def reach_words(analysis: Analysis, position: Position) -> str:

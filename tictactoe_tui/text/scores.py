@@ -252,9 +252,10 @@ _PROOFS = {
 """Each rule's proof in a sentence (the line follows those not ending in a full stop)."""
 
 
-def proof_words(scored: MoveScore, board: Board) -> str:
-    """The proof behind a verdict from a rule or a threat search, with its forcing line, or ""
-    for any other score: "Won by a chain of fours (VCF), each forcing its block: E5 E6 F5 …"."""
+def proof_words(scored: MoveScore, board: Board, *, with_line: bool = True) -> str:
+    """The proof behind a verdict from a rule or a threat search, with its forcing line in
+    cell names (unless `with_line` is False), or "" for any other score: "Won by a chain of
+    fours (VCF), each forcing its block: E5 E6 F5 …"."""
     if scored.source not in ("rule", "threats"):
         return ""
     sentence = _PROOFS.get(scored.rule, "")
@@ -263,7 +264,7 @@ def proof_words(scored: MoveScore, board: Board) -> str:
     if sentence.endswith("."):
         return sentence
     line = " ".join(cell_notation(cell, board.size) for cell in scored.pv)
-    return f"{sentence}: {line}." if line else f"{sentence}."
+    return f"{sentence}: {line}." if line and with_line else f"{sentence}."
 
 
 LEGEND_LINES = {
