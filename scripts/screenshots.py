@@ -84,6 +84,9 @@ def _tables_measuring(screen: Screen[Any]) -> bool:
 
     A DataTable widens its columns for updated cells only when it next goes idle (Textual 8.2.8,
     `DataTable._on_idle`): a picture taken before that shows the new text cut to the old width.
+    Waiting is not always enough: a frame drawn between the update and that idle stays in the
+    table's render cache, cut, until the next update (Textual issue #3533); the compare screen's
+    table, whose cells fill while the picture is being set up, sets its own column widths.
     """
     return any(table._updated_cells or table._require_update_dimensions
                for table in screen.query(DataTable))

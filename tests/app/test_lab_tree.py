@@ -74,9 +74,9 @@ async def test_t_shows_the_recorded_search_with_the_engines_numbers_and_labels()
         board = game(pilot).game.board
         result, recorder = record_search(board, "alphabeta-ordered")
         assert screen.position == board
-        assert (f"Value {'0' if not result.value else result.value} · {result.positions:,} "
-                f"positions · {result.cutoffs:,} cut-offs · {result.pruned:,} moves pruned"
-                ) in title(screen)
+        assert (f"Value {'0' if not result.value else result.value} (draw) · "
+                f"{result.positions:,} positions · {result.cutoffs:,} cut-offs") in title(screen)
+        assert f" · {result.pruned:,} moves pruned" in title(screen)
         shown = lines(screen)
         root = recorder.nodes[0]
         # The root and one line per root move, each labelled from the engine's recording.
@@ -159,7 +159,7 @@ async def test_o_switches_the_algorithm_and_the_numbers_follow() -> None:
         await pilot.press("o")
         await settle(pilot)
         result, _ = record_search(game(pilot).game.board, "alphabeta-plain")
-        assert title(screen).startswith("α-β, board order")
+        assert title(screen).startswith("α-β plain")
         assert f"{result.positions:,} positions" in title(screen)
         await pilot.press("o")
         await settle(pilot)
