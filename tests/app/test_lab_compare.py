@@ -3,7 +3,10 @@ works from the keyboard alone and from the mouse alone."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Static
 from textual_plotext import PlotextPlot
@@ -20,8 +23,10 @@ from tests.app.conftest import (
 )
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.compare import MinimaxRun, verdict
+from tictactoe_tui.engine.compare import MinimaxRun, score_by_depth, verdict
 from tictactoe_tui.engine.trace import LAB_ALGORITHMS, trace_search, tree_size
+from tictactoe_tui.text.lab import left_out_note, step_label
+from tictactoe_tui.text.scores import first_cut_text, searched_words
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.compare import CompareScreen
 from tictactoe_tui.ui.screens.game import GameScreen
@@ -258,3 +263,76 @@ async def test_a_row_drawn_before_the_table_measures_it_is_not_cut(
         lines = [table.render_line(y).text for y in range(table.size.height)]
         minimax = next(line for line in lines if line.lstrip().startswith("minimax"))
         assert minimax.rstrip().endswith("reference"), minimax
+
+
+MIDDLE_GAME = Board.from_string(
+    "........../........../........../....O...../....XX..../....O...../........../"
+    "........../........../..........", k=5)
+"""A 10×10 position where every search but minimax keeps to the cells next to a mark."""
+
+
+def drawn(screen: CompareScreen, chart: str) -> str:
+    """What a chart shows, as plain text."""
+    plot = screen.query_one(chart, PlotextPlot)
+    return "\n".join(strip.text for strip in plot.render_lines(Region(0, 0, *plot.size)))
+
+
+async def test_a_big_board_shows_first_move_cut_offs_and_the_moves_each_search_left_out() -> None:
+    board = MIDDLE_GAME
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(CompareScreen(board, depth=2))
+        await settle(pilot)
+        screen = compare_screen(pilot)
+        assert screen.minimax_state == "done"
+        results = []
+        for name in LAB_ALGORITHMS:
+            expected = trace_search(board, name, 2)
+            results.append(expected)
+            cells = row(screen, name)
+            assert cells["1st cuts"] == first_cut_text(expected), name
+            assert cells["moves"] == searched_words(expected), name
+        assert row(screen, "minimax")["1st cuts"] == "—"
+        assert row(screen, "minimax")["moves"] == "all 96"
+        assert row(screen, "alphabeta-plain")["moves"] == f"{results[1].root_moves} of 96"
+        notes = text(screen.query_one("#compare-notes", Static))
+        assert left_out_note(results, titles=True) in " ".join(notes.split("\n"))
+        assert "1st cuts: the share of cut-offs made by the first move tried" in notes
+        # The whole table fits the 100 columns: no column is cut.
+        table = screen.query_one("#compare-table", DataTable)
+        assert table.virtual_size.width <= table.size.width
+
+
+async def test_on_3x3_no_moves_are_left_out_and_the_column_is_not_shown() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(CompareScreen(Board.from_string("X../.O./...")))
+        await settle(pilot)
+        screen = compare_screen(pilot)
+        columns = [str(c.key.value) for c in
+                   screen.query_one("#compare-table", DataTable).ordered_columns]
+        assert "moves" not in columns and "1st cuts" in columns
+        assert "near stones" not in text(screen.query_one("#compare-notes", Static))
+
+
+async def test_the_charts_show_the_best_score_by_depth_and_exact_counts() -> None:
+    board = Board.empty(3, 3).play(0).play(4)
+    app = TicTacToeApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(CompareScreen(board))
+        await settle(pilot)
+        screen = compare_screen(pilot)
+        for name in ("alphabeta-plain", "alphabeta-ordered", "alphabeta-tt", "h1", "h2"):
+            # The engine's rows, but for the time each took.
+            assert [replace(step, elapsed=0) for step in screen.by_depth[name]] == [
+                replace(step, elapsed=0) for step in score_by_depth(board, name)]
+        chart = drawn(screen, "#depth-chart")
+        assert "Best score by depth" in chart and "depth (plies)" in chart
+        # Every depth's best score is written on its point; the last one is proven.
+        last = screen.by_depth["alphabeta-tt"][-1]
+        assert last.kind == "exact" and "0 draw" in chart
+        for step in screen.by_depth["alphabeta-tt"][:-1]:
+            assert step_label(step, board) in chart
+        bars = drawn(screen, "#compare-chart")
+        for name in LAB_ALGORITHMS:
+            assert f"{screen.results[name].positions:,}" in bars
