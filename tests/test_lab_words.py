@@ -170,7 +170,8 @@ def test_the_move_that_made_a_cut_off_is_marked_with_its_place_in_the_order() ->
     maker = nodes[late.cut_by]
     assert cut_maker(maker, nodes) and not cut_maker(nodes[late.children[0]], nodes)
     label = node_label(maker, board, nodes=nodes)
-    assert label.endswith(f"✂ cut ({ordinal(late.cut_index + 1)} tried)")
+    assert label.startswith("✂ ") and label.endswith(
+        f"β cut-off, {ordinal(late.cut_index + 1)} tried")
     assert "(ideal ordering tries it first)" in node_words(maker, board, nodes=nodes)
     # Without the recording's nodes the label is the plain one, and before the cut in a replay
     # the move is not yet marked.

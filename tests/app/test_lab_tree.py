@@ -151,6 +151,14 @@ async def test_after_a_cut_the_skipped_moves_are_listed_greyed_as_pruned() -> No
         for line in pruned:
             assert "pruned (never searched)" in str(line.label)
             assert "dim" in str(line.label.style)
+        # The move that made the cut is marked from this event on, not before.
+        marked = [str(line.label) for line in lines(screen) if str(line.label).startswith("✂")]
+        board = game(pilot).game.board
+        assert marked == [node_label(recorder.nodes[node.cut_by], board, step=cut,
+                                     nodes=recorder.nodes)]
+        await pilot.press("b")
+        await pilot.pause()
+        assert not [line for line in lines(screen) if str(line.label).startswith("✂")]
 
 
 async def test_o_switches_the_algorithm_and_the_numbers_follow() -> None:
@@ -297,7 +305,8 @@ async def test_the_move_that_made_a_cut_off_is_marked() -> None:
         marked = [label for label in labels(screen) if "✂" in label]
         maker = nodes[second.cut_by]
         assert marked == [node_label(maker, MIDDLE_GAME, nodes=nodes)]
-        assert second.cut_index == 0 and marked[0].endswith("✂ cut (1st tried)")
+        assert second.cut_index == 0 and marked[0].startswith("✂ ")
+        assert marked[0].endswith("β cut-off, 1st tried")
         result = record_search(MIDDLE_GAME, "alphabeta-ordered", 2)[0]
         assert f"({first_cut_text(result)} by the 1st move tried)" in title(screen)
 

@@ -246,18 +246,15 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def cut_words(parent: TraceNode) -> str:
-    """The mark on the move that made a cut-off: "✂ cut (1st tried)"."""
-    return f"✂ cut ({ordinal(parent.cut_index + 1)} tried)"
-
-
 def node_label(node: TraceNode, root: Board, heuristic: str = "H1",
                step: int | None = None, nodes: list[TraceNode] | None = None) -> str:
     """One line of the tree: the move, who made it, its value, its window and how it ended.
 
     With `step`, as the search stood at that event: a node not yet returned shows no value.
-    With the recording's `nodes`, the move that made its parent's cut-off is marked "✂ cut
-    (1st tried)". The node standing for the moves a search left out says so, and by what rule.
+    With the recording's `nodes`, the move that made its parent's cut-off is marked: "✂" first
+    (so that a deep line cut at the tree's edge still shows it), its rank among the moves tried
+    last ("1st tried"). The node standing for the moves a search left out says so, and by what
+    rule.
     """
     if node.leaf == LEFT_OUT:
         return f"… {stand_in_label(node)}"
@@ -267,16 +264,16 @@ def node_label(node: TraceNode, root: Board, heuristic: str = "H1",
         return f"{root.to_move} to move  {value}  (α, β) = {window}"
     name = cell_notation(node.move, root.size)
     mover = mover_at(root, node.ply)
+    mark = ""
     if not returned_by(node, step):
         ending = "searching…" if node.returned >= 0 or step is not None else "not recorded"
-    elif nodes is not None and cut_maker(node, nodes, step):
-        ending = cut_words(nodes[node.parent])
-        if node.leaf is not None:
-            ending = f"{leaf_words(node, heuristic)}, {ending}"
     else:
         outcome = OUTCOME_WORDS[node.outcome or Outcome.EXACT]
         ending = outcome if node.leaf is None else f"{leaf_words(node, heuristic)}, {outcome}"
-    return f"{name} {mover}  {value}  {window}  {ending}"
+        if nodes is not None and cut_maker(node, nodes, step):
+            mark = "✂ "
+            ending += f", {ordinal(nodes[node.parent].cut_index + 1)} tried"
+    return f"{mark}{name} {mover}  {value}  {window}  {ending}"
 
 
 def leaf_words(node: TraceNode, heuristic: str = "H1") -> str:

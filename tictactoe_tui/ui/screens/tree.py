@@ -429,7 +429,9 @@ class TreeScreen(Screen[None]):
             self._add_node_line(self._lines[node.parent], event.node)
         elif event.kind is EventKind.CUT and event.node in self._filled:
             self._add_pruned(self._lines[event.node], event.node)
-        for index in (event.node, node.parent):
+        # A cut marks the move that made it (✂), whose line was drawn when it returned.
+        marked = (node.cut_by,) if event.kind is EventKind.CUT else ()
+        for index in (event.node, node.parent, *marked):
             holder = self._lines.get(index)
             if holder is not None:
                 holder.set_label(self._label(Line(index)))
