@@ -1,6 +1,7 @@
 """Regenerate the README's screenshots by driving the real app.
 
     python scripts/screenshots.py            # writes screenshots/*.svg at the repository root
+    python scripts/screenshots.py compare tree tree-10x10      # only these (or "browser")
 
 Each scene starts the app at 100×34, plays a few seeded moves with Textual's Pilot (waiting for
 the computer after each), and saves what the terminal shows with `App.save_screenshot`:
@@ -16,6 +17,7 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     review.svg       the Review screen on a game against H1, at a move marked as a mistake
     compare.svg      the learning lab's comparison (a) after the computer opened and you replied
     tree.svg         the learning lab's search tree (t), replayed step by step to a cut-off
+    tree-10x10.svg   the search tree on 10×10, at the line standing for the moves left out
     browser.png      a finished game in a browser tab (`tictactoe-tui serve` in headless Chromium)
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
@@ -168,6 +170,10 @@ SCENES = {
         Scene("compare", GameSettings(seed=1, first="computer", mark="O"), keys=("5", "a")),
         # You take the centre, the computer replies; the tree replayed to a cut-off that prunes two.
         Scene("tree", GameSettings(seed=1), keys=("5", "t", "s", *["n"] * 47)),
+        # 10×10 against H1: you take F6, it replies; the tree to depth 2, at its last line, the
+        # one standing for the moves the search left out (lit on the small board).
+        Scene("tree-10x10", GameSettings(seed=1, size=10, opponent="h1"),
+              keys=("enter", "t", "down", "down", "enter", "end")),
     )
 }
 """Every screenshot, by name."""
@@ -187,11 +193,15 @@ async def shoot(scene: Scene, directory: Path) -> Path:
     return Path(written)
 
 
-async def main() -> None:
-    """Regenerate every screenshot."""
+async def main(names: list[str]) -> None:
+    """Regenerate the screenshots of the scenes `names` (every one when empty)."""
+    unknown = [name for name in names if name not in SCENES]
+    if unknown:
+        raise SystemExit(f"no scene {', '.join(unknown)}: the scenes are {', '.join(SCENES)}")
     OUTPUT.mkdir(exist_ok=True)
     for scene in SCENES.values():
-        print(await shoot(scene, OUTPUT))
+        if not names or scene.name in names:
+            print(await shoot(scene, OUTPUT))
 
 
 def shoot_browser() -> None:
@@ -209,5 +219,9 @@ def shoot_browser() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
-    shoot_browser()
+    chosen = sys.argv[1:]
+    scenes = [name for name in chosen if name != "browser"]
+    if scenes or not chosen:
+        asyncio.run(main(scenes))
+    if not chosen or "browser" in chosen:
+        shoot_browser()
