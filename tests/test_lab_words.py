@@ -213,3 +213,14 @@ def test_a_rule_leaf_says_which_rule() -> None:
               and e.node == win.id]
     assert event_words(recorder.events, events[0], recorder.nodes, board) == (
         "X C1 wins at once: +9.")
+
+
+def test_a_bound_in_the_tree_is_called_what_the_tables_call_it() -> None:
+    board = Board.empty(3, 3)
+    cutoff = TraceNode(1, 0, 4, 1, 0, 3, 0, value=5, returned=9)
+    assert "at least β, so the moves after it were not needed (a lower bound)." in node_words(
+        cutoff, board)
+    fail_low = replace(cutoff, value=-2)
+    assert "no better than α, a move found earlier (an upper bound)." in node_words(
+        fail_low, board)
+    assert "(a lower bound)" not in node_words(replace(cutoff, leaf="heuristic"), board)

@@ -25,6 +25,7 @@ from tictactoe_tui.engine.trace import (
 )
 from tictactoe_tui.engine.types import RULE_FILLS_THE_BOARD, RULE_WINS_AT_ONCE
 from tictactoe_tui.text.scores import (
+    KIND_WORDS,
     RULE_WORDS,
     left_out_words,
     result_meaning,
@@ -341,8 +342,13 @@ OUTCOME_MEANING = {
 }
 """What each outcome tells about a move's value."""
 
-KIND_NOTES = {"exact": "", "at_least": " (a lower bound)", "at_most": " (an upper bound)"}
-"""After `OUTCOME_MEANING`: what that makes the value, unless it is exact anyway (a leaf's)."""
+def kind_note(kind: str) -> str:
+    """After `OUTCOME_MEANING`: what that makes the value, unless it is exact anyway (a leaf's):
+    " (an upper bound)", " (a lower bound)" or ""."""
+    if kind == "exact":
+        return ""
+    words = KIND_WORDS[kind]
+    return f" ({'an' if words[0] in 'aeiou' else 'a'} {words})"
 
 
 LISTED_CELLS = 12
@@ -377,7 +383,7 @@ def node_words(node: TraceNode, root: Board, heuristic: str = "H1",
             body += f" ({how})"
         if node.move is not None:
             body += (f": {OUTCOME_MEANING[node.outcome or Outcome.EXACT]}"
-                     f"{KIND_NOTES[value_kind(node)]}.")
+                     f"{kind_note(value_kind(node))}.")
         else:
             body += "."
     lines = [head, body]

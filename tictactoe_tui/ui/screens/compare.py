@@ -590,7 +590,7 @@ class CompareScreen(Screen[None]):
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
-        plt.title("Positions per computer move (log)")
+        plt.title("Positions per move (log)")
         numbers = [number for number, board in self.history if not board.is_over]
         numbers = numbers[:len(self.costs)]
         if self.costs:
