@@ -605,7 +605,8 @@ class CompareScreen(Screen[None]):
                 plt.text(f"{values[-1]:,}", numbers[-1], heights[-1], alignment="right",
                          color=ink, background=paper)
             plt.yticks([float(tick) for tick in ticks], labels)
-            plt.ylim(0, ticks[-1])
+            # Room above the lines for the legend, so that it never covers a count.
+            plt.ylim(0, ticks[-1] + 2)
             plt.xticks([float(n) for n in numbers], [str(n) for n in numbers])
             plt.xlabel("move")
         plot.refresh()
