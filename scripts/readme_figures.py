@@ -155,8 +155,19 @@ COMPARE_COMMENTS = {
     "agrees_with_minimax": "move_agrees and value_agrees; null = no reference",
     "move_agrees": "its move is one minimax rates best",
     "value_agrees": "its value is minimax's",
+    "kind": "what value is: \"exact\" or \"estimate\"",
+    "first_move_cutoffs": "cut-offs made by the first move tried,",
+    "first_cut_share": "their share (1st cuts); null: no cut-off",
+    "rule": "\"near stones only\" when it left moves out",
+    "root_moves": "the root moves it searched,",
+    "legal_moves": "of the legal ones,",
+    "root_moves_done": "and finished (where a stopped one stopped)",
+    "moves": "each move searched, tried in this order",
 }
 """The comments beside one result's fields (a field without one is shown bare)."""
+
+MOVE_FIELDS = ("move", "score", "kind", "source", "positions")
+"""The fields shown of each of a result's moves (the README's analyse section has them all)."""
 
 MINIMAX_COMMENTS = {
     "depth": "what minimax searched to",
@@ -177,6 +188,14 @@ def _fields(values: dict[str, object], comments: dict[str, str], indent: str,
     for number, (key, value) in enumerate(values.items()):
         shown = two_figures(value) if key == "seconds" and isinstance(value, float) else (
             json.dumps(value))
+        if key == "moves" and isinstance(value, list) and len(value) > 2:
+            # Moves as `analyse --json` gives them: the first two, in a few of their fields.
+            lines.append((f"{indent}{json.dumps(key)}: [", f"// {comments.get(key, '')}"))
+            lines += [(f"{indent}  {json.dumps({k: move[k] for k in MOVE_FIELDS})[:-1]}, ...}},",
+                       "") for move in value[:2]]
+            lines.append((f"{indent}  ...", ""))
+            lines.append((f"{indent}]{',' if number < len(values) - 1 else ''}", ""))
+            continue
         comma = "," if number < len(values) - 1 else ""
         comment = comments.get(key, "")
         if number == 0 and first_comment:

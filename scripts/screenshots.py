@@ -1,6 +1,7 @@
 """Regenerate the README's screenshots by driving the real app.
 
     python scripts/screenshots.py            # writes screenshots/*.svg at the repository root
+    python scripts/screenshots.py compare tree tree-10x10      # only these (or "browser")
 
 Each scene starts the app at 100×34, plays a few seeded moves with Textual's Pilot (waiting for
 the computer after each), and saves what the terminal shows with `App.save_screenshot`:
@@ -20,6 +21,7 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     tree.svg         the learning lab's search tree (t), replayed step by step to a cut-off
     puzzle.svg       the puzzles (z) from a 10×10 game: a proven puzzle, waiting for a move
     puzzle-refutation.svg  a wrong move on the first 3×3 puzzle, its refutation played out
+    tree-10x10.svg   the search tree on 10×10, at the line standing for the moves left out
     browser.png      a finished game in a browser tab (`tictactoe-tui serve` in headless Chromium)
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
@@ -110,6 +112,9 @@ def _tables_measuring(screen: Screen[Any]) -> bool:
 
     A DataTable widens its columns for updated cells only when it next goes idle (Textual 8.2.8,
     `DataTable._on_idle`): a picture taken before that shows the new text cut to the old width.
+    Waiting is not always enough: a frame drawn between the update and that idle stays in the
+    table's render cache, cut, until the next update (Textual issue #3533); the compare screen's
+    table, whose cells fill while the picture is being set up, sets its own column widths.
     """
     return any(table._updated_cells or table._require_update_dimensions
                for table in screen.query(DataTable))
@@ -238,6 +243,10 @@ SCENES = {
         # From Settings, the first 3×3 puzzle (O must find the only defence after X's corner):
         # C2, one step right of the centre, loses, and the refutation is played out.
         Scene("puzzle-refutation", keys=("z", "right", "enter")),
+        # 10×10 against H1: you take F6, it replies; the tree to depth 2, at its last line, the
+        # one standing for the moves the search left out (lit on the small board).
+        Scene("tree-10x10", GameSettings(seed=1, size=10, opponent="h1"),
+              keys=("enter", "t", "down", "down", "enter", "end")),
     )
 }
 """Every screenshot, by name."""
@@ -257,11 +266,15 @@ async def shoot(scene: Scene, directory: Path) -> Path:
     return Path(written)
 
 
-async def main() -> None:
-    """Regenerate every screenshot."""
+async def main(names: list[str]) -> None:
+    """Regenerate the screenshots of the scenes `names` (every one when empty)."""
+    unknown = [name for name in names if name not in SCENES]
+    if unknown:
+        raise SystemExit(f"no scene {', '.join(unknown)}: the scenes are {', '.join(SCENES)}")
     OUTPUT.mkdir(exist_ok=True)
     for scene in SCENES.values():
-        print(await shoot(scene, OUTPUT))
+        if not names or scene.name in names:
+            print(await shoot(scene, OUTPUT))
 
 
 def shoot_browser() -> None:
@@ -279,5 +292,9 @@ def shoot_browser() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
-    shoot_browser()
+    chosen = sys.argv[1:]
+    scenes = [name for name in chosen if name != "browser"]
+    if scenes or not chosen:
+        asyncio.run(main(scenes))
+    if not chosen or "browser" in chosen:
+        shoot_browser()

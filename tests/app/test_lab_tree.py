@@ -21,6 +21,7 @@ from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.trace import EventKind, TraceRecorder, node_board, record_search
 from tictactoe_tui.text.lab import node_label
+from tictactoe_tui.text.scores import first_cut_text
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.screens.tree import Line, TreeScreen
@@ -74,9 +75,9 @@ async def test_t_shows_the_recorded_search_with_the_engines_numbers_and_labels()
         board = game(pilot).game.board
         result, recorder = record_search(board, "alphabeta-ordered")
         assert screen.position == board
-        assert (f"Value {'0' if not result.value else result.value} · {result.positions:,} "
-                f"positions · {result.cutoffs:,} cut-offs · {result.pruned:,} moves pruned"
-                ) in title(screen)
+        assert (f"Value {'0' if not result.value else result.value} (draw) · "
+                f"{result.positions:,} positions · {result.cutoffs:,} cut-offs") in title(screen)
+        assert f" · {result.pruned:,} moves pruned" in title(screen)
         shown = lines(screen)
         root = recorder.nodes[0]
         # The root and one line per root move, each labelled from the engine's recording.
@@ -150,6 +151,14 @@ async def test_after_a_cut_the_skipped_moves_are_listed_greyed_as_pruned() -> No
         for line in pruned:
             assert "pruned (never searched)" in str(line.label)
             assert "dim" in str(line.label.style)
+        # The move that made the cut is marked from this event on, not before.
+        marked = [str(line.label) for line in lines(screen) if str(line.label).startswith("✂")]
+        board = game(pilot).game.board
+        assert marked == [node_label(recorder.nodes[node.cut_by], board, step=cut,
+                                     nodes=recorder.nodes)]
+        await pilot.press("b")
+        await pilot.pause()
+        assert not [line for line in lines(screen) if str(line.label).startswith("✂")]
 
 
 async def test_o_switches_the_algorithm_and_the_numbers_follow() -> None:
@@ -159,7 +168,7 @@ async def test_o_switches_the_algorithm_and_the_numbers_follow() -> None:
         await pilot.press("o")
         await settle(pilot)
         result, _ = record_search(game(pilot).game.board, "alphabeta-plain")
-        assert title(screen).startswith("α-β, board order")
+        assert title(screen).startswith("α-β plain")
         assert f"{result.positions:,} positions" in title(screen)
         await pilot.press("o")
         await settle(pilot)
@@ -247,3 +256,72 @@ async def test_a_small_terminal_asks_to_be_enlarged_and_the_tree_comes_back() ->
         await pilot.pause()
         assert not notice.display
         assert tree_screen(pilot).query_one("#search-tree").region.width > 0
+
+
+MIDDLE_GAME = Board.from_string(
+    "........../........../........../....O...../....XX..../....O...../........../"
+    "........../........../..........", k=5)
+"""A 10×10 position where the alpha-betas search only the cells next to a mark."""
+
+
+def labels(screen: TreeScreen) -> list[str]:
+    return [str(line.label) for line in lines(screen)]
+
+
+async def test_the_moves_a_big_board_search_left_out_stand_as_one_line_with_their_rule() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(TreeScreen(MIDDLE_GAME))
+        await settle(pilot)
+        screen = tree_screen(pilot)
+        result = record_search(MIDDLE_GAME, "alphabeta-ordered", 2)[0]
+        left = result.legal_moves - result.root_moves
+        shown = labels(screen)
+        # The root, a line per move searched, then one line for all the others, last.
+        assert len(shown) == 1 + result.root_moves + 1
+        assert shown[-1] == f"… near stones only: {left} moves not searched"
+        assert f"near stones only: {result.root_moves} of 96 moves at the root" in title(screen)
+        tree: Tree[Line] = screen.query_one("#search-tree", Tree)
+        tree.move_cursor(lines(screen)[-1])
+        await pilot.pause()
+        info = text(screen.query_one("#node-info", Static))
+        assert info.startswith(f"{left} moves left out (near stones only), lit on the board.")
+
+
+async def test_the_move_that_made_a_cut_off_is_marked() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(TreeScreen(MIDDLE_GAME))
+        await settle(pilot)
+        screen = tree_screen(pilot)
+        _, recorder = record_search(MIDDLE_GAME, "alphabeta-ordered", 2)
+        nodes = recorder.nodes
+        # The second move X tried failed low: O's first reply reached β and cut off the rest.
+        second = nodes[nodes[0].children[1]]
+        assert second.cut_by >= 0
+        line = next(line for line in lines(screen) if line.data == Line(second.id))
+        line.expand()
+        await pilot.pause()
+        marked = [label for label in labels(screen) if "✂" in label]
+        maker = nodes[second.cut_by]
+        assert marked == [node_label(maker, MIDDLE_GAME, nodes=nodes)]
+        assert second.cut_index == 0 and marked[0].startswith("✂ ")
+        assert marked[0].endswith("β cut-off, 1st tried")
+        result = record_search(MIDDLE_GAME, "alphabeta-ordered", 2)[0]
+        assert f"({first_cut_text(result)} by the 1st move tried)" in title(screen)
+
+
+async def test_step_mode_keeps_the_left_out_line_last_while_moves_are_added() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(TreeScreen(MIDDLE_GAME, depth=1))
+        await settle(pilot)
+        screen = tree_screen(pilot)
+        await pilot.press("s", "n", "n", "n", "n", "n")
+        await pilot.pause()
+        # The root and its first moves tried are in, the left-out line after them.
+        shown = labels(screen)
+        assert len(shown) >= 3 and shown[-1].startswith("… near stones only:")
+        await pilot.press("e")
+        await pilot.pause()
+        assert labels(screen)[-1].startswith("… near stones only:")

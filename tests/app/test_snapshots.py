@@ -140,6 +140,10 @@ class TestLab:
     def test_the_search_tree_replayed_to_a_cut_off(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "tree")
 
+    def test_the_search_tree_on_10x10_at_the_moves_left_out(self, snap_compare: SnapCompare
+                                                            ) -> None:
+        assert snap_scene(snap_compare, "tree-10x10")
+
 
 class TestHistoryScreen:
     """The table of kept games, with the all-time scores under it."""

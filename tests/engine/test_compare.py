@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
+
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.compare import (
     NO_VERDICT,
     Verdict,
+    best_so_far,
     compare,
     default_depth,
     game_costs,
     run_minimax,
+    score_by_depth,
     verdict,
 )
 from tictactoe_tui.engine.trace import LAB_ALGORITHMS, trace_search, tree_size
@@ -92,3 +96,62 @@ def test_game_costs_count_each_position_and_stop_when_asked() -> None:
         assert cost.plain == trace_search(board, "alphabeta-plain").positions
         assert cost.table == trace_search(board, "alphabeta-tt").positions
     assert game_costs(boards, should_stop=lambda: True) == []
+
+
+# -- the search's story, depth by depth ------------------------------------------------------------
+
+
+def test_score_by_depth_gives_each_depths_own_search_up_to_the_exact_value() -> None:
+    board = Board.empty(3, 3)
+    rows = score_by_depth(board, "alphabeta-tt")
+    assert [row.depth for row in rows] == list(range(1, 10))
+    positions = 0
+    for row in rows[:-1]:
+        alone = trace_search(board, "alphabeta-tt", row.depth)
+        positions += alone.positions
+        assert (row.move, row.score, row.nodes) == (alone.move, alone.value, positions)
+        assert (row.kind, row.band, row.complete) == ("estimate", "heuristic", False)
+    # The last depth is the whole game: the draw, proven.
+    last = rows[-1]
+    assert (last.score, last.kind, last.band, last.complete) == (0, "exact", "draw", True)
+    assert last.nodes == positions + trace_search(board, "alphabeta-tt").positions
+
+
+def test_score_by_depth_stops_at_a_proven_win() -> None:
+    board = Board.from_string("XX./OO./...")  # X wins at once (C1)
+    rows = score_by_depth(board, "alphabeta-plain")
+    assert len(rows) == 1 and rows[0].kind == "exact" and rows[0].band == "win"
+
+
+def test_score_by_depth_keeps_a_heuristic_search_to_its_own_depth() -> None:
+    board = Board.empty(3, 3)
+    assert [row.depth for row in score_by_depth(board, "h2")] == [1, 2]
+    assert [row.depth for row in score_by_depth(board, "h1", heuristic_depth=3)] == [1, 2, 3]
+    # On a big position every search goes to the comparison's depth (3 by default).
+    big = Board.from_string("X.../.O../..../....", k=4)
+    assert [row.depth for row in score_by_depth(big, "alphabeta-ordered", depth=3)] == [1, 2, 3]
+
+
+def test_score_by_depth_keeps_the_depths_done_when_stopped() -> None:
+    board = Board.empty(3, 3)
+    everything = score_by_depth(board, "alphabeta-plain")
+    polls = itertools.count()
+    stopped = score_by_depth(board, "alphabeta-plain", should_stop=lambda: next(polls) >= 3)
+    assert 0 < len(stopped) < len(everything)
+    assert [(r.depth, r.move, r.score) for r in stopped] == [
+        (r.depth, r.move, r.score) for r in everything[:len(stopped)]]
+    assert score_by_depth(board, "alphabeta-plain", time_limit=0) == ()
+
+
+def test_a_stopped_search_knows_a_lower_bound_from_the_root_moves_it_finished() -> None:
+    board = Board.empty(5, 5)
+    polls = itertools.count()
+    result = trace_search(board, "minimax", 3, should_stop=lambda: next(polls) >= 4)
+    assert not result.finished and 1 <= result.root_moves_done < 25
+    bound = best_so_far(result)
+    assert bound is not None and bound.kind == "at_least" and not bound.exact
+    assert bound.score == max(m.score for m in result.root_scores)
+    # Every root move minimax finished has its value: the position is worth at least the best.
+    full = trace_search(board, "minimax", 3)
+    assert full.value >= bound.score
+    assert best_so_far(full) is None

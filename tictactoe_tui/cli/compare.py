@@ -39,11 +39,12 @@ from tictactoe_tui.text.lab import (
     agreement_words,
     algorithm_label,
     duration,
+    left_out_note,
     minimax_note,
     signed,
     value_words,
 )
-from tictactoe_tui.text.scores import left_out_words
+from tictactoe_tui.text.scores import first_cut_text
 from tictactoe_tui.text.table import table
 
 PROG = "tictactoe-tui compare"
@@ -173,7 +174,7 @@ def to_text(comparison: Comparison) -> str:
             value_words(result, board),
             f"{result.positions:,}",
             f"{result.cutoffs:,}",
-            first_cut_share(result),
+            first_cut_text(result),
             f"{result.table_hits:,}",
             duration(result.seconds),
             agreement_words(comparison.verdict(result), result),
@@ -182,21 +183,5 @@ def to_text(comparison: Comparison) -> str:
                "table hits", "time", "agrees with minimax"]
     title = (f"{board.size}×{board.size}, {board.k} in a row, {board.to_move} to move: "
              f"{board}")
-    notes = [minimax_note(comparison), *narrowing_notes(comparison)]
-    return "\n".join([title, "", table(headers, rows), "", *notes])
-
-
-def first_cut_share(result: TraceResult) -> str:
-    """The share of cut-offs made by the first move tried: "92%", or "—" without cut-offs."""
-    share = result.first_cut_share
-    return "—" if share is None else f"{share:.0%}"
-
-
-def narrowing_notes(comparison: Comparison) -> list[str]:
-    """A line for the searches that left legal moves out, saying how many and by what rule."""
-    narrowed = [result for result in comparison.results if result.rule]
-    if not narrowed:
-        return []
-    names = ", ".join(result.algorithm for result in narrowed)
-    return [f"{names}: {left_out_words(narrowed[0])} at the root (and likewise below); "
-            "minimax searched every move."]
+    notes = [minimax_note(comparison), left_out_note(comparison.results)]
+    return "\n".join([title, "", table(headers, rows), "", *filter(None, notes)])

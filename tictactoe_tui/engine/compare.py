@@ -12,6 +12,12 @@ root moves that left out, so a disagreement there may be the rule's doing. Each 
 result also says how well its moves were ordered: the share of its cut-offs made by the first
 move tried (`TraceResult.first_cut_share`, 100% when the ordering is ideal).
 
+The search's story, depth by depth: `score_by_depth` runs a lab algorithm to 1, 2, … plies up to
+the depth a comparison gives it and keeps one `IterationInfo` per depth (the move, the score and
+what it is), as iterative deepening would find them; the compare screen charts the best score by
+depth. A search stopped before it finished still says what it knows: `best_so_far` is the best
+root move it finished, a lower bound on the position's value.
+
 A result *agrees* with minimax when its move is one minimax scores best and its value is
 minimax's value. Only like can be compared with like: a full minimax judges every result (a
 heuristic's value is an estimate, so it agrees only by chance, and its move may still be best);
@@ -20,6 +26,7 @@ a depth-limited minimax judges only the searches made to the same depth with the
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -33,7 +40,13 @@ from tictactoe_tui.engine.trace import (
     trace_search,
     tree_size,
 )
-from tictactoe_tui.engine.types import Progress, ProgressCallback
+from tictactoe_tui.engine.types import (
+    IterationInfo,
+    MoveScore,
+    Progress,
+    ProgressCallback,
+    rank_key,
+)
 
 __all__ = [
     "BIG_POSITION_DEPTH",
@@ -44,11 +57,13 @@ __all__ = [
     "GameCost",
     "MinimaxRun",
     "Verdict",
+    "best_so_far",
     "compare",
     "default_depth",
     "game_costs",
     "run_lab_search",
     "run_minimax",
+    "score_by_depth",
     "search_depth",
     "size_tree",
     "verdict",
@@ -90,6 +105,58 @@ def run_lab_search(board: Board, algorithm: str, depth: int | None = None,
     """One quick lab search as a comparison makes it (a module-level function for workers)."""
     return trace_search(board, algorithm, search_depth(algorithm, depth, heuristic_depth),
                         time_limit, should_stop, on_progress)
+
+
+def score_by_depth(board: Board, algorithm: str, depth: int | None = None,
+                   heuristic_depth: int = HEURISTIC_DEPTH,
+                   time_limit: float | None = LAB_TIME_LIMIT,
+                   should_stop: StopCheck | None = None,
+                   on_progress: ProgressCallback | None = None) -> tuple[IterationInfo, ...]:
+    """`algorithm` searched to 1, 2, … plies, up to the depth a comparison made to `depth` gives
+    it: one `IterationInfo` per depth it finished (its move, score, kind and band; positions and
+    seconds counted over every depth so far), as iterative deepening would find them.
+
+    It stops after a proven value (a deeper search gives the same), when `time_limit` seconds
+    have passed over all the depths, or when `should_stop()` says so; the rows so far are kept.
+    A module-level function for workers (`on_progress` is unused).
+    """
+    target = search_depth(algorithm, depth, heuristic_depth)
+    empties = board.size * board.size - board.move_count
+    deepest = empties if target is None else min(target, empties)
+    start = time.perf_counter()
+    positions = 0
+    rows: list[IterationInfo] = []
+    for plies in range(1, deepest + 1):
+        left = None if time_limit is None else time_limit - (time.perf_counter() - start)
+        if left is not None and left <= 0:
+            break
+        result = trace_search(board, algorithm, plies, left, should_stop)
+        if not result.finished or result.move is None:
+            break
+        positions += result.positions
+        band = (("win" if result.value > 0 else "loss" if result.value < 0 else "draw")
+                if result.complete else "heuristic")
+        rows.append(IterationInfo(plies, result.move, result.value, result.kind, band, positions,
+                                  time.perf_counter() - start, (result.move,),
+                                  complete=result.complete))
+        if result.complete:
+            break
+    return tuple(rows)
+
+
+def best_so_far(result: TraceResult) -> MoveScore | None:
+    """What a search stopped before it finished knows of the position: the best of the root
+    moves it finished, with its score as a lower bound (kind "at_least") on the position's value
+    to the depth searched (the moves it never reached can only raise it); None when it finished
+    (its value is known) or finished no root move.
+
+    A lower bound on a win is a proven win ("wins, in at most N"); on a heuristic value it bounds
+    the depth-limited search's value only.
+    """
+    if result.finished or not result.root_scores:
+        return None
+    best = max(result.root_scores, key=rank_key)
+    return replace(best, kind="at_least", exact=False)
 
 
 @dataclass(frozen=True)

@@ -2,15 +2,20 @@
 
 Pure formatting shared by `tictactoe-tui compare` and the compare and tree screens (no Textual
 here, so the command stays headless). Values are written with a real minus sign and an explicit
-plus, and the window's sentinels (beyond any game value) as ±∞.
+plus, and the window's sentinels (beyond any game value) as ±∞. What a value *is* (exact, an
+estimate, a bound) and where it came from is worded once, in `text.scores`; this module puts
+those words in the lab's cells, lines and sentences.
 """
 
 from __future__ import annotations
 
-from tictactoe_tui.engine import Board, Mark, describe_score, win_score
+from collections.abc import Sequence
+
+from tictactoe_tui.engine import Board, IterationInfo, Mark, describe_score, win_score
 from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.compare import Comparison, MinimaxRun, Verdict
+from tictactoe_tui.engine.compare import Comparison, MinimaxRun, Verdict, best_so_far
 from tictactoe_tui.engine.trace import (
+    LEFT_OUT,
     EventKind,
     Outcome,
     TraceEvent,
@@ -18,16 +23,27 @@ from tictactoe_tui.engine.trace import (
     TraceResult,
     TreeSize,
 )
+from tictactoe_tui.engine.types import RULE_FILLS_THE_BOARD, RULE_WINS_AT_ONCE
+from tictactoe_tui.text.scores import (
+    KIND_WORDS,
+    RULE_WORDS,
+    left_out_words,
+    result_meaning,
+    score_text,
+    stand_in_label,
+    stand_in_words,
+)
 
 ALGORITHM_TITLES = {
     "minimax": "minimax",
-    "alphabeta-plain": "α-β, board order",
-    "alphabeta-ordered": "α-β, ordered",
-    "alphabeta-tt": "α-β, ordered + table",
+    "alphabeta-plain": "α-β plain",
+    "alphabeta-ordered": "α-β ordered",
+    "alphabeta-tt": "α-β + table",
     "h1": "H1 search",
     "h2": "H2 search",
 }
-"""How the screens name the lab's algorithms (the command line uses the names themselves)."""
+"""How the screens name the lab's algorithms (the command line uses the names themselves):
+alpha-beta in board order, with move ordering, and ordered with a transposition table."""
 
 OUTCOME_WORDS = {Outcome.EXACT: "exact", Outcome.CUTOFF: "β cut-off",
                  Outcome.FAIL_LOW: "α fail-low"}
@@ -80,12 +96,17 @@ def tree_words(size: TreeSize) -> str:
     return f"about {big_number(rounded)} positions (estimated)"
 
 
+STOPPED_WORDS = {"cancelled": "cancelled", "time limit": "out of time",
+                 "too big": "tree too big"}
+"""Why a search stopped (`TraceResult.stopped`), in a table's cell."""
+
+
 def value_words(result: TraceResult, board: Board) -> str:
-    """What a result's value means: "draw", "win in 3", "estimate", or why it stopped."""
+    """What a result's value means, by its kind: "draw", "win in 3", "estimate" (a heuristic
+    value), or why it stopped."""
     if not result.finished:
-        return {"cancelled": "cancelled", "time limit": "out of time",
-                "too big": "tree too big"}.get(result.stopped or "", "stopped")
-    words = describe_score(result.value, board, exact=result.complete)
+        return STOPPED_WORDS.get(result.stopped or "", "stopped")
+    words = result_meaning(result, board)
     return "estimate" if words.endswith("(heuristic)") else words
 
 
@@ -100,6 +121,23 @@ def agreement_words(verdict: Verdict, result: TraceResult) -> str:
     if verdict.move:
         return "move only"
     return "value only" if verdict.value else "no"
+
+
+def left_out_note(results: Sequence[TraceResult], titles: bool = False) -> str:
+    """A sentence naming the searches that left legal moves out at the root, with the rule and
+    how many they searched ("" when none did): "alphabeta-plain, h1: near stones only: 38 of 80
+    moves at the root (and likewise below); minimax searches every move." (`titles`: the
+    screens' names; all five are "Every search but minimax".)"""
+    narrowed = [result for result in results if result.rule]
+    if not narrowed:
+        return ""
+    if {r.algorithm for r in narrowed} == set(ALGORITHM_TITLES) - {"minimax"}:
+        names = "Every search but minimax"
+    else:
+        names = ", ".join(ALGORITHM_TITLES[r.algorithm] if titles else r.algorithm
+                          for r in narrowed)
+    return (f"{names}: {left_out_words(narrowed[0])} at the root (and likewise below); "
+            "minimax searches every move.")
 
 
 def minimax_budget_words(run: MinimaxRun, time_limit: float) -> str:
@@ -157,41 +195,92 @@ def returned_by(node: TraceNode, step: int | None) -> bool:
     return node.returned >= 0 and (step is None or node.returned <= step)
 
 
+OUTCOME_KINDS = {Outcome.EXACT: "exact", Outcome.CUTOFF: "at_least",
+                 Outcome.FAIL_LOW: "at_most"}
+"""What a node's value is (see `engine.types.KINDS`) by how it ended against its window: exact
+within it (to the search's depth), or a bound."""
+
+
+EXACT_LEAVES = ("win", "draw", "heuristic")
+"""Leaves whose value is exact whatever the window: a rule's (a win at once, a full board) or the
+heuristic's at the depth limit. A table's answer may be a bound, like a searched node's."""
+
+
+def value_kind(node: TraceNode) -> str:
+    """What a returned node's value is: "exact" (to the search's depth), "at_least" or
+    "at_most" (see `engine.types.KINDS`)."""
+    if node.leaf in EXACT_LEAVES:
+        return "exact"
+    return OUTCOME_KINDS[node.outcome or Outcome.EXACT]
+
+
 def bounded_value(node: TraceNode, board: Board, step: int | None = None) -> str:
     """A node's value with what it is: "= 0", "≥ +5" (a lower bound), "≤ −2" (an upper bound)."""
     if node.value is None or not returned_by(node, step):
         return "…"
-    sign = {Outcome.CUTOFF: "≥", Outcome.FAIL_LOW: "≤"}.get(node.outcome or Outcome.EXACT, "=")
-    return f"{sign} {signed(node.value, board)}"
+    kind = value_kind(node)
+    if kind == "exact":
+        return f"= {signed(node.value, board)}"
+    return score_text(node.value, kind, minus="−")
 
 
-LEAF_WORDS = {"win": "wins", "draw": "draw (full)", "heuristic": "heuristic",
+LEAF_WORDS = {"win": f"rule: {RULE_WORDS[RULE_WINS_AT_ONCE]}",
+              "draw": f"rule: {RULE_WORDS[RULE_FILLS_THE_BOARD]}", "heuristic": "heuristic",
               "table": "from the table"}
-"""How a leaf was scored."""
+"""How a leaf was scored: by a rule of the game that proves its value (a move that completes a
+line wins; one that fills the board draws), by the heuristic at the depth limit, or by the
+transposition table."""
+
+
+def cut_maker(node: TraceNode, nodes: list[TraceNode], step: int | None = None) -> bool:
+    """Whether `node` is the move that made its parent's cut-off (known by event `step`)."""
+    if node.parent < 0:
+        return False
+    parent = nodes[node.parent]
+    return parent.cut_by == node.id and (step is None or 0 <= parent.cut_at <= step)
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(
+        number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def node_label(node: TraceNode, root: Board, heuristic: str = "H1",
-               step: int | None = None) -> str:
+               step: int | None = None, nodes: list[TraceNode] | None = None) -> str:
     """One line of the tree: the move, who made it, its value, its window and how it ended.
 
     With `step`, as the search stood at that event: a node not yet returned shows no value.
+    With the recording's `nodes`, the move that made its parent's cut-off is marked: "✂" first
+    (so that a deep line cut at the tree's edge still shows it), its rank among the moves tried
+    last ("1st tried"). The node standing for the moves a search left out says so, and by what
+    rule.
     """
+    if node.leaf == LEFT_OUT:
+        return f"… {stand_in_label(node)}"
     window = window_words(node.alpha, node.beta, root)
     value = bounded_value(node, root, step)
     if node.move is None:
         return f"{root.to_move} to move  {value}  (α, β) = {window}"
     name = cell_notation(node.move, root.size)
     mover = mover_at(root, node.ply)
+    mark = ""
     if not returned_by(node, step):
         ending = "searching…" if node.returned >= 0 or step is not None else "not recorded"
     else:
         outcome = OUTCOME_WORDS[node.outcome or Outcome.EXACT]
-        if node.leaf is None:
-            ending = outcome
-        else:
-            how = heuristic if node.leaf == "heuristic" else LEAF_WORDS[node.leaf]
-            ending = f"{how}, {outcome}"
-    return f"{name} {mover}  {value}  {window}  {ending}"
+        ending = outcome if node.leaf is None else f"{leaf_words(node, heuristic)}, {outcome}"
+        if nodes is not None and cut_maker(node, nodes, step):
+            mark = "✂ "
+            ending += f", {ordinal(nodes[node.parent].cut_index + 1)} tried"
+    return f"{mark}{name} {mover}  {value}  {window}  {ending}"
+
+
+def leaf_words(node: TraceNode, heuristic: str = "H1") -> str:
+    """How a leaf was scored: "rule: wins at once", "H1", "from the table"."""
+    assert node.leaf is not None
+    return heuristic if node.leaf == "heuristic" else LEAF_WORDS[node.leaf]
 
 
 def pruned_label(parent: TraceNode, move: int, root: Board) -> str:
@@ -228,8 +317,12 @@ def event_words(events: list[TraceEvent], index: int, nodes: list[TraceNode], ro
         return f"{chooser}'s best so far is {value}{via}: α rises to {value}."
     if event.kind is EventKind.CUT:
         skipped = ", ".join(cell_notation(m, root.size) for m in node.pruned) or "none"
+        maker = (f" ✂ {move_name(nodes[node.cut_by], root)}, the "
+                 f"{ordinal(node.cut_index + 1)} move tried, made the cut."
+                 if node.cut_by >= 0 else "")
         return (f"{value} ≥ β = {signed(event.beta, root)}: {chooser.opponent} would never "
-                f"allow this position, so {chooser}'s other moves ({skipped}) are pruned.")
+                f"allow this position, so {chooser}'s other moves ({skipped}) are "
+                f"pruned.{maker}")
     if node.move is None:
         return f"Done: {chooser} to move, value {value}."
     outcome = OUTCOME_WORDS[node.outcome or Outcome.EXACT]
@@ -244,16 +337,36 @@ def move_name(node: TraceNode, root: Board) -> str:
 
 OUTCOME_MEANING = {
     Outcome.EXACT: "exact: strictly inside the window",
-    Outcome.CUTOFF: "β cut-off: at least β, so the moves after it were not needed "
-                    "(a lower bound)",
-    Outcome.FAIL_LOW: "α fail-low: no better than α, a move found earlier (an upper bound)",
+    Outcome.CUTOFF: "β cut-off: at least β, so the moves after it were not needed",
+    Outcome.FAIL_LOW: "α fail-low: no better than α, a move found earlier",
 }
 """What each outcome tells about a move's value."""
 
+def kind_note(kind: str) -> str:
+    """After `OUTCOME_MEANING`: what that makes the value, unless it is exact anyway (a leaf's):
+    " (an upper bound)", " (a lower bound)" or ""."""
+    if kind == "exact":
+        return ""
+    words = KIND_WORDS[kind]
+    return f" ({'an' if words[0] in 'aeiou' else 'a'} {words})"
+
+
+LISTED_CELLS = 12
+"""At most this many left-out cells are named in the panel beside the tree."""
+
 
 def node_words(node: TraceNode, root: Board, heuristic: str = "H1",
-               step: int | None = None) -> str:
-    """A few lines about one node of the tree, for the panel beside it."""
+               step: int | None = None, nodes: list[TraceNode] | None = None) -> str:
+    """A few lines about one node of the tree, for the panel beside it (with the recording's
+    `nodes`, a cut-off's maker says so)."""
+    if node.leaf == LEFT_OUT:
+        chooser = chooser_at(root, node.ply - 1)
+        # A long list of cells would push the step panel off the screen: the board lights them.
+        listed = (stand_in_words(node, root) if len(node.left_out) <= LISTED_CELLS
+                  else f"{len(node.left_out)} moves left out ({node.rule})")
+        return (f"{listed}, lit on the board.\n{chooser}'s moves here were searched only on "
+                "the cells next to a mark; the others were never looked at, so nothing here "
+                "says what they are worth.")
     window = window_words(node.alpha, node.beta, root)
     if node.move is None:
         head = f"The position, {root.to_move} to move. Window {window}."
@@ -265,14 +378,21 @@ def node_words(node: TraceNode, root: Board, heuristic: str = "H1",
     else:
         body = f"Value {bounded_value(node, root)}"
         if node.leaf is not None:
-            how = f"{heuristic} at the depth limit" if node.leaf == "heuristic" else (
-                LEAF_WORDS[node.leaf])
+            how = (f"{heuristic} at the depth limit" if node.leaf == "heuristic"
+                   else leaf_words(node, heuristic))
             body += f" ({how})"
         if node.move is not None:
-            body += f": {OUTCOME_MEANING[node.outcome or Outcome.EXACT]}."
+            body += (f": {OUTCOME_MEANING[node.outcome or Outcome.EXACT]}"
+                     f"{kind_note(value_kind(node))}.")
         else:
             body += "."
     lines = [head, body]
+    if nodes is not None and cut_maker(node, nodes, step):
+        parent = nodes[node.parent]
+        lines.append(f"✂ This move made the cut-off: the {ordinal(parent.cut_index + 1)} "
+                     f"{mover_at(root, node.ply)} tried here"
+                     + (" (ideal ordering tries it first)." if parent.cut_index else
+                        ", as ideal ordering would."))
     if node.pruned and (step is None or 0 <= node.cut_at <= step):
         chooser = chooser_at(root, node.ply)
         skipped = ", ".join(cell_notation(m, root.size) for m in node.pruned)
@@ -289,9 +409,28 @@ def pruned_words(parent: TraceNode, move: int, root: Board) -> str:
 
 
 def value_cell(result: TraceResult, board: Board) -> str:
-    """A value with its meaning, for the compare screen: "+9 win in 1", "0 draw", "+1 estimate"."""
-    words = value_words(result, board)
-    return f"{signed(result.value)} {words}" if result.finished else words
+    """A value with its meaning, for the compare screen: "+9 win in 1", "0 draw", "+1 estimate";
+    for a search stopped after finishing some root moves, the bound they give: "≥ −3 so far"."""
+    if result.finished:
+        return f"{signed(result.value)} {value_words(result, board)}"
+    bound = best_so_far(result)
+    if bound is None:
+        return value_words(result, board)
+    return f"{score_text(bound.score, bound.kind, minus='−')} so far"
+
+
+def step_label(step: IterationInfo, board: Board) -> str:
+    """A point of the chart of the best score by depth: its number, with its meaning once it
+    is proven ("+2", "0 draw", "+6 win in 3")."""
+    if step.kind != "exact":
+        return signed(step.score)
+    meaning = describe_score(step.score, board, kind=step.kind, band=step.band)
+    return f"{signed(step.score)} {meaning}"
+
+
+def depth_cell(result: TraceResult) -> str:
+    """How deep a lab search went, for a table's cell: "3", or "end" (to the end of the game)."""
+    return "end" if result.depth is None else str(result.depth)
 
 
 def count_label(count: int) -> str:

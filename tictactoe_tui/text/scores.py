@@ -19,13 +19,16 @@ the same: `marked_score` ("~-13", "≤ -14", "≥ +3", "-8"), `cell_score` (the 
 B1", "leaves a four", "VCT", "depth 1"), `proof_words` (a proof in a sentence: "Won by a chain
 of threats (VCT): F8 F9 G8 …") and `legend_lines` (one line per mark a panel shows).
 
-And for the lab's searches (`engine.trace`): `left_out_words` ("near stones only: 8 of 99
-moves"), `stand_in_words` (the tree's node standing for the moves a node left out) and
-`first_cut_words` (how well a search ordered its moves: "95% of 21 cut-offs by the first move").
+And for the lab's searches (`engine.trace`): `result_meaning` (a result's value by its kind),
+`left_out_words` ("near stones only: 8 of 99 moves"), `searched_words` (the table's cell: "all
+99", "8 of 99"), `stand_in_words` and `stand_in_label` (the tree's node standing
+for the moves a node left out), `first_cut_words` (how well a search ordered its moves: "95% of 21
+cut-offs by the first move") and `first_cut_text` (the table's cell: "95%").
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from tictactoe_tui.engine import Board, MoveScore, describe_score
@@ -144,6 +147,29 @@ def iteration_words(row: IterationInfo, board: Board) -> str:
             f"{row.nodes:,} positions  {row.elapsed * 1000:.0f} ms  {line}")
 
 
+def result_meaning(result: TraceResult, board: Board) -> str:
+    """What a lab search's value means, by its kind: "draw", "win in 3", "+1 (heuristic)"
+    (a depth-limited or narrowed search's value is an estimate unless it found a win or a loss
+    it proves)."""
+    band = (("win" if result.value > 0 else "loss" if result.value < 0 else "draw")
+            if result.kind == "exact" else "heuristic")
+    return describe_score(result.value, board, kind=result.kind, band=band)
+
+
+def searched_words(result: TraceResult) -> str:
+    """The root moves a lab search searched, for a table's cell: "all 99" (every legal move),
+    "8 of 99" (it left moves out: `left_out_words` says by which rule; or it stopped after
+    finishing 8 of the moves it meant to search, and its value is then a bound so far); "—"
+    without a search."""
+    if not result.legal_moves:
+        return "—"
+    if not result.finished:
+        return f"{result.root_moves_done} of {result.root_moves}"
+    if result.rule:
+        return f"{result.root_moves} of {result.legal_moves}"
+    return f"all {result.legal_moves}"
+
+
 def left_out_words(result: TraceResult) -> str:
     """What a lab search left out at the root, and by which rule: "near stones only: 8 of 99
     moves"; "" when it searched every legal move."""
@@ -160,13 +186,32 @@ def stand_in_words(node: TraceNode, board: Board) -> str:
     return f"{count} move{'s' if count != 1 else ''} left out ({node.rule}): {cells}"
 
 
+def stand_in_label(node: TraceNode) -> str:
+    """The tree's line for the node standing for the moves its parent left out: "near stones
+    only: 82 moves not searched"."""
+    count = len(node.left_out)
+    return f"{node.rule}: {count} move{'s' if count != 1 else ''} not searched"
+
+
 def first_cut_words(result: TraceResult) -> str:
     """How often the first move tried made the cut-off: "95% of 21 cut-offs by the first move",
     or "" without cut-offs (minimax never cuts)."""
     share = result.first_cut_share
     if share is None:
         return ""
-    return f"{share:.0%} of {result.cutoffs:,} cut-offs by the first move"
+    return f"{percent(share)} of {result.cutoffs:,} cut-offs by the first move"
+
+
+def first_cut_text(result: TraceResult) -> str:
+    """The share of cut-offs made by the first move tried, for a table's cell: "92%", or "—"
+    without cut-offs."""
+    share = result.first_cut_share
+    return "—" if share is None else percent(share)
+
+
+def percent(share: float) -> str:
+    """A share in whole percent, rounded down: "100%" only when it is all (99.6% is "99%")."""
+    return f"{math.floor(share * 100 + 1e-9)}%"
 
 
 KIND_MARKS = {"exact": "", "estimate": "~", "at_most": "≤", "at_least": "≥"}

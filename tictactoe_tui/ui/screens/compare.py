@@ -3,14 +3,21 @@
 The game screen pushes it with its position and the positions where the computer moved (key
 `a`). The searches run in the app's worker process (a pure-Python search in a thread would
 hold the GIL and slow every key), one after the other: the three alpha-betas and the two
-heuristic searches (each row of the table fills as its result arrives), the cost of each earlier
-computer move for the chart over the game, the size of minimax's tree, then plain minimax with a
-progress bar. Cancelling, rerunning or leaving cancels the run, so no late answer arrives.
+heuristic searches (each row of the table fills as its result arrives), the same searches again
+to 1, 2, … plies for the chart of the best score by depth, the cost of each earlier computer
+move for the chart over the game, the size of minimax's tree, then plain minimax with a progress
+bar. Cancelling, rerunning or leaving cancels the run, so no late answer arrives.
+
+Every number says what it is: a value with its meaning ("0 draw", "+1 estimate"), a bound as a
+bound ("≥ −3 so far", fainter), the depth searched, the share of cut-offs the first move tried
+made (how good the move ordering is), and how many root moves each search looked at: minimax is
+full width, the others keep to the cells near the stones on big boards, and a note says so.
 
 Minimax runs under `LAB_TIME_LIMIT`. When its speed shows the tree will not fit, it stops and
-the screen says how big the tree is and how long it would take, and offers minimax to the
-deepest depth that fits (`d`) or the full tree anyway (`f`, cancellable with `c`). Once minimax
-has a value, the last column says whether each algorithm's move and value agree with it.
+the screen says how big the tree is and how long it would take, what the root moves it finished
+prove, and offers minimax to the deepest depth that fits (`d`) or the full tree anyway (`f`,
+cancellable with `c`). Once minimax has a value, the last column says whether each algorithm's
+move and value agree with it.
 """
 
 from __future__ import annotations
@@ -19,26 +26,30 @@ import math
 from collections.abc import Sequence
 from typing import ClassVar, Literal
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, ProgressBar, Static
 from textual_plotext import PlotextPlot
 
 from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine import Game, Progress
+from tictactoe_tui.engine import Game, IterationInfo, Progress
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.compare import (
     LAB_TIME_LIMIT,
     GameCost,
     MinimaxRun,
+    best_so_far,
     default_depth,
     game_costs,
     run_lab_search,
     run_minimax,
+    score_by_depth,
     size_tree,
     verdict,
 )
@@ -47,29 +58,48 @@ from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.text.lab import (
     ALGORITHM_TITLES,
     agreement_words,
-    algorithm_label,
     count_label,
+    depth_cell,
     duration,
+    left_out_note,
     minimax_budget_words,
+    step_label,
     tree_words,
     value_cell,
 )
+from tictactoe_tui.text.scores import first_cut_text, searched_words
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 from tictactoe_tui.worker.client import JobFailed
 
 QUICK_ALGORITHMS = tuple(name for name in LAB_ALGORITHMS if name != "minimax")
-"""The searches that run before minimax (each takes milliseconds on 3×3)."""
+"""The searches that run before minimax (each takes milliseconds on 3×3); they also deepen,
+depth by depth, for the chart of the best score by depth."""
 
 CHART_NAMES = {"minimax": "minimax", "alphabeta-plain": "α-β", "alphabeta-ordered": "α-β ord",
                "alphabeta-tt": "α-β TT", "h1": "H1", "h2": "H2"}
 """The short names beside the bars."""
 
 NEEDED_TERMINAL = (96, 24)
-"""The smallest (width, height) that shows the whole table and both charts."""
+"""The smallest (width, height) that shows the whole table and the charts."""
 
-COLUMNS = ("algorithm", "move", "value", "positions", "cut-offs", "table hits", "time",
-           "agrees")
+COLUMNS = ("algorithm", "move", "value", "depth", "positions", "cut-offs", "1st cuts",
+           "table hits", "time", "moves", "agrees")
+"""The table's columns, by key."""
+
+HEADERS = {"cut-offs": "cut-\noffs", "1st cuts": "1st\ncuts", "table hits": "table\nhits"}
+"""Headers written on two lines, so that the table fits 100 columns."""
+
+RIGHT = ("depth", "positions", "cut-offs", "1st cuts", "table hits", "time", "moves")
+"""The columns of numbers, aligned right."""
+
+LEGEND = ("depth: plies searched (end: the whole game) · 1st cuts: the share of cut-offs "
+          "made by the first move tried (100% is ideal ordering)")
+"""The line under the table that says what its newer columns are."""
+
+DEPTH_CHART_HEADROOM = 1.8
+"""The score axis of the chart by depth runs this far past the data, so the legend sits above
+the points."""
 
 
 def time_text(seconds: float) -> str:
@@ -90,6 +120,28 @@ def log_axis(values: Sequence[int]) -> tuple[list[float], list[int], list[str]]:
     return heights, ticks, [count_label(10**tick) for tick in ticks]
 
 
+def curves(rows: dict[str, tuple[IterationInfo, ...]]) -> list[tuple[str, list[IterationInfo]]]:
+    """The score-by-depth curves to draw, one per distinct sequence of scores, each named by the
+    algorithms that share it (a shorter one lying on a longer one joins it): "α-β ×3, H1, H2"
+    from the empty 3×3 board, since pruning, ordering and the table never change a value."""
+    shared: dict[tuple[tuple[int, int], ...], list[str]] = {}
+    for name, steps in sorted(rows.items(), key=lambda item: -len(item[1])):
+        if not steps:
+            continue
+        points = tuple((step.depth, step.score) for step in steps)
+        longer = next((key for key in shared if key[:len(points)] == points), points)
+        shared.setdefault(longer, []).append(name)
+    named = []
+    for names in sorted(shared.values(), key=lambda names: min(map(LAB_ALGORITHMS.index, names))):
+        names.sort(key=LAB_ALGORITHMS.index)
+        alphabetas = [n for n in names if n.startswith("alphabeta")]
+        words = ["α-β ×3"] if len(alphabetas) == 3 else [CHART_NAMES[n] for n in alphabetas]
+        words += [CHART_NAMES[n] for n in names if not n.startswith("alphabeta")]
+        longest = max(names, key=lambda n: len(rows[n]))
+        named.append((", ".join(words), list(rows[longest])))
+    return named
+
+
 class CompareScreen(Screen[None]):
     """Minimax, three alpha-betas and two heuristic searches on one position, with charts."""
 
@@ -98,7 +150,8 @@ class CompareScreen(Screen[None]):
     CompareScreen #compare-body { height: 1fr; }
     CompareScreen.-too-small #compare-body { display: none; }
     CompareScreen #compare-title { height: auto; padding: 0 1; background: $boost; }
-    CompareScreen #compare-table { height: 8; }
+    CompareScreen #compare-table { height: auto; max-height: 10; }
+    CompareScreen #compare-notes { height: auto; padding: 0 1; color: $text-muted; }
     CompareScreen #minimax-row { height: auto; padding: 0 1; }
     CompareScreen #minimax-status { height: auto; }
     CompareScreen #minimax-controls { height: 1; }
@@ -136,6 +189,8 @@ class CompareScreen(Screen[None]):
         """The depth every search goes to (None: the end of the game)."""
         self.results: dict[str, TraceResult] = {}
         """Each algorithm's result, as they arrive."""
+        self.by_depth: dict[str, tuple[IterationInfo, ...]] = {}
+        """Each quick algorithm's best move and score at each depth, as they arrive."""
         self.minimax: MinimaxRun | None = None
         """Minimax's last run, once it ended."""
         self.costs: list[GameCost] = []
@@ -144,6 +199,7 @@ class CompareScreen(Screen[None]):
         """The size of the tree minimax is searching (for the progress bar)."""
         self.minimax_state = "waiting"
         """"waiting", "running", "done", "cancelled", "too big" or "failed"."""
+        self._cells: dict[str, dict[str, str | Text]] = {}
         self._last_progress: Progress | None = None
         self._minimax_depth: int | None = None
 
@@ -167,10 +223,12 @@ class CompareScreen(Screen[None]):
     # -- layout ---------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        """Title, the table, minimax's status line, the two charts side by side."""
+        """Title, the table and its notes, minimax's status line, three charts side by side."""
         with Vertical(id="compare-body"):
             yield Static("", id="compare-title", markup=False)
-            yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True)
+            yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True,
+                            header_height=2)
+            yield Static("", id="compare-notes", markup=False)
             with Vertical(id="minimax-row"):
                 yield Static("", id="minimax-status", markup=False)
                 with Horizontal(id="minimax-controls"):
@@ -182,17 +240,17 @@ class CompareScreen(Screen[None]):
                     yield Button("Back", id="close", compact=True)
             with Horizontal(id="compare-charts"):
                 yield PlotextPlot(id="compare-chart")
+                yield PlotextPlot(id="depth-chart")
                 yield PlotextPlot(id="game-chart")
         yield TooSmall(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
         """Lay out the table and start the searches."""
-        table = self.query_one("#compare-table", DataTable)
-        for column in COLUMNS:
-            table.add_column(column, key=column)
         for name in LAB_ALGORITHMS:
-            table.add_row(ALGORITHM_TITLES[name], *["…"] * (len(COLUMNS) - 1), key=name)
+            self._cells[name] = {column: "…" for column in COLUMNS}
+            self._cells[name]["algorithm"] = ALGORITHM_TITLES[name]
+        self._show_table()
         board = self.position
         depth = ("to the end" if self.depth is None
                  else f"to depth {self.depth} (H1 at the cut-off)")
@@ -202,7 +260,8 @@ class CompareScreen(Screen[None]):
         self.query_one("#compare-title", Static).update(
             f"Compare the algorithms: {board.to_move} to move on {where} "
             f"({board.size}×{board.size}, {board.k} in a row), searched {depth}")
-        table.focus()
+        self._refresh_notes()
+        self.query_one("#compare-table", DataTable).focus()
         self.on_resize()
         self._start()
 
@@ -223,6 +282,7 @@ class CompareScreen(Screen[None]):
             self._say_over()
             return
         self.results.clear()
+        self.by_depth.clear()
         self.minimax = None
         self.minimax_state = "waiting"
         self._refresh_minimax()
@@ -231,8 +291,8 @@ class CompareScreen(Screen[None]):
     @work(exclusive=True, group="lab", exit_on_error=False)
     async def _run_lab(self, depth: int | None, time_limit: float, everything: bool) -> None:
         """Run the lab's jobs in the worker, one at a time, showing each answer as it comes:
-        with `everything`, the quick searches and the game's costs first, then minimax. A newer
-        run (or leaving the screen) cancels it."""
+        with `everything`, the quick searches, their scores by depth and the game's costs
+        first, then minimax. A newer run (or leaving the screen) cancels it."""
         thinker = app_thinker(self)
         try:
             if everything:
@@ -242,6 +302,12 @@ class CompareScreen(Screen[None]):
                     self.results[result.algorithm] = result
                     self._fill_row(result)
                     self._draw_bars()
+                self._refresh_notes()
+                for name in QUICK_ALGORITHMS:
+                    self.by_depth[name] = await thinker.run(
+                        score_by_depth, self.position, name, self.depth, HEURISTIC_DEPTH,
+                        self.time_limit)
+                    self._draw_depths()
                 boards = [board for _, board in self.history]
                 self.costs = await thinker.run(game_costs, boards, None, self.time_limit)
                 self._draw_game()
@@ -285,33 +351,95 @@ class CompareScreen(Screen[None]):
                 total=result.positions, progress=result.positions)
         else:
             self.minimax_state = "cancelled"
-        self._fill_row(result)
+        self._fill_row(result, show=False)
         for other in self.results.values():
-            self._fill_row(other)
+            self._fill_row(other, show=False)
+        self._show_table()
         self._refresh_minimax()
         self._draw_bars()
+        self._draw_depths()
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def _fill_row(self, result: TraceResult) -> None:
-        """Write one algorithm's numbers into its row."""
-        table = self.query_one("#compare-table", DataTable)
+    def _fill_row(self, result: TraceResult, show: bool = True) -> None:
+        """Write one algorithm's numbers into its row (`show`: redraw the table now)."""
         size = self.position.size
         reference = self.minimax.result if self.minimax is not None else None
-        move = ("—" if not result.finished or result.move is None
-                else cell_notation(result.move, size))
-        cells: dict[str, str | Text] = {
-            "algorithm": algorithm_label(result, titles=True, usual_depth=self.depth),
+        value = value_cell(result, self.position)
+        move: str | Text = ("—" if not result.finished or result.move is None
+                            else cell_notation(result.move, size))
+        if result.finished:
+            number, _, meaning = value.partition(" ")
+            value_text = Text.assemble(number, (f" {meaning}", "dim"))
+        else:
+            # A bound, or why it stopped: fainter than a value.
+            value_text = Text(value, style="dim")
+            bound = best_so_far(result)
+            if bound is not None:
+                move = Text(cell_notation(bound.move, size), style="dim")
+        self._cells[result.algorithm] = {
+            "algorithm": ALGORITHM_TITLES[result.algorithm],
             "move": move,
-            "value": value_cell(result, self.position),
-            "positions": Text(f"{result.positions:,}", justify="right"),
-            "cut-offs": Text(f"{result.cutoffs:,}", justify="right"),
-            "table hits": Text(f"{result.table_hits:,}", justify="right"),
-            "time": Text(time_text(result.seconds), justify="right"),
+            "value": value_text,
+            "depth": depth_cell(result),
+            "positions": f"{result.positions:,}",
+            "cut-offs": f"{result.cutoffs:,}",
+            "1st cuts": first_cut_text(result),
+            "table hits": f"{result.table_hits:,}",
+            "time": time_text(result.seconds),
+            "moves": (searched_words(result) if result.finished
+                      else Text(searched_words(result), style="dim", justify="right")),
             "agrees": agreement_words(verdict(result, reference), result),
         }
-        for column, value in cells.items():
-            table.update_cell(result.algorithm, column, value, update_width=True)
+        if show:
+            self._show_table()
+
+    def _show_table(self) -> None:
+        """Draw the table from the cells, every column as wide as its widest cell.
+
+        The "moves" column shows only when a search left root moves out or stopped part way
+        (elsewhere every search looks at every move, and the column would only repeat it).
+
+        The widths are set here rather than left to the DataTable: in Textual 8.2.8 it widens a
+        column for an updated cell only when it next goes idle, and a row drawn in between stays
+        in its render cache at the old width until the next update (Textual issue #3533), so a
+        picture could show "reference" cut to "refere". A table built with its final widths has
+        nothing to catch up on.
+        """
+        table = self.query_one("#compare-table", DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        columns = [column for column in COLUMNS if column != "moves" or self._moves_matter()]
+        for column in columns:
+            header = HEADERS.get(column, column)
+            texts = [str(self._cells[name][column]) for name in LAB_ALGORITHMS]
+            width = max(cell_len(line) for text in (header, *texts) for line in text.split("\n"))
+            table.add_column(Text(header, justify="right" if column in RIGHT else "left"),
+                             key=column, width=width)
+        for name in LAB_ALGORITHMS:
+            table.add_row(*(self._cell(name, column) for column in columns), key=name)
+        table.move_cursor(row=row, animate=False)
+
+    def _cell(self, name: str, column: str) -> Text:
+        """One cell, styled: numbers aligned right."""
+        cell = self._cells[name][column]
+        if isinstance(cell, Text):
+            return cell
+        return Text(cell, justify="right" if column in RIGHT else "left")
+
+    def _moves_matter(self) -> bool:
+        """Whether some search left root moves out or stopped after only some of them."""
+        shown = list(self.results.values())
+        if self.minimax is not None:
+            shown.append(self.minimax.result)
+        return any(result.rule or (not result.finished and result.root_moves_done)
+                   for result in shown)
+
+    def _refresh_notes(self) -> None:
+        """The lines under the table: the moves left out, and what the columns are."""
+        note = left_out_note(list(self.results.values()), titles=True)
+        self.query_one("#compare-notes", Static).update("\n".join(filter(None, (note,
+                                                                                  LEGEND))))
 
     def _refresh_minimax(self, depth: int | None = None) -> None:
         """Minimax's status line and the buttons that fit its state."""
@@ -322,14 +450,14 @@ class CompareScreen(Screen[None]):
             status.update("Minimax waits for the quicker searches…")
         elif state == "running" and self.minimax_tree is not None:
             where = "the full tree" if depth is None else f"the tree to depth {depth}"
-            status.update(f"Minimax is searching {where}: {tree_words(self.minimax_tree)}. "
-                          "c cancels.")
+            status.update(f"Minimax is searching {where}, every move at every node: "
+                          f"{tree_words(self.minimax_tree)}. c cancels.")
         elif state == "done" and run is not None:
             result = run.result
             where = "the whole tree" if result.depth is None else f"to depth {result.depth}"
-            status.update(f"Minimax searched {where}: {result.positions:,} positions in "
-                          f"{time_text(result.seconds)}. Its move and value are the "
-                          "reference for the last column.")
+            status.update(f"Minimax searched {where}, full width: {result.positions:,} "
+                          f"positions in {time_text(result.seconds)}. Its move and value are "
+                          "the reference for the last column.")
         elif state == "cancelled" and run is not None:
             status.update(f"Minimax was cancelled after {run.result.positions:,} of "
                           f"{tree_words(run.tree)}. r runs it again.")
@@ -337,8 +465,12 @@ class CompareScreen(Screen[None]):
             offer = ("d: minimax to depth "
                      f"{run.suggested_depth}" if run.suggested_depth is not None
                      else "Even depth 1 would not fit")
-            status.update(f"{minimax_budget_words(run, self.time_limit)} {offer}; f: the full "
-                          "tree anyway (c cancels).")
+            result = run.result
+            stopped = (f"It stopped after {result.root_moves_done} of {result.root_moves} root "
+                       f"moves ({value_cell(result, self.position)}). "
+                       if result.root_moves_done else "")
+            status.update(f"{minimax_budget_words(run, self.time_limit)} {stopped}{offer}; "
+                          "f: the full tree anyway (c cancels).")
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -372,7 +504,7 @@ class CompareScreen(Screen[None]):
         return True
 
     def _draw_bars(self) -> None:
-        """Positions visited per algorithm, on a log scale."""
+        """Positions visited per algorithm, on a log scale, each bar with its exact count."""
         names, counts = [], []
         for name in LAB_ALGORITHMS:
             result = self.results.get(name)
@@ -387,22 +519,78 @@ class CompareScreen(Screen[None]):
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
-        plt.title("Positions visited (log scale)")
+        plt.title("Positions visited (log)")
         if counts:
             heights, ticks, labels = log_axis(counts)
             # Bars lie down so that every name fits beside its bar, in the table's order.
             plt.bar(names[::-1], heights[::-1], orientation="horizontal", width=0.6)
-            plt.xticks(ticks, labels)
-            plt.xlim(0, ticks[-1])
+            plt.xticks([float(tick) for tick in ticks], labels)
+            # Room after the longest bar for its count.
+            plt.xlim(0, ticks[-1] * 1.6)
+            ink, paper = self._label_colours()
+            for number, (height, count) in enumerate(zip(heights[::-1], counts[::-1],
+                                                         strict=True), start=1):
+                plt.text(f" {count:,}", height, number, alignment="left", color=ink,
+                         background=paper)
+        plot.refresh()
+
+    def _draw_depths(self) -> None:
+        """The best score at each depth of each search that deepens, each point with its number
+        (and its meaning once proven), and minimax's value as one point at its depth."""
+        plot = self.query_one("#depth-chart", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title("Best score by depth")
+        points: list[tuple[int, int, str]] = []
+        for name, steps in curves(self.by_depth):
+            depths = [step.depth for step in steps]
+            scores = [step.score for step in steps]
+            plt.plot(depths, scores, label=name, marker="braille")
+            plt.scatter(depths, scores, marker="dot")
+            points += [(step.depth, step.score, step_label(step, self.position))
+                       for step in steps]
+        reference = self.results.get("minimax")
+        if reference is not None and reference.finished:
+            empties = self.position.size ** 2 - self.position.move_count
+            deepest = empties if reference.depth is None else reference.depth
+            plt.scatter([deepest], [reference.value], label="minimax", marker="x")
+            points.append((deepest, reference.value, ""))
+        if points:
+            depths = sorted({depth for depth, _, _ in points})
+            low = min(score for _, score, _ in points)
+            high = max(score for _, score, _ in points)
+            step = max(1, math.ceil((high - low) / 4))
+            bottom = low - step
+            top = high + max(step, round((high - bottom) * (DEPTH_CHART_HEADROOM - 1)))
+            plt.ylim(bottom, top)
+            plt.yticks([float(tick) for tick in range(low - low % step, high + 1, step)])
+            plt.xlim(depths[0] - 0.6, depths[-1] + 0.6)
+            plt.xticks([float(depth) for depth in depths], [str(depth) for depth in depths])
+            plt.xlabel("depth (plies)")
+            ink, paper = self._label_colours()
+            for depth in depths:
+                # At each depth the highest point's number goes above it and the lowest's below,
+                # so that two curves meeting there never write over each other.
+                here = sorted((p for p in points if p[0] == depth and p[2]),
+                              key=lambda p: -p[1])
+                for rank, (_, score, label) in enumerate(here):
+                    side = 1 if rank == 0 else -1
+                    # The last depth's label ends at its point, so that it stays in the chart.
+                    align: Literal["right", "center"] = (
+                        "right" if depth == depths[-1] and depth != depths[0] else "center")
+                    plt.text(label, depth, score + side * step / 2, alignment=align, color=ink,
+                             background=paper)
         plot.refresh()
 
     def _draw_game(self) -> None:
-        """Positions per computer move over the game, minimax against alpha-beta, log scale."""
+        """Positions per computer move over the game, minimax against alpha-beta, log scale;
+        the last move's points with their exact counts."""
         plot = self.query_one("#game-chart", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
-        plt.title("Positions per computer move (log scale)")
+        plt.title("Positions per move (log)")
         numbers = [number for number, board in self.history if not board.is_over]
         numbers = numbers[:len(self.costs)]
         if self.costs:
@@ -410,13 +598,24 @@ class CompareScreen(Screen[None]):
                       ("α-β plain", [c.plain for c in self.costs]),
                       ("α-β + table", [c.table for c in self.costs]))
             _, ticks, labels = log_axis([v for _, values in series for v in values])
+            ink, paper = self._label_colours()
             for label, values in series:
-                plt.plot(numbers, log_axis(values)[0], label=label, marker="braille")
-            plt.yticks(ticks, labels)
-            plt.ylim(0, ticks[-1])
-            plt.xticks(numbers, [str(n) for n in numbers])
+                heights = log_axis(values)[0]
+                plt.plot(numbers, heights, label=label, marker="braille")
+                plt.text(f"{values[-1]:,}", numbers[-1], heights[-1], alignment="right",
+                         color=ink, background=paper)
+            plt.yticks([float(tick) for tick in ticks], labels)
+            # Room above the lines for the legend, so that it never covers a count.
+            plt.ylim(0, ticks[-1] + 2)
+            plt.xticks([float(n) for n in numbers], [str(n) for n in numbers])
             plt.xlabel("move")
         plot.refresh()
+
+    def _label_colours(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """The theme's text and surface colours, for the numbers written on the charts (plotext's
+        own "default" prints them faint on a light box, whatever the theme)."""
+        theme = self.app.theme_variables
+        return Color.parse(theme["foreground"]).rgb, Color.parse(theme["surface"]).rgb
 
     def _say_over(self) -> None:
         """A finished game has nothing to search."""
@@ -426,7 +625,8 @@ class CompareScreen(Screen[None]):
         self.query_one("#minimax-status", Static).update(
             f"The game is over ({ended}): there is no move to search. Escape goes back.")
         for name in LAB_ALGORITHMS:
-            self.query_one("#compare-table", DataTable).update_cell(name, "value", "—")
+            self._cells[name]["value"] = "—"
+        self._show_table()
         self._refresh_buttons()
         self.query_one("#minimax-rerun", Button).display = False
 
@@ -449,9 +649,10 @@ class CompareScreen(Screen[None]):
         self.minimax = MinimaxRun(stopped, self.minimax_tree,
                                   positions / max(seconds, 1e-6))
         self.minimax_state = "cancelled"
-        self._fill_row(stopped)
+        self._fill_row(stopped, show=False)
         for other in self.results.values():
-            self._fill_row(other)
+            self._fill_row(other, show=False)
+        self._show_table()
         self._refresh_minimax()
 
     def action_minimax_depth(self) -> None:

@@ -5,7 +5,10 @@ the lab's instrumented search with a recording (`engine.trace.record_search`); a
 (another algorithm, another depth) cancels the running one, so only the recording asked for last
 is ever shown. The screen then shows the recording as a Textual `Tree`, filled lazily: a
 node's children are added when it is first expanded. Each line is a move with its value, the α/β
-window it was tried with and how it ended; after a cut-off the skipped moves follow, greyed.
+window it was tried with and how it ended (a value that is only a bound prints as one, "≥ +5",
+"≤ −2"); the move that made a cut-off is marked "✂ cut (1st tried)", and the skipped moves
+follow it, greyed. On big boards the search tries only the cells next to a mark: each node that
+left moves out gets one more line standing for them, with the rule that left them out.
 
 Step mode replays the recording event by event. The tree then shows the search as it stood at
 that event: nodes not yet entered are absent, values not yet returned are "…". Stepping forward
@@ -31,6 +34,7 @@ from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.compare import default_depth
 from tictactoe_tui.engine.trace import (
     EVENT_CAP,
+    LEFT_OUT,
     EventKind,
     Outcome,
     TraceNode,
@@ -47,8 +51,10 @@ from tictactoe_tui.text.lab import (
     pruned_label,
     pruned_words,
     signed,
+    value_words,
     window_words,
 )
+from tictactoe_tui.text.scores import first_cut_text, left_out_words
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.widgets.mini_board import MiniBoard
 from tictactoe_tui.ui.widgets.too_small import TooSmall
@@ -86,7 +92,7 @@ class TreeScreen(Screen[None]):
     TreeScreen { layout: vertical; }
     TreeScreen #tree-body { height: 1fr; }
     TreeScreen.-too-small #tree-body { display: none; }
-    TreeScreen #tree-title { height: 2; padding: 0 1; background: $boost; }
+    TreeScreen #tree-title { height: auto; padding: 0 1; background: $boost; }
     TreeScreen #tree-main { height: 1fr; }
     TreeScreen #search-tree { width: 1fr; height: 1fr; border: round $primary 50%; }
     TreeScreen #search-tree:focus { border: round $primary; }
@@ -239,7 +245,9 @@ class TreeScreen(Screen[None]):
         node = self.recorder.nodes[line.node]
         if line.pruned is not None:
             return Text(pruned_label(node, line.pruned, self.position), style="dim italic")
-        text = node_label(node, self.position, self._heuristic, self.step)
+        if node.leaf == LEFT_OUT:
+            return Text(node_label(node, self.position), style="dim italic")
+        text = node_label(node, self.position, self._heuristic, self.step, self.recorder.nodes)
         done = node.returned >= 0 and (self.step is None or node.returned <= self.step)
         style = ""
         if done and node.move is not None:
@@ -275,29 +283,46 @@ class TreeScreen(Screen[None]):
             tree.move_cursor(target)
 
     def _fill(self, index: int) -> None:
-        """Add a node's children (those entered by now) and its pruned moves, once."""
+        """Add a node's children (those entered by now), its pruned moves, then the line
+        standing for the moves it left out, once."""
         if index in self._filled:
             return
         self._filled.add(index)
         parent = self._lines[index]
         node = self._node(index)
-        for child in node.children:
+        searched = [c for c in node.children if self._node(c).leaf != LEFT_OUT]
+        for child in searched:
             if self._visible(self._node(child)):
-                self._add_child(parent, child)
+                self._add_node_line(parent, child)
         if node.pruned and (self.step is None or 0 <= node.cut_at <= self.step):
             self._add_pruned(parent, index)
+        for child in node.children:
+            if child not in searched and self._visible(self._node(child)):
+                self._add_node_line(parent, child)
 
-    def _add_child(self, parent: TreeNode[Line], index: int) -> TreeNode[Line]:
+    def _stand_in_line(self, index: int) -> TreeNode[Line] | None:
+        """The line standing for the moves node `index` left out, if it is shown."""
+        for child in self._node(index).children:
+            if self._node(child).leaf == LEFT_OUT:
+                return self._lines.get(child)
+        return None
+
+    def _add_node_line(self, parent: TreeNode[Line], index: int) -> TreeNode[Line]:
+        """A recorded node's line, added to its parent's (before the stand-in line, which stays
+        last while step mode adds the moves tried one by one)."""
         line = Line(index)
         added = parent.add(self._label(line), data=line,
+                           before=self._stand_in_line(self._node(index).parent),
                            allow_expand=self._can_expand(self._node(index)))
         self._lines[index] = added
         return added
 
     def _add_pruned(self, parent: TreeNode[Line], index: int) -> None:
+        """The moves node `index` pruned at its cut-off, greyed, before its stand-in line."""
+        before = self._stand_in_line(index)
         for move in self._node(index).pruned:
             line = Line(index, move)
-            parent.add_leaf(self._label(line), data=line)
+            parent.add_leaf(self._label(line), data=line, before=before)
 
     def _reveal(self, index: int) -> TreeNode[Line]:
         """The tree line of a recorded node, adding and expanding its ancestors as needed."""
@@ -328,15 +353,22 @@ class TreeScreen(Screen[None]):
             return
         nodes = self.recorder.nodes
         node = nodes[line.node]
+        info = self.query_one("#node-info", Static)
+        if node.leaf == LEFT_OUT:
+            # The moves left out, lit on the position where they were left out.
+            board = node_board(self.position, nodes, node.parent)
+            self.query_one(MiniBoard).show(board.marks(), self._path(node.parent),
+                                           node.left_out, "dim reverse")
+            info.update(node_words(node, self.position))
+            return
         board = node_board(self.position, nodes, line.node)
         path = self._path(line.node)
-        info = self.query_one("#node-info", Static)
         if line.pruned is not None:
             self.query_one(MiniBoard).show(board.marks(), path, line.pruned, "reverse dim")
             info.update(pruned_words(node, line.pruned, self.position))
             return
         self.query_one(MiniBoard).show(board.marks(), path, node.move)
-        info.update(node_words(node, self.position, self._heuristic, self.step))
+        info.update(node_words(node, self.position, self._heuristic, self.step, nodes))
 
     def _path(self, index: int) -> list[int]:
         """The moves from the root to a node."""
@@ -394,10 +426,12 @@ class TreeScreen(Screen[None]):
         tree = self.query_one("#search-tree", Tree)
         node = self._node(event.node)
         if event.kind is EventKind.ENTER and node.parent in self._filled:
-            self._add_child(self._lines[node.parent], event.node)
+            self._add_node_line(self._lines[node.parent], event.node)
         elif event.kind is EventKind.CUT and event.node in self._filled:
             self._add_pruned(self._lines[event.node], event.node)
-        for index in (event.node, node.parent):
+        # A cut marks the move that made it (✂), whose line was drawn when it returned.
+        marked = (node.cut_by,) if event.kind is EventKind.CUT else ()
+        for index in (event.node, node.parent, *marked):
             holder = self._lines.get(index)
             if holder is not None:
                 holder.set_label(self._label(Line(index)))
@@ -484,11 +518,16 @@ class TreeScreen(Screen[None]):
         if result is None or recorder is None:
             counts = "Searching…"
         else:
-            counts = (f"Value {signed(result.value)} · {result.positions:,} positions · "
-                      f"{result.cutoffs:,} cut-offs · {result.pruned:,} moves pruned · "
+            value = (f"Value {signed(result.value)} ({value_words(result, self.position)})"
+                     if result.finished else f"Stopped: {result.stopped}")
+            first = (f" ({first_cut_text(result)} by the 1st move tried)" if result.cutoffs
+                     else "")
+            counts = (f"{value} · {result.positions:,} positions · {result.cutoffs:,} cut-offs"
+                      f"{first} · {result.pruned:,} moves pruned · "
                       f"{result.table_hits:,} table hits")
-            if not result.finished:
-                counts += f" · stopped: {result.stopped}"
+            left_out = left_out_words(result)
+            if left_out:
+                counts += f" · {left_out} at the root"
             if recorder.truncated:
                 counts += (f" · recording capped at {len(recorder.events):,} of "
                            f"{recorder.total_events:,} events")

@@ -1,14 +1,15 @@
 """A small read-only board: the position at one node of a search, with the line that led there.
 
 The tree explorer hands it a position, the moves made since the search's root (numbered faintly
-1, 2, 3… in the corner of their cells) and the cell to light (the node's move, or a pruned move
-that was never tried). Up to 15×15 fits in about 30 columns, so it sits beside the search tree.
+1, 2, 3… in the corner of their cells) and the cells to light (the node's move, a pruned move
+that was never tried, or the moves a search left out). Up to 15×15 fits in about 30 columns, so
+it sits beside the search tree.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from string import ascii_uppercase
 
 from textual.content import Content
@@ -32,10 +33,11 @@ class MiniBoard(Static):
     }
     """
 
-    def show(self, marks: Sequence[str], line: Sequence[int] = (), lit: int | None = None,
-             lit_style: str = "reverse") -> None:
+    def show(self, marks: Sequence[str], line: Sequence[int] = (),
+             lit: int | Collection[int] | None = None, lit_style: str = "reverse") -> None:
         """Draw a position from its `marks` ("X", "O" or "" per cell, row-major); `line` are the
-        moves since the root, `lit` the cell to light."""
+        moves since the root, `lit` the cell (or cells) to light."""
+        lit_cells = {lit} if isinstance(lit, int) else set(lit or ())
         size = math.isqrt(len(marks))
         width = cell_width(size)
         order = {cell: number for number, cell in enumerate(line, start=1)}
@@ -55,7 +57,7 @@ class MiniBoard(Static):
                         text = f"{mark}{order[cell]}".center(width)[:width]
                 else:
                     style = "$text-muted"
-                if cell == lit:
+                if cell in lit_cells:
                     style = f"{style} {lit_style}".strip()
                 parts.append((text, style))
         self.update(Content.assemble(*parts))
