@@ -147,6 +147,7 @@ def test_the_reading_commands_make_nothing_where_there_is_no_history(tmp_path: P
     assert not (tmp_path / "not").exists() and list(empty.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_history_says_when_games_wait_beside_a_locked_history(data_dir: Path) -> None:
     store = HistoryStore.open(busy_seconds=0.1)
     other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)

@@ -88,6 +88,7 @@ def test_match_imports_no_textual() -> None:
     assert out.returncode == 0, out.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_match_and_reports_the_finished_games() -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "tictactoe_tui", "match", "--x", "alphabeta:time=0.3", "--o",

@@ -111,6 +111,7 @@ async def _tab(url: str, opened: asyncio.Event, close: asyncio.Event, seen: byte
                 return
 
 
+@pytest.mark.slow
 async def test_each_tab_gets_its_own_app_and_closing_the_tab_ends_it() -> None:
     with served("--size", "4") as server:
         closes = [asyncio.Event(), asyncio.Event()]

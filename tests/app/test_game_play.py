@@ -3,6 +3,7 @@ between two computers, and the Results dialog that ends each of them."""
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -199,6 +200,7 @@ async def test_play_again_keeps_counting_games_against_the_computer() -> None:
         assert app.session.computer + app.session.draws == 2
 
 
+@pytest.mark.slow
 async def test_results_q_quits_and_s_opens_settings() -> None:
     app = game_app(mode="human-vs-human")
     async with app.run_test(size=SIZE) as pilot:
@@ -216,6 +218,7 @@ async def test_results_q_quits_and_s_opens_settings() -> None:
         assert not app.is_running
 
 
+@pytest.mark.slow
 async def test_two_computers_play_to_the_end_and_space_pauses() -> None:
     app = game_app(mode="computer-vs-computer", opponent="h2", seed=3)
     async with app.run_test(size=SIZE) as pilot:

@@ -4,6 +4,7 @@ of H1 (O A1, X B2, O B1) reads as it should."""
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
@@ -89,6 +90,7 @@ async def test_seed_002_reads_as_the_seed_works_it_out() -> None:
         assert shown["A1–C1"][1:] == ["OOX", "blocked (both marks)", "0", "0"]
 
 
+@pytest.mark.slow
 async def test_weights_are_edited_with_the_keyboard_and_the_ranking_follows() -> None:
     app = game_app(mode="human-vs-human", mark="O", seed=1)
     async with app.run_test(size=SIZE) as pilot:
@@ -132,6 +134,7 @@ async def test_the_table_cursor_picks_the_move_whose_lines_are_listed() -> None:
         check_lines(pilot, SEED_002, second, (1, 3))
 
 
+@pytest.mark.slow
 async def test_the_lab_is_used_with_the_mouse_alone() -> None:
     async with game_app(seed=1).run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -162,6 +165,7 @@ async def test_the_lab_is_used_with_the_mouse_alone() -> None:
         assert screen.selected == move, "a taken cell explains nothing"
 
 
+@pytest.mark.slow
 async def test_the_palette_opens_the_lab_on_the_game_position() -> None:
     async with game_app(seed=1).run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -195,6 +195,7 @@ async def test_an_empty_history_says_so() -> None:
         assert status.startswith("No games yet")
 
 
+@pytest.mark.slow
 async def test_a_long_history_is_read_a_page_at_a_time() -> None:
     filled(250)
     app = TicTacToeApp()
@@ -240,6 +241,7 @@ async def test_the_history_sorts_by_keys_and_by_header_clicks() -> None:
         assert lengths == sorted(lengths, reverse=True)
 
 
+@pytest.mark.slow
 async def test_the_history_filters_by_result_player_and_board() -> None:
     filled(40)
     app = TicTacToeApp()
@@ -376,6 +378,7 @@ async def test_the_results_dialog_offers_a_review_of_the_game() -> None:
         assert isinstance(pilot.app.screen, GameScreen)
 
 
+@pytest.mark.slow
 async def test_play_from_here_starts_a_game_from_the_shown_position() -> None:
     HistoryStore.open().save(a_game())
     app = TicTacToeApp()

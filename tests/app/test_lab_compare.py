@@ -141,6 +141,7 @@ async def test_the_chart_over_the_game_charts_each_computer_move_and_the_positio
             assert screen.query_one(chart, PlotextPlot).region.height >= 10
 
 
+@pytest.mark.slow
 async def test_cancel_then_run_again_with_the_keyboard() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -167,6 +168,7 @@ async def test_cancel_then_run_again_with_the_keyboard() -> None:
         assert row(screen, "alphabeta-tt")["agrees"] == "yes"
 
 
+@pytest.mark.slow
 async def test_a_tree_too_big_for_the_budget_is_sized_and_a_depth_that_fits_is_offered() -> None:
     board = Board.from_string("XO../.XO./..../....", k=4)  # 12 empty cells: a huge tree
     app = TicTacToeApp()
@@ -194,6 +196,7 @@ async def test_a_tree_too_big_for_the_budget_is_sized_and_a_depth_that_fits_is_o
             f"{trace_search(board, 'minimax', depth).positions:,}")
 
 
+@pytest.mark.slow
 async def test_the_mouse_alone_opens_the_compare_screen_and_goes_back() -> None:
     app = game_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:

@@ -3,6 +3,7 @@ recorded search exactly, from the keyboard alone and from the mouse alone."""
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
@@ -135,6 +136,7 @@ async def test_step_mode_replays_every_event_with_the_running_counts() -> None:
         assert screen.step is None and text(panel).startswith("Step mode")
 
 
+@pytest.mark.slow
 async def test_after_a_cut_the_skipped_moves_are_listed_greyed_as_pruned() -> None:
     app = game_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
@@ -209,6 +211,7 @@ async def test_a_capped_recording_says_how_much_it_left_out() -> None:
         assert f"recording capped at 50 of {total:,} events" in title(tree_screen(pilot))
 
 
+@pytest.mark.slow
 async def test_the_mouse_alone_opens_steps_highlights_and_closes() -> None:
     app = game_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:

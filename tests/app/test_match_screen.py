@@ -3,6 +3,7 @@ its table against the engine's own `run_match` with the same seed; cancel keeps 
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, ProgressBar, Select, Static
 from textual_plotext import PlotextPlot
@@ -89,6 +90,7 @@ async def test_m_opens_the_match_runner_with_the_games_settings_and_escape_goes_
         assert isinstance(pilot.app.screen, GameScreen)
 
 
+@pytest.mark.slow
 async def test_a_match_is_run_with_the_keyboard_alone_and_matches_the_engine() -> None:
     async with game_app(seed=2).run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -113,6 +115,7 @@ async def test_a_match_is_run_with_the_keyboard_alone_and_matches_the_engine() -
         assert status.startswith(f"Done: 4 games, x won {expected.x_wins}")
 
 
+@pytest.mark.slow
 async def test_a_match_is_run_with_the_mouse_alone_and_matches_the_engine() -> None:
     async with game_app(seed=5).run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -137,6 +140,7 @@ def chart_text(pilot: Pilot[None], chart_id: str) -> str:
     return str(pilot.app.screen.query_one(f"#{chart_id}", PlotextPlot).render())
 
 
+@pytest.mark.slow
 async def test_the_progress_bar_shows_only_once_a_match_runs() -> None:
     async with game_app(seed=1).run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -149,6 +153,7 @@ async def test_the_progress_bar_shows_only_once_a_match_runs() -> None:
         assert bar.visible and bar.percentage == 1
 
 
+@pytest.mark.slow
 async def test_the_charts_name_their_colours_and_write_their_values() -> None:
     async with game_app(seed=1).run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -171,6 +176,7 @@ async def test_the_charts_name_their_colours_and_write_their_values() -> None:
             assert positions_words(stats.mean_positions) in positions
 
 
+@pytest.mark.slow
 async def test_the_palette_opens_the_match_runner() -> None:
     async with game_app(seed=1).run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -179,6 +185,7 @@ async def test_the_palette_opens_the_match_runner() -> None:
         assert isinstance(pilot.app.screen, MatchScreen)
 
 
+@pytest.mark.slow
 async def test_a_bigger_board_offers_its_own_ks_and_plays_there() -> None:
     async with game_app(seed=1).run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -196,6 +203,7 @@ async def test_a_bigger_board_offers_its_own_ks_and_plays_there() -> None:
         check_table(pilot, expected)
 
 
+@pytest.mark.slow
 async def test_cancel_stops_the_match_and_keeps_the_games_so_far() -> None:
     async with game_app(seed=1).run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -117,6 +117,7 @@ async def test_the_right_move_with_the_keys_solves_it_and_raises_the_rating() ->
         assert mine.rating.rating > 1500 and mine.streak == 1 and puzzle.key in mine.solved
 
 
+@pytest.mark.slow
 async def test_a_wrong_click_shows_the_refutation_and_a_retry_is_not_rated() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -172,6 +173,7 @@ async def test_a_taken_cell_is_refused_and_changes_nothing() -> None:
         assert shown.phase == "solving" and standing(app.store).tries == 0
 
 
+@pytest.mark.slow
 async def test_next_the_puzzle_of_the_day_and_another_board() -> None:
     day = date(2025, 3, 1)
     app = TicTacToeApp()

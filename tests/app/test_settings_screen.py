@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, RadioSet, Select, Static
@@ -26,6 +27,7 @@ async def test_the_defaults_start_with_one_enter() -> None:
         assert app.settings == GameSettings()
 
 
+@pytest.mark.slow
 async def test_a_game_is_set_up_and_started_with_the_keyboard_alone() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -43,6 +45,7 @@ async def test_a_game_is_set_up_and_started_with_the_keyboard_alone() -> None:
         assert marks.count("X") == 1 and marks.count("O") == 0
 
 
+@pytest.mark.slow
 async def test_a_game_is_set_up_and_started_with_the_mouse_alone() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -123,6 +126,7 @@ def k_labels(pilot: Pilot[None]) -> list[str]:
     return [str(prompt) for prompt, _ in pilot.app.screen.query_one("#k", Select)._options]
 
 
+@pytest.mark.slow
 async def test_the_winning_length_list_follows_the_board_size() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -161,6 +165,7 @@ async def test_a_game_set_to_the_default_length_reopens_on_the_default() -> None
         assert k_label(pilot) == "5 (default)"
 
 
+@pytest.mark.slow
 async def test_reopened_settings_show_the_current_game_and_escape_goes_back() -> None:
     app = TicTacToeApp(GameSettings(mark="O", size=5, k=4, seed=9, difficulty=60), True)
     async with app.run_test(size=SIZE) as pilot:
@@ -180,6 +185,7 @@ async def test_reopened_settings_show_the_current_game_and_escape_goes_back() ->
         assert app.screen is game
 
 
+@pytest.mark.slow
 async def test_starting_from_reopened_settings_replaces_the_game() -> None:
     app = TicTacToeApp(GameSettings(seed=1), True)
     async with app.run_test(size=SIZE) as pilot:
@@ -268,6 +274,7 @@ def hint(pilot: Pilot[None]) -> str:
     return str(pilot.app.screen.query_one("#settings-hint", Static).render())
 
 
+@pytest.mark.slow
 async def test_the_hint_says_what_enter_does_where_the_focus_is() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:

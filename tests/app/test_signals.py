@@ -124,6 +124,7 @@ def wait_gone(pids: set[int], timeout: float = 10) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
 def test_a_signal_mid_search_restores_the_terminal_and_exits(tmp_path: Path, signum: int) -> None:
     with app_in_terminal(tmp_path, *THINKING_10X10) as terminal:
@@ -143,6 +144,7 @@ def test_a_signal_mid_search_restores_the_terminal_and_exits(tmp_path: Path, sig
         assert not list(tmp_path.rglob("crash.log")), "the signal was treated as a crash"
 
 
+@pytest.mark.slow
 def test_the_app_ends_when_its_terminal_goes_away(tmp_path: Path) -> None:
     with app_in_terminal(tmp_path, *THINKING_10X10) as terminal:
         assert terminal.read_until(b"thinking", timeout=60), "the computer never started thinking"

@@ -73,6 +73,7 @@ class TestGameScreen:
     def test_10x10_against_h1(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "game-10x10")
 
+    @pytest.mark.slow
     def test_the_computer_thinking_on_10x10(self, snap_compare: SnapCompare, gate: Gate) -> None:
         # The search is held (`gate`) and one progress report is handed to the screen, as the
         # worker would send it: the live display with fixed numbers.
@@ -137,6 +138,7 @@ class TestLab:
     def test_compare_the_algorithms(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "compare")
 
+    @pytest.mark.slow
     def test_the_search_tree_replayed_to_a_cut_off(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "tree")
 
@@ -155,6 +157,7 @@ class TestHistoryScreen:
 class TestReviewScreen:
     """A game stepped through, at a move the review marks as a mistake."""
 
+    @pytest.mark.slow
     def test_a_mistake_and_the_better_move(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "review")
 
@@ -170,5 +173,6 @@ class TestPuzzleScreen:
     def test_a_10x10_puzzle(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "puzzle")
 
+    @pytest.mark.slow
     def test_a_wrong_move_and_its_refutation(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "puzzle-refutation")

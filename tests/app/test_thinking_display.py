@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import OptionList, ProgressBar
 
 from tests.app.conftest import (
@@ -19,6 +20,7 @@ from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.ui.widgets import EvalPanel
 
 
+@pytest.mark.slow
 async def test_the_panel_shows_the_search_live_then_its_result() -> None:
     # A long budget, so the search is still running when the test looks, however busy the
     # machine is.
@@ -50,6 +52,7 @@ async def test_the_panel_shows_the_search_live_then_its_result() -> None:
         assert view.line_shown == ()
 
 
+@pytest.mark.slow
 async def test_a_hint_is_shown_live_while_it_is_searched() -> None:
     app = game_app(opponent="alphabeta", size=10, time_limit=8, seed=1)
     async with app.run_test(size=SIZE) as pilot:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.app.conftest import SIZE, game_app, panel, settle, status
 from tictactoe_tui.ui.screens.help import HELP_MARKDOWN
 
 
+@pytest.mark.slow
 async def test_analysing_is_said_once_while_a_hint_is_worked_out_on_a_big_board() -> None:
     app = game_app(mode="human-vs-human", size=10, time_limit=5)
     async with app.run_test(size=SIZE) as pilot:

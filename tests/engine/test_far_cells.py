@@ -139,6 +139,7 @@ def test_the_only_saving_move_is_a_far_cell(size: int) -> None:
 # -- the engine --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [10, 15])
 @pytest.mark.parametrize("limits", [{"depth": 4}, {"time_limit": 1.0}])
 def test_alphabeta_takes_the_far_cell_and_any_loss_it_proves_is_real(
@@ -156,6 +157,7 @@ def far_cell_loss_is_real(board: Board, c: int, score: int) -> bool:
     return score > -(win_score(board) - 4) and confirmed(board, c, score)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [10, 15])
 def test_the_analysis_calls_every_other_move_a_loss_in_4_and_the_far_cell_not(size: int
                                                                            ) -> None:

@@ -41,6 +41,7 @@ def test_every_3x3_position_and_horizon_agrees_with_brute_force() -> None:
     assert len(seen) == 5478
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("k", "marks"), [(3, range(3, 10)), (4, range(5, 12))])
 def test_4x4_positions_agree_with_brute_force(k: int, marks: range) -> None:
     brute = BruteForce(4, k)

@@ -31,6 +31,7 @@ def test_after_the_far_cell_the_attacker_still_wins_within_9_plies() -> None:
     assert not prover.attacker_wins(held.bits(attacker), held.bits(attacker.opponent), 7)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_a_loss_alphabeta_proves_on_a_far_cell_position_is_real(size: int) -> None:
     board, far = triple_at(size)

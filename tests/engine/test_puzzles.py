@@ -125,6 +125,7 @@ def test_small_board_puzzles_are_unique_and_proven_by_brute_force(size: int, k: 
             check_distances_3x3(puzzle)
 
 
+@pytest.mark.slow
 def test_10x10_puzzles_are_unique_and_proven_by_the_prover() -> None:
     made = generate(10, 5, 10, seed=1)
     assert len(made.puzzles) == 10

@@ -56,6 +56,7 @@ SHAPES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("size", "k", "seed", "count", "marks"), SHAPES)
 def test_random_positions_get_exact_values_with_and_without_a_clock(
         size: int, k: int, seed: int, count: int, marks: tuple[int, int]) -> None:
@@ -97,6 +98,7 @@ class TickClock:
         return self.now
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ticks", [2, 3, 5, 8, 13])
 def test_a_clock_that_stops_the_solver_leaves_only_true_claims(
         ticks: int, monkeypatch: pytest.MonkeyPatch) -> None:

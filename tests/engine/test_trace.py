@@ -257,6 +257,7 @@ def test_the_recording_stops_at_its_cap_and_says_how_much_it_left_out() -> None:
     assert EVENT_CAP == 200_000
 
 
+@pytest.mark.slow
 def test_minimax_from_the_empty_board_counts_549946_positions_past_the_default_cap() -> None:
     recorder = TraceRecorder()
     result = trace_search(Board.empty(3, 3), "minimax", recorder=recorder)
