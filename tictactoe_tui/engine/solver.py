@@ -8,6 +8,30 @@ ply d scores `W - d`, a loss `-(W - d)`, a draw 0 (plies counted from the root o
 Cuts that are themselves proofs keep the tree small: a side that can complete a line wins at
 once; a side facing two winning cells loses; a forced block is the only move worth trying; and
 the Erdős-Selfridge potential of a side's open lines proves a draw when it is too small.
+
+**Pairings and relevance zones** (k >= 5). Most of a draw proof is the question "can this side
+win at all?" answered no, in a null window at 0. In such a window a node is an *AND node* when
+the side to move is the one that wants the win (every move must fail) and an *OR node* when its
+opponent is (one move that holds is enough). A pairing (`pairing`) for the defender ends an AND
+node at once; an OR node first looks, move by move, for a move after which the defender has a
+pairing, and only then searches. A "cannot win" answer carries a *zone*: a set of empty cells
+such that the answer stays true when the attacker gets extra marks anywhere outside it (and the
+defender's marks stay as they are). Zones are built bottom up:
+
+- a pairing's zone is its paired cells (marks elsewhere leave every pair whole);
+- an OR node's zone is the zone of the move that held, plus that move's cell;
+- an AND node's zone is the union of its moves' zones, and a move outside the zone of a move
+  already refuted is refuted too, without a search: the position after it has fewer attacker
+  marks than (the refuted position + that extra mark), and an extra mark never hurts its owner;
+- an AND node that had to block, or whose moves were cut down by the opponent's doubles, adds
+  the cells that rule depends on (the block, the doubles' lines) and grows the zone until every
+  line the attacker could still complete keeps two (three, for doubles) empty cells in it, so
+  that extra marks cannot give the attacker a winning cell (or a four) the rule did not see;
+- an Erdős-Selfridge "no win at all" answer's zone is every empty cell of the attacker's open
+  lines; a double of the defender's at an OR node keeps the double's lines and the same guard.
+
+Anything else (a table entry without a zone, a rule cut, a window that is not at 0) has no zone
+and prunes nothing.
 """
 
 from __future__ import annotations
@@ -29,6 +53,7 @@ from tictactoe_tui.engine.kernel import (
     maker_potential,
     threats,
 )
+from tictactoe_tui.engine.pairing import PairingSearch
 
 SOLVE_MAX_CELLS = 49
 """Boards up to 7x7 are solved first when searched under a clock; bigger ones only near the end."""
@@ -63,6 +88,25 @@ def solver_share(board: Board) -> float:
     likely = board.size * board.size <= LIKELY_MAX_CELLS or empties <= SOLVE_MAX_EMPTY
     return SOLVER_SHARE if likely else LONG_SHOT_SHARE
 
+
+ALL = -1
+"""A zone that holds every cell: the answer has no relevance zone (nothing may be pruned)."""
+
+NO_ROLE, AND_NODE, OR_NODE = 0, 1, 2
+"""A node's part in a proof that one side cannot win (see the module docstring)."""
+
+PAIRING_MIN_K = 5
+"""Pairings are looked for from k = 5 up: with shorter lines they do not exist before the board
+is nearly full, where the other cuts settle positions anyway."""
+
+PAIRING_BUDGET = 200
+"""Branch points one pairing search may visit inside the solver."""
+
+PROBE_BUDGET = 25
+"""Branch points for each move an OR node tries for a pairing before it searches any."""
+
+EXHAUSTED = 1 << 40
+"""The budget remembered for a position whose pairing search tried every branch."""
 
 WIN_IN_3 = -1
 """What `Solver.doubles` returns when the mover has a double (any other answer is a mask)."""
@@ -124,6 +168,17 @@ class Solver:
         self.sym_min_empty = max(4, round(sh.cells * _SYMMETRY_MIN_EMPTY_FRACTION))
         self.one = 1 << sh.k
         self.half = 1 << (sh.k - 1)
+        self.pairing: PairingSearch | None = None
+        if sh.k >= PAIRING_MIN_K:
+            self.pairing = PairingSearch(sh.size, sh.k, PAIRING_BUDGET)
+        self.pair_min_empty = 0
+        self.zone = ALL
+        """The relevance zone of the last answer `solve` returned (`ALL` when it has none)."""
+        self.zones: tuple[dict[int, int], ...] = ({}, {}, {})
+        """Zones of the answers in the table, per role (by key, in the key's orientation)."""
+        self.unpaired: dict[int, int] = {}
+        """The positions (attacker's marks, then the defender's) where the pairing search found
+        nothing, with the budget it had."""
 
     def key(self, me: int, opp: int, empties: int) -> tuple[int, int]:
         """The table key of (me, opp) and the symmetry that maps the position onto it.
@@ -155,6 +210,80 @@ class Solver:
                 best_sym = sym
         return best, best_sym
 
+    def paired(self, attacker: int, defender: int, empty: int, budget: int) -> int:
+        """The cells of a pairing for `defender` against `attacker`, or `ALL` if none is found
+        within `budget` branch points.
+
+        Failures are remembered with the budget they had (none when the search was exhaustive),
+        so no search is repeated with a budget that is not bigger.
+        """
+        raw = attacker << self.sh.cells | defender
+        tried = self.unpaired.get(raw, 0)
+        if tried >= budget or self.pairing is None:
+            return ALL
+        pairs = self.pairing.find(attacker, defender, empty, budget)
+        if pairs is None:
+            if len(self.unpaired) > self.table_limit:
+                self.unpaired.clear()
+            self.unpaired[raw] = budget if not self.pairing.exhausted else EXHAUSTED
+            return ALL
+        zone = 0
+        for pair in pairs:
+            zone |= pair
+        return zone
+
+    def image(self, mask: int, perm: tuple[int, ...]) -> int:
+        """The image of a set of cells under a permutation of the cells."""
+        out = 0
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            out |= 1 << perm[low.bit_length() - 1]
+        return out
+
+    def remember_zone(self, key: int, sym: int, zone: int, role: int) -> None:
+        """Keep the zone of a node's answer beside its table entry (in the key's orientation)."""
+        zones = self.zones[role]
+        if len(zones) > self.table_limit:
+            zones.clear()
+        zones[key] = self.image(zone, self.sh.sym_perms[sym]) if sym else zone
+
+    def stored_zone(self, key: int, sym: int, role: int) -> int:
+        """The zone kept for the table entry `key` in that role, in the position's orientation."""
+        zone = self.zones[role].get(key, ALL)
+        if zone != ALL and sym:
+            zone = self.image(zone, self.sh.sym_inverse[sym])
+        return zone
+
+    def guard_zone(self, opp: int, empty: int, zone: int, guard: int) -> int:
+        """`zone` grown until every line the mover could still complete has `guard` of its empty
+        cells in it (or all of them, if fewer): then marks of the mover outside the zone leave
+        each such line at least that many empty cells (see the module docstring)."""
+        for line in self.sh.lines:
+            if not line & opp:
+                free = line & empty
+                inside = (free & zone).bit_count()
+                if inside < guard and inside != free.bit_count():
+                    zone |= free
+        return zone
+
+    def open_cells(self, blocker: int, empty: int) -> int:
+        """The empty cells of the lines that hold no mark of `blocker`."""
+        cells = 0
+        for line in self.sh.lines:
+            if not line & blocker:
+                cells |= line
+        return cells & empty
+
+    def threes_cells(self, owner: int, other: int, empty: int) -> int:
+        """The empty cells of the lines holding k-2 marks of `owner` and none of `other`."""
+        cells = 0
+        need = self.sh.k - 2
+        for line in self.sh.lines:
+            if not line & other and (line & owner).bit_count() == need:
+                cells |= line
+        return cells & empty
+
     @staticmethod
     def to_table(score: int, ply: int) -> int:
         """Make a win/loss score relative to the node (plies from here), not to the root."""
@@ -177,13 +306,16 @@ class Solver:
               alpha: int, beta: int) -> int:
         """Exact negamax value (fail-soft) of a position with no depth limit.
 
-        `my_thr` / `opp_thr` are the empty cells where each side would complete a line.
+        `my_thr` / `opp_thr` are the empty cells where each side would complete a line. With
+        pairings on, `zone` holds the relevance zone of the answer when it returns (see the
+        module docstring).
         """
         sh = self.sh
         poller = self.poller
         poller.nodes += 1
         if poller.nodes & poller.poll_mask == 0:
             poller.poll()
+        self.zone = ALL
         start = poller.nodes
         win = sh.win
         if my_thr:
@@ -208,29 +340,75 @@ class Solver:
             mine = min(mine_left, (win - alpha - ply) >> 1)
             if maker_potential(sh, me, opp, mine) < self.half:
                 # No win within `mine` moves: at best a win with one move more, or a draw.
-                return win - ply - 2 * mine - 1 if mine < mine_left else 0
+                if mine < mine_left:
+                    return win - ply - 2 * mine - 1
+                if self.pairing is not None:
+                    self.zone = self.open_cells(opp, empty)
+                return 0
         if beta <= 0:
             theirs_left = empties - mine_left
             theirs = min(theirs_left, (win + beta - 1 - ply) >> 1)
             if maker_potential(sh, opp, me, theirs) < self.one:
-                return -(win - ply - 2 * theirs - 2) if theirs < theirs_left else 0
+                if theirs < theirs_left:
+                    return -(win - ply - 2 * theirs - 2)
+                if self.pairing is not None:
+                    self.zone = self.open_cells(me, empty)
+                return 0
         key, sym = self.key(me, opp, empties)
         entry = self.tt.get(key)
         first = -1
+        # The node's part in a proof that one side cannot win (see the module docstring): the
+        # mover is that side (an AND node: every move must fail) or its opponent (an OR node:
+        # one move that holds is enough).
+        role = NO_ROLE
+        pairing = self.pairing
+        if pairing is not None:
+            if alpha >= 0:
+                role = AND_NODE
+            elif beta <= 0:
+                role = OR_NODE
         if entry is not None:
             flag, stored, move, _ = entry
             value = self.from_table(stored, ply)
             if flag == EXACT:
+                if (role == AND_NODE and value <= 0) or (role == OR_NODE and value >= 0):
+                    self.zone = self.stored_zone(key, sym, role)
                 return value
             if flag == LOWER:
                 if value >= beta:
+                    if role == OR_NODE and value >= 0:
+                        self.zone = self.stored_zone(key, sym, role)
                     return value
                 alpha = max(alpha, value)
             elif value <= alpha:
+                if role == AND_NODE and value <= 0:
+                    self.zone = self.stored_zone(key, sym, role)
                 return value
             else:
                 beta = min(beta, value)
             first = sh.sym_inverse[sym][move]
+        if role == AND_NODE:
+            # A pairing for the opponent proves at once that the mover cannot win.
+            zone = self.paired(me, opp, empty, PAIRING_BUDGET)
+            if zone != ALL:
+                self.remember_zone(key, sym, zone, role)
+                self.tt[key] = (UPPER, 0, sh.sym_perms[sym][(empty & -empty).bit_length() - 1],
+                                poller.nodes - start + 1)
+                self.zone = zone
+                return 0
+        elif role == OR_NODE:
+            # A move after which the mover has a pairing proves that the opponent cannot win:
+            # looked for among all the moves before any is searched, since a search that goes
+            # deep after the first move can cost thousands of positions a pairing saves.
+            for cell in self.ordered(me, opp, opp_thr or empty):
+                bit = 1 << cell
+                zone = self.paired(opp, me | bit, empty & ~bit, PROBE_BUDGET)
+                if zone != ALL:
+                    zone |= bit
+                    self.remember_zone(key, sym, zone, role)
+                    self.tt[key] = (LOWER, 0, sh.sym_perms[sym][cell], poller.nodes - start + 1)
+                    self.zone = zone
+                    return 0
         # A forced block is the only move; else the table's move is tried before the others are
         # even scored, since it often refutes the position alone.
         alpha0 = alpha
@@ -238,14 +416,21 @@ class Solver:
         allowed = empty
         if opp_thr:
             moves = [opp_thr.bit_length() - 1]
+            restricted = True
         else:
+            restricted = False
             doubles = self.doubles(me, opp)
             if doubles == WIN_IN_3:
+                if role == OR_NODE:
+                    # The win holds while the double's lines stay open and the opponent cannot
+                    # win first (see the module docstring).
+                    self.zone = self.guard_zone(me, empty, self.threes_cells(me, opp, empty), 2)
                 return win - ply - 3
             if doubles is not None:
                 # The opponent has a double: every move but these loses in 4, exactly.
                 allowed = doubles & empty
                 if allowed != empty:
+                    restricted = True
                     best = -(win - ply - 4)
                     if not allowed:
                         return best
@@ -259,9 +444,17 @@ class Solver:
         need = sh.k - 1
         index = 0
         lazy = first >= 0 and not opp_thr
+        zones: list[int] = []
+        union = 0 if role == AND_NODE else ALL
+        found = ALL
         while index < len(moves):
             cell = moves[index]
             index += 1
+            if zones and any(not zone >> cell & 1 for zone in zones):
+                # A refutation found for another move holds for this one too (module docstring).
+                if best < 0:
+                    best = 0
+                continue
             bit = 1 << cell
             mine = me | bit
             new_thr = 0
@@ -270,12 +463,20 @@ class Solver:
                     new_thr |= line & ~mine
             new_thr &= ~occupied
             score = -self.solve(opp, mine, opp_thr & ~bit, new_thr, ply + 1, -beta, -alpha)
+            if role == AND_NODE:
+                if score <= 0 and self.zone != ALL:
+                    zones.append(self.zone)
+                    union |= self.zone
+                else:
+                    union = ALL
             if score > best:
                 best = score
                 best_move = cell
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
+                        if role == OR_NODE and score >= 0 and self.zone != ALL:
+                            found = self.zone | bit
                         break
             if lazy:
                 lazy = False
@@ -286,6 +487,17 @@ class Solver:
                         poller.nodes - start + 1)
         if len(self.tt) > self.table_limit:
             self.prune()
+        if role == AND_NODE and best <= 0 and union != ALL:
+            if opp_thr:
+                union = self.guard_zone(opp, empty, union | opp_thr, 2)
+            elif restricted:
+                union = self.guard_zone(opp, empty, union | self.threes_cells(opp, me, empty), 3)
+            self.remember_zone(key, sym, union, role)
+            self.zone = union
+        else:
+            if found != ALL:
+                self.remember_zone(key, sym, found, role)
+            self.zone = found
         return best
 
     def doubles(self, me: int, opp: int) -> int | None:
