@@ -154,8 +154,13 @@ def symmetry_chunks(perms: tuple[tuple[int, ...], ...]) -> Chunks:
 class Solver:
     """Fail-soft alpha-beta to the end of the game with a bound-storing transposition table."""
 
-    def __init__(self, sh: Shape, poller: Poller, table_limit: int = TABLE_LIMIT) -> None:
-        """Prepare an empty table for positions of shape `sh`, of at most `table_limit` entries."""
+    def __init__(self, sh: Shape, poller: Poller, table_limit: int = TABLE_LIMIT,
+                 pairings: bool | None = None) -> None:
+        """Prepare an empty table for positions of shape `sh`, of at most `table_limit` entries.
+
+        `pairings` turns the pairing proofs and relevance zones on or off (by default on from
+        `PAIRING_MIN_K`).
+        """
         self.sh = sh
         self.poller = poller
         self.tt: Table = {}
@@ -169,7 +174,7 @@ class Solver:
         self.one = 1 << sh.k
         self.half = 1 << (sh.k - 1)
         self.pairing: PairingSearch | None = None
-        if sh.k >= PAIRING_MIN_K:
+        if pairings if pairings is not None else sh.k >= PAIRING_MIN_K:
             self.pairing = PairingSearch(sh.size, sh.k, PAIRING_BUDGET)
         self.pair_min_empty = 0
         self.zone = ALL
