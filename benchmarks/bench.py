@@ -462,6 +462,8 @@ class AgainstPart:
     new_cost: tuple[int, float, int]
     """The new engine's moves, seconds and positions."""
     old_cost: tuple[int, float, int]
+    games: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """Each game: the new engine's mark and every move (the opening first)."""
 
 
 def _against_part(new_root: str, old_root: str, games: int, size: int, k: int,
@@ -477,7 +479,8 @@ def _against_part(new_root: str, old_root: str, games: int, size: int, k: int,
         old.close()
     stats = result.x_stats
     return AgainstPart(stats.as_x, stats.as_o, new.package, old.package,
-                       (new.moves, new.seconds, new.nodes), (old.moves, old.seconds, old.nodes))
+                       (new.moves, new.seconds, new.nodes), (old.moves, old.seconds, old.nodes),
+                       tuple((str(game.x_mark), game.moves) for game in result.outcomes))
 
 
 def checkout_root() -> Path:
