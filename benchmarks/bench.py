@@ -396,6 +396,8 @@ class EngineWorker:
         self.moves = 0
         self.seconds = 0.0
         self.nodes = 0
+        self.longest = 0.0
+        """The longest any move took, in seconds."""
         self.package = str(self.ask({"cmd": "hello"})["package"])
 
     def ask(self, request: dict[str, object]) -> dict[str, object]:
@@ -447,6 +449,7 @@ class RemotePlayer:
         self.worker.moves += 1
         self.worker.seconds += seconds
         self.worker.nodes += nodes
+        self.worker.longest = max(self.worker.longest, seconds)
         return Decision(move, True, "alphabeta", None, None, "the worker's move")
 
 
@@ -462,6 +465,8 @@ class AgainstPart:
     new_cost: tuple[int, float, int]
     """The new engine's moves, seconds and positions."""
     old_cost: tuple[int, float, int]
+    longest: tuple[float, float] = (0.0, 0.0)
+    """The longest move of the new engine and of the old, in seconds."""
     games: tuple[tuple[str, tuple[int, ...]], ...] = ()
     """Each game: the new engine's mark and every move (the opening first)."""
 
@@ -480,6 +485,7 @@ def _against_part(new_root: str, old_root: str, games: int, size: int, k: int,
     stats = result.x_stats
     return AgainstPart(stats.as_x, stats.as_o, new.package, old.package,
                        (new.moves, new.seconds, new.nodes), (old.moves, old.seconds, old.nodes),
+                       (new.longest, old.longest),
                        tuple((str(game.x_mark), game.moves) for game in result.outcomes))
 
 
@@ -579,13 +585,14 @@ def bench_against(rev: str, games: int, times: Sequence[float], jobs: int, seed:
         total = _total((as_x, as_o))
         new_seconds, new_nodes = result.cost("new")
         old_seconds, old_nodes = result.cost("old")
+        longest = max(part.longest[0] for part in result.parts)
         rows.append([f"{time_limit:g} s a move", f"{total.games}", str(as_x), str(as_o),
                      str(total), f"{100 * total.points / max(total.games, 1):.0f}%",
-                     f"{new_seconds:.2f}", f"{old_seconds:.2f}", f"{new_nodes:,.0f}",
-                     f"{old_nodes:,.0f}"])
+                     f"{new_seconds:.2f}", f"{longest:.2f}", f"{old_seconds:.2f}",
+                     f"{new_nodes:,.0f}", f"{old_nodes:,.0f}"])
     headers = [f"{size}x{size}, k=5, new vs {rev}", "games", "new as X W/D/L",
-               "new as O W/D/L", "new W/D/L", "new score", "new s/move", "old s/move",
-               "new positions/move", "old positions/move"]
+               "new as O W/D/L", "new W/D/L", "new score", "new s/move", "new longest",
+               "old s/move", "new positions/move", "old positions/move"]
     return f"old = {rev} = {commit[:12]}\n" + table(headers, rows)
 
 
