@@ -153,10 +153,11 @@ def symmetry_chunks(perms: tuple[tuple[int, ...], ...]) -> Chunks:
         tables = []
         for offset in range(0, cells, width):
             span = min(width, cells - offset)
-            table = [0] * (1 << width)
-            for value in range(1, 1 << span):
-                low = value & -value
-                table[value] = table[value ^ low] | 1 << perm[offset + low.bit_length() - 1]
+            table = [0]
+            for cell in range(offset, offset + span):
+                # The patterns with this cell are the ones without it, plus its image.
+                image = 1 << perm[cell]
+                table += [pattern | image for pattern in table]
             tables.append(tuple(table))
         out.append(tuple(tables))
     return width, tuple(out)
