@@ -11,8 +11,7 @@ from itertools import combinations
 import pytest
 
 from tests.engine.brute import BruteForce, lines_of
-from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.pairing import Pairing, find_pairing
+from tictactoe_tui.engine import Board, Mark, Pairing, find_pairing
 
 
 def open_lines(board: Board, defender: Mark) -> list[tuple[int, ...]]:

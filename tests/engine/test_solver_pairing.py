@@ -9,14 +9,17 @@ runs (win or not, draw or loss, then the distances).
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import pytest
 
 from tests.engine.brute import BruteForce
 from tictactoe_tui.engine import Board, alphabeta, describe_score
 from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.solver import RootSolver, Solver
+from tictactoe_tui.engine.solver import ALL, RootSolver, Solver
 
 
 @cache
@@ -76,3 +79,38 @@ def test_seven_by_seven_five_in_a_row_is_proven_a_draw_through_the_public_api() 
     # Published: Hsu, Ko, Chen, Wei, Hsueh, Wu, Theoretical Computer Science 815 (2020).
     result = alphabeta(Board.empty(7, 5), time_limit=600)
     assert result.complete and result.score == 0
+
+
+@pytest.mark.slow
+def test_every_zone_rule_fires_and_every_value_stays_true(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each rule of the module docstring is counted while the solver (pairings forced on) values
+    # random positions; all of them must fire, and every value must match the brute force.
+    fired: Counter[str] = Counter()
+
+    def counting(name: str, label: Callable[..., str | None]) -> None:
+        original = getattr(Solver, name)
+
+        def wrapper(*args: Any) -> Any:
+            result = original(*args)
+            tag = label(*args, result)
+            if tag is not None:
+                fired[tag] += 1
+            return result
+
+        monkeypatch.setattr(Solver, name, wrapper if name != "outside" else staticmethod(wrapper))
+
+    counting("paired", lambda *a: "pairing" if a[-1] != ALL else None)
+    counting("outside", lambda *a: "pruned by a zone" if a[-1] else None)
+    counting("guard_zone", lambda *a: f"guard {a[4]}")
+    counting("open_cells", lambda *a: "Erdős-Selfridge zone")
+    counting("stored_zone", lambda *a: "zone from the table" if a[-1] != ALL else None)
+    rng = random.Random(31)
+    for size, k, marks, count in ((4, 4, (6, 10), 30), (5, 4, (12, 14), 40), (5, 5, (12, 15), 10)):
+        ref = brute(size, k)
+        for _ in range(count):
+            cells = ref.random_position(rng, rng.randint(*marks))
+            mover = "X" if cells.count("X") == cells.count("O") else "O"
+            truth = ref.move_values(cells, mover)
+            assert exact_values(Board.from_string(cells, k=k), pairings=True)[1] == truth, cells
+    assert set(fired) == {"pairing", "pruned by a zone", "guard 2", "guard 3",
+                          "Erdős-Selfridge zone", "zone from the table"}, fired

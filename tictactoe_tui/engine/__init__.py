@@ -10,6 +10,7 @@ from tictactoe_tui.engine.game import Game, GameResult
 from tictactoe_tui.engine.kernel import Evaluator
 from tictactoe_tui.engine.match import GameOutcome, MatchResult, PlayerSpec, run_match
 from tictactoe_tui.engine.minimax import minimax
+from tictactoe_tui.engine.pairing import Pair, Pairing, find_pairing
 from tictactoe_tui.engine.players import (
     OPPONENTS,
     AlphaBetaPlayer,
@@ -52,6 +53,8 @@ __all__ = [
     "MatchResult",
     "MinimaxPlayer",
     "MoveScore",
+    "Pair",
+    "Pairing",
     "Player",
     "PlayerSpec",
     "Progress",
@@ -64,6 +67,7 @@ __all__ = [
     "describe_score",
     "explain_h1",
     "explain_h2",
+    "find_pairing",
     "geometry",
     "h1",
     "h2",

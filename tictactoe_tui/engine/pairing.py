@@ -48,8 +48,9 @@ __all__ = [
 ]
 
 DEFAULT_BUDGET = 20_000
-"""Branch points one `find_pairing` call may visit (enough for any board up to 15×15 in practice;
-past it the answer is None, as if no pairing existed)."""
+"""Branch points one `find_pairing` call may visit: a few tenths of a second at most. Past it the
+answer is None, as if no pairing existed (a pairing that exists is usually found within a few
+hundred; proving that none exists on an open 7×7 board takes more)."""
 
 
 class _OutOfBudget(Exception):

@@ -7,7 +7,9 @@ ply d scores `W - d`, a loss `-(W - d)`, a draw 0 (plies counted from the root o
 
 Cuts that are themselves proofs keep the tree small: a side that can complete a line wins at
 once; a side facing two winning cells loses; a forced block is the only move worth trying; and
-the Erdős-Selfridge potential of a side's open lines proves a draw when it is too small.
+the Erdős-Selfridge potential of a side's open lines proves a draw when it is too small. On
+boards from 6x6 up, quick wins (within `QUICK_WIN_PLIES`) are looked for before the question
+"a win at all?" (`Bounds.next_test`).
 
 **Pairings and relevance zones** (k >= 5). Most of a draw proof is the question "can this side
 win at all?" answered no, in a null window at 0. In such a window a node is an *AND node* when
@@ -64,8 +66,8 @@ SOLVE_MAX_EMPTY = 25
 
 LIKELY_MAX_CELLS = 36
 """Boards up to 6x6 are solved within a second or so from any position, as are positions with at
-most `SOLVE_MAX_EMPTY` empty cells; 7x7 is a long shot before its middle game (five in a row on
-7x7 is not solved in minutes)."""
+most `SOLVE_MAX_EMPTY` empty cells; 7x7 is a long shot before its middle game under a short
+clock (five in a row on 7x7 takes a few seconds from the empty board)."""
 
 SOLVER_SHARE = 0.7
 """The share of a time limit the solver may use where it is likely to finish; a depth-limited
@@ -73,8 +75,9 @@ search takes over to find a move (an estimate) in the rest."""
 
 LONG_SHOT_SHARE = 0.35
 """The share of a time limit the solver may use where it is a long shot (7x7 early on): enough to
-prove the quick wins (four in a row on 7x7 is proven in about a second), and the depth-limited
-search keeps most of the time for its move when the proof does not come."""
+prove the quick wins (four in a row on 7x7 is proven in a tenth of a second, five in a row's
+draw in a few seconds under a long clock), and the depth-limited search keeps most of the time
+for its move when the proof does not come."""
 
 
 def solvable(board: Board) -> bool:
@@ -186,9 +189,9 @@ class Solver:
         self.one = 1 << sh.k
         self.half = 1 << (sh.k - 1)
         self.pairing: PairingSearch | None = None
+        """The pairing search (None when pairings are off)."""
         if pairings if pairings is not None else sh.k >= PAIRING_MIN_K:
             self.pairing = PairingSearch(sh.size, sh.k, PAIRING_BUDGET)
-        self.pair_min_empty = 0
         self.zone = ALL
         """The relevance zone of the last answer `solve` returned (`ALL` when it has none)."""
         self.zones: tuple[dict[int, int], ...] = ({}, {}, {})
@@ -252,6 +255,11 @@ class Solver:
         for pair in pairs:
             zone |= pair
         return zone
+
+    @staticmethod
+    def outside(zones: list[int], cell: int) -> bool:
+        """True when `cell` lies outside one of `zones`: the move is refuted like that zone's."""
+        return any(not zone >> cell & 1 for zone in zones)
 
     def image(self, mask: int, perm: tuple[int, ...]) -> int:
         """The image of a set of cells under a permutation of the cells."""
@@ -471,7 +479,7 @@ class Solver:
         while index < len(moves):
             cell = moves[index]
             index += 1
-            if zones and any(not zone >> cell & 1 for zone in zones):
+            if zones and self.outside(zones, cell):
                 # A refutation found for another move holds for this one too (module docstring).
                 if best < 0:
                     best = 0
