@@ -588,14 +588,16 @@ def bench_against(rev: str, games: int, times: Sequence[float], jobs: int, seed:
         total = _total((as_x, as_o))
         new_seconds, new_nodes = result.cost("new")
         old_seconds, old_nodes = result.cost("old")
-        longest = max(part.longest[0] for part in result.parts)
+        new_longest = max(part.longest[0] for part in result.parts)
+        old_longest = max(part.longest[1] for part in result.parts)
         rows.append([f"{time_limit:g} s a move", f"{total.games}", str(as_x), str(as_o),
                      str(total), f"{100 * total.points / max(total.games, 1):.0f}%",
-                     f"{new_seconds:.2f}", f"{longest:.2f}", f"{old_seconds:.2f}",
+                     f"{new_seconds:.2f} / {new_longest:.2f}",
+                     f"{old_seconds:.2f} / {old_longest:.2f}",
                      f"{new_nodes:,.0f}", f"{old_nodes:,.0f}"])
     headers = [f"{size}x{size}, k=5, new vs {rev}", "games", "new as X W/D/L",
-               "new as O W/D/L", "new W/D/L", "new score", "new s/move", "new longest",
-               "old s/move", "new positions/move", "old positions/move"]
+               "new as O W/D/L", "new W/D/L", "new score", "new s/move mean / max",
+               "old s/move mean / max", "new positions/move", "old positions/move"]
     return f"old = {rev} = {commit[:12]}\n" + table(headers, rows)
 
 
