@@ -401,6 +401,8 @@ class EngineWorker:
         self.nodes = 0
         self.longest = 0.0
         """The longest any move took, in seconds."""
+        self.longest_board = ""
+        """The board that move was chosen on (to look into a slow move)."""
         self.package = str(self.ask({"cmd": "hello"})["package"])
 
     def ask(self, request: dict[str, object]) -> dict[str, object]:
@@ -452,7 +454,9 @@ class RemotePlayer:
         self.worker.moves += 1
         self.worker.seconds += seconds
         self.worker.nodes += nodes
-        self.worker.longest = max(self.worker.longest, seconds)
+        if seconds > self.worker.longest:
+            self.worker.longest = seconds
+            self.worker.longest_board = str(board)
         return Decision(move, True, "alphabeta", None, None, "the worker's move")
 
 
@@ -470,6 +474,8 @@ class AgainstPart:
     old_cost: tuple[int, float, int]
     longest: tuple[float, float] = (0.0, 0.0)
     """The longest move of the new engine and of the old, in seconds."""
+    longest_boards: tuple[str, str] = ("", "")
+    """The boards those moves were chosen on."""
     games: tuple[tuple[str, tuple[int, ...]], ...] = ()
     """Each game: the new engine's mark and every move (the opening first)."""
 
@@ -488,7 +494,7 @@ def _against_part(new_root: str, old_root: str, games: int, size: int, k: int,
     stats = result.x_stats
     return AgainstPart(stats.as_x, stats.as_o, new.package, old.package,
                        (new.moves, new.seconds, new.nodes), (old.moves, old.seconds, old.nodes),
-                       (new.longest, old.longest),
+                       (new.longest, old.longest), (new.longest_board, old.longest_board),
                        tuple((str(game.x_mark), game.moves) for game in result.outcomes))
 
 

@@ -95,7 +95,7 @@ a fixed depth gets one second's worth)."""
 DEFENCE_BUDGETS = (400, 1_600, 6_400, 25_600)
 """Nodes each threat search may visit when checking whether a root move stops the opponent's
 threats: the cells of the threat's line get the first before the search; a move about to become
-the search's best gets the second at depths 1, the third at depths 2-3, the last from depth 4."""
+the search's best gets the second at depth 1, the third at depths 2-3, the last from depth 4."""
 
 DEFENCE_STRETCH = 1.4
 """A root facing a threat win may go on checking its moves after the threat deadline for this

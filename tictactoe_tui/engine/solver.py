@@ -175,7 +175,8 @@ class Solver:
         """Prepare an empty table for positions of shape `sh`, of at most `table_limit` entries.
 
         `pairings` turns the pairing proofs and relevance zones on or off (by default on from
-        `PAIRING_MIN_K`).
+        `PAIRING_MIN_K`, on boards up to 7x7: a bigger board's many lines make each pairing
+        search slow, and its solves are endgames the other cuts settle).
         """
         self.sh = sh
         self.poller = poller
@@ -191,7 +192,8 @@ class Solver:
         self.half = 1 << (sh.k - 1)
         self.pairing: PairingSearch | None = None
         """The pairing search (None when pairings are off)."""
-        if pairings if pairings is not None else sh.k >= PAIRING_MIN_K:
+        if pairings if pairings is not None else (sh.k >= PAIRING_MIN_K
+                                                   and sh.cells <= SOLVE_MAX_CELLS):
             self.pairing = PairingSearch(sh.size, sh.k, PAIRING_BUDGET)
         self.zone = ALL
         """The relevance zone of the last answer `solve` returned (`ALL` when it has none)."""
@@ -430,7 +432,10 @@ class Solver:
             # A move after which the mover has a pairing proves that the opponent cannot win:
             # looked for among all the moves before any is searched, since a search that goes
             # deep after the first move can cost thousands of positions a pairing saves.
-            for cell in self.ordered(me, opp, opp_thr or empty):
+            for index, cell in enumerate(self.ordered(me, opp, opp_thr or empty)):
+                if index & 7 == 7:
+                    # Many searches within one node: the clock and the caller are heard here too.
+                    poller.poll()
                 bit = 1 << cell
                 zone = self.paired(opp, me | bit, empty & ~bit, PROBE_BUDGET)
                 if zone != ALL:
