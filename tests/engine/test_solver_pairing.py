@@ -114,3 +114,20 @@ def test_every_zone_rule_fires_and_every_value_stays_true(monkeypatch: pytest.Mo
             assert exact_values(Board.from_string(cells, k=k), pairings=True)[1] == truth, cells
     assert set(fired) == {"pairing", "pruned by a zone", "guard 2", "guard 3",
                           "Erdős-Selfridge zone", "zone from the table"}, fired
+
+
+def test_a_cancel_is_heard_among_an_or_nodes_pairing_probes() -> None:
+    # An OR node tries a pairing after each of its moves before searching any: a long run of
+    # searches within one node, so it listens to the caller between them.
+    sh = fs.shape(7, 5)
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(solver.pairing.calls if solver.pairing is not None else 0)
+        return len(asked) > 1
+
+    solver = Solver(sh, fs.Poller(stop, None, sh.poll_mask))
+    root = RootSolver(Board.empty(7, 5), solver)
+    with pytest.raises(fs.Stopped):
+        root.solve_pass(root.solve_moves(), 0, 1)
+    assert solver.pairing is not None and solver.pairing.calls - asked[0] <= 8
