@@ -5,31 +5,47 @@ state: the shape tables are rebuilt (their cache is cleared) and each call build
 transposition table, so no measurement profits from an earlier one. The big-board sections build
 each board shape's tables once first, as a game does on its first move, and then give every
 search its own transposition table. Cells are named as on the board: column letter, row number
-(A1 top-left). `--quick` skips the solves above 4x4 and the slower big-board sections; `--match`
-plays the old-against-new match instead (see `bench_match`). Timings on a shared machine are noisy:
-the load average is printed with the results, and the depth and node counts are what to compare.
+(A1 top-left). `--quick` skips the solves above 4x4 and the slower big-board sections.
+Timings on a shared machine are noisy: the load average is printed with the results, and the
+depth and node counts are what to compare.
+
+`--against REV` plays a match instead: this checkout's engine (the working tree, "new") against
+the engine of any earlier revision ("old"), which gets a temporary `git worktree` of its own
+(removed afterwards). Each engine runs in worker processes of its own (`EngineWorker`), with its
+own checkout first on `sys.path`, so the two `tictactoe_tui` packages never mix; this process
+only referees (`run_match`: colours alternating, seeded random openings, each played from both
+sides) and prints the new engine's wins, draws and losses as X and as O.
 """
 
 from __future__ import annotations
 
+import gc
+import json
+import math
 import os
 import random
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from itertools import pairwise
-from types import ModuleType
+from pathlib import Path
 
 from tictactoe_tui.engine import kernel
 from tictactoe_tui.engine.api import alphabeta, analyse_position
 from tictactoe_tui.engine.board import Board, cell_notation
 from tictactoe_tui.engine.lines import line_shape
-from tictactoe_tui.engine.match import run_match
+from tictactoe_tui.engine.match import WinDrawLoss, run_match
 from tictactoe_tui.engine.minimax import minimax
-from tictactoe_tui.engine.players import AlphaBetaPlayer, Player
+from tictactoe_tui.engine.players import AlphaBetaPlayer, Decision
 from tictactoe_tui.engine.solver import RootSolver, Solver, symmetry_chunks
 from tictactoe_tui.engine.threats import find_vcf
 from tictactoe_tui.engine.types import Progress, SearchResult, describe_score, win_score
@@ -92,9 +108,11 @@ no fewer); the defender has no four of its own. tests/engine/test_threats.py che
 
 
 def fresh() -> None:
-    """Forget every cached shape table so the next search pays for building its own."""
+    """Forget every cached shape table so the next search pays for building its own, and
+    collect the garbage earlier sections left, so that no collection of theirs is timed."""
     kernel.shape.cache_clear()
     line_shape.cache_clear()
+    gc.collect()
 
 
 def warm(size: int, k: int = 5) -> None:
@@ -106,15 +124,6 @@ def warm(size: int, k: int = 5) -> None:
 def cell_list(cells: Sequence[int], size: int) -> str:
     """Cells by their names on the board: "E5 F6"."""
     return " ".join(cell_notation(cell, size) for cell in cells)
-
-
-def legacy() -> ModuleType | None:
-    """The engine before issue 11 (benchmarks/legacy_engine, beside the package), if present."""
-    try:
-        import benchmarks.legacy_engine as old
-    except ImportError:
-        return None
-    return old
 
 
 def timed(run: Callable[[], SearchResult]) -> tuple[SearchResult, float]:
@@ -139,7 +148,7 @@ def bench_3x3() -> str:
         rows.append([name, f"{slow.nodes:,}", f"{slow_ms:.1f}", f"{fast.nodes:,}",
                      f"{fast_ms:.2f}", f"{slow_ms / fast_ms:.0f}x",
                      f"{100 * fast.nodes / slow.nodes:.3f}%", cell_notation(fast.move or 0, 3),
-                     describe_score(fast.score, board), agree])
+                     describe_score(fast.score, board, kind=fast.kind, band=fast.band), agree])
     headers = ["3x3 best move", "minimax nodes", "ms", "alpha-beta nodes", "ms", "speed-up",
                "nodes", "move", "score", "agree"]
     return table(headers, rows)
@@ -165,7 +174,7 @@ def bench_analyse() -> str:
 SOLVE_TARGETS = (
     # (size, k, the time limit alphabeta gets): the m,n,k games the engine must solve.
     (4, 3, 1.0), (4, 4, 1.0), (5, 3, 1.0), (5, 5, 1.0), (5, 4, 1.0), (6, 5, 10.0), (6, 4, 10.0),
-    (7, 4, 30.0),
+    (7, 4, 30.0), (7, 5, 60.0),
 )
 """The empty boards `solve_table` solves: 4x4 only with --quick."""
 
@@ -217,7 +226,7 @@ def solve_table(quick: bool, repeats: int = 3) -> str:
         exact_solve(board)
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-        rows.append([f"{size}x{size}, k={k}, from empty", describe_score(score, board),
+        rows.append([f"{size}x{size}, k={k}, from empty", describe_score(score, board, exact=True),
                      f"{cell_notation(move, size)}", f"{alone:.2f}", f"{nodes:,}",
                      f"{limit:g}", f"{with_clock:.2f}", f"{clocked.nodes:,}",
                      "yes" if clocked.complete and clocked.score == score else "NO",
@@ -229,8 +238,7 @@ def solve_table(quick: bool, repeats: int = 3) -> str:
 
 def bench_depths(budget: float) -> str:
     """The depth `budget` seconds reach from middle games: the player, which scores every move
-    for the panel, beside bare `alphabeta()`, and the old engine's player when it is present."""
-    old = legacy()
+    for the panel, beside bare `alphabeta()`."""
     rows = []
     boards = [(10, i, g) for i, g in enumerate(MIDDLE_GAMES_10X10, start=1)]
     boards += [(15, i, g) for i, g in enumerate(MIDDLE_GAMES_15X15, start=1)]
@@ -243,18 +251,13 @@ def bench_depths(budget: float) -> str:
         spent = time.perf_counter() - began
         analysis = decision.analysis
         assert analysis is not None
-        old_depth = "-"
-        if old is not None:
-            old_decision = old.LegacyAlphaBetaPlayer(random.Random(0), time_limit=budget)
-            old_analysis = old_decision.choose(board).analysis
-            old_depth = str(old_analysis.depth) if old_analysis is not None else "-"
         rows.append([f"{size}x{size} middle game {index} ({board.to_move})",
                      f"{bare.depth}", f"{bare.nodes:,}", f"{analysis.depth}",
-                     f"{analysis.nodes:,}", f"{spent * 1000:.0f}", old_depth,
+                     f"{analysis.nodes:,}", f"{spent * 1000:.0f}",
                      cell_notation(decision.move, size),
-                     describe_score(bare.score, board, exact=bare.complete)])
+                     describe_score(bare.score, board, kind=bare.kind, band=bare.band)])
     headers = [f"k=5, {budget:g} s a move", "bare depth", "nodes", "player depth", "nodes",
-               "ms", "old player depth", "player's move", "bare score"]
+               "ms", "player's move", "bare score"]
     return table(headers, rows)
 
 
@@ -273,7 +276,7 @@ def bench_tactics(budget: float) -> str:
         rows.append([f"{name} ({board.to_move} to move)", f"{result.depth}",
                      f"{result.nodes:,}", f"{ms:.0f}", f"{player_ms:.0f}",
                      cell_notation(result.move or 0, 10),
-                     describe_score(result.score, board, exact=result.complete), ok])
+                     describe_score(result.score, board, kind=result.kind, band=result.band), ok])
     headers = [f"10x10, k=5, {budget:g} s budget", "depth", "nodes", "ms", "player ms",
                "move", "score", "check"]
     return table(headers, rows)
@@ -295,7 +298,7 @@ def bench_threats() -> str:
         rows.append([f"VCF in {plies} plies ({board.to_move} to move)",
                      f"{statistics.median(times) * 1000:.1f}",
                      "-" if found is None else cell_list(found.moves, 15), f"{ms:.0f}",
-                     describe_score(result.score, board, exact=result.complete),
+                     describe_score(result.score, board, kind=result.kind, band=result.band),
                      cell_notation(result.move or 0, 15)])
     headers = ["15x15 threat puzzle", "VCF ms", "line", "alphabeta ms", "alphabeta score",
                "move"]
@@ -335,60 +338,273 @@ def bench_progress(runs: int = 7) -> str:
 
 def bench_reading() -> str:
     """The big-board reading bias: the value after one move in the centre, depth by depth."""
-    old = legacy()
     board = Board.empty(10, 5).play(44)
     warm(10)
-    rows = [["new (H1 + tempo)", *(f"{alphabeta(board, depth=d).score:+d}" for d in range(1, 6))]]
-    if old is not None:
-        rows.append(["old (H1 alone)",
-                     *(f"{old.search.alphabeta(board, depth=d).score:+d}" for d in range(1, 6))])
+    rows = [["H1 + tempo", *(f"{alphabeta(board, depth=d).score:+d}" for d in range(1, 6))]]
     headers = ["10x10, X on E5, O to move", *(f"depth {d}" for d in range(1, 6))]
     return table(headers, rows)
 
 
-def _new_player(time_limit: float, rng: random.Random) -> Player:
-    return AlphaBetaPlayer(rng, time_limit=time_limit)
+AGAINST_WORKER = r"""
+import json, random, sys, time
+from pathlib import Path
+
+root = Path(sys.argv[1]).resolve()
+sys.path.insert(0, str(root))
+import tictactoe_tui
+
+package = Path(tictactoe_tui.__file__).resolve()
+if package.parents[1] != root:
+    sys.exit(f"the worker imported {package}, not the package of {root}")
+from tictactoe_tui.engine import Board, make_player
+
+player = None
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["cmd"] == "hello":
+        reply = {"package": str(package)}
+    elif request["cmd"] == "new":
+        options = {"time_limit": request["time"]}
+        if request["depth"] is not None:
+            options["depth"] = request["depth"]
+        player = make_player("alphabeta", random.Random(request["seed"]), **options)
+        reply = {}
+    else:
+        board = Board.from_string(request["board"], k=request["k"])
+        began = time.perf_counter()
+        decision = player.choose(board)
+        analysis = decision.analysis
+        reply = {"move": decision.move, "seconds": time.perf_counter() - began,
+                 "nodes": analysis.nodes if analysis is not None else 0}
+    print(json.dumps(reply), flush=True)
+"""
+"""The program of a match worker: one engine, imported from the checkout named on its command
+line, answering JSON lines on stdin (`hello`, `new` game, `move` on a board) on stdout."""
 
 
-def _old_player(time_limit: float, rng: random.Random) -> Player:
-    old = legacy()
-    assert old is not None
-    player: Player = old.LegacyAlphaBetaPlayer(rng, time_limit=time_limit)
-    return player
+class EngineWorker:
+    """One engine in a process of its own, imported from the checkout at `root`.
+
+    Each side of an `--against` match gets its own worker, so the two revisions' packages never
+    meet in one interpreter; the worker checks that it imported the package of `root` and says
+    which file that was (`package`).
+    """
+
+    def __init__(self, root: Path) -> None:
+        """Start the worker (PYTHONPATH is dropped: only `root` may provide the package)."""
+        env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", AGAINST_WORKER, str(root)], cwd=root, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.moves = 0
+        self.seconds = 0.0
+        self.nodes = 0
+        self.longest = 0.0
+        """The longest any move took, in seconds."""
+        self.longest_board = ""
+        """The board that move was chosen on (to look into a slow move)."""
+        self.package = str(self.ask({"cmd": "hello"})["package"])
+
+    def ask(self, request: dict[str, object]) -> dict[str, object]:
+        """Send one request and read its answer; RuntimeError with the worker's error if it died."""
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
+        try:
+            stdin.write(json.dumps(request) + "\n")
+            stdin.flush()
+            line = stdout.readline()
+        except BrokenPipeError:
+            line = ""
+        if not line:
+            self.process.wait()
+            error = self.process.stderr.read() if self.process.stderr is not None else ""
+            raise RuntimeError(f"the match worker stopped: {error.strip()}")
+        answer: dict[str, object] = json.loads(line)
+        return answer
+
+    def close(self) -> None:
+        """End the worker (closing its input ends its loop)."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        if self.process.stderr is not None:
+            self.process.stderr.close()
 
 
-def _match_part(new_time: float, old_time: float, games: int, seed: int,
-                size: int) -> tuple[float, int, int, int, float, float]:
-    """One process's share of a match: (new's points, wins, draws, losses, mean seconds and
-    positions per move of the new player)."""
-    result = run_match(partial(_new_player, new_time), partial(_old_player, old_time), games,
-                       size=size, k=5, seed=seed)
-    new = result.x_stats
-    return (new.overall.points, new.overall.wins, new.overall.draws, new.overall.losses,
-            new.mean_seconds, new.mean_positions)
+class RemotePlayer:
+    """A `Player` whose alpha-beta runs in an `EngineWorker`: one per game, as players are."""
+
+    def __init__(self, worker: EngineWorker, time_limit: float | None, depth: int | None,
+                 rng: random.Random) -> None:
+        """A fresh player in the worker, seeded from `rng`."""
+        self.worker = worker
+        self.name = f"alpha-beta from {worker.package}"
+        worker.ask({"cmd": "new", "seed": rng.getrandbits(64), "time": time_limit,
+                    "depth": depth})
+
+    def choose(self, board: Board, should_stop: Callable[[], bool] | None = None,
+               on_progress: Callable[[Progress], None] | None = None) -> Decision:
+        """The worker's move on `board` (the stop check and listener stay on this side)."""
+        answer = self.worker.ask({"cmd": "move", "board": str(board), "k": board.k})
+        move = answer["move"]
+        seconds, nodes = answer["seconds"], answer["nodes"]
+        assert isinstance(move, int) and isinstance(seconds, float) and isinstance(nodes, int)
+        self.worker.moves += 1
+        self.worker.seconds += seconds
+        self.worker.nodes += nodes
+        if seconds > self.worker.longest:
+            self.worker.longest = seconds
+            self.worker.longest_board = str(board)
+        return Decision(move, True, "alphabeta", None, None, "the worker's move")
 
 
-def bench_match(games: int, jobs: int, seed: int, size: int = 15) -> str:
-    """The new engine against the old (benchmarks/legacy_engine) on size x size, k = 5: new at
-    1 s a move against old at 1 s, then new at 0.25 s against old at 1 s. Colours alternate and
-    each random opening is played once from each side (`run_match`); the games are shared out
-    over `jobs` processes, each with its own seed."""
+@dataclass(frozen=True)
+class AgainstPart:
+    """One process's share of a match of the working tree's engine (new) against a revision's
+    (old): the new engine's results by colour, and what each engine's moves cost."""
+
+    new_as_x: WinDrawLoss
+    new_as_o: WinDrawLoss
+    new_package: str
+    old_package: str
+    new_cost: tuple[int, float, int]
+    """The new engine's moves, seconds and positions."""
+    old_cost: tuple[int, float, int]
+    longest: tuple[float, float] = (0.0, 0.0)
+    """The longest move of the new engine and of the old, in seconds."""
+    longest_boards: tuple[str, str] = ("", "")
+    """The boards those moves were chosen on."""
+    games: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """Each game: the new engine's mark and every move (the opening first)."""
+
+
+def _against_part(new_root: str, old_root: str, games: int, size: int, k: int,
+                  time_limit: float | None, depth: int | None, seed: int) -> AgainstPart:
+    """Play `games` games between two workers (new is the match's x player)."""
+    new, old = EngineWorker(Path(new_root)), EngineWorker(Path(old_root))
+    try:
+        result = run_match(partial(RemotePlayer, new, time_limit, depth),
+                           partial(RemotePlayer, old, time_limit, depth),
+                           games, size=size, k=k, seed=seed)
+    finally:
+        new.close()
+        old.close()
+    stats = result.x_stats
+    return AgainstPart(stats.as_x, stats.as_o, new.package, old.package,
+                       (new.moves, new.seconds, new.nodes), (old.moves, old.seconds, old.nodes),
+                       (new.longest, old.longest), (new.longest_board, old.longest_board),
+                       tuple((str(game.x_mark), game.moves) for game in result.outcomes))
+
+
+def checkout_root() -> Path:
+    """The checkout this benchmark runs from (the new engine of an `--against` match)."""
+    return Path(__file__).resolve().parents[1]
+
+
+def _git(*args: str) -> str:
+    """Run git in this checkout; its output, or RuntimeError with git's own words."""
+    done = subprocess.run(["git", "-C", str(checkout_root()), *args], capture_output=True,
+                          text=True)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip() or f"git {' '.join(args)} failed")
+    return done.stdout.strip()
+
+
+@contextmanager
+def revision_checkout(rev: str) -> Iterator[tuple[Path, str]]:
+    """A temporary worktree of revision `rev` (detached), removed afterwards: (root, commit)."""
+    commit = _git("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    parent = Path(tempfile.mkdtemp(prefix="tictactoe-against-"))
+    root = parent / "checkout"
+    try:
+        _git("worktree", "add", "--detach", "--quiet", str(root), commit)
+        yield root, commit
+    finally:
+        if root.exists():
+            _git("worktree", "remove", "--force", str(root))
+        shutil.rmtree(parent, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class AgainstResult:
+    """A match of the working tree's engine against a revision's, added up over its parts."""
+
+    commit: str
+    """The revision played against, as a full commit hash."""
+    time_limit: float | None
+    parts: tuple[AgainstPart, ...]
+
+    @property
+    def new_as_x(self) -> WinDrawLoss:
+        """The new engine's results when it moved first."""
+        return _total(part.new_as_x for part in self.parts)
+
+    @property
+    def new_as_o(self) -> WinDrawLoss:
+        """The new engine's results when it moved second."""
+        return _total(part.new_as_o for part in self.parts)
+
+    def cost(self, side: str) -> tuple[float, float]:
+        """Mean seconds and positions per move of "new" or "old"."""
+        costs = [part.new_cost if side == "new" else part.old_cost for part in self.parts]
+        moves = sum(cost[0] for cost in costs)
+        if not moves:
+            return 0.0, 0.0
+        return (sum(cost[1] for cost in costs) / moves, sum(cost[2] for cost in costs) / moves)
+
+
+def _total(records: Iterable[WinDrawLoss]) -> WinDrawLoss:
+    total = WinDrawLoss()
+    for record in records:
+        total = WinDrawLoss(total.wins + record.wins, total.draws + record.draws,
+                            total.losses + record.losses)
+    return total
+
+
+def play_against(rev: str, games: int, time_limit: float | None, size: int = 15,
+                 k: int | None = None, depth: int | None = None, jobs: int = 2,
+                 seed: int = 1) -> AgainstResult:
+    """The working tree's engine against revision `rev`'s: `games` games (an even number, each
+    opening played once from each side), shared out over `jobs` processes with seeds of their
+    own, both engines at `time_limit` seconds (and `depth` plies, if given) a move."""
+    k = min(size, 5) if k is None else k
+    pairs = [games // 2 // jobs + (1 if i < games // 2 % jobs else 0) for i in range(jobs)]
+    with revision_checkout(rev) as (old_root, commit), \
+            ProcessPoolExecutor(max_workers=jobs) as pool:
+        parts = list(pool.map(_against_part, [str(checkout_root())] * jobs,
+                              [str(old_root)] * jobs, [2 * n for n in pairs], [size] * jobs,
+                              [k] * jobs, [time_limit] * jobs, [depth] * jobs,
+                              [seed * 100 + i for i in range(jobs)]))
+    return AgainstResult(commit, time_limit, tuple(part for part in parts))
+
+
+def bench_against(rev: str, games: int, times: Sequence[float], jobs: int, seed: int,
+                  size: int = 15) -> str:
+    """The working tree's engine (new) against revision `rev`'s (old) on size x size, k = 5, at
+    each time a move in `times` for both: the new engine's wins, draws and losses as X (moving
+    first) and as O, and what the moves cost."""
     rows = []
-    for new_time, old_time in ((1.0, 1.0), (0.25, 1.0)):
-        shares = [games // jobs + (1 if i < games % jobs else 0) for i in range(jobs)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(_match_part, [new_time] * jobs, [old_time] * jobs, shares,
-                                  [seed * 100 + i for i in range(jobs)], [size] * jobs))
-        points = sum(p[0] for p in parts)
-        wins, draws, losses = (sum(p[i] for p in parts) for i in (1, 2, 3))
-        seconds = sum(p[4] * n for p, n in zip(parts, shares, strict=True)) / games
-        positions = sum(p[5] * n for p, n in zip(parts, shares, strict=True)) / games
-        rows.append([f"new {new_time:g} s vs old {old_time:g} s", f"{games}",
-                     f"{wins}/{draws}/{losses}", f"{points:g}", f"{100 * points / games:.0f}%",
-                     f"{seconds:.2f}", f"{positions:,.0f}"])
-    headers = [f"{size}x{size}, k=5 match", "games", "new W/D/L", "points", "score",
-               "new s/move", "new positions/move"]
-    return table(headers, rows)
+    commit = ""
+    for time_limit in times:
+        result = play_against(rev, games, time_limit, size=size, jobs=jobs, seed=seed)
+        commit = result.commit
+        as_x, as_o = result.new_as_x, result.new_as_o
+        total = _total((as_x, as_o))
+        new_seconds, new_nodes = result.cost("new")
+        old_seconds, old_nodes = result.cost("old")
+        new_longest = max(part.longest[0] for part in result.parts)
+        old_longest = max(part.longest[1] for part in result.parts)
+        rows.append([f"{time_limit:g} s a move", f"{total.games}", str(as_x), str(as_o),
+                     str(total), f"{100 * total.points / max(total.games, 1):.0f}%",
+                     f"{new_seconds:.2f} / {new_longest:.2f}",
+                     f"{old_seconds:.2f} / {old_longest:.2f}",
+                     f"{new_nodes:,.0f}", f"{old_nodes:,.0f}"])
+    headers = [f"{size}x{size}, k=5, new vs {rev}", "games", "new as X W/D/L",
+               "new as O W/D/L", "new W/D/L", "new score", "new s/move mean / max",
+               "old s/move mean / max", "new positions/move", "old positions/move"]
+    return f"old = {rev} = {commit[:12]}\n" + table(headers, rows)
 
 
 def main(argv: list[str]) -> int:
@@ -400,10 +616,16 @@ def main(argv: list[str]) -> int:
                         "listening")
     parser.add_argument("--history", action="store_true",
                         help="time the history instead: saving, the History screen, a review")
-    parser.add_argument("--match", action="store_true",
-                        help="play the new engine against the old one on 15x15 (long)")
-    parser.add_argument("--games", type=int, default=40, help="games per match (--match)")
-    parser.add_argument("--jobs", type=int, default=2, help="processes for --match")
+    parser.add_argument("--against", metavar="REV",
+                        help="play this checkout's engine against revision REV's on 15x15 "
+                        "(long: see --games and --time)")
+    parser.add_argument("--games", type=int, default=40,
+                        help="games per match (--against; even: each opening is played from "
+                        "both sides)")
+    parser.add_argument("--time", type=float, action="append", dest="times",
+                        help="seconds a move for both engines (--against; repeat for more "
+                        "matches; default 0.25 and 1)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for --against")
     parser.add_argument("--seed", type=int, default=1, help="seed of the match openings")
     args = parser.parse_args(argv)
     if args.history:
@@ -412,14 +634,18 @@ def main(argv: list[str]) -> int:
         print(bench_history())
         return 0
     load = "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
-    if args.match:
-        if legacy() is None:
-            parser.error("--match needs the old engine in benchmarks/legacy_engine: run it "
-                         "from the repository's root")
-        if args.games < 2 or not 1 <= args.jobs <= args.games:
-            parser.error("--games must be at least 2 and --jobs between 1 and --games")
+    if args.against is not None:
+        if args.games < 2 or args.games % 2 or not 1 <= args.jobs <= args.games // 2:
+            parser.error("--games must be even and at least 2, and --jobs between 1 and half "
+                         "of --games")
+        times = args.times or [0.25, 1.0]
+        if any(not math.isfinite(t) or t <= 0 for t in times):
+            parser.error("--time must be a number of seconds above 0")
         print(f"{load} at the start")
-        print(bench_match(args.games, args.jobs, args.seed))
+        try:
+            print(bench_against(args.against, args.games, times, args.jobs, args.seed))
+        except RuntimeError as error:
+            parser.error(f"--against {args.against}: {error}")
         print("load average {:.2f} {:.2f} {:.2f} at the end".format(*os.getloadavg()))
         return 0
     sections = [bench_3x3(), bench_analyse(), solve_table(args.quick),

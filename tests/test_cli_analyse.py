@@ -64,8 +64,8 @@ def test_quick_bench_prints_minimax_and_alphabeta_side_by_side() -> None:
     assert "4x4, k=4, from empty" in out.stdout and "5x5" not in out.stdout
 
 
-def test_bench_match_refuses_a_match_it_cannot_share_out() -> None:
-    out = run("bench", "--match", "--games", "1")
+def test_bench_against_refuses_a_match_it_cannot_share_out() -> None:
+    out = run("bench", "--against", "HEAD", "--games", "1")
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert "--games" in out.stderr and "Traceback" not in out.stderr
 

@@ -16,6 +16,7 @@ from tictactoe_tui.engine.game import Game, GameResult
 from tictactoe_tui.engine.kernel import Evaluator
 from tictactoe_tui.engine.match import GameOutcome, MatchResult, PlayerSpec, run_match
 from tictactoe_tui.engine.minimax import minimax
+from tictactoe_tui.engine.pairing import Pair, Pairing, find_pairing
 from tictactoe_tui.engine.players import (
     OPPONENTS,
     AlphaBetaPlayer,
@@ -68,6 +69,8 @@ __all__ = [
     "MatchResult",
     "MinimaxPlayer",
     "MoveScore",
+    "Pair",
+    "Pairing",
     "Player",
     "PlayerSpec",
     "Progress",
@@ -80,6 +83,7 @@ __all__ = [
     "describe_score",
     "explain_h1",
     "explain_h2",
+    "find_pairing",
     "geometry",
     "h1",
     "h2",

@@ -101,12 +101,21 @@ def _symmetries(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(perms)
 
 
+def _inverse(perm: tuple[int, ...]) -> tuple[int, ...]:
+    """The inverse of a permutation of the cells."""
+    inverse = [0] * len(perm)
+    for cell, image in enumerate(perm):
+        inverse[image] = cell
+    return tuple(inverse)
+
+
 def _chunk_table(perm: tuple[int, ...], offset: int, width: int) -> tuple[int, ...]:
     """Images under `perm` of every bit pattern of the cells offset..offset+width-1."""
-    table = [0] * (1 << width)
-    for value in range(1, 1 << width):
-        low = value & -value
-        table[value] = table[value ^ low] | 1 << perm[offset + low.bit_length() - 1]
+    table = [0]
+    for cell in range(offset, offset + width):
+        # The patterns with this cell are the ones without it, plus its image.
+        image = 1 << perm[cell]
+        table += [pattern | image for pattern in table]
     return tuple(table)
 
 
@@ -132,7 +141,7 @@ def shape(size: int, k: int) -> Shape:
                     mask |= 1 << ((r + dr) * size + c + dc)
         near.append(mask)
     perms = _symmetries(size)
-    inverse = tuple(tuple(perm.index(cell) for cell in range(cells)) for perm in perms)
+    inverse = tuple(_inverse(perm) for perm in perms)
     # Symmetry lookups use two chunk tables per symmetry; beyond 26 cells the tables grow too big
     # and the boards are searched with heuristics, where exact transpositions are rare anyway.
     symmetric = cells <= 26

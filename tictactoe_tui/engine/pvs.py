@@ -10,9 +10,16 @@ Each search (`Searcher.deepen`) goes:
    defences against a double. A position they decide is answered without spending the budget.
 2. **Threat search**: a VCF, then a bounded VCT, for the side to move. A forced win found there is
    proven however deep it lies. Then the same for the opponent, as if we passed: the cells of its
-   line join the moves searched (far ones included), and each move after which the opponent
-   still wins by threats is a proven loss, found before any depth is searched.
-3. **Iterative deepening** with principal variation search (each move after the first is tried
+   line join the moves searched (far ones included).
+3. **Defence** (a root facing such a threat win, or a rule's choice of stops against doubles):
+   a move after which the opponent still wins by threats is a proven loss. The threat line's
+   cells (or the stops) are checked before any depth is searched; then every move about to
+   become the best one of an iteration is checked (`_guard`), with bigger budgets as the
+   iterations deepen. If a check refutes the move the caller would play now, the caller hears
+   the amended iteration at once, before the search goes on. The checks run under the caller's
+   clock (the defence deadline until the first iteration): a check the clock cuts short proves
+   nothing and leaves the last checked answer standing.
+4. **Iterative deepening** with principal variation search (each move after the first is tried
    with a null window and searched again only if it fails high) inside an aspiration window
    around the previous iteration's value. A move that fails low keeps the value it failed with
    as an upper bound (`RootMove.bound`), and that bound holds for the move searched alone with
@@ -103,8 +110,15 @@ ROOT_VCT_NODES_PER_SECOND = 4_000
 """Nodes the root's VCT may visit per second of time limit, up to two seconds' worth (a search to
 a fixed depth gets one second's worth)."""
 
-REFUTE_NODES = 400
-"""Nodes each threat search may visit when checking whether a root move stops the opponent's."""
+DEFENCE_BUDGETS = (400, 1_600, 6_400, 25_600)
+"""Nodes each threat search may visit when checking whether a root move stops the opponent's
+threats: the cells of the threat's line get the first before the search; a move about to become
+the search's best gets the second at depth 1, the third at depths 2-3, the last from depth 4."""
+
+DEFENCE_STRETCH = 1.4
+"""A root facing a threat win may go on checking its moves after the threat deadline for this
+many times the threat phase's length again (with the API's quarter of the clock for threats,
+until 60% of the clock): stopping the threat matters more than a deeper search."""
 
 ASPIRATION = 30
 """Half the width of the aspiration window around the previous iteration's value."""
@@ -204,6 +218,15 @@ class Searcher:
         self.poller = fs.Poller(None, None, 15)
         self.limit_ply = 0
         self.threat_deadline: float | None = None
+        self.started = 0.0
+        """When the current search began."""
+        self.danger: list[int] | None = None
+        """The opponent's threat win at the root as if we passed, if it has one (empty when
+        a rule already says the opponent has doubles to stop)."""
+        self.last_iteration: Iteration | None = None
+        """The iteration the caller heard last: its best move is what it would play."""
+        self.checked: dict[int, int] = {}
+        """Root moves checked for the opponent's threat wins, with the budget that found none."""
         self.root_side = 0
         self.half = 1 << (k - 1)
         self.one = 1 << k
@@ -226,6 +249,9 @@ class Searcher:
         searches before the first iteration give up at `threat_deadline` (if given).
         """
         self.threat_deadline = threat_deadline
+        self.started = time.perf_counter()
+        self.danger = None
+        self.checked = {}
         if len(self.tt) > TABLE_LIMIT:
             self.tt.clear()
         # Entries of earlier searches still order the moves, but no longer answer a position:
@@ -244,16 +270,26 @@ class Searcher:
         if roots is None:
             won = self._root_threats(side, vct_nodes)
             roots = [won] if won is not None else self._root_moves(side, vct_nodes)
+        else:
+            self._defend_stops(roots, side)
         if all(root.kind == FIXED for root in roots) or any(
                 root.kind == FIXED and root.value >= MATE_BAND for root in roots):
             # Decided without a search: the other moves get a one-ply estimate for the panel.
             roots = self._estimate_others(roots, side)
             yield _snapshot(1, roots)
             return
+        self.last_iteration = None
         for depth in range(1, max_depth + 1):
             self.limit_ply = depth + QUIESCENCE_PLIES
-            self._iterate(roots, side, depth)
+            while True:
+                try:
+                    self._iterate(roots, side, depth)
+                    break
+                except _BestRefuted as refuted:
+                    # The caller's answer so far loses: it hears so before the search goes on.
+                    yield self._amended(refuted.root)
             iteration = _snapshot(depth, roots)
+            self.last_iteration = iteration
             yield iteration
             if iteration.complete:
                 return
@@ -324,14 +360,16 @@ class Searcher:
         return RootMove(line[0], FIXED, MATE - len(line), LOWER, self.threats.nodes - before,
                         tuple(line), rule=rule)
 
-    def _threat_search(self, side: int, fours_only: bool, nodes: int) -> list[int] | None:
-        """A root VCF (or VCT) for `side` within `nodes` nodes and the threat deadline."""
+    def _threat_search(self, side: int, fours_only: bool, nodes: int,
+                       until: float | None = None) -> list[int] | None:
+        """A root VCF (or VCT) for `side` within `nodes` nodes and the threat deadline (or
+        `until`, if given)."""
         state = self.state
         poller = self.poller
         before = self.threats.nodes
         played = len(state.history)
         deadline = poller.deadline
-        poller.deadline = self.threat_deadline
+        poller.deadline = self.threat_deadline if until is None else until
         try:
             if fours_only:
                 return self.threats.vcf(state, side, max_nodes=nodes)
@@ -370,44 +408,126 @@ class Searcher:
         roots = ([RootMove(cell, MAIN, prior=gain(cell, side)) for cell in iter_bits(main)]
                  + [RootMove(cell, FAR, prior=gain(cell, side))
                     for cell in iter_bits(empty & ~main)])
+        self.danger = threat
         if threat is not None:
-            self._refute(roots, side, threat)
+            self._defend(roots, side, threat)
         return roots
 
     def _opponent_threat(self, side: int, vct_nodes: int) -> list[int] | None:
-        """The opponent's threat win (VCF, else VCT) as if the side to move passed, if any."""
+        """The opponent's threat win (VCF, else VCT) as if the side to move passed, if any.
+
+        Its VCT gets at least the budget of the defence's middle pass: a threat missed here is
+        a threat the root never defends against.
+        """
         line = self._threat_search(1 - side, True, ROOT_VCF_NODES // 4)
         if line is None and vct_nodes > 0:
-            line = self._threat_search(1 - side, False, vct_nodes)
+            line = self._threat_search(1 - side, False,
+                                       max(vct_nodes, DEFENCE_BUDGETS[len(DEFENCE_BUDGETS) // 2]))
         return line
 
-    def _refute(self, roots: list[RootMove], side: int, threat: list[int]) -> None:
-        """Mark the MAIN moves after which the opponent still wins by threats: proven losses.
+    # -- the root's defence ------------------------------------------------------------------
 
-        The moves on the opponent's line go first, so the ones most likely to stop it are
-        tried before the threat deadline runs out; a move not tried stays MAIN.
+    def _defend(self, roots: list[RootMove], side: int, threat: list[int]) -> None:
+        """Mark the moves on the opponent's threat line after which it still wins by threats:
+        proven losses.
+
+        The opponent has a threat win if we pass (`threat`); the cells of its line are where a
+        defence most often lies, so each gets a cheap check (`DEFENCE_BUDGETS[0]` nodes) before
+        the search, until the defence deadline. The moves the search then prefers get bigger
+        checks (`_guard`).
         """
+        self._check_all([root for root in roots if root.kind == MAIN and root.move in threat],
+                        side, DEFENCE_BUDGETS[0])
+
+    def _defend_stops(self, roots: list[RootMove], side: int) -> None:
+        """When a rule left a choice between the moves that stop the opponent's doubles, check
+        each of them for the opponent's threat wins (`DEFENCE_BUDGETS[1]` nodes): a stop that
+        leaves a win by threats is a proven loss, and the search guards the others."""
+        stops = [root for root in roots if root.kind == MAIN]
+        if len(stops) > 1:
+            self.danger = []
+            self._check_all(stops, side, DEFENCE_BUDGETS[1])
+
+    def _check_all(self, roots: list[RootMove], side: int, budget: int) -> None:
+        """Check `roots` (the ones that build most first) until the defence deadline."""
+        roots = sorted(roots, key=lambda root: (-root.prior, root.move))
+        deadline = self._defence_deadline()
+        for root in roots:
+            if deadline is not None and time.perf_counter() > deadline:
+                return
+            self._check(root, side, budget, deadline)
+
+    def _guard(self, root: RootMove, side: int, value: int, depth: int) -> int:
+        """The value of a root move that is about to become the best one, once checked for the
+        opponent's threat wins: its proven loss if one is found, else `value`.
+
+        Only a root facing a threat win (`danger`) is guarded (when the opponent has none as if
+        we passed, no move of ours gives it one). Deeper iterations check with bigger budgets
+        (`DEFENCE_BUDGETS` from the second on), a move once per budget; the clock is the
+        caller's deadline (the defence deadline before the caller has a move), so a check cut
+        short leaves the previous iteration, whose best move was checked, as the answer.
+        """
+        levels = self._budgets()[1:]
+        budget = levels[min(depth // 2, len(levels) - 1)]
+        if self.checked.get(root.move, 0) >= budget:
+            return value
+        deadline = self.poller.deadline
+        line = self._check(root, side, budget,
+                           deadline if deadline is not None else self._defence_deadline())
+        if line is None:
+            return value
+        last = self.last_iteration
+        if last is not None and any(move.move == root.move and move.value >= last.moves[0].value
+                                    for move in last.moves):
+            raise _BestRefuted(root)
+        return root.value
+
+    def _amended(self, root: RootMove) -> Iteration:
+        """The last iteration again, with `root` (one of its best moves) now a proven loss."""
+        last = self.last_iteration
+        assert last is not None
+        moves = [root if move.move == root.move else move for move in last.moves]
+        self.last_iteration = _snapshot(last.depth, moves)
+        return self.last_iteration
+
+    def _check(self, root: RootMove, side: int, budget: int,
+               until: float | None) -> list[int] | None:
+        """The opponent's threat win after `root`'s move (VCF, then VCT, `budget` nodes each),
+        which makes the move a proven loss; None if none was found by `until`."""
         state = self.state
-        on_line = set(threat)
-        main = [root for root in roots if root.kind == MAIN]
-        main.sort(key=lambda root: (root.move not in on_line, -root.prior))
-        for root in main:
-            before = self.poller.nodes
-            state.play(root.move, side)
-            line = self._threat_search(1 - side, True, REFUTE_NODES)
+        before = self.poller.nodes
+        state.play(root.move, side)
+        try:
+            line = self._threat_search(1 - side, True, budget, until)
             rule = RULE_ALLOWS_VCF
             if line is None:
-                line = self._threat_search(1 - side, False, REFUTE_NODES)
+                line = self._threat_search(1 - side, False, budget, until)
                 rule = RULE_ALLOWS_VCT
+        finally:
             state.undo(root.move, side)
-            root.nodes += self.poller.nodes - before
-            if line is not None:
-                root.kind, root.bound = FIXED, UPPER
-                root.value = -(MATE - 1 - len(line))
-                root.line = (root.move, *line)
-                root.rule = rule
-            if self.threat_deadline is not None and time.perf_counter() > self.threat_deadline:
-                break
+        root.nodes += self.poller.nodes - before
+        if line is not None:
+            root.kind, root.bound = FIXED, UPPER
+            root.value = -(MATE - 1 - len(line))
+            root.line = (root.move, *line)
+            # Proven by a threat search, not by the depth searched (nor by the table).
+            root.rule, root.depth, root.from_table = rule, 0, False
+        elif until is None or time.perf_counter() <= until:
+            # Not cut short by the clock: no win within this budget.
+            self.checked[root.move] = budget
+        return line
+
+    def _budgets(self) -> tuple[int, ...]:
+        """The budgets of the checks: without a clock, all but the biggest."""
+        if self.threat_deadline is None:
+            return DEFENCE_BUDGETS[:-1]
+        return DEFENCE_BUDGETS
+
+    def _defence_deadline(self) -> float | None:
+        """When a threatened root stops checking its moves before the first iteration."""
+        if self.threat_deadline is None:
+            return None
+        return self.threat_deadline + DEFENCE_STRETCH * (self.threat_deadline - self.started)
 
     def _iterate(self, roots: list[RootMove], side: int, depth: int) -> None:
         """One iteration at `depth` over the root moves, in an aspiration window."""
@@ -475,6 +595,8 @@ class Searcher:
             state.undo(root.move, side)
             root.from_table = answered and (root.from_table or not searched_before)
             root.nodes += spent
+            if value > alpha and self.danger is not None:
+                value = self._guard(root, side, value, depth)
             root.value = value
             root.bound = UPPER if value <= alpha else LOWER if value >= high else EXACT
             first = False
@@ -826,6 +948,15 @@ class Searcher:
             side = 1 - side
         state.rewind(0)
         return tuple(line)
+
+
+class _BestRefuted(Exception):
+    """A check found that a best move of the last iteration loses to the opponent's threats."""
+
+    def __init__(self, root: RootMove) -> None:
+        """`root` now holds the proven loss."""
+        super().__init__(root.move)
+        self.root = root
 
 
 def _to_table(value: int, ply: int) -> int:

@@ -7,7 +7,33 @@ ply d scores `W - d`, a loss `-(W - d)`, a draw 0 (plies counted from the root o
 
 Cuts that are themselves proofs keep the tree small: a side that can complete a line wins at
 once; a side facing two winning cells loses; a forced block is the only move worth trying; and
-the Erdős-Selfridge potential of a side's open lines proves a draw when it is too small.
+the Erdős-Selfridge potential of a side's open lines proves a draw when it is too small. On
+boards from 6x6 up, quick wins (within `QUICK_WIN_PLIES`) are looked for before the question
+"a win at all?" (`Bounds.next_test`).
+
+**Pairings and relevance zones** (k >= 5). Most of a draw proof is the question "can this side
+win at all?" answered no, in a null window at 0. In such a window a node is an *AND node* when
+the side to move is the one that wants the win (every move must fail) and an *OR node* when its
+opponent is (one move that holds is enough). A pairing (`pairing`) for the defender ends an AND
+node at once; an OR node first looks, move by move, for a move after which the defender has a
+pairing, and only then searches. A "cannot win" answer carries a *zone*: a set of empty cells
+such that the answer stays true when the attacker gets extra marks anywhere outside it (and the
+defender's marks stay as they are). Zones are built bottom up:
+
+- a pairing's zone is its paired cells (marks elsewhere leave every pair whole);
+- an OR node's zone is the zone of the move that held, plus that move's cell;
+- an AND node's zone is the union of its moves' zones, and a move outside the zone of a move
+  already refuted is refuted too, without a search: the position after it has fewer attacker
+  marks than (the refuted position + that extra mark), and an extra mark never hurts its owner;
+- an AND node that had to block, or whose moves were cut down by the opponent's doubles, adds
+  the cells that rule depends on (the block, the doubles' lines) and grows the zone until every
+  line the attacker could still complete keeps two (three, for doubles) empty cells in it, so
+  that extra marks cannot give the attacker a winning cell (or a four) the rule did not see;
+- an Erdős-Selfridge "no win at all" answer's zone is every empty cell of the attacker's open
+  lines; a double of the defender's at an OR node keeps the double's lines and the same guard.
+
+Anything else (a table entry without a zone, a rule cut, a window that is not at 0) has no zone
+and prunes nothing.
 """
 
 from __future__ import annotations
@@ -27,8 +53,10 @@ from tictactoe_tui.engine.kernel import (
     completes_line,
     iter_cells,
     maker_potential,
+    table_key,
     threats,
 )
+from tictactoe_tui.engine.pairing import PairingSearch
 
 SOLVE_MAX_CELLS = 49
 """Boards up to 7x7 are solved first when searched under a clock; bigger ones only near the end."""
@@ -38,8 +66,8 @@ SOLVE_MAX_EMPTY = 25
 
 LIKELY_MAX_CELLS = 36
 """Boards up to 6x6 are solved within a second or so from any position, as are positions with at
-most `SOLVE_MAX_EMPTY` empty cells; 7x7 is a long shot before its middle game (five in a row on
-7x7 is not solved in minutes)."""
+most `SOLVE_MAX_EMPTY` empty cells; 7x7 is a long shot before its middle game under a short
+clock (five in a row on 7x7 takes a few seconds from the empty board)."""
 
 SOLVER_SHARE = 0.7
 """The share of a time limit the solver may use where it is likely to finish; a depth-limited
@@ -47,8 +75,9 @@ search takes over to find a move (an estimate) in the rest."""
 
 LONG_SHOT_SHARE = 0.35
 """The share of a time limit the solver may use where it is a long shot (7x7 early on): enough to
-prove the quick wins (four in a row on 7x7 is proven in about a second), and the depth-limited
-search keeps most of the time for its move when the proof does not come."""
+prove the quick wins (four in a row on 7x7 is proven in a tenth of a second, five in a row's
+draw in a few seconds under a long clock), and the depth-limited search keeps most of the time
+for its move when the proof does not come."""
 
 
 def solvable(board: Board) -> bool:
@@ -63,6 +92,36 @@ def solver_share(board: Board) -> float:
     likely = board.size * board.size <= LIKELY_MAX_CELLS or empties <= SOLVE_MAX_EMPTY
     return SOLVER_SHARE if likely else LONG_SHOT_SHARE
 
+
+ALL = -1
+"""A zone that holds every cell: the answer has no relevance zone (nothing may be pruned)."""
+
+NO_ROLE, AND_NODE, OR_NODE = 0, 1, 2
+"""A node's part in a proof that one side cannot win (see the module docstring)."""
+
+PAIRING_MIN_K = 5
+"""Pairings are looked for from k = 5 up: with shorter lines they do not exist before the board
+is nearly full, where the other cuts settle positions anyway."""
+
+PAIRING_BUDGET = 200
+"""Branch points one pairing search may visit inside the solver."""
+
+PROBE_BUDGET = 25
+"""Branch points for each move an OR node tries for a pairing before it searches any."""
+
+EXHAUSTED = 1 << 40
+"""The budget remembered for a position whose pairing search tried every branch."""
+
+QUICK_WIN_PLIES = 19
+"""Wins within this many plies are looked for first, fastest first, before the question "a win
+at all?": a search bounded by the distance is cut by the horizon and finishes quickly, where
+the unbounded question can wander through long wins first (a win in 11 on 7x7 with k = 4: 0.1 s
+instead of 7 s; 25 random 6x6 positions with k = 4: 3 s instead of 10). A fail-soft answer
+usually skips many rungs at once, so draws pay little for the ladder."""
+
+QUICK_WIN_MIN_CELLS = 36
+"""Boards from 6x6 up look for quick wins first; smaller ones are solved whole in less time
+than the ladder of questions costs."""
 
 WIN_IN_3 = -1
 """What `Solver.doubles` returns when the mover has a double (any other answer is a mask)."""
@@ -98,10 +157,11 @@ def symmetry_chunks(perms: tuple[tuple[int, ...], ...]) -> Chunks:
         tables = []
         for offset in range(0, cells, width):
             span = min(width, cells - offset)
-            table = [0] * (1 << width)
-            for value in range(1, 1 << span):
-                low = value & -value
-                table[value] = table[value ^ low] | 1 << perm[offset + low.bit_length() - 1]
+            table = [0]
+            for cell in range(offset, offset + span):
+                # The patterns with this cell are the ones without it, plus its image.
+                image = 1 << perm[cell]
+                table += [pattern | image for pattern in table]
             tables.append(tuple(table))
         out.append(tuple(tables))
     return width, tuple(out)
@@ -110,8 +170,14 @@ def symmetry_chunks(perms: tuple[tuple[int, ...], ...]) -> Chunks:
 class Solver:
     """Fail-soft alpha-beta to the end of the game with a bound-storing transposition table."""
 
-    def __init__(self, sh: Shape, poller: Poller, table_limit: int = TABLE_LIMIT) -> None:
-        """Prepare an empty table for positions of shape `sh`, of at most `table_limit` entries."""
+    def __init__(self, sh: Shape, poller: Poller, table_limit: int = TABLE_LIMIT,
+                 pairings: bool | None = None) -> None:
+        """Prepare an empty table for positions of shape `sh`, of at most `table_limit` entries.
+
+        `pairings` turns the pairing proofs and relevance zones on or off (by default on from
+        `PAIRING_MIN_K`, on boards up to 7x7: a bigger board's many lines make each pairing
+        search slow, and its solves are endgames the other cuts settle).
+        """
         self.sh = sh
         self.poller = poller
         self.tt: Table = {}
@@ -124,6 +190,18 @@ class Solver:
         self.sym_min_empty = max(4, round(sh.cells * _SYMMETRY_MIN_EMPTY_FRACTION))
         self.one = 1 << sh.k
         self.half = 1 << (sh.k - 1)
+        self.pairing: PairingSearch | None = None
+        """The pairing search (None when pairings are off)."""
+        if pairings if pairings is not None else (sh.k >= PAIRING_MIN_K
+                                                   and sh.cells <= SOLVE_MAX_CELLS):
+            self.pairing = PairingSearch(sh.size, sh.k, PAIRING_BUDGET)
+        self.zone = ALL
+        """The relevance zone of the last answer `solve` returned (`ALL` when it has none)."""
+        self.zones: tuple[dict[int, int], ...] = ({}, {}, {})
+        """Zones of the answers in the table, per role (by key, in the key's orientation)."""
+        self.unpaired: dict[int, int] = {}
+        """The positions (attacker's marks, then the defender's) where the pairing search found
+        nothing, with the budget it had."""
 
     def key(self, me: int, opp: int, empties: int) -> tuple[int, int]:
         """The table key of (me, opp) and the symmetry that maps the position onto it.
@@ -134,6 +212,10 @@ class Solver:
         cells = self.sh.cells
         if empties < self.sym_min_empty:
             return me << cells | opp, 0
+        if self.sh.symmetric:
+            # Small boards: the shape's own two-chunk tables, already built (a fresh 3x3 solve
+            # would spend half its time building tables of its own).
+            return table_key(self.sh, me, opp, True)
         chunks = self.chunks
         if chunks is None:
             # Built on first use: a big board whose endgame the solver sees never needs them.
@@ -154,6 +236,85 @@ class Solver:
                 best = key
                 best_sym = sym
         return best, best_sym
+
+    def paired(self, attacker: int, defender: int, empty: int, budget: int) -> int:
+        """The cells of a pairing for `defender` against `attacker`, or `ALL` if none is found
+        within `budget` branch points.
+
+        Failures are remembered with the budget they had (none when the search was exhaustive),
+        so no search is repeated with a budget that is not bigger.
+        """
+        raw = attacker << self.sh.cells | defender
+        tried = self.unpaired.get(raw, 0)
+        if tried >= budget or self.pairing is None:
+            return ALL
+        pairs = self.pairing.find(attacker, defender, empty, budget)
+        if pairs is None:
+            if len(self.unpaired) > self.table_limit:
+                self.unpaired.clear()
+            self.unpaired[raw] = budget if not self.pairing.exhausted else EXHAUSTED
+            return ALL
+        zone = 0
+        for pair in pairs:
+            zone |= pair
+        return zone
+
+    @staticmethod
+    def outside(zones: list[int], cell: int) -> bool:
+        """True when `cell` lies outside one of `zones`: the move is refuted like that zone's."""
+        return any(not zone >> cell & 1 for zone in zones)
+
+    def image(self, mask: int, perm: tuple[int, ...]) -> int:
+        """The image of a set of cells under a permutation of the cells."""
+        out = 0
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            out |= 1 << perm[low.bit_length() - 1]
+        return out
+
+    def remember_zone(self, key: int, sym: int, zone: int, role: int) -> None:
+        """Keep the zone of a node's answer beside its table entry (in the key's orientation)."""
+        zones = self.zones[role]
+        if len(zones) > self.table_limit:
+            zones.clear()
+        zones[key] = self.image(zone, self.sh.sym_perms[sym]) if sym else zone
+
+    def stored_zone(self, key: int, sym: int, role: int) -> int:
+        """The zone kept for the table entry `key` in that role, in the position's orientation."""
+        zone = self.zones[role].get(key, ALL)
+        if zone != ALL and sym:
+            zone = self.image(zone, self.sh.sym_inverse[sym])
+        return zone
+
+    def guard_zone(self, opp: int, empty: int, zone: int, guard: int) -> int:
+        """`zone` grown until every line the mover could still complete has `guard` of its empty
+        cells in it (or all of them, if fewer): then marks of the mover outside the zone leave
+        each such line at least that many empty cells (see the module docstring)."""
+        for line in self.sh.lines:
+            if not line & opp:
+                free = line & empty
+                inside = (free & zone).bit_count()
+                if inside < guard and inside != free.bit_count():
+                    zone |= free
+        return zone
+
+    def open_cells(self, blocker: int, empty: int) -> int:
+        """The empty cells of the lines that hold no mark of `blocker`."""
+        cells = 0
+        for line in self.sh.lines:
+            if not line & blocker:
+                cells |= line
+        return cells & empty
+
+    def threes_cells(self, owner: int, other: int, empty: int) -> int:
+        """The empty cells of the lines holding k-2 marks of `owner` and none of `other`."""
+        cells = 0
+        need = self.sh.k - 2
+        for line in self.sh.lines:
+            if not line & other and (line & owner).bit_count() == need:
+                cells |= line
+        return cells & empty
 
     @staticmethod
     def to_table(score: int, ply: int) -> int:
@@ -177,13 +338,16 @@ class Solver:
               alpha: int, beta: int) -> int:
         """Exact negamax value (fail-soft) of a position with no depth limit.
 
-        `my_thr` / `opp_thr` are the empty cells where each side would complete a line.
+        `my_thr` / `opp_thr` are the empty cells where each side would complete a line. With
+        pairings on, `zone` holds the relevance zone of the answer when it returns (see the
+        module docstring).
         """
         sh = self.sh
         poller = self.poller
         poller.nodes += 1
         if poller.nodes & poller.poll_mask == 0:
             poller.poll()
+        self.zone = ALL
         start = poller.nodes
         win = sh.win
         if my_thr:
@@ -208,29 +372,78 @@ class Solver:
             mine = min(mine_left, (win - alpha - ply) >> 1)
             if maker_potential(sh, me, opp, mine) < self.half:
                 # No win within `mine` moves: at best a win with one move more, or a draw.
-                return win - ply - 2 * mine - 1 if mine < mine_left else 0
+                if mine < mine_left:
+                    return win - ply - 2 * mine - 1
+                if self.pairing is not None:
+                    self.zone = self.open_cells(opp, empty)
+                return 0
         if beta <= 0:
             theirs_left = empties - mine_left
             theirs = min(theirs_left, (win + beta - 1 - ply) >> 1)
             if maker_potential(sh, opp, me, theirs) < self.one:
-                return -(win - ply - 2 * theirs - 2) if theirs < theirs_left else 0
+                if theirs < theirs_left:
+                    return -(win - ply - 2 * theirs - 2)
+                if self.pairing is not None:
+                    self.zone = self.open_cells(me, empty)
+                return 0
         key, sym = self.key(me, opp, empties)
         entry = self.tt.get(key)
         first = -1
+        # The node's part in a proof that one side cannot win (see the module docstring): the
+        # mover is that side (an AND node: every move must fail) or its opponent (an OR node:
+        # one move that holds is enough).
+        role = NO_ROLE
+        pairing = self.pairing
+        if pairing is not None:
+            if alpha >= 0:
+                role = AND_NODE
+            elif beta <= 0:
+                role = OR_NODE
         if entry is not None:
             flag, stored, move, _ = entry
             value = self.from_table(stored, ply)
             if flag == EXACT:
+                if (role == AND_NODE and value <= 0) or (role == OR_NODE and value >= 0):
+                    self.zone = self.stored_zone(key, sym, role)
                 return value
             if flag == LOWER:
                 if value >= beta:
+                    if role == OR_NODE and value >= 0:
+                        self.zone = self.stored_zone(key, sym, role)
                     return value
                 alpha = max(alpha, value)
             elif value <= alpha:
+                if role == AND_NODE and value <= 0:
+                    self.zone = self.stored_zone(key, sym, role)
                 return value
             else:
                 beta = min(beta, value)
             first = sh.sym_inverse[sym][move]
+        if role == AND_NODE:
+            # A pairing for the opponent proves at once that the mover cannot win.
+            zone = self.paired(me, opp, empty, PAIRING_BUDGET)
+            if zone != ALL:
+                self.remember_zone(key, sym, zone, role)
+                self.tt[key] = (UPPER, 0, sh.sym_perms[sym][(empty & -empty).bit_length() - 1],
+                                poller.nodes - start + 1)
+                self.zone = zone
+                return 0
+        elif role == OR_NODE:
+            # A move after which the mover has a pairing proves that the opponent cannot win:
+            # looked for among all the moves before any is searched, since a search that goes
+            # deep after the first move can cost thousands of positions a pairing saves.
+            for index, cell in enumerate(self.ordered(me, opp, opp_thr or empty)):
+                if index & 7 == 7:
+                    # Many searches within one node: the clock and the caller are heard here too.
+                    poller.poll()
+                bit = 1 << cell
+                zone = self.paired(opp, me | bit, empty & ~bit, PROBE_BUDGET)
+                if zone != ALL:
+                    zone |= bit
+                    self.remember_zone(key, sym, zone, role)
+                    self.tt[key] = (LOWER, 0, sh.sym_perms[sym][cell], poller.nodes - start + 1)
+                    self.zone = zone
+                    return 0
         # A forced block is the only move; else the table's move is tried before the others are
         # even scored, since it often refutes the position alone.
         alpha0 = alpha
@@ -238,14 +451,21 @@ class Solver:
         allowed = empty
         if opp_thr:
             moves = [opp_thr.bit_length() - 1]
+            restricted = True
         else:
+            restricted = False
             doubles = self.doubles(me, opp)
             if doubles == WIN_IN_3:
+                if role == OR_NODE:
+                    # The win holds while the double's lines stay open and the opponent cannot
+                    # win first (see the module docstring).
+                    self.zone = self.guard_zone(me, empty, self.threes_cells(me, opp, empty), 2)
                 return win - ply - 3
             if doubles is not None:
                 # The opponent has a double: every move but these loses in 4, exactly.
                 allowed = doubles & empty
                 if allowed != empty:
+                    restricted = True
                     best = -(win - ply - 4)
                     if not allowed:
                         return best
@@ -259,9 +479,17 @@ class Solver:
         need = sh.k - 1
         index = 0
         lazy = first >= 0 and not opp_thr
+        zones: list[int] = []
+        union = 0 if role == AND_NODE else ALL
+        found = ALL
         while index < len(moves):
             cell = moves[index]
             index += 1
+            if zones and self.outside(zones, cell):
+                # A refutation found for another move holds for this one too (module docstring).
+                if best < 0:
+                    best = 0
+                continue
             bit = 1 << cell
             mine = me | bit
             new_thr = 0
@@ -270,12 +498,20 @@ class Solver:
                     new_thr |= line & ~mine
             new_thr &= ~occupied
             score = -self.solve(opp, mine, opp_thr & ~bit, new_thr, ply + 1, -beta, -alpha)
+            if role == AND_NODE:
+                if score <= 0 and self.zone != ALL:
+                    zones.append(self.zone)
+                    union |= self.zone
+                else:
+                    union = ALL
             if score > best:
                 best = score
                 best_move = cell
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
+                        if role == OR_NODE and score >= 0 and self.zone != ALL:
+                            found = self.zone | bit
                         break
             if lazy:
                 lazy = False
@@ -286,6 +522,17 @@ class Solver:
                         poller.nodes - start + 1)
         if len(self.tt) > self.table_limit:
             self.prune()
+        if role == AND_NODE and best <= 0 and union != ALL:
+            if opp_thr:
+                union = self.guard_zone(opp, empty, union | opp_thr, 2)
+            elif restricted:
+                union = self.guard_zone(opp, empty, union | self.threes_cells(opp, me, empty), 3)
+            self.remember_zone(key, sym, union, role)
+            self.zone = union
+        else:
+            if found != ALL:
+                self.remember_zone(key, sym, found, role)
+            self.zone = found
         return best
 
     def doubles(self, me: int, opp: int) -> int | None:
@@ -439,6 +686,9 @@ class Bounds:
     hi: int
     move: int = -1
     """For a whole position: a move whose value is at least `lo` (-1 while none is known)."""
+    quick: int | None = None
+    """While no win is proven or ruled out, wins scoring at least this much (the quick ones)
+    are looked for first, fastest first (None: no such ladder)."""
 
     @property
     def exact(self) -> bool:
@@ -454,6 +704,8 @@ class Bounds:
         no faster win is cheap near the end of the window, where the horizon cuts prune most.
         """
         if self.lo < 1 <= self.hi:
+            if self.quick is not None and self.hi >= self.quick:
+                return self.hi
             return 1
         if self.lo < 0 <= self.hi:
             return 0
@@ -499,7 +751,8 @@ def narrow(test: Test, bounds: Bounds, listener: Callable[[Bounds], None] | None
 
 def full_bounds(sh: Shape) -> Bounds:
     """Bounds that hold for any position: no win before ply 1, no loss before ply 2."""
-    return Bounds(-(sh.win - 2), sh.win - 1)
+    quick = sh.win - QUICK_WIN_PLIES if sh.cells >= QUICK_WIN_MIN_CELLS else None
+    return Bounds(-(sh.win - 2), sh.win - 1, quick=quick)
 
 
 def _image(perm: tuple[int, ...], bits: int) -> int:

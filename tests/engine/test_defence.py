@@ -1,0 +1,72 @@
+"""The root's defence on 15x15: a move after which the opponent wins by threats is not chosen
+while another move holds, and every loss it claims is confirmed by the independent prover."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.engine.prover import confirmed
+from tictactoe_tui.engine import AlphaBetaPlayer, Analysis, Board, analyse_position
+
+H4_OR_H8 = "/".join([
+    "...............", "...............", "...............", "......O........",
+    ".......XO......", ".......X.......", "......XX.O.....", "...............",
+    "...............", "...............", "...............", "...............",
+    "...............", "...............", "..............."])
+"""O to move must stop X's open three (H5-H7) at H4 or H8; after H4, X wins by threats (a loss
+in 12), after H8 it has no threat win."""
+
+ONLY_D7 = "/".join([
+    "...............", "...............", "...............", "...............",
+    "...XXXO........", "....X..........", ".....O.........", "...............",
+    "...............", "...........O...", "...............", "...............",
+    "...............", "...............", "..............."])
+"""O to move: after every move near the stones but D7, X wins by threats (from a match game)."""
+
+ISSUE_18 = "/".join([
+    "...............", "...............", "...............", "....O..........",
+    "....X.O........", "...X.X.........", "....XO.........", "...............",
+    "...............", "...............", "...............", "...............",
+    "...............", "...............", "..............."])
+"""The issue's example, O to move at ply 8: after G7, X wins by threats in 13."""
+
+
+def cell(name: str) -> int:
+    return (int(name[1:]) - 1) * 15 + ord(name[0]) - ord("A")
+
+
+def analysis(text: str, depth: int) -> tuple[Board, Analysis]:
+    """A depth-limited analysis: without a clock the defence is the same at any load."""
+    board = Board.from_string(text, k=5)
+    return board, analyse_position(board, depth=depth)
+
+
+@pytest.mark.parametrize("depth", [2, 3, 4])
+def test_a_stop_that_leaves_a_threat_win_is_not_chosen(depth: int) -> None:
+    _, result = analysis(H4_OR_H8, depth)
+    assert result.best_moves == (cell("H8"),)
+    h4 = next(score for score in result.scores if score.move == cell("H4"))
+    # A proven loss (its distance a bound: the threat search finds a win, maybe not the fastest).
+    assert h4.proven and h4.outcome == "loss" and h4.score < 0
+
+
+@pytest.mark.slow
+def test_the_loss_after_the_wrong_stop_is_confirmed_by_the_prover() -> None:
+    board, result = analysis(H4_OR_H8, 2)
+    h4 = next(score for score in result.scores if score.move == cell("H4"))
+    assert confirmed(board, h4.move, h4.score)
+
+
+@pytest.mark.parametrize("depth", [2, 3, 4])
+def test_the_only_move_that_holds_is_found(depth: int) -> None:
+    _, result = analysis(ONLY_D7, depth)
+    assert result.best_moves == (cell("D7"),)
+
+
+@pytest.mark.parametrize("time_limit", [0.25, 1.0])
+def test_the_issue_example_does_not_play_into_the_threat_win(time_limit: float) -> None:
+    board = Board.from_string(ISSUE_18, k=5)
+    decision = AlphaBetaPlayer(random.Random(0), time_limit=time_limit).choose(board)
+    assert decision.move != cell("G7")

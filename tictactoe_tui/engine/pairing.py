@@ -1,0 +1,269 @@
+"""Pairing strategies: a proof, without search, that one side cannot complete a line.
+
+A *pairing* for the defender is a set of disjoint pairs of empty cells such that every line the
+attacker could still complete (every line holding no defender mark) contains both cells of at
+least one pair. The defender's strategy is then a reply table: whenever the attacker takes a cell
+of a pair, the defender takes the other cell of that pair (any move will do otherwise). The
+attacker can never hold both cells of a pair, so it never fills a line: the attacker cannot win,
+whoever is to move (a defender to move just plays anywhere first; an extra defender mark never
+hurts it, and a mark on a paired cell kills every line that pair covered). This is the
+Hales-Jewett pairing argument; only the cells matter, so it is a sound, cheap leaf proof of "the
+attacker's value is at most a draw".
+
+Where one exists (the classic cases):
+
+- **5×5, five in a row**: 12 lines (5 rows, 5 columns, 2 diagonals) and 25 cells: O pairs 24 of
+  them, one pair per line, and draws against any first move (`find_pairing(Board.empty(5, 5))`).
+- **Bigger k on small boards** (6×6 with k = 6, 7×7 with k = 6 or 7, ...) likewise from the start.
+
+Where none can exist (say so plainly):
+
+- **3×3**: when k equals the size, two cells lie together in at most one line, so every line
+  needs a pair of its own: 8 lines need 16 cells and the board has 9. Tic-tac-toe's draw needs
+  search (or the case analysis every child knows), not a pairing.
+- **4×4, four in a row**: the same count, 10 lines need 20 cells out of 16. Its draw is proven by
+  search here (Uiterwijk's *set matching*, which needs fewer than two cells per line, proves it
+  without search; that is not implemented).
+- **Boards where k is small** (k = 3 or 4 on bigger boards): the lines are too many and too short;
+  those games are first-player wins or need search.
+
+`find_pairing(board)` answers for any position (by default for the side that moved last, the one
+that answers); `PairingSearch` is the raw form the exact solver uses on bitboards, with a memory
+of the positions it tried and a bound on its work per call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from tictactoe_tui.engine.board import Board, Mark, geometry
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "Pair",
+    "Pairing",
+    "PairingSearch",
+    "find_pairing",
+]
+
+DEFAULT_BUDGET = 20_000
+"""Branch points one `find_pairing` call may visit: a few tenths of a second at most. Past it the
+answer is None, as if no pairing existed (a pairing that exists is usually found within a few
+hundred; proving that none exists on an open 7×7 board takes more)."""
+
+
+class _OutOfBudget(Exception):
+    """Raised inside a pairing search when it has used its branch points."""
+
+
+@dataclass(frozen=True)
+class PairTables:
+    """The lines of one board shape and, for each pair of cells sharing a line, the lines that
+    hold both (as a mask over line indexes)."""
+
+    lines: tuple[int, ...]
+    pair_lines: dict[int, int]
+
+
+@cache
+def pair_tables(size: int, k: int) -> PairTables:
+    """The shared pair tables of a size×size board with k in a row."""
+    lines = geometry(size, k).lines
+    pair_lines: dict[int, int] = {}
+    for index, line in enumerate(lines):
+        cells = _bits(line)
+        for i, a in enumerate(cells):
+            for b in cells[i + 1:]:
+                pair = a | b
+                pair_lines[pair] = pair_lines.get(pair, 0) | 1 << index
+    return PairTables(lines, pair_lines)
+
+
+def _bits(mask: int) -> list[int]:
+    """The single-bit masks of the set cells of `mask`, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+class PairingSearch:
+    """Finds pairings on one board shape, from raw bitboards, within a bound on the work.
+
+    The search covers the most constrained line first (the one with the fewest free cells), takes
+    forced pairs at once (a line with exactly two free cells), and tries the pairs of a line that
+    cover the most other lines first; a line left with fewer than two free cells ends a branch.
+    A search that uses up `budget` branch points answers None, which only costs a missed proof.
+    """
+
+    def __init__(self, size: int, k: int, budget: int = DEFAULT_BUDGET) -> None:
+        """Searches for a size×size board with k in a row, of at most `budget` branch points."""
+        tables = pair_tables(size, k)
+        self.lines = tables.lines
+        self.pair_lines = tables.pair_lines
+        self.all_lines = (1 << len(self.lines)) - 1
+        self.budget = budget
+        self.left = 0
+        self.calls = 0
+        """Searches run (the counters are for benchmarks and tuning)."""
+        self.found = 0
+        """Searches that found a pairing."""
+        self.visited = 0
+        """Branch points visited over all searches."""
+        self.exhausted = True
+        """False when the last search ran out of budget before trying every branch."""
+        self.hint: set[int] = set()
+        """The pairs of the last pairing found, tried first."""
+
+    def find(self, attacker: int, defender: int, free: int,
+             budget: int | None = None) -> list[int] | None:
+        """The pairs (two-bit masks) of a pairing for `defender`, or None if none was found.
+
+        `free` is the mask of the empty cells; every line without a `defender` mark is covered.
+        `budget` (default: the search's own) bounds the branch points of this call; `exhausted`
+        then says whether a None is final (every branch was tried) or the budget ran out.
+        """
+        self.calls += 1
+        if budget is None:
+            budget = self.budget
+        lines = self.lines
+        need = 0
+        for index, line in enumerate(lines):
+            if not line & defender:
+                need |= 1 << index
+        self.left = budget
+        self.exhausted = True
+        try:
+            pairs = self._cover(need, free)
+        except _OutOfBudget:
+            self.exhausted = False
+            return None
+        finally:
+            self.visited += budget - max(self.left, 0)
+        if pairs is not None:
+            self.found += 1
+            self.hint = set(pairs)
+        return pairs
+
+    def _cover(self, need: int, free: int) -> list[int] | None:
+        """Pairs of `free` cells covering every line of the index mask `need`, or None."""
+        self.left -= 1
+        if self.left < 0:
+            raise _OutOfBudget
+        lines = self.lines
+        pair_lines = self.pair_lines
+        pairs: list[int] = []
+        while True:
+            if not need:
+                return pairs
+            best = 0
+            fewest = 99
+            rest = need
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                count = (lines[low.bit_length() - 1] & free).bit_count()
+                if count < fewest:
+                    fewest = count
+                    best = low.bit_length() - 1
+                    if count < 3:
+                        break
+            if fewest < 2:
+                return None
+            if fewest > 2:
+                break
+            # Exactly two free cells left in a line: that pair is forced.
+            pair = lines[best] & free
+            pairs.append(pair)
+            free &= ~pair
+            need &= ~pair_lines[pair]
+        cells = _bits(lines[best] & free)
+        options = []
+        hint = self.hint
+        for i, a in enumerate(cells):
+            for b in cells[i + 1:]:
+                covers = pair_lines[a | b] & need
+                # The pairs of the last pairing found first: nearby positions share most pairs.
+                options.append((covers.bit_count() + (64 if a | b in hint else 0), a | b,
+                                covers))
+        options.sort(reverse=True)
+        for _, pair, covers in options:
+            found = self._cover(need & ~covers, free & ~pair)
+            if found is not None:
+                return [*pairs, pair, *found]
+        return None
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two empty cells paired together, and the open lines that hold both."""
+
+    cells: tuple[int, int]
+    """The two cells, lower first."""
+    lines: tuple[tuple[int, ...], ...]
+    """Every line the attacker could still complete that holds both cells (cells in line
+    order): the pair stops all of them."""
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A pairing strategy for `defender`: taking a cell's partner whenever the attacker takes a
+    paired cell stops every line the attacker could still complete."""
+
+    defender: Mark
+    pairs: tuple[Pair, ...]
+
+    @property
+    def attacker(self) -> Mark:
+        """The side the pairing stops."""
+        return self.defender.opponent
+
+    @property
+    def cells(self) -> frozenset[int]:
+        """Every paired cell."""
+        return frozenset(cell for pair in self.pairs for cell in pair.cells)
+
+    def partner(self, cell: int) -> int | None:
+        """The defender's answer when the attacker takes `cell`: its partner, or None when the
+        cell is not paired (then any move keeps the strategy going)."""
+        for pair in self.pairs:
+            a, b = pair.cells
+            if cell == a:
+                return b
+            if cell == b:
+                return a
+        return None
+
+
+def find_pairing(board: Board, defender: Mark | None = None,
+                 budget: int = DEFAULT_BUDGET) -> Pairing | None:
+    """A pairing strategy for `defender` on `board`, or None when none is found.
+
+    `defender` defaults to the side that moved last (the one that answers the side to move).
+    A result proves that the other side cannot complete a line from this position, whoever is to
+    move. None means no pairing exists, or none was found within `budget` branch points; a
+    finished game has none.
+    """
+    if board.is_over:
+        return None
+    if defender is None:
+        defender = board.to_move.opponent
+    search = PairingSearch(board.size, board.k, budget)
+    mine, theirs = board.bits(defender), board.bits(defender.opponent)
+    free = board.geometry.full & ~(mine | theirs)
+    found = search.find(theirs, mine, free)
+    if found is None:
+        return None
+    geo = board.geometry
+    open_lines = [(mask, cells) for mask, cells in zip(geo.lines, geo.line_cells, strict=True)
+                  if not mask & mine]
+    pairs = []
+    for pair in sorted(found, key=lambda mask: (mask & -mask).bit_length()):
+        low = pair & -pair
+        cells = (low.bit_length() - 1, (pair ^ low).bit_length() - 1)
+        pairs.append(Pair(cells, tuple(line for mask, line in open_lines
+                                       if mask & pair == pair)))
+    return Pairing(defender, tuple(pairs))
