@@ -15,25 +15,15 @@ plainly sound:
 
 from __future__ import annotations
 
-from tests.engine.brute import lines_of
+from tests.engine.brute import BitLines
 
 
-class Bounded:
+class Bounded(BitLines):
     """Wins-within-p questions on one board shape, remembered between calls."""
 
     def __init__(self, size: int, k: int) -> None:
-        self.k = k
-        self.full = (1 << size * size) - 1
-        self.lines = [sum(1 << c for c in line) for line in lines_of(size, k)]
+        super().__init__(size, k)
         self.memo: dict[tuple[int, int, int, bool], bool] = {}
-
-    def winning_cells(self, me: int, opp: int) -> int:
-        """The empty cells where `me` would complete a line."""
-        found = 0
-        for line in self.lines:
-            if not opp & line and (me & line).bit_count() == self.k - 1:
-                found |= line & ~me
-        return found & ~opp
 
     def has_double(self, me: int, opp: int) -> bool:
         """Whether some empty cell leaves `me` two winning cells at once."""

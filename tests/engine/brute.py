@@ -24,6 +24,24 @@ def lines_of(size: int, k: int) -> list[tuple[int, ...]]:
     return lines
 
 
+class BitLines:
+    """One board shape's lines as bit masks (cell c is bit c), for the bit-mask checkers
+    (`prover`, `bounded`, `wdl`)."""
+
+    def __init__(self, size: int, k: int) -> None:
+        self.k = k
+        self.full = (1 << size * size) - 1
+        self.lines = [sum(1 << c for c in line) for line in lines_of(size, k)]
+
+    def winning_cells(self, me: int, opp: int) -> int:
+        """The empty cells where `me` would complete a line at once."""
+        found = 0
+        for line in self.lines:
+            if not opp & line and (me & line).bit_count() == self.k - 1:
+                found |= line & ~me
+        return found
+
+
 class BruteForce:
     """Exact values of positions on one board shape, remembered between calls."""
 

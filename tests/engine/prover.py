@@ -9,26 +9,16 @@ blocking the attacker's single winning cell, or facing two of them).
 
 from __future__ import annotations
 
-from tests.engine.brute import lines_of
+from tests.engine.brute import BitLines
 from tictactoe_tui.engine import Board, win_score
 
 
-class Prover:
+class Prover(BitLines):
     """Bounded "wins within p plies" questions on one board shape, remembered between calls."""
 
     def __init__(self, size: int, k: int) -> None:
-        self.k = k
-        self.full = (1 << size * size) - 1
-        self.lines = [sum(1 << c for c in line) for line in lines_of(size, k)]
+        super().__init__(size, k)
         self.memo: dict[tuple[int, int, int, bool], bool] = {}
-
-    def winning_cells(self, me: int, opp: int) -> int:
-        """The empty cells where `me` completes a line at once."""
-        found = 0
-        for line in self.lines:
-            if not opp & line and (me & line).bit_count() == self.k - 1:
-                found |= line & ~me
-        return found
 
     def attacks(self, me: int, opp: int) -> tuple[bool, list[int]]:
         """Whether `me` has a move making two winning cells, and its moves making a four or a

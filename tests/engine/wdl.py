@@ -17,25 +17,15 @@ Lines come from `brute.lines_of`. A position is a pair of bit masks, the side to
 
 from __future__ import annotations
 
-from tests.engine.brute import lines_of
+from tests.engine.brute import BitLines
 
 
-class WinDrawLoss:
+class WinDrawLoss(BitLines):
     """Outcomes (1 win, 0 draw, -1 loss for the side to move) on one board shape."""
 
     def __init__(self, size: int, k: int) -> None:
-        self.k = k
-        self.full = (1 << size * size) - 1
-        self.lines = [sum(1 << c for c in line) for line in lines_of(size, k)]
+        super().__init__(size, k)
         self.memo: dict[tuple[int, int], bool] = {}
-
-    def winning_cells(self, me: int, opp: int) -> int:
-        """The empty cells where `me` would complete a line."""
-        found = 0
-        for line in self.lines:
-            if not opp & line and (me & line).bit_count() == self.k - 1:
-                found |= line & ~me
-        return found
 
     def hopeless(self, me: int, opp: int) -> bool:
         """Erdős–Selfridge with `me` to move: the open lines weigh less than 1/2 (scaled by
