@@ -161,6 +161,17 @@ def test_two_open_threes_on_15x15() -> None:
         "X plays F4: two open threes (F2–F4, C4–F4); O can stop only one."]
 
 
+def test_the_reply_to_two_open_threes_that_blocks_neither_says_none_could() -> None:
+    board = position(15, 5, ["F2", "F3", "C4", "D4"], ["J9", "J10", "K3", "L3"])
+    assert words(board, "F4", "A15", "F5") == [
+        "X plays F4: two open threes (F2–F4, C4–F4); O can stop only one.",
+        "O plays A15: no move stops both.",
+        "X plays F5: an open four (F2–F5) with two winning cells (F1 and F6): O can block "
+        "only one."]
+    # A reply that stops one of them is told for what it does, as before.
+    assert words(board, "F4", "F5")[1] == "O plays F5, taking away X's fork at F5."
+
+
 def test_one_open_three_says_where_it_can_be_stopped() -> None:
     # F5 would make an open four (F1 and F6): F5 itself, F1 or F6 stop it.
     board = position(15, 5, ["F2", "F3"], ["J9", "J10"])

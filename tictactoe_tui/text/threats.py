@@ -224,10 +224,18 @@ def line_words(board: Board, moves: Sequence[int]) -> list[str]:
     """One sentence per move of `moves`, played in turn from `board`; it stops where the game
     ends (or at a move that is not legal, which a stale line may hold)."""
     sentences = []
+    unstoppable = False
     for move in moves:
         if board.is_over or move not in board.legal_moves():
             break
-        sentences.append(move_words(board, move))
+        reading = read_move(board, move)
+        sentence = reading_words(board, reading)
+        if unstoppable and reading.kind == "quiet" and not reading.blocked:
+            # The move after a threat that cannot be stopped is whatever the search tried first:
+            # say so, or a reader looks for a reason in it.
+            sentence = f"{sentence[:-1]}: no move stops both."
+        sentences.append(sentence)
+        unstoppable = reading.kind == "three" and not reading.answers
         board = board.play(move)
     return sentences
 
