@@ -375,11 +375,11 @@ class Searcher:
                 return self.threats.vcf(state, side, max_nodes=nodes)
             return self.threats.vct(state, side, max_nodes=nodes)
         except fs.Stopped:
+            state.rewind(played)
             if poller.cancelled:
                 raise
             # Out of time for threats: the main search still gets its turn.
             poller.timed_out = False
-            state.rewind(played)
             return None
         finally:
             poller.deadline = deadline
@@ -496,6 +496,7 @@ class Searcher:
         which makes the move a proven loss; None if none was found by `until`."""
         state = self.state
         before = self.poller.nodes
+        played = len(state.history)
         state.play(root.move, side)
         try:
             line = self._threat_search(1 - side, True, budget, until)
@@ -504,7 +505,9 @@ class Searcher:
                 line = self._threat_search(1 - side, False, budget, until)
                 rule = RULE_ALLOWS_VCT
         finally:
-            state.undo(root.move, side)
+            # A cancel leaves the threat search's stones on the board: take them all back, in
+            # order (`undo` of the root move alone would take back the wrong one).
+            state.rewind(played)
         root.nodes += self.poller.nodes - before
         if line is not None:
             root.kind, root.bound = FIXED, UPPER
