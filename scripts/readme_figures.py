@@ -1,13 +1,14 @@
-"""The README's figures, regenerated from the commands it documents, so they cannot drift.
+"""The documents' figures, regenerated from the commands they document, so they cannot drift.
 
-    python scripts/readme_figures.py                 rewrite every figure in README.md
+    python scripts/readme_figures.py                 rewrite every figure in README.md and docs/
     python scripts/readme_figures.py match-json      only the figures named
     python scripts/readme_figures.py --check         write nothing; exit 1 if a figure is stale
     python scripts/readme_figures.py --timings       rewrite the timings too (a quiet machine)
 
-A figure is a block of README.md between `<!-- figures:NAME -->` and `<!-- /figures -->`. The
-script runs the figure's command (`python -m tictactoe_tui ...` from this checkout), formats what
-it prints the way the README shows it, and puts the result between the markers. Every figure here
+A figure is a block of README.md or of a page in docs/ between `<!-- figures:NAME -->` and
+`<!-- /figures -->`. The script runs the figure's command (`python -m tictactoe_tui ...` from this
+checkout), formats what it prints the way the page shows it, and puts the result between the
+markers. Every figure here
 is deterministic (seeded matches, exact searches, the program's own limits) except for its
 timings: `--check`, which the tests run, compares the blocks with the timings masked, so a
 changed count, move, limit or field fails the tests until the script is run again.
@@ -28,6 +29,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+
+
+def documents() -> list[Path]:
+    """The README and the pages of docs/: where figures may stand."""
+    return [README, *sorted(DOCS.glob("*.md"))]
+
+
+def all_text() -> str:
+    """Every document's text, one after the other (each figure stands in one of them)."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in documents())
 
 BLOCK = re.compile(r"(<!-- figures:(?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- /figures -->)",
                    re.DOTALL)
@@ -43,7 +55,7 @@ JSON_TIMING = re.compile(r'"(?:mean_seconds|seconds|positions_per_second)": '
 
 @dataclass(frozen=True)
 class Figure:
-    """One block of the README: the command that makes it and how its output is shown."""
+    """One figure block: the command that makes it and how its output is shown."""
 
     command: tuple[str, ...]
     """The arguments after `python -m tictactoe_tui` (empty: nothing to run)."""
@@ -167,7 +179,7 @@ COMPARE_COMMENTS = {
 """The comments beside one result's fields (a field without one is shown bare)."""
 
 MOVE_FIELDS = ("move", "score", "kind", "source", "positions")
-"""The fields shown of each of a result's moves (the README's analyse section has them all)."""
+"""The fields shown of each of a result's moves (docs/panel.md lists them all)."""
 
 MINIMAX_COMMENTS = {
     "depth": "what minimax searched to",
@@ -265,7 +277,7 @@ def game_flags(_: str) -> str:
          f"at most {MAX_TIME_LIMIT:g}", f"{default.time_limit:.1f}"),
         ("--seed", "any integer: makes the computer's choices reproducible", "random"),
         ("--depth", f"{MIN_DEPTH}–{MAX_DEPTH} plies: minimax and alpha-beta look this far ahead "
-         "and score the rest with H1 (seed 003's depth cut-off)", "automatic"),
+         "and score the rest with H1 (a depth cut-off)", "automatic"),
         ("--theme", "a Textual theme name (`textual-dark`, `nord`, `gruvbox`, …)",
          f"`{default.theme}`"),
         ("--data-dir", "the directory the history is kept in (made when first needed; a file "
@@ -285,14 +297,14 @@ FIGURES: dict[str, Figure] = {
                            volatile=(JSON_TIMING,)),
     "match-json": Figure(MATCH, match_json, volatile=(JSON_TIMING,)),
 }
-"""Every figure of the README, by the name its markers carry."""
+"""Every figure of the documents, by the name its markers carry."""
 
 
-# -- the README -----------------------------------------------------------------------------------
+# -- the documents --------------------------------------------------------------------------------
 
 
 def blocks(text: str) -> dict[str, str]:
-    """The README's figure blocks, by name."""
+    """A text's figure blocks, by name."""
     return {found["name"]: found["body"] for found in BLOCK.finditer(text)}
 
 
@@ -331,7 +343,7 @@ def stale(text: str, names: Iterable[str]) -> dict[str, tuple[str, str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Rewrite (or, with --check, check) the README's figures."""
+    """Rewrite (or, with --check, check) the documents' figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("names", nargs="*", metavar="FIGURE",
                         help=f"the figures to make (default all: {', '.join(FIGURES)})")
@@ -344,16 +356,16 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no such figure: {', '.join(unknown)}")
     names = args.names or list(FIGURES)
-    text = README.read_text(encoding="utf-8")
+    text = all_text()
     missing = [name for name in names if name not in blocks(text)]
     if missing:
-        parser.error(f"README.md has no block for {', '.join(missing)}")
+        parser.error(f"no document has a block for {', '.join(missing)}")
     if args.check:
         old = stale(text, names)
         for name, (block, now) in old.items():
             sys.stdout.writelines(difflib.unified_diff(
                 block.splitlines(keepends=True), now.splitlines(keepends=True),
-                f"README.md ({name})", f"made now ({name})"))
+                f"documents ({name})", f"made now ({name})"))
         if old:
             print(f"stale: {', '.join(old)} (run python scripts/readme_figures.py)")
         return 1 if old else 0
@@ -364,7 +376,11 @@ def main(argv: list[str] | None = None) -> int:
         current = blocks(text)
         made = {name: block for name, block in made.items()
                 if masked(name, block) != masked(name, current[name])}
-    README.write_text(rewrite(text, made), encoding="utf-8")
+    for path in documents():
+        page = path.read_text(encoding="utf-8")
+        new = rewrite(page, made)
+        if new != page:
+            path.write_text(new, encoding="utf-8")
     print(f"rewrote {', '.join(made) or 'nothing: every figure is current'}")
     return 0
 

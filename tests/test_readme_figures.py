@@ -1,4 +1,5 @@
-"""The README's figures are what the program prints now (scripts/readme_figures.py makes them)."""
+"""The figures in the README and docs/ are what the program prints now (scripts/readme_figures.py
+makes them)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ figures = load_script("readme_figures")
 
 
 def test_every_figure_in_the_readme_is_what_the_program_makes_now() -> None:
-    text = figures.README.read_text(encoding="utf-8")
+    text = figures.all_text()
     assert set(figures.blocks(text)) == set(figures.FIGURES)
     stale = figures.stale(text, figures.FIGURES)
     assert not stale, (f"stale README figures: {', '.join(stale)}; "
@@ -16,7 +17,7 @@ def test_every_figure_in_the_readme_is_what_the_program_makes_now() -> None:
 
 
 def test_a_changed_count_is_stale_and_a_changed_timing_is_not() -> None:
-    text = figures.README.read_text(encoding="utf-8")
+    text = figures.all_text()
     block = figures.blocks(text)["match-json"]
     assert '"mean_positions": {"x": 23.9' in block
     # The drift the issue found: another run's mean quoted as this command's.
@@ -28,6 +29,6 @@ def test_a_changed_count_is_stale_and_a_changed_timing_is_not() -> None:
 
 
 def test_the_flag_table_states_every_limit_the_program_checks() -> None:
-    table = figures.blocks(figures.README.read_text(encoding="utf-8"))["game-flags"]
+    table = figures.blocks(figures.all_text())["game-flags"]
     assert "at most 60" in table and "| `--data-dir` |" in table
     assert "| `--size` | 3–15 |" in table and "1–20 plies" in table

@@ -156,6 +156,15 @@ def test_ignoring_a_four_on_a_big_board_is_a_blunder() -> None:
     (MoveScore(1, 95, 1, True), MoveScore(2, 93, 1, False), "mistake"),     # a proven win missed
     (MoveScore(1, 3, 1, False), MoveScore(2, -96, 1, True), "blunder"),     # into a proven loss
     (MoveScore(1, 95, 1, True), MoveScore(2, 93, 1, True), "inaccuracy"),   # a slower win
+    # Proven results whose distance is only a bound are judged by the result all the same.
+    (MoveScore(1, 3, 1, False), MoveScore(2, -86, 1, False, kind="at_most", band="loss"),
+     "blunder"),                                                           # into a proven loss
+    (MoveScore(1, 86, 1, False, kind="at_least", band="win"), MoveScore(2, 84, 1, False),
+     "mistake"),                                                           # a proven win missed
+    (MoveScore(1, 86, 1, False, kind="at_least", band="win"),
+     MoveScore(2, 80, 1, False, kind="at_least", band="win"), "inaccuracy"),  # still a win
+    (MoveScore(1, 0, 1, True), MoveScore(2, -90, 1, False, kind="at_most", band="loss"),
+     "blunder"),                                                           # a draw thrown away
 ])
 def test_estimates_are_judged_by_the_documented_thresholds(best: MoveScore, played: MoveScore,
                                                            expected: str) -> None:

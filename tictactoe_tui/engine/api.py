@@ -43,6 +43,7 @@ from tictactoe_tui.engine.types import (
     RULE_FILLS_THE_BOARD,
     RULE_WINS_AT_ONCE,
     THREAT_RULES,
+    Algorithm,
     Analysis,
     IterationInfo,
     MoveScore,
@@ -69,7 +70,8 @@ __all__ = [
     "search_move",
 ]
 
-ALGORITHMS = ("minimax", "alphabeta", "h1", "h2")
+ALGORITHMS: tuple[Algorithm, ...] = (Algorithm.MINIMAX, Algorithm.ALPHABETA, Algorithm.H1,
+                                    Algorithm.H2)
 """The names `analyse` accepts."""
 
 DEFAULT_TIME_LIMIT = 1.0
@@ -437,7 +439,7 @@ def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | No
     start = time.perf_counter()
     if board.is_over:
         return Analysis(algorithm, (), 0, 0.0, 0, True, False)
-    if algorithm in ("h1", "h2"):
+    if algorithm in (Algorithm.H1, Algorithm.H2):
         analysis = _analyse_heuristic(board, algorithm, start)
         if on_progress is not None and analysis.scores:
             best = analysis.scores[0]
@@ -445,13 +447,13 @@ def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | No
                                  best.pv, analysis.complete, best.kind, best.band,
                                  analysis.iterations))
         return analysis
-    if algorithm == "minimax":
+    if algorithm == Algorithm.MINIMAX:
         return analyse_minimax(board, depth, should_stop, start, on_progress, time_limit)
     return _analyse_alphabeta(board, depth, time_limit, should_stop, start, on_progress, memory)
 
 
 def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
-    heuristic = h1 if algorithm == "h1" else h2
+    heuristic = h1 if algorithm == Algorithm.H1 else h2
     big = win_score(board)
     mover = board.to_move
     scores = []
@@ -588,7 +590,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
             best = order[0]
             tracker.reached(done, best.move, best.score, best.pv, complete, best.kind, best.band,
                             best.source)
-        return Analysis("alphabeta", order, poller.nodes, time.perf_counter() - start, done,
+        return Analysis(Algorithm.ALPHABETA, order, poller.nodes, time.perf_counter() - start, done,
                         complete, cancelled, ties, tuple(tracker.iterations))
 
     if depth is None and (time_limit is None or solvable(board)):

@@ -31,6 +31,7 @@ from tictactoe_tui.engine.players import (
     check_difficulty,
     make_player,
 )
+from tictactoe_tui.engine.types import Algorithm
 
 __all__ = [
     "DEFAULT_OPENING_MOVES",
@@ -50,8 +51,8 @@ PlayerFactory = Callable[[random.Random], Player]
 DEFAULT_OPENING_MOVES = 2
 """Random opening moves per game on boards bigger than 3×3."""
 
-_DEPTH_PLAYERS = ("minimax", "alphabeta")
-_TIME_PLAYERS = ("alphabeta",)
+_DEPTH_PLAYERS = (Algorithm.MINIMAX, Algorithm.ALPHABETA)
+_TIME_PLAYERS = (Algorithm.ALPHABETA,)
 _OPTION_HELP = "use depth=D, time=S or difficulty=P"
 
 
@@ -108,7 +109,7 @@ class PlayerSpec:
                     or not isinstance(self.time_limit, int | float)
                     or not math.isfinite(self.time_limit) or self.time_limit <= 0):
                 return f"time must be a number of seconds above 0, not {self.time_limit!r}"
-        if self.difficulty != MAX_DIFFICULTY and name == "random":
+        if self.difficulty != MAX_DIFFICULTY and name == Algorithm.RANDOM:
             return "random plays at random already: difficulty applies to the clever players"
         try:
             check_difficulty(self.difficulty)

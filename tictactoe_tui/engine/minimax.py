@@ -20,6 +20,7 @@ from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.kernel import Evaluator, Stopped, Tracker
 from tictactoe_tui.engine.types import (
     RULE_WINS_AT_ONCE,
+    Algorithm,
     Analysis,
     MoveScore,
     ProgressCallback,
@@ -141,6 +142,6 @@ def analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | No
     run = _MinimaxRoots(board, depth, None, should_stop, time_limit, start, on_progress)
     run.search()
     order = ranked(run.scores)
-    return Analysis("minimax", order, run.poller.nodes, time.perf_counter() - start, run.depth,
-                    run.finished and proven_best(order), run.poller.cancelled,
+    return Analysis(Algorithm.MINIMAX, order, run.poller.nodes, time.perf_counter() - start,
+                    run.depth, run.finished and proven_best(order), run.poller.cancelled,
                     iterations=tuple(run.tracker.iterations))

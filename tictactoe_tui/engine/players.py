@@ -22,15 +22,22 @@ from tictactoe_tui.engine.evaluate import (
     explain_h2,
     heuristic_pick,
 )
-from tictactoe_tui.engine.types import Analysis, MoveScore, ProgressCallback, describe_score
+from tictactoe_tui.engine.types import (
+    Algorithm,
+    Analysis,
+    MoveScore,
+    ProgressCallback,
+    describe_score,
+)
 
 ShouldStop = Callable[[], bool]
 """A zero-argument callable polled by the search; True asks it to stop at once."""
 
-OPPONENTS = ("random", "h1", "h2", "minimax", "alphabeta")
+OPPONENTS: tuple[Algorithm, ...] = (Algorithm.RANDOM, Algorithm.H1, Algorithm.H2,
+                                   Algorithm.MINIMAX, Algorithm.ALPHABETA)
 """The names `make_player` accepts."""
 
-HEURISTICS = ("h1", "h2")
+HEURISTICS: tuple[Algorithm, ...] = (Algorithm.H1, Algorithm.H2)
 """The heuristics a `HeuristicPlayer` can use."""
 
 MIN_DIFFICULTY = 1
@@ -88,7 +95,8 @@ def _require_moves(board: Board) -> list[int]:
 
 
 def _explain(heuristic: str, board: Board, player: Mark) -> H1Terms | H2Terms:
-    return explain_h1(board, player) if heuristic == "h1" else explain_h2(board, player)
+    return (explain_h1(board, player) if heuristic == Algorithm.H1
+            else explain_h2(board, player))
 
 
 def _formula_without_total(terms: H1Terms | H2Terms) -> str:
@@ -107,7 +115,7 @@ def _random_decision(board: Board, rng: random.Random, advice: Decision | None,
     return Decision(
         move=move,
         clever=False,
-        algorithm="random",
+        algorithm=Algorithm.RANDOM,
         analysis=advice.analysis if advice is not None else None,
         terms=terms,
         reason=reason,
@@ -134,7 +142,7 @@ def _search_decision(board: Board, rng: random.Random, analysis: Analysis,
         return Decision(
             move=rng.choice(_require_moves(board)),
             clever=False,
-            algorithm="random",
+            algorithm=Algorithm.RANDOM,
             analysis=analysis,
             terms=None,
             reason=f"{label} stopped before scoring a move: random move",
@@ -246,9 +254,9 @@ class MinimaxPlayer:
         if depth is None and board.size > 3:
             empty = board.size * board.size - board.move_count
             depth = 2 if empty * (empty - 1) <= MINIMAX_LEAF_BUDGET else 1
-        analysis = analyse_position(board, "minimax", depth=depth, should_stop=should_stop,
+        analysis = analyse_position(board, Algorithm.MINIMAX, depth=depth, should_stop=should_stop,
                                     on_progress=on_progress)
-        return _search_decision(board, self.rng, analysis, "minimax")
+        return _search_decision(board, self.rng, analysis, Algorithm.MINIMAX)
 
 
 class AlphaBetaPlayer:
@@ -277,7 +285,7 @@ class AlphaBetaPlayer:
         time_limit = None
         if board.size > 3:
             time_limit = DEFAULT_TIME_LIMIT if self.time_limit is None else self.time_limit
-        analysis = analyse_position(board, "alphabeta", depth=self.depth,
+        analysis = analyse_position(board, Algorithm.ALPHABETA, depth=self.depth,
                                     time_limit=time_limit, should_stop=should_stop,
                                     on_progress=on_progress, memory=self.memory)
         return _search_decision(board, self.rng, analysis, "alpha-beta")
@@ -335,12 +343,12 @@ def make_player(opponent: str, rng: random.Random, difficulty: int = 100,
     if opponent not in OPPONENTS:
         raise ValueError(f"unknown opponent {opponent!r}: choose one of {', '.join(OPPONENTS)}")
     check_difficulty(difficulty)
-    if opponent == "random":
+    if opponent == Algorithm.RANDOM:
         return RandomPlayer(rng)
     player: Player
     if opponent in HEURISTICS:
         player = HeuristicPlayer(opponent, rng)
-    elif opponent == "minimax":
+    elif opponent == Algorithm.MINIMAX:
         player = MinimaxPlayer(rng, depth=depth)
     else:
         player = AlphaBetaPlayer(rng, depth=depth, time_limit=time_limit)

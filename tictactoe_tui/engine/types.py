@@ -11,8 +11,23 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from tictactoe_tui.engine.board import Board
+
+
+class Algorithm(StrEnum):
+    """The engine's ways of choosing a move, by the names the command line and the history use.
+
+    A member is its name (`Algorithm.ALPHABETA == "alphabeta"`), so plain strings still work
+    wherever a name is read from a flag or a file."""
+
+    RANDOM = "random"
+    H1 = "h1"
+    H2 = "h2"
+    MINIMAX = "minimax"
+    ALPHABETA = "alphabeta"
+
 
 StopCheck = Callable[[], bool]
 """A search's `should_stop`: polled often; True ends the search at once."""

@@ -90,21 +90,22 @@ class Verdict:
 def judge(played: MoveScore, best: MoveScore) -> Judgement:
     """Judge a move by its score against the best score of its position (see the docstring).
 
-    An exact score is a proven game value; a cut-off search marks only proven wins and losses
-    exact, so an exact score beside an estimate is always a win or a loss.
+    A proven result (`MoveScore.outcome`: a win, loss or draw that holds against every reply,
+    its distance exact or a bound) is judged by the result; estimates by how far they drop.
     """
     if played.score >= best.score:
         return "best"
-    if played.exact and best.exact:
-        if (played.score > 0) == (best.score > 0) and (played.score < 0) == (best.score < 0):
+    mine, theirs = played.outcome, best.outcome
+    if mine is not None and theirs is not None:
+        if mine == theirs:       # the same result, only slower to win or quicker to lose
             return "inaccuracy"
-        return "blunder" if played.score < 0 else "mistake"
-    if played.exact and played.score < 0:
+        return "blunder" if mine == "loss" else "mistake"
+    if mine == "loss":
         return "blunder"
     drop = best.score - played.score
     worst: Judgement = ("blunder" if drop >= BLUNDER_DROP else "mistake" if drop >= MISTAKE_DROP
                         else "inaccuracy" if drop >= INACCURACY_DROP else "good")
-    if best.exact and best.score > 0 and worst in ("good", "inaccuracy"):
+    if theirs == "win" and worst in ("good", "inaccuracy"):
         return "mistake"
     return worst
 

@@ -24,7 +24,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tictactoe_tui.engine import Analysis, Decision, Game, IllegalMove, Mark, Player, make_player
+from tictactoe_tui.engine import (
+    Algorithm,
+    Analysis,
+    Decision,
+    Game,
+    IllegalMove,
+    Mark,
+    Player,
+    make_player,
+)
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.board import cell_notation, cell_words
 from tictactoe_tui.history.record import Outcome, PlayedGame
@@ -63,7 +72,7 @@ def runs_in_process(size: int, algorithm: str) -> bool:
     well under 10 ms, too short to slow the UI, and running it here needs no worker (the first
     move never waits for the process to start). Minimax on 3×3 takes up to 1.5 s: the worker.
     """
-    return size == 3 and algorithm != "minimax"
+    return size == 3 and algorithm != Algorithm.MINIMAX
 
 
 # -- effects: what the screen is asked to do ----------------------------------------------------
@@ -200,7 +209,7 @@ class GameController:
         """The moves every game starts from ("play from here" in a review)."""
         self.session = session if session is not None else SessionScore()
         """The score over the games of this session."""
-        self.clever = settings.opponent != "random"
+        self.clever = settings.opponent != Algorithm.RANDOM
         """Whether the computer plays clever moves: `c` switches between the opponent's
         algorithm and random moves (a random opponent switches to alpha-beta and back)."""
         self.paused = False
@@ -251,20 +260,20 @@ class GameController:
     def playing(self) -> str:
         """The algorithm the computer plays now: the opponent's, alpha-beta or random."""
         if not self.clever:
-            return "random"
+            return Algorithm.RANDOM
         opponent = self.settings.opponent
-        return "alphabeta" if opponent == "random" else opponent
+        return Algorithm.ALPHABETA if opponent == Algorithm.RANDOM else opponent
 
     def hint_algorithm(self) -> str:
         """The algorithm hints use: the opponent's own, so a learner compares like with like;
         the random opponent has none, so alpha-beta (exact on 3×3, fast elsewhere) stands in."""
         opponent = self.settings.opponent
-        return "alphabeta" if opponent == "random" else opponent
+        return Algorithm.ALPHABETA if opponent == Algorithm.RANDOM else opponent
 
     def style_words(self) -> str:
         """How the computer plays: "alpha-beta, clever", "random; c: alpha-beta"."""
         opponent = self.settings.opponent
-        if opponent == "random":
+        if opponent == Algorithm.RANDOM:
             return ("alpha-beta for now; c: back to random" if self.clever
                     else "random; c: alpha-beta")
         algorithm = ALGORITHM_NAMES[opponent]
@@ -292,7 +301,7 @@ class GameController:
 
     def _make_player(self) -> Player:
         settings = self.settings
-        if settings.opponent == "random":
+        if settings.opponent == Algorithm.RANDOM:
             return make_player(self.playing(), rng=self._rng, difficulty=settings.difficulty,
                                time_limit=settings.search_time_limit, depth=settings.depth)
         return make_player(settings.opponent, rng=self._rng, difficulty=settings.difficulty,
@@ -387,7 +396,8 @@ class GameController:
         else:
             title = f"Analysing {position.to_move}'s position…"
             algorithm = self.hint_algorithm()
-        budget = self.settings.search_time_limit if algorithm == "alphabeta" else None
+        budget = (self.settings.search_time_limit if algorithm == Algorithm.ALPHABETA
+                  else None)
         if progress is None:
             report = ThinkingReport(title, ALGORITHM_NAMES.get(algorithm, algorithm), 0, 0,
                                     0.0, budget, "", "")
@@ -419,7 +429,7 @@ class GameController:
         kind, self.thinking = self.thinking, None
         if kind == "computer":
             # The game must go on: the computer plays a random move rather than stall.
-            decision = make_player("random", self._rng).choose(self.game.board)
+            decision = make_player(Algorithm.RANDOM, self._rng).choose(self.game.board)
             effects = self._play_computer(decision)
             return [*effects, self._say(f"The search failed ({error}): the computer played a "
                                   "random move instead.")]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
-from tictactoe_tui.engine import OPPONENTS
+from tictactoe_tui.engine import OPPONENTS, Algorithm
 from tictactoe_tui.engine.board import Mark, default_k
 
 
@@ -55,7 +55,7 @@ MIN_DEPTH, MAX_DEPTH = 1, 20
 """Plies the computer may be told to look ahead (a depth cut-off, scored with H1); deeper than the
 empty cells is simply a full search."""
 
-SEARCHING_OPPONENTS = ("minimax", "alphabeta")
+SEARCHING_OPPONENTS = (Algorithm.MINIMAX, Algorithm.ALPHABETA)
 """The computer players that search ahead, so a depth means something to them."""
 
 
@@ -178,7 +178,7 @@ class GameSettings:
                 return "in human-vs-human mode: no computer plays"
             if field == "opponent":
                 return "in human-vs-human mode: no computer plays (it only picks how hints work)"
-        elif self.opponent == "random" and field in ("difficulty", "depth"):
+        elif self.opponent == Algorithm.RANDOM and field in ("difficulty", "depth"):
             return "against the random computer: it plays every move at random"
         elif not searches and field == "depth":
             return f"with the {self.opponent} computer: it looks one move ahead, no deeper"

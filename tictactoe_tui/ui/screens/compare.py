@@ -31,7 +31,6 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.color import Color
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, ProgressBar, Static
@@ -58,27 +57,23 @@ from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.text.lab import (
     ALGORITHM_TITLES,
     agreement_words,
-    count_label,
     depth_cell,
     duration,
     left_out_note,
     minimax_budget_words,
-    step_label,
     tree_words,
     value_cell,
 )
 from tictactoe_tui.text.scores import first_cut_text, searched_words
+from tictactoe_tui.ui.charts import Colours, label_colours
 from tictactoe_tui.ui.jobs import app_thinker
+from tictactoe_tui.ui.screens.compare_charts import draw_bars, draw_depths, draw_game
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 from tictactoe_tui.worker.client import JobFailed
 
 QUICK_ALGORITHMS = tuple(name for name in LAB_ALGORITHMS if name != "minimax")
 """The searches that run before minimax (each takes milliseconds on 3×3); they also deepen,
 depth by depth, for the chart of the best score by depth."""
-
-CHART_NAMES = {"minimax": "minimax", "alphabeta-plain": "α-β", "alphabeta-ordered": "α-β ord",
-               "alphabeta-tt": "α-β TT", "h1": "H1", "h2": "H2"}
-"""The short names beside the bars."""
 
 NEEDED_TERMINAL = (96, 24)
 """The smallest (width, height) that shows the whole table and the charts."""
@@ -97,49 +92,9 @@ LEGEND = ("depth: plies searched (end: the whole game) · 1st cuts: the share of
           "made by the first move tried (100% is ideal ordering)")
 """The line under the table that says what its newer columns are."""
 
-DEPTH_CHART_HEADROOM = 1.8
-"""The score axis of the chart by depth runs this far past the data, so the legend sits above
-the points."""
-
-
 def time_text(seconds: float) -> str:
     """A search time in the table (the snapshot tests replace it: it varies between runs)."""
     return duration(seconds)
-
-
-def log_axis(values: Sequence[int]) -> tuple[list[float], list[int], list[str]]:
-    """Counts as log10 heights, with the axis's ticks (0, 1, 2, …) and their labels (1, 10, …).
-
-    The log scale is drawn by hand on a linear axis: plotext applies its own log scale to the
-    ticks again at every redraw (log10 of a tick already at 0 raises), and a bar on its log
-    scale starts from 0, whose log is undefined.
-    """
-    heights = [math.log10(max(value, 1)) for value in values]
-    top = max(1, math.ceil(max(heights, default=0)))
-    ticks = list(range(top + 1))
-    return heights, ticks, [count_label(10**tick) for tick in ticks]
-
-
-def curves(rows: dict[str, tuple[IterationInfo, ...]]) -> list[tuple[str, list[IterationInfo]]]:
-    """The score-by-depth curves to draw, one per distinct sequence of scores, each named by the
-    algorithms that share it (a shorter one lying on a longer one joins it): "α-β ×3, H1, H2"
-    from the empty 3×3 board, since pruning, ordering and the table never change a value."""
-    shared: dict[tuple[tuple[int, int], ...], list[str]] = {}
-    for name, steps in sorted(rows.items(), key=lambda item: -len(item[1])):
-        if not steps:
-            continue
-        points = tuple((step.depth, step.score) for step in steps)
-        longer = next((key for key in shared if key[:len(points)] == points), points)
-        shared.setdefault(longer, []).append(name)
-    named = []
-    for names in sorted(shared.values(), key=lambda names: min(map(LAB_ALGORITHMS.index, names))):
-        names.sort(key=LAB_ALGORITHMS.index)
-        alphabetas = [n for n in names if n.startswith("alphabeta")]
-        words = ["α-β ×3"] if len(alphabetas) == 3 else [CHART_NAMES[n] for n in alphabetas]
-        words += [CHART_NAMES[n] for n in names if not n.startswith("alphabeta")]
-        longest = max(names, key=lambda n: len(rows[n]))
-        named.append((", ".join(words), list(rows[longest])))
-    return named
 
 
 class CompareScreen(Screen[None]):
@@ -503,120 +458,6 @@ class CompareScreen(Screen[None]):
             return state in ("cancelled", "failed")
         return True
 
-    def _draw_bars(self) -> None:
-        """Positions visited per algorithm, on a log scale, each bar with its exact count."""
-        names, counts = [], []
-        for name in LAB_ALGORITHMS:
-            result = self.results.get(name)
-            if result is not None:
-                names.append(CHART_NAMES[name])
-                counts.append(result.positions)
-            elif name == "minimax" and self.minimax_tree is not None:
-                # Not searched (yet): the size of its tree, which is what it would visit.
-                names.append("minimax (tree)")
-                counts.append(self.minimax_tree.positions)
-        plot = self.query_one("#compare-chart", PlotextPlot)
-        plt = plot.plt
-        plt.clear_data()
-        plt.clear_figure()
-        plt.title("Positions visited (log)")
-        if counts:
-            heights, ticks, labels = log_axis(counts)
-            # Bars lie down so that every name fits beside its bar, in the table's order.
-            plt.bar(names[::-1], heights[::-1], orientation="horizontal", width=0.6)
-            plt.xticks([float(tick) for tick in ticks], labels)
-            # Room after the longest bar for its count.
-            plt.xlim(0, ticks[-1] * 1.6)
-            ink, paper = self._label_colours()
-            for number, (height, count) in enumerate(zip(heights[::-1], counts[::-1],
-                                                         strict=True), start=1):
-                plt.text(f" {count:,}", height, number, alignment="left", color=ink,
-                         background=paper)
-        plot.refresh()
-
-    def _draw_depths(self) -> None:
-        """The best score at each depth of each search that deepens, each point with its number
-        (and its meaning once proven), and minimax's value as one point at its depth."""
-        plot = self.query_one("#depth-chart", PlotextPlot)
-        plt = plot.plt
-        plt.clear_data()
-        plt.clear_figure()
-        plt.title("Best score by depth")
-        points: list[tuple[int, int, str]] = []
-        for name, steps in curves(self.by_depth):
-            depths = [step.depth for step in steps]
-            scores = [step.score for step in steps]
-            plt.plot(depths, scores, label=name, marker="braille")
-            plt.scatter(depths, scores, marker="dot")
-            points += [(step.depth, step.score, step_label(step, self.position))
-                       for step in steps]
-        reference = self.results.get("minimax")
-        if reference is not None and reference.finished:
-            empties = self.position.size ** 2 - self.position.move_count
-            deepest = empties if reference.depth is None else reference.depth
-            plt.scatter([deepest], [reference.value], label="minimax", marker="x")
-            points.append((deepest, reference.value, ""))
-        if points:
-            depths = sorted({depth for depth, _, _ in points})
-            low = min(score for _, score, _ in points)
-            high = max(score for _, score, _ in points)
-            step = max(1, math.ceil((high - low) / 4))
-            bottom = low - step
-            top = high + max(step, round((high - bottom) * (DEPTH_CHART_HEADROOM - 1)))
-            plt.ylim(bottom, top)
-            plt.yticks([float(tick) for tick in range(low - low % step, high + 1, step)])
-            plt.xlim(depths[0] - 0.6, depths[-1] + 0.6)
-            plt.xticks([float(depth) for depth in depths], [str(depth) for depth in depths])
-            plt.xlabel("depth (plies)")
-            ink, paper = self._label_colours()
-            for depth in depths:
-                # At each depth the highest point's number goes above it and the lowest's below,
-                # so that two curves meeting there never write over each other.
-                here = sorted((p for p in points if p[0] == depth and p[2]),
-                              key=lambda p: -p[1])
-                for rank, (_, score, label) in enumerate(here):
-                    side = 1 if rank == 0 else -1
-                    # The last depth's label ends at its point, so that it stays in the chart.
-                    align: Literal["right", "center"] = (
-                        "right" if depth == depths[-1] and depth != depths[0] else "center")
-                    plt.text(label, depth, score + side * step / 2, alignment=align, color=ink,
-                             background=paper)
-        plot.refresh()
-
-    def _draw_game(self) -> None:
-        """Positions per computer move over the game, minimax against alpha-beta, log scale;
-        the last move's points with their exact counts."""
-        plot = self.query_one("#game-chart", PlotextPlot)
-        plt = plot.plt
-        plt.clear_data()
-        plt.clear_figure()
-        plt.title("Positions per move (log)")
-        numbers = [number for number, board in self.history if not board.is_over]
-        numbers = numbers[:len(self.costs)]
-        if self.costs:
-            series = (("minimax", [c.minimax.positions for c in self.costs]),
-                      ("α-β plain", [c.plain for c in self.costs]),
-                      ("α-β + table", [c.table for c in self.costs]))
-            _, ticks, labels = log_axis([v for _, values in series for v in values])
-            ink, paper = self._label_colours()
-            for label, values in series:
-                heights = log_axis(values)[0]
-                plt.plot(numbers, heights, label=label, marker="braille")
-                plt.text(f"{values[-1]:,}", numbers[-1], heights[-1], alignment="right",
-                         color=ink, background=paper)
-            plt.yticks([float(tick) for tick in ticks], labels)
-            # Room above the lines for the legend, so that it never covers a count.
-            plt.ylim(0, ticks[-1] + 2)
-            plt.xticks([float(n) for n in numbers], [str(n) for n in numbers])
-            plt.xlabel("move")
-        plot.refresh()
-
-    def _label_colours(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-        """The theme's text and surface colours, for the numbers written on the charts (plotext's
-        own "default" prints them faint on a light box, whatever the theme)."""
-        theme = self.app.theme_variables
-        return Color.parse(theme["foreground"]).rgb, Color.parse(theme["surface"]).rgb
-
     def _say_over(self) -> None:
         """A finished game has nothing to search."""
         self.minimax_state = "failed"
@@ -629,6 +470,22 @@ class CompareScreen(Screen[None]):
         self._show_table()
         self._refresh_buttons()
         self.query_one("#minimax-rerun", Button).display = False
+
+    def _draw_bars(self) -> None:
+        draw_bars(self.query_one("#compare-chart", PlotextPlot), self.results,
+                  self.minimax_tree, self._colours())
+
+    def _draw_depths(self) -> None:
+        draw_depths(self.query_one("#depth-chart", PlotextPlot), self.position, self.by_depth,
+                    self.results.get("minimax"), self._colours())
+
+    def _draw_game(self) -> None:
+        numbers = [number for number, board in self.history if not board.is_over]
+        draw_game(self.query_one("#game-chart", PlotextPlot), numbers, self.costs,
+                  self._colours())
+
+    def _colours(self) -> Colours:
+        return label_colours(self.app.theme_variables)
 
     # -- keys and buttons -----------------------------------------------------------------------
 

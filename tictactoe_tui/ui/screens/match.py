@@ -19,7 +19,6 @@ from typing import ClassVar
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.color import Color
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
@@ -37,6 +36,7 @@ from tictactoe_tui.engine.match import (
 )
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.text.report import ALGORITHM_NAMES
+from tictactoe_tui.ui.charts import label_colours
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.screens.settings import DEFAULT_K, fit_k_options, k_choice, k_options
 from tictactoe_tui.ui.widgets.too_small import TooSmall
@@ -460,7 +460,7 @@ class MatchScreen(Screen[None]):
             top = most * HEADROOM + 1
             chart.ylim(0, top)
             # Each bar's exact counts above it, as the table's "as X W/D/L" writes them.
-            ink, paper = self._label_colours()
+            ink, paper = label_colours(self.app.theme_variables)
             for number, record in enumerate(records, start=1):
                 chart.text(str(record), number, record.games + top / 20, alignment="center",
                            color=ink, background=paper)
@@ -482,13 +482,7 @@ class MatchScreen(Screen[None]):
             chart.bar(list(SIDES), values, color="cyan", width=0.4)
             top = max(max(values), 1e-9) * 1.25
             chart.ylim(0, top)
-            ink, paper = self._label_colours()
+            ink, paper = label_colours(self.app.theme_variables)
             for number, value in enumerate(values, start=1):
                 chart.text(words(value), number, value + top / 20, alignment="center",
                            color=ink, background=paper)
-
-    def _label_colours(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-        """The theme's text and surface colours, for the values written on the charts (plotext's
-        own "default" prints them faint on a light box, whatever the theme)."""
-        theme = self.app.theme_variables
-        return Color.parse(theme["foreground"]).rgb, Color.parse(theme["surface"]).rgb
