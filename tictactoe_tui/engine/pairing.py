@@ -249,6 +249,39 @@ class Pairing:
                 return a
         return None
 
+    def reply(self, board: Board, move: int) -> int | None:
+        """The defender's answer on `board`, where the attacker has just taken `move`.
+
+        The partner of `move` when it is free. Otherwise (an unpaired cell, or a pair the
+        defender already broke) the strategy is indifferent, and the answer is the first free
+        cell of: a cell whose partner the attacker holds (a pair under threat: none while the
+        strategy is followed from the start), an unpaired cell (it keeps every pair whole), a
+        cell whose partner the defender holds (a spent pair), any cell (breaking a pair only
+        adds a defender mark to its lines). None when the game is over.
+        """
+        if board.is_over:
+            return None
+        partner = self.partner(move)
+        if partner is not None and board[partner] is None:
+            return partner
+        attacker = self.attacker
+        paired = self.cells
+        threatened, unpaired, spent, whole = [], [], [], []
+        for cell in board.legal_moves():
+            other = self.partner(cell) if cell in paired else None
+            if other is None:
+                unpaired.append(cell)
+            elif board[other] is attacker:
+                threatened.append(cell)
+            elif board[other] is not None:
+                spent.append(cell)
+            else:
+                whole.append(cell)
+        for cells in (threatened, unpaired, spent, whole):
+            if cells:
+                return cells[0]
+        return None
+
 
 @dataclass(frozen=True)
 class NoPairing:
