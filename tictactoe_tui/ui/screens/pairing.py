@@ -303,7 +303,6 @@ class PairingScreen(Screen[None]):
                 steps[move] = (number, mover.to_move.value)
                 mover = mover.play(move)
         self.board.show_pairs(self.position.marks(), self.letters, line=steps, last=self.last)
-        self.board.interactive = self.phase == "playing"
         self.refresh_bindings()
 
     def _words(self) -> tuple[str, list[str]]:
