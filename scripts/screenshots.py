@@ -22,6 +22,10 @@ the computer after each), and saves what the terminal shows with `App.save_scree
     puzzle.svg       the puzzles (z) from a 10×10 game: a proven puzzle, waiting for a move
     puzzle-refutation.svg  a wrong move on the first 3×3 puzzle, its refutation played out
     tree-10x10.svg   the search tree on 10×10, at the line standing for the moves left out
+    pairing.svg      why a draw (d) on 5×5, five in a row: O's pairing lettered on the board, two
+                     moves of X answered by it
+    pairing-3x3.svg  why a draw (d) on 3×3: no pairing (counting rules it out), the draw proven by
+                     search, and a line to a pairing numbered on the board
     browser.png      a finished game in a browser tab (`tictactoe-tui serve` in headless Chromium)
 
 The snapshot tests (tests/app/test_snapshots.py) drive the same scenes, so the pictures in the
@@ -247,6 +251,10 @@ SCENES = {
         # one standing for the moves the search left out (lit on the small board).
         Scene("tree-10x10", GameSettings(seed=1, size=10, opponent="h1"),
               keys=("enter", "t", "down", "down", "enter", "end")),
+        # 5×5, five in a row: O's pairing; X takes the centre, then C2, and O answers each.
+        Scene("pairing", GameSettings(seed=1, size=5, k=5), keys=("d", "enter", "up", "enter")),
+        # 3×3: no pairing, and why; the draw is search's.
+        Scene("pairing-3x3", GameSettings(seed=1), keys=("d",)),
     )
 }
 """Every screenshot, by name."""

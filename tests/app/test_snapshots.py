@@ -176,3 +176,13 @@ class TestPuzzleScreen:
     @pytest.mark.slow
     def test_a_wrong_move_and_its_refutation(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "puzzle-refutation")
+
+
+class TestPairingScreen:
+    """Why a draw (d): a pairing to play against, and a board without one."""
+
+    def test_the_5x5_pairing_after_two_answers(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "pairing")
+
+    def test_3x3_has_no_pairing_and_says_why(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "pairing-3x3")

@@ -28,12 +28,17 @@ Where none can exist (say so plainly):
   those games are first-player wins or need search.
 
 `find_pairing(board)` answers for any position (by default for the side that moved last, the one
-that answers); `PairingSearch` is the raw form the exact solver uses on bitboards, with a memory
-of the positions it tried and a bound on its work per call.
+that answers); `examine_pairing` answers the same question and, when there is no pairing, says
+why (`NoPairing`: the count of lines against cells, a line with too few free cells, or the search
+tried every way); `pairing_line` finds a short line of play after which the defender has one (the
+leaves of the solver's draw proofs on 6×6 and 7×7 are such positions). `PairingSearch` is the
+raw form the exact solver uses on bitboards, with a memory of the positions it tried and a bound
+on its work per call.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -41,10 +46,17 @@ from tictactoe_tui.engine.board import Board, Mark, geometry
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "LINE_BUDGET",
+    "LINE_PLIES",
+    "LINE_WIDTH",
+    "NoPairing",
     "Pair",
     "Pairing",
+    "PairingLine",
     "PairingSearch",
+    "examine_pairing",
     "find_pairing",
+    "pairing_line",
 ]
 
 DEFAULT_BUDGET = 20_000
@@ -237,6 +249,131 @@ class Pairing:
                 return a
         return None
 
+    def reply(self, board: Board, move: int) -> int | None:
+        """The defender's answer on `board`, where the attacker has just taken `move`.
+
+        The partner of `move` when it is free. Otherwise (an unpaired cell, or a pair the
+        defender already broke) the strategy is indifferent, and the answer is the first free
+        cell of: a cell whose partner the attacker holds (a pair under threat: none while the
+        strategy is followed from the start), an unpaired cell (it keeps every pair whole), a
+        cell whose partner the defender holds (a spent pair), any cell (breaking a pair only
+        adds a defender mark to its lines). None when the game is over.
+        """
+        if board.is_over:
+            return None
+        partner = self.partner(move)
+        if partner is not None and board[partner] is None:
+            return partner
+        attacker = self.attacker
+        paired = self.cells
+        threatened, unpaired, spent, whole = [], [], [], []
+        for cell in board.legal_moves():
+            other = self.partner(cell) if cell in paired else None
+            if other is None:
+                unpaired.append(cell)
+            elif board[other] is attacker:
+                threatened.append(cell)
+            elif board[other] is not None:
+                spent.append(cell)
+            else:
+                whole.append(cell)
+        for cells in (threatened, unpaired, spent, whole):
+            if cells:
+                return cells[0]
+        return None
+
+
+@dataclass(frozen=True)
+class NoPairing:
+    """Why the defender has no pairing: facts a reader can check by counting.
+
+    Each open line (one the attacker could still complete) needs a pair of free cells inside
+    it, and the pairs are disjoint. A line with fewer than two free cells can hold no pair; and
+    when one pair lies in at most `most_shared` open lines, at least `pairs_needed` pairs,
+    `2 * pairs_needed` cells, are needed: more than `free_cells` rules a pairing out by counting
+    alone. Otherwise only the search says so (`exhausted`), or it stopped at its budget.
+    """
+
+    defender: Mark
+    """The side that has no pairing."""
+    open_lines: int
+    """Lines the attacker could still complete (no mark of the defender in them)."""
+    free_cells: int
+    """Empty cells on the board."""
+    most_shared: int
+    """The most open lines any two free cells lie in together: one pair covers at most this
+    many (0 when no two free cells share an open line)."""
+    short_line: tuple[int, ...]
+    """An open line with fewer than two free cells (its cells in line order), or ()."""
+    exhausted: bool
+    """True when the search tried every way to pair the cells: no pairing exists. False when it
+    stopped at its budget: one might exist."""
+    visited: int
+    """Branch points the search visited."""
+
+    @property
+    def attacker(self) -> Mark:
+        """The side no pairing stops."""
+        return self.defender.opponent
+
+    @property
+    def pairs_needed(self) -> int:
+        """The fewest pairs that could cover the open lines, by counting."""
+        if not self.most_shared:
+            return self.open_lines
+        return -(-self.open_lines // self.most_shared)
+
+    @property
+    def counted_out(self) -> bool:
+        """True when counting alone rules a pairing out: more cells needed than are free."""
+        return 2 * self.pairs_needed > self.free_cells
+
+
+def _as_pairing(board: Board, defender: Mark, found: list[int]) -> Pairing:
+    """The `Pairing` of the raw pairs `found` (two-bit masks) for `defender` on `board`."""
+    mine = board.bits(defender)
+    geo = board.geometry
+    open_lines = [(mask, cells) for mask, cells in zip(geo.lines, geo.line_cells, strict=True)
+                  if not mask & mine]
+    pairs = []
+    for pair in sorted(found, key=lambda mask: (mask & -mask).bit_length()):
+        low = pair & -pair
+        cells = (low.bit_length() - 1, (pair ^ low).bit_length() - 1)
+        pairs.append(Pair(cells, tuple(line for mask, line in open_lines
+                                       if mask & pair == pair)))
+    return Pairing(defender, tuple(pairs))
+
+
+def examine_pairing(board: Board, defender: Mark | None = None,
+                    budget: int = DEFAULT_BUDGET) -> Pairing | NoPairing:
+    """A pairing strategy for `defender` on `board`, or why there is none (`NoPairing`).
+
+    `defender` defaults to the side that moved last. Unlike `find_pairing` it does not look
+    whether the game is over: on a finished board the answer is about the cells alone.
+    """
+    if defender is None:
+        defender = board.to_move.opponent
+    search = PairingSearch(board.size, board.k, budget)
+    mine, theirs = board.bits(defender), board.bits(defender.opponent)
+    free = board.geometry.full & ~(mine | theirs)
+    found = search.find(theirs, mine, free)
+    if found is not None:
+        return _as_pairing(board, defender, found)
+    geo = board.geometry
+    open_mask = 0
+    short_line: tuple[int, ...] = ()
+    for index, (mask, cells) in enumerate(zip(geo.lines, geo.line_cells, strict=True)):
+        if not mask & mine:
+            open_mask |= 1 << index
+            if not short_line and (mask & free).bit_count() < 2:
+                short_line = cells
+    most_shared = 0
+    for pair, lines in search.pair_lines.items():
+        if pair & free == pair:
+            most_shared = max(most_shared, (lines & open_mask).bit_count())
+    return NoPairing(defender, open_mask.bit_count(), free.bit_count(), most_shared, short_line,
+                     search.exhausted, search.visited)
+
 
 def find_pairing(board: Board, defender: Mark | None = None,
                  budget: int = DEFAULT_BUDGET) -> Pairing | None:
@@ -249,21 +386,114 @@ def find_pairing(board: Board, defender: Mark | None = None,
     """
     if board.is_over:
         return None
+    found = examine_pairing(board, defender, budget)
+    return found if isinstance(found, Pairing) else None
+
+
+LINE_PLIES = 8
+"""The longest line `pairing_line` looks along (plies from the position)."""
+LINE_WIDTH = 6
+"""Replies of the defender `pairing_line` follows further at each of its moves (every reply is
+tried for a pairing at once)."""
+LINE_BUDGET = 100
+"""Branch points of each pairing search along a line: a pairing that settles a position is
+usually found within a few dozen."""
+
+
+class _Stopped(Exception):
+    """Raised inside `pairing_line` when its caller asks it to stop."""
+
+
+@dataclass(frozen=True)
+class PairingLine:
+    """A line of play after which the defender has a pairing: the rest is settled."""
+
+    moves: tuple[int, ...]
+    """The moves from the starting position, in order (empty: it has a pairing already)."""
+    board: Board
+    """The position after `moves`."""
+    pairing: Pairing
+    """The defender's pairing there."""
+
+
+def move_order(board: Board) -> list[int]:
+    """The empty cells of `board`, the side to move's most promising first: by what the move
+    does to the lines through the cell (3^n for each of its own lines holding n of its marks it
+    extends, 3^n for each of the opponent's lines holding n marks it blocks), then the lower
+    cell. The solver orders its moves in the same spirit."""
+    geo = board.geometry
+    mover = board.to_move
+    mine, theirs = board.bits(mover), board.bits(mover.opponent)
+    keyed = []
+    for cell in board.legal_moves():
+        gain = 0
+        for line in geo.cell_lines[cell]:
+            other = theirs & line
+            if other:
+                if not mine & line:
+                    gain += 3 ** other.bit_count()
+            else:
+                gain += 3 ** (mine & line).bit_count()
+        keyed.append((-gain, cell))
+    keyed.sort()
+    return [cell for _, cell in keyed]
+
+
+def pairing_line(board: Board, defender: Mark | None = None, *, plies: int = LINE_PLIES,
+                 width: int = LINE_WIDTH, budget: int = LINE_BUDGET,
+                 should_stop: Callable[[], bool] | None = None) -> PairingLine | None:
+    """A short line from `board` after which `defender` has a pairing, or None.
+
+    The attacker plays its most promising move each time (`move_order`'s first); the defender
+    looks among its replies for one after which it has a pairing, and follows its first `width`
+    replies further, for at most `plies` plies in all (the shortest line first). This is one
+    branch of a draw proof the way the solver builds them: its proof must answer every move of
+    the attacker, and its leaves are mostly such pairings. `defender` defaults to the side that
+    moved last. `should_stop()` (polled between searches) ends the search with None.
+    """
     if defender is None:
         defender = board.to_move.opponent
     search = PairingSearch(board.size, board.k, budget)
-    mine, theirs = board.bits(defender), board.bits(defender.opponent)
-    free = board.geometry.full & ~(mine | theirs)
-    found = search.find(theirs, mine, free)
-    if found is None:
+    attacker = defender.opponent
+    full = board.geometry.full
+
+    def paired(position: Board) -> list[int] | None:
+        if should_stop is not None and should_stop():
+            raise _Stopped
+        if position.is_over:
+            return None
+        mine, theirs = position.bits(defender), position.bits(attacker)
+        return search.find(theirs, mine, full & ~(mine | theirs))
+
+    def look(position: Board, left: int) -> tuple[tuple[int, ...], Board, list[int]] | None:
+        found = paired(position)
+        if found is not None:
+            return (), position, found
+        if left == 0 or position.is_over:
+            return None
+        order = move_order(position)
+        if position.to_move is attacker:
+            move = order[0]
+            deeper = look(position.play(move), left - 1)
+            return None if deeper is None else ((move, *deeper[0]), deeper[1], deeper[2])
+        for move in order:
+            after = position.play(move)
+            found = paired(after)
+            if found is not None:
+                return (move,), after, found
+        if left >= 3:
+            for move in order[:width]:
+                deeper = look(position.play(move), left - 1)
+                if deeper is not None:
+                    return (move, *deeper[0]), deeper[1], deeper[2]
         return None
-    geo = board.geometry
-    open_lines = [(mask, cells) for mask, cells in zip(geo.lines, geo.line_cells, strict=True)
-                  if not mask & mine]
-    pairs = []
-    for pair in sorted(found, key=lambda mask: (mask & -mask).bit_length()):
-        low = pair & -pair
-        cells = (low.bit_length() - 1, (pair ^ low).bit_length() - 1)
-        pairs.append(Pair(cells, tuple(line for mask, line in open_lines
-                                       if mask & pair == pair)))
-    return Pairing(defender, tuple(pairs))
+
+    try:
+        for limit in range(plies + 1):
+            answer = look(board, limit)
+            if answer is not None:
+                moves, end, found = answer
+                return PairingLine(moves, end, _as_pairing(end, defender, found))
+    except _Stopped:
+        return None
+    return None

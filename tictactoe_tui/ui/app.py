@@ -420,6 +420,9 @@ class TicTacToeApp(App[None]):
                                 game.action_search_tree)
             yield SystemCommand("Heuristic lab", "How H1 and H2 rank this position's moves",
                                 game.action_heuristics)
+            yield SystemCommand("Why a draw", "Learning lab: the pairing strategy that proves "
+                                "the side that moved last cannot lose, drawn on the board, to "
+                                "play against (key d)", game.action_pairing)
         yield SystemCommand("History", "Every game played, and a review of each",
                             self.open_history)
         yield SystemCommand("Puzzles", "Find the only win or the only defence: proven puzzles "

@@ -16,12 +16,21 @@ from tictactoe_tui.engine import (
     Analysis,
     Board,
     Decision,
+    Mark,
     Player,
     ProgressCallback,
+    alphabeta,
     make_player,
 )
 from tictactoe_tui.engine.kernel import Stopped
 from tictactoe_tui.engine.match import GameOutcome, MatchResult, PlayerSpec, run_match
+from tictactoe_tui.engine.pairing import (
+    NoPairing,
+    Pairing,
+    PairingLine,
+    examine_pairing,
+    pairing_line,
+)
 from tictactoe_tui.engine.puzzles import Generation, Puzzle, PuzzleChecker, generate
 from tictactoe_tui.history.puzzles import puzzles_from_games
 from tictactoe_tui.history.record import PlayedGame
@@ -132,6 +141,46 @@ def puzzles_in_games(games: list[tuple[int | None, PlayedGame]], limit: int, *,
                      on_progress: ProgressCallback | None = None) -> list[Puzzle]:
     """`history.puzzles.puzzles_from_games` as a job: the puzzles in the player's mistakes."""
     return puzzles_from_games(games, limit=limit, should_stop=should_stop)
+
+
+PAIRING_LINE_MAX_SIZE = 7
+"""Boards up to this size look for a line to a pairing (under a second on 7×7; an open 10×10
+board takes a quarter of a minute to find none)."""
+
+PAIRING_SEARCH_SECONDS = 2.0
+"""The time the search for the position's value may take when there is no pairing: small boards
+are solved in milliseconds; a big one is not solved in this time, and no value is claimed."""
+
+
+@dataclass(frozen=True)
+class PairingReport:
+    """What the pairing view shows about a position: a pairing or why there is none, a line to
+    one, and the value a search proved."""
+
+    found: Pairing | NoPairing
+    """The defender's pairing, or why it has none."""
+    line: PairingLine | None
+    """When there is no pairing: a short line after which the defender has one (or None)."""
+    band: str | None
+    """When there is no pairing: "win", "loss" or "draw" for the side to move, as a search
+    proved it; None when the search did not finish (nothing is claimed then)."""
+
+
+def pairing_report(board: Board, defender: Mark, *,
+                   should_stop: Callable[[], bool] | None = None,
+                   on_progress: ProgressCallback | None = None) -> PairingReport:
+    """Examine `board` for `defender`'s pairing (`engine.pairing.examine_pairing`); without one,
+    look for a line to one (boards up to `PAIRING_LINE_MAX_SIZE`) and for the position's value
+    (alpha-beta, at most `PAIRING_SEARCH_SECONDS`)."""
+    found = examine_pairing(board, defender)
+    if isinstance(found, Pairing) or board.is_over:
+        return PairingReport(found, None, None)
+    line = None
+    if board.size <= PAIRING_LINE_MAX_SIZE:
+        line = pairing_line(board, defender, should_stop=should_stop)
+    result = alphabeta(board, time_limit=PAIRING_SEARCH_SECONDS, should_stop=should_stop)
+    band = result.band if result.complete and result.band != "heuristic" else None
+    return PairingReport(found, line, band)
 
 
 def _poll(should_stop: Callable[[], bool] | None) -> Callable[[], None] | None:

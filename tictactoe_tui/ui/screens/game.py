@@ -114,6 +114,7 @@ class GameScreen(Screen[None]):
         Binding("t", "search_tree", "Search tree", show=False),
         Binding("m", "match", "Match runner", show=False),
         Binding("w", "heuristics", "Heuristic lab", show=False),
+        Binding("d", "pairing", "Why a draw", show=False),
         Binding("space", "toggle_pause", "Pause", show=False),
         Binding("q", "quit_game", "Quit"),
         Binding("y", "confirm_quit", "Yes, quit", show=False),
@@ -442,6 +443,14 @@ class GameScreen(Screen[None]):
 
         self._run(self.controller.leave())
         self.app.push_screen(HeuristicScreen(self.game.board, self.settings.search_time_limit))
+
+    def action_pairing(self) -> None:
+        """The learning lab: why this position is a draw when a pairing strategy proves it (the
+        side that moved last defends), to play against; the search restarts when you come back."""
+        from tictactoe_tui.ui.screens.pairing import PairingScreen
+
+        self._run(self.controller.leave())
+        self.app.push_screen(PairingScreen(self.game.board))
 
     def action_quit_game(self) -> None:
         """Quit; in the middle of a game, ask once first (q again or y confirms)."""

@@ -42,6 +42,10 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `a`: compare the algorithms on this position (minimax, alpha-beta variants, H1, H2) with charts
 - `t`: the alpha-beta search from this position as a tree, with a step-by-step replay
 - `w`: the heuristic lab: every move's H1 and H2, line by line, with H1's weights to edit
+- `d`: why a draw: when a pairing strategy proves that the side that moved last cannot lose,
+  its pairs are lettered on the board (the same letter: a pair) and you play the other side
+  against it; otherwise it says why there is none (`l` steps along a line to one, `r` plays
+  again)
 - `m`: the match runner: N games between two computer settings, with a table and charts
 - `y`: the history of every game played; `Enter` on a game reviews it move by move (`←`/`→`,
   `Home`/`End`; `f` plays on from the position shown)
