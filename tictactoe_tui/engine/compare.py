@@ -53,6 +53,7 @@ __all__ = [
     "FULL_SEARCH_MAX_EMPTY",
     "LAB_TIME_LIMIT",
     "NO_VERDICT",
+    "SUGGESTED_SLACK",
     "Comparison",
     "GameCost",
     "MinimaxRun",
@@ -79,6 +80,11 @@ FULL_SEARCH_MAX_EMPTY = 10
 
 BIG_POSITION_DEPTH = 3
 """Plies searched by default on positions with more empty cells (H1 scores the cut-off)."""
+
+SUGGESTED_SLACK = 4.0
+"""A depth suggested to fit the budget (half of it at the measured speed) runs with this many
+times the budget: the speed measured on a busy machine varies, and a suggestion that then
+proves "too big" again would be no answer."""
 
 PROJECTION_AFTER = 0.25
 """Seconds minimax runs before its speed is trusted to say whether it will fit the budget."""
@@ -302,7 +308,8 @@ def compare(board: Board, depth: int | None = None, heuristic_depth: int = HEURI
                       should_stop)
     too_big_tree = None
     if run.too_big and run.suggested_depth is not None:
-        fallback = run_minimax(board, run.suggested_depth, time_limit, should_stop)
+        fallback = run_minimax(board, run.suggested_depth, time_limit * SUGGESTED_SLACK,
+                               should_stop)
         if fallback.result.finished:
             too_big_tree, run = run.tree, fallback
     results["minimax"] = run.result

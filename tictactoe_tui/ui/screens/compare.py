@@ -41,6 +41,7 @@ from tictactoe_tui.engine import Game, IterationInfo, Progress
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.compare import (
     LAB_TIME_LIMIT,
+    SUGGESTED_SLACK,
     GameCost,
     MinimaxRun,
     best_so_far,
@@ -517,7 +518,7 @@ class CompareScreen(Screen[None]):
         run = self.minimax
         if self.minimax_state != "too big" or run is None or run.suggested_depth is None:
             return
-        self._run_lab(run.suggested_depth, self.time_limit, everything=False)
+        self._run_lab(run.suggested_depth, self.time_limit * SUGGESTED_SLACK, everything=False)
 
     def action_minimax_full(self) -> None:
         """Run the full tree whatever its size (c cancels)."""
