@@ -90,7 +90,7 @@ def test_a_search_that_tried_every_way_says_none_exists() -> None:
     found = NoPairing(Mark.O, 60, 49, 3, (), True, 19070)
     reason = no_pairing_words(found, 7)[1]
     assert "counting allows a pairing" in reason
-    assert reason.endswith("the search tried every way (19070 branch points): none exists.")
+    assert reason.endswith("the search tried every way (19,070 branch points): none exists.")
 
 
 def test_a_search_that_stopped_says_one_may_exist() -> None:

@@ -71,7 +71,7 @@ def covered_lines(pairing: Pairing) -> int:
 
 def _plural(count: int, word: str, plural: str | None = None) -> str:
     """"1 pair", "12 pairs"."""
-    return f"{count} {word if count == 1 else plural or word + 's'}"
+    return f"{count:,} {word if count == 1 else plural or word + 's'}"
 
 
 def pairing_words(pairing: Pairing) -> tuple[str, str]:
