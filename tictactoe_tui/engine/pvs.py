@@ -227,6 +227,8 @@ class Searcher:
         """The iteration the caller heard last: its best move is what it would play."""
         self.checked: dict[int, int] = {}
         """Root moves checked for the opponent's threat wins, with the budget that found none."""
+        self.refuted: dict[int, RootMove] = {}
+        """Root moves a check proved lost (the opponent wins by threats after them)."""
         self.root_side = 0
         self.half = 1 << (k - 1)
         self.one = 1 << k
@@ -252,6 +254,7 @@ class Searcher:
         self.started = time.perf_counter()
         self.danger = None
         self.checked = {}
+        self.refuted = {}
         if len(self.tt) > TABLE_LIMIT:
             self.tt.clear()
         # Entries of earlier searches still order the moves, but no longer answer a position:
@@ -281,14 +284,19 @@ class Searcher:
         self.last_iteration = None
         for depth in range(1, max_depth + 1):
             self.limit_ply = depth + QUIESCENCE_PLIES
-            while True:
-                try:
-                    self._iterate(roots, side, depth)
-                    break
-                except _BestRefuted as refuted:
-                    # The caller's answer so far loses: it hears so before the search goes on.
-                    yield self._amended(refuted.root)
+            self._iterate(roots, side, depth)
             iteration = _snapshot(depth, roots)
+            if self.danger is not None and not iteration.complete:
+                settled = self._settle(iteration, roots, side, depth)
+                if settled is None:
+                    # The clock cut the check of this depth's answer short: the caller keeps
+                    # the answer it has (checked), unless a check has refuted it since.
+                    amended = self._amended()
+                    if amended is None and self.last_iteration is not None:
+                        continue
+                    # (At depth 1 the caller must hear a move, checked or not.)
+                    settled = amended or _snapshot(depth, roots)
+                iteration = settled
             self.last_iteration = iteration
             yield iteration
             if iteration.complete:
@@ -457,38 +465,58 @@ class Searcher:
                 return
             self._check(root, side, budget, deadline)
 
-    def _guard(self, root: RootMove, side: int, value: int, depth: int) -> int:
-        """The value of a root move that is about to become the best one, once checked for the
-        opponent's threat wins: its proven loss if one is found, else `value`.
+    def _settle(self, iteration: Iteration, roots: list[RootMove], side: int,
+                depth: int) -> Iteration | None:
+        """`iteration` once its answer is checked for the opponent's threat wins: each best
+        move refuted becomes a proven loss and the next best is checked, until one holds. None
+        when the clock cut a check short before a move that holds was found.
 
-        Only a root facing a threat win (`danger`) is guarded (when the opponent has none as if
-        we passed, no move of ours gives it one). Deeper iterations check with bigger budgets
-        (`DEFENCE_BUDGETS` from the second on), a move once per budget; the clock is the
-        caller's deadline (the defence deadline before the caller has a move), so a check cut
-        short leaves the previous iteration, whose best move was checked, as the answer.
+        Only a root facing a threat win (`danger`) is settled (when the opponent has none as if
+        we passed, no move of ours gives it one). Only the moves the caller might play are
+        checked (the best and those tied with it), once an iteration rather than each time a
+        move takes the lead inside one, so the search itself keeps its speed. Deeper iterations
+        check with bigger budgets (`DEFENCE_BUDGETS` from the second on), a move once per
+        budget; the clock is the caller's deadline (the defence deadline before the caller has
+        a move).
         """
         levels = self._budgets()[1:]
         budget = levels[min(depth // 2, len(levels) - 1)]
-        if self.checked.get(root.move, 0) >= budget:
-            return value
-        deadline = self.poller.deadline
-        line = self._check(root, side, budget,
-                           deadline if deadline is not None else self._defence_deadline())
-        if line is None:
-            return value
-        last = self.last_iteration
-        if last is not None and any(move.move == root.move and move.value >= last.moves[0].value
-                                    for move in last.moves):
-            raise _BestRefuted(root)
-        return root.value
+        live = {root.move: root for root in roots}
+        until = self.poller.deadline
+        if until is None:
+            until = self._defence_deadline()
+        while True:
+            top = iteration.moves[0]
+            if iteration.complete:
+                return iteration
+            # The caller plays the best move, or picks among moves of equal known value and
+            # gain (`api._Deepening.ties`): those are the ones that must hold.
+            pending = [live[move.move] for move in iteration.moves
+                       if (move is top or (move.bound == top.bound == EXACT
+                                           and (move.value, move.prior) == (top.value, top.prior)))
+                       and self.checked.get(move.move, 0) < budget]
+            refuted = False
+            for root in pending:
+                if self._check(root, side, budget, until) is not None:
+                    refuted = True
+                    break
+                if self.checked.get(root.move, 0) < budget:
+                    # Cut short by the clock: a move checked with a smaller budget will do.
+                    return iteration if self.checked.get(top.move, 0) else None
+            if not refuted:
+                return iteration
+            iteration = _snapshot(depth, roots)
 
-    def _amended(self, root: RootMove) -> Iteration:
-        """The last iteration again, with `root` (one of its best moves) now a proven loss."""
+    def _amended(self) -> Iteration | None:
+        """The last iteration the caller heard, with the moves checks have refuted since as
+        proven losses; None when it has none of them (or the caller heard none)."""
         last = self.last_iteration
-        assert last is not None
-        moves = [root if move.move == root.move else move for move in last.moves]
-        self.last_iteration = _snapshot(last.depth, moves)
-        return self.last_iteration
+        if last is None:
+            return None
+        refuted = {move: root for move, root in self.refuted.items()}
+        if not any(move.move in refuted and not move.proven for move in last.moves):
+            return None
+        return _snapshot(last.depth, [refuted.get(move.move, move) for move in last.moves])
 
     def _check(self, root: RootMove, side: int, budget: int,
                until: float | None) -> list[int] | None:
@@ -512,6 +540,7 @@ class Searcher:
             root.line = (root.move, *line)
             # Proven by a threat search, not by the depth searched (nor by the table).
             root.rule, root.depth, root.from_table = rule, 0, False
+            self.refuted[root.move] = root
         elif until is None or time.perf_counter() <= until:
             # Not cut short by the clock: no win within this budget.
             self.checked[root.move] = budget
@@ -595,8 +624,6 @@ class Searcher:
             state.undo(root.move, side)
             root.from_table = answered and (root.from_table or not searched_before)
             root.nodes += spent
-            if value > alpha and self.danger is not None:
-                value = self._guard(root, side, value, depth)
             root.value = value
             root.bound = UPPER if value <= alpha else LOWER if value >= high else EXACT
             first = False
@@ -948,15 +975,6 @@ class Searcher:
             side = 1 - side
         state.rewind(0)
         return tuple(line)
-
-
-class _BestRefuted(Exception):
-    """A check found that a best move of the last iteration loses to the opponent's threats."""
-
-    def __init__(self, root: RootMove) -> None:
-        """`root` now holds the proven loss."""
-        super().__init__(root.move)
-        self.root = root
 
 
 def _to_table(value: int, ply: int) -> int:
