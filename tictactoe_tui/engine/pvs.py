@@ -57,7 +57,7 @@ from dataclasses import dataclass, replace
 from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.board import Board, Mark, geometry
 from tictactoe_tui.engine.lines import LineShape, LineState, iter_bits, line_shape
-from tictactoe_tui.engine.threats import ThreatSearch, defences, lowest
+from tictactoe_tui.engine.threats import VCT_MAX_ATTACKS, ThreatSearch, defences, lowest
 from tictactoe_tui.engine.types import (
     RULE_ALLOWS_VCF,
     RULE_ALLOWS_VCT,
@@ -114,6 +114,12 @@ DEFENCE_BUDGETS = (400, 1_600, 6_400, 25_600)
 """Nodes each threat search may visit when checking whether a root move stops the opponent's
 threats: the cells of the threat's line get the first before the search; a move about to become
 the search's best gets the second at depth 1, the third at depths 2-3, the last from depth 4."""
+
+CHECK_ATTACKS = 6
+"""Threats (fours and threes) the opponent's VCT may play before its final double when the root
+looks for the opponent's threat win as if it passed, and in the defence's checks from
+`DEFENCE_BUDGETS[2]` nodes on: most of the threat wins that decided match games needed five or
+six (`threats.VCT_MAX_ATTACKS`, four, missed them)."""
 
 DEFENCE_STRETCH = 1.4
 """A root facing a threat win may go on checking its moves after the threat deadline for this
@@ -369,7 +375,8 @@ class Searcher:
                         tuple(line), rule=rule)
 
     def _threat_search(self, side: int, fours_only: bool, nodes: int,
-                       until: float | None = None) -> list[int] | None:
+                       until: float | None = None,
+                       attacks: int = VCT_MAX_ATTACKS) -> list[int] | None:
         """A root VCF (or VCT) for `side` within `nodes` nodes and the threat deadline (or
         `until`, if given)."""
         state = self.state
@@ -381,7 +388,7 @@ class Searcher:
         try:
             if fours_only:
                 return self.threats.vcf(state, side, max_nodes=nodes)
-            return self.threats.vct(state, side, max_nodes=nodes)
+            return self.threats.vct(state, side, attacks, nodes)
         except fs.Stopped:
             if poller.cancelled:
                 raise
@@ -430,7 +437,8 @@ class Searcher:
         line = self._threat_search(1 - side, True, ROOT_VCF_NODES // 4)
         if line is None and vct_nodes > 0:
             line = self._threat_search(1 - side, False,
-                                       max(vct_nodes, DEFENCE_BUDGETS[len(DEFENCE_BUDGETS) // 2]))
+                                       max(vct_nodes, DEFENCE_BUDGETS[len(DEFENCE_BUDGETS) // 2]),
+                                       attacks=CHECK_ATTACKS)
         return line
 
     # -- the root's defence ------------------------------------------------------------------
@@ -529,7 +537,10 @@ class Searcher:
             line = self._threat_search(1 - side, True, budget, until)
             rule = RULE_ALLOWS_VCF
             if line is None:
-                line = self._threat_search(1 - side, False, budget, until)
+                # The bigger checks let the opponent's threats run longer (most refutations
+                # found in match games need five or six threats).
+                attacks = CHECK_ATTACKS if budget >= DEFENCE_BUDGETS[2] else VCT_MAX_ATTACKS
+                line = self._threat_search(1 - side, False, budget, until, attacks)
                 rule = RULE_ALLOWS_VCT
         finally:
             state.undo(root.move, side)
