@@ -13,12 +13,14 @@ Each search (`Searcher.deepen`) goes:
    line join the moves searched (far ones included).
 3. **Defence** (a root facing such a threat win, or a rule's choice of stops against doubles):
    a move after which the opponent still wins by threats is a proven loss. The threat line's
-   cells (or the stops) are checked before any depth is searched; then every move about to
-   become the best one of an iteration is checked (`_guard`), with bigger budgets as the
-   iterations deepen. If a check refutes the move the caller would play now, the caller hears
-   the amended iteration at once, before the search goes on. The checks run under the caller's
-   clock (the defence deadline until the first iteration): a check the clock cuts short proves
-   nothing and leaves the last checked answer standing.
+   cells (or the stops) are checked before any depth is searched. Then, once each iteration
+   is complete and before the caller hears it, its answer is checked (`_settle`): the best
+   move (and the moves tied with it), with bigger budgets as the iterations deepen; a refuted
+   one becomes a proven loss and the next best is checked, until one holds. The search itself
+   never stops for a check (checking every move that takes the lead inside an iteration cost
+   most of a short clock). If the clock cuts a check short, the caller keeps the answer it
+   has, which was checked, amended if a check has refuted it since. The checks run under the
+   caller's clock (the defence deadline until the first iteration).
 4. **Iterative deepening** with principal variation search (each move after the first is tried
    with a null window and searched again only if it fails high) inside an aspiration window
    around the previous iteration's value. A move that fails low keeps the value it failed with
@@ -112,8 +114,8 @@ a fixed depth gets one second's worth)."""
 
 DEFENCE_BUDGETS = (400, 1_600, 6_400, 25_600)
 """Nodes each threat search may visit when checking whether a root move stops the opponent's
-threats: the cells of the threat's line get the first before the search; a move about to become
-the search's best gets the second at depth 1, the third at depths 2-3, the last from depth 4."""
+threats: the cells of the threat's line get the first before the search; an iteration's answer
+gets the second at depth 1, the third at depths 2-3, the last from depth 4."""
 
 CHECK_ATTACKS = 6
 """Threats (fours and threes) the opponent's VCT may play before its final double when the root
@@ -449,8 +451,8 @@ class Searcher:
 
         The opponent has a threat win if we pass (`threat`); the cells of its line are where a
         defence most often lies, so each gets a cheap check (`DEFENCE_BUDGETS[0]` nodes) before
-        the search, until the defence deadline. The moves the search then prefers get bigger
-        checks (`_guard`).
+        the search, until the defence deadline. The answers of the iterations then get bigger
+        checks (`_settle`).
         """
         self._check_all([root for root in roots if root.kind == MAIN and root.move in threat],
                         side, DEFENCE_BUDGETS[0])
