@@ -120,8 +120,8 @@ gets the second at depth 1, the third at depths 2-3, the last from depth 4."""
 CHECK_ATTACKS = 6
 """Threats (fours and threes) the opponent's VCT may play before its final double when the root
 looks for the opponent's threat win as if it passed, and in the defence's checks from
-`DEFENCE_BUDGETS[2]` nodes on: most of the threat wins that decided match games needed five or
-six (`threats.VCT_MAX_ATTACKS`, four, missed them)."""
+`DEFENCE_BUDGETS[2]` nodes on, under a clock: most of the threat wins that decided match games
+needed five or six (`threats.VCT_MAX_ATTACKS`, four, missed them)."""
 
 DEFENCE_STRETCH = 1.4
 """A root facing a threat win may go on checking its moves after the threat deadline for this
@@ -440,7 +440,7 @@ class Searcher:
         if line is None and vct_nodes > 0:
             line = self._threat_search(1 - side, False,
                                        max(vct_nodes, DEFENCE_BUDGETS[len(DEFENCE_BUDGETS) // 2]),
-                                       attacks=CHECK_ATTACKS)
+                                       attacks=self._check_attacks())
         return line
 
     # -- the root's defence ------------------------------------------------------------------
@@ -541,7 +541,8 @@ class Searcher:
             if line is None:
                 # The bigger checks let the opponent's threats run longer (most refutations
                 # found in match games need five or six threats).
-                attacks = CHECK_ATTACKS if budget >= DEFENCE_BUDGETS[2] else VCT_MAX_ATTACKS
+                attacks = (self._check_attacks() if budget >= DEFENCE_BUDGETS[2]
+                           else VCT_MAX_ATTACKS)
                 line = self._threat_search(1 - side, False, budget, until, attacks)
                 rule = RULE_ALLOWS_VCT
         finally:
@@ -564,6 +565,13 @@ class Searcher:
         if self.threat_deadline is None:
             return DEFENCE_BUDGETS[:-1]
         return DEFENCE_BUDGETS
+
+    def _check_attacks(self) -> int:
+        """Threats the opponent's VCT may play in the defence's bigger checks: `CHECK_ATTACKS`
+        under a clock, which bounds what the checks cost; without one (a search to a fixed
+        depth), the threat search's usual number, so a fixed-depth analysis of a position that
+        is lost almost whatever the move stays quick."""
+        return VCT_MAX_ATTACKS if self.threat_deadline is None else CHECK_ATTACKS
 
     def _defence_deadline(self) -> float | None:
         """When a threatened root stops checking its moves before the first iteration."""
