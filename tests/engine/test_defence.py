@@ -9,6 +9,7 @@ import pytest
 
 from tests.engine.prover import confirmed
 from tictactoe_tui.engine import AlphaBetaPlayer, Analysis, Board, analyse_position
+from tictactoe_tui.engine.threats import find_vct
 
 H4_OR_H8 = "/".join([
     "...............", "...............", "...............", "......O........",
@@ -30,7 +31,31 @@ ISSUE_18 = "/".join([
     "....X.O........", "...X.X.........", "....XO.........", "...............",
     "...............", "...............", "...............", "...............",
     "...............", "...............", "..............."])
-"""The issue's example, O to move at ply 8: after G7, X wins by threats in 13."""
+"""The issue's example, O to move at ply 8: after G7, X wins by threats in 13. O is lost whatever
+it plays: after every move within two cells of the stones the engine's threat search, allowed
+eight threats, finds a win for X (9 to 15 plies; a farther move is a pass). So the clock cannot
+buy a move that holds here, only one that does not lose at once to the quickest refutation."""
+
+ONLY_F12 = "/".join([
+    "...............", "...............", "...............", "...............",
+    "...............", "...............", "........X......", ".....XXXO......",
+    ".....XOO.X.....", "......X.O......", ".....X.O.......", "......OO.......",
+    ".....O.........", "....X..........", "..............."])
+"""O to move (from a match game at 0.25 s, where O played F10 and X won by threats in 19): after
+F12 a long threat search finds no win for X; the engine of main, searched 3 plies, chose H13,
+after which X wins by threats in 15."""
+
+ONLY_D5 = "/".join([
+    "...............", "...............", ".....X.........", "......O........",
+    ".....X.O.......", "..XOOOOXO......", "...OXXXOXX.....", "......X...O....",
+    "......X........", "...............", "...............", "...............",
+    "...............", "...............", "..............."])
+"""O to move (from a match game, where O played D4 and lost): D5 is the only move near the stones
+after which X has no threat win (allowed six threats)."""
+
+STRONG_ATTACKS, STRONG_NODES = 8, 200_000
+"""The threat search that checks the engine's answers: twice the threats and far more nodes than
+any check of the engine's defence."""
 
 
 def cell(name: str) -> int:
@@ -70,3 +95,14 @@ def test_the_issue_example_does_not_play_into_the_threat_win(time_limit: float) 
     board = Board.from_string(ISSUE_18, k=5)
     decision = AlphaBetaPlayer(random.Random(0), time_limit=time_limit).choose(board)
     assert decision.move != cell("G7")
+
+
+@pytest.mark.parametrize(("text", "depth"), [(ONLY_F12, 3), (ONLY_F12, 4), (ONLY_D5, 2),
+                                             (ONLY_D5, 3)])
+def test_the_answer_leaves_no_threat_win_when_a_move_holds(text: str, depth: int) -> None:
+    # Without a clock the defence's checks are the same at any load. Each answer the engine
+    # might play is checked on the position after it by a far longer threat search: a move
+    # that holds exists (the answer shows it), and the answer is one.
+    board, result = analysis(text, depth)
+    for move in result.best_moves:
+        assert find_vct(board.play(move), STRONG_ATTACKS, STRONG_NODES) is None

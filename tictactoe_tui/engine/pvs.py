@@ -13,12 +13,14 @@ Each search (`Searcher.deepen`) goes:
    line join the moves searched (far ones included).
 3. **Defence** (a root facing such a threat win, or a rule's choice of stops against doubles):
    a move after which the opponent still wins by threats is a proven loss. The threat line's
-   cells (or the stops) are checked before any depth is searched; then every move about to
-   become the best one of an iteration is checked (`_guard`), with bigger budgets as the
-   iterations deepen. If a check refutes the move the caller would play now, the caller hears
-   the amended iteration at once, before the search goes on. The checks run under the caller's
-   clock (the defence deadline until the first iteration): a check the clock cuts short proves
-   nothing and leaves the last checked answer standing.
+   cells (or the stops) are checked before any depth is searched. Then, once each iteration
+   is complete and before the caller hears it, its answer is checked (`_settle`): the best
+   move (and the moves tied with it), with bigger budgets as the iterations deepen; a refuted
+   one becomes a proven loss and the next best is checked, until one holds. The search itself
+   never stops for a check (checking every move that takes the lead inside an iteration cost
+   most of a short clock). If the clock cuts a check short, the caller keeps the answer it
+   has, which was checked, amended if a check has refuted it since. The checks run under the
+   caller's clock (the defence deadline until the first iteration).
 4. **Iterative deepening** with principal variation search (each move after the first is tried
    with a null window and searched again only if it fails high) inside an aspiration window
    around the previous iteration's value. A move that fails low keeps the value it failed with
@@ -57,7 +59,7 @@ from dataclasses import dataclass, replace
 from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.board import Board, Mark, geometry
 from tictactoe_tui.engine.lines import LineShape, LineState, iter_bits, line_shape
-from tictactoe_tui.engine.threats import ThreatSearch, defences, lowest
+from tictactoe_tui.engine.threats import VCT_MAX_ATTACKS, ThreatSearch, defences, lowest
 from tictactoe_tui.engine.types import (
     RULE_ALLOWS_VCF,
     RULE_ALLOWS_VCT,
@@ -112,8 +114,14 @@ a fixed depth gets one second's worth)."""
 
 DEFENCE_BUDGETS = (400, 1_600, 6_400, 25_600)
 """Nodes each threat search may visit when checking whether a root move stops the opponent's
-threats: the cells of the threat's line get the first before the search; a move about to become
-the search's best gets the second at depth 1, the third at depths 2-3, the last from depth 4."""
+threats: the cells of the threat's line get the first before the search; an iteration's answer
+gets the second at depth 1, the third at depths 2-3, the last from depth 4."""
+
+CHECK_ATTACKS = 6
+"""Threats (fours and threes) the opponent's VCT may play before its final double when the root
+looks for the opponent's threat win as if it passed, and in the defence's checks from
+`DEFENCE_BUDGETS[2]` nodes on, under a clock: most of the threat wins that decided match games
+needed five or six (`threats.VCT_MAX_ATTACKS`, four, missed them)."""
 
 DEFENCE_STRETCH = 1.4
 """A root facing a threat win may go on checking its moves after the threat deadline for this
@@ -227,6 +235,8 @@ class Searcher:
         """The iteration the caller heard last: its best move is what it would play."""
         self.checked: dict[int, int] = {}
         """Root moves checked for the opponent's threat wins, with the budget that found none."""
+        self.refuted: dict[int, RootMove] = {}
+        """Root moves a check proved lost (the opponent wins by threats after them)."""
         self.root_side = 0
         self.half = 1 << (k - 1)
         self.one = 1 << k
@@ -252,6 +262,7 @@ class Searcher:
         self.started = time.perf_counter()
         self.danger = None
         self.checked = {}
+        self.refuted = {}
         if len(self.tt) > TABLE_LIMIT:
             self.tt.clear()
         # Entries of earlier searches still order the moves, but no longer answer a position:
@@ -281,14 +292,19 @@ class Searcher:
         self.last_iteration = None
         for depth in range(1, max_depth + 1):
             self.limit_ply = depth + QUIESCENCE_PLIES
-            while True:
-                try:
-                    self._iterate(roots, side, depth)
-                    break
-                except _BestRefuted as refuted:
-                    # The caller's answer so far loses: it hears so before the search goes on.
-                    yield self._amended(refuted.root)
+            self._iterate(roots, side, depth)
             iteration = _snapshot(depth, roots)
+            if self.danger is not None and not iteration.complete:
+                settled = self._settle(iteration, roots, side, depth)
+                if settled is None:
+                    # The clock cut the check of this depth's answer short: the caller keeps
+                    # the answer it has (checked), unless a check has refuted it since.
+                    amended = self._amended()
+                    if amended is None and self.last_iteration is not None:
+                        continue
+                    # (At depth 1 the caller must hear a move, checked or not.)
+                    settled = amended or _snapshot(depth, roots)
+                iteration = settled
             self.last_iteration = iteration
             yield iteration
             if iteration.complete:
@@ -361,7 +377,8 @@ class Searcher:
                         tuple(line), rule=rule)
 
     def _threat_search(self, side: int, fours_only: bool, nodes: int,
-                       until: float | None = None) -> list[int] | None:
+                       until: float | None = None,
+                       attacks: int = VCT_MAX_ATTACKS) -> list[int] | None:
         """A root VCF (or VCT) for `side` within `nodes` nodes and the threat deadline (or
         `until`, if given)."""
         state = self.state
@@ -373,7 +390,7 @@ class Searcher:
         try:
             if fours_only:
                 return self.threats.vcf(state, side, max_nodes=nodes)
-            return self.threats.vct(state, side, max_nodes=nodes)
+            return self.threats.vct(state, side, attacks, nodes)
         except fs.Stopped:
             state.rewind(played)
             if poller.cancelled:
@@ -422,7 +439,8 @@ class Searcher:
         line = self._threat_search(1 - side, True, ROOT_VCF_NODES // 4)
         if line is None and vct_nodes > 0:
             line = self._threat_search(1 - side, False,
-                                       max(vct_nodes, DEFENCE_BUDGETS[len(DEFENCE_BUDGETS) // 2]))
+                                       max(vct_nodes, DEFENCE_BUDGETS[len(DEFENCE_BUDGETS) // 2]),
+                                       attacks=self._check_attacks())
         return line
 
     # -- the root's defence ------------------------------------------------------------------
@@ -433,8 +451,8 @@ class Searcher:
 
         The opponent has a threat win if we pass (`threat`); the cells of its line are where a
         defence most often lies, so each gets a cheap check (`DEFENCE_BUDGETS[0]` nodes) before
-        the search, until the defence deadline. The moves the search then prefers get bigger
-        checks (`_guard`).
+        the search, until the defence deadline. The answers of the iterations then get bigger
+        checks (`_settle`).
         """
         self._check_all([root for root in roots if root.kind == MAIN and root.move in threat],
                         side, DEFENCE_BUDGETS[0])
@@ -457,38 +475,58 @@ class Searcher:
                 return
             self._check(root, side, budget, deadline)
 
-    def _guard(self, root: RootMove, side: int, value: int, depth: int) -> int:
-        """The value of a root move that is about to become the best one, once checked for the
-        opponent's threat wins: its proven loss if one is found, else `value`.
+    def _settle(self, iteration: Iteration, roots: list[RootMove], side: int,
+                depth: int) -> Iteration | None:
+        """`iteration` once its answer is checked for the opponent's threat wins: each best
+        move refuted becomes a proven loss and the next best is checked, until one holds. None
+        when the clock cut a check short before a move that holds was found.
 
-        Only a root facing a threat win (`danger`) is guarded (when the opponent has none as if
-        we passed, no move of ours gives it one). Deeper iterations check with bigger budgets
-        (`DEFENCE_BUDGETS` from the second on), a move once per budget; the clock is the
-        caller's deadline (the defence deadline before the caller has a move), so a check cut
-        short leaves the previous iteration, whose best move was checked, as the answer.
+        Only a root facing a threat win (`danger`) is settled (when the opponent has none as if
+        we passed, no move of ours gives it one). Only the moves the caller might play are
+        checked (the best and those tied with it), once an iteration rather than each time a
+        move takes the lead inside one, so the search itself keeps its speed. Deeper iterations
+        check with bigger budgets (`DEFENCE_BUDGETS` from the second on), a move once per
+        budget; the clock is the caller's deadline (the defence deadline before the caller has
+        a move).
         """
         levels = self._budgets()[1:]
         budget = levels[min(depth // 2, len(levels) - 1)]
-        if self.checked.get(root.move, 0) >= budget:
-            return value
-        deadline = self.poller.deadline
-        line = self._check(root, side, budget,
-                           deadline if deadline is not None else self._defence_deadline())
-        if line is None:
-            return value
-        last = self.last_iteration
-        if last is not None and any(move.move == root.move and move.value >= last.moves[0].value
-                                    for move in last.moves):
-            raise _BestRefuted(root)
-        return root.value
+        live = {root.move: root for root in roots}
+        until = self.poller.deadline
+        if until is None:
+            until = self._defence_deadline()
+        while True:
+            top = iteration.moves[0]
+            if iteration.complete:
+                return iteration
+            # The caller plays the best move, or picks among moves of equal known value and
+            # gain (`api._Deepening.ties`): those are the ones that must hold.
+            pending = [live[move.move] for move in iteration.moves
+                       if (move is top or (move.bound == top.bound == EXACT
+                                           and (move.value, move.prior) == (top.value, top.prior)))
+                       and self.checked.get(move.move, 0) < budget]
+            refuted = False
+            for root in pending:
+                if self._check(root, side, budget, until) is not None:
+                    refuted = True
+                    break
+                if self.checked.get(root.move, 0) < budget:
+                    # Cut short by the clock: a move checked with a smaller budget will do.
+                    return iteration if self.checked.get(top.move, 0) else None
+            if not refuted:
+                return iteration
+            iteration = _snapshot(depth, roots)
 
-    def _amended(self, root: RootMove) -> Iteration:
-        """The last iteration again, with `root` (one of its best moves) now a proven loss."""
+    def _amended(self) -> Iteration | None:
+        """The last iteration the caller heard, with the moves checks have refuted since as
+        proven losses; None when it has none of them (or the caller heard none)."""
         last = self.last_iteration
-        assert last is not None
-        moves = [root if move.move == root.move else move for move in last.moves]
-        self.last_iteration = _snapshot(last.depth, moves)
-        return self.last_iteration
+        if last is None:
+            return None
+        refuted = {move: root for move, root in self.refuted.items()}
+        if not any(move.move in refuted and not move.proven for move in last.moves):
+            return None
+        return _snapshot(last.depth, [refuted.get(move.move, move) for move in last.moves])
 
     def _check(self, root: RootMove, side: int, budget: int,
                until: float | None) -> list[int] | None:
@@ -502,7 +540,11 @@ class Searcher:
             line = self._threat_search(1 - side, True, budget, until)
             rule = RULE_ALLOWS_VCF
             if line is None:
-                line = self._threat_search(1 - side, False, budget, until)
+                # The bigger checks let the opponent's threats run longer (most refutations
+                # found in match games need five or six threats).
+                attacks = (self._check_attacks() if budget >= DEFENCE_BUDGETS[2]
+                           else VCT_MAX_ATTACKS)
+                line = self._threat_search(1 - side, False, budget, until, attacks)
                 rule = RULE_ALLOWS_VCT
         finally:
             # A cancel leaves the threat search's stones on the board: take them all back, in
@@ -515,6 +557,7 @@ class Searcher:
             root.line = (root.move, *line)
             # Proven by a threat search, not by the depth searched (nor by the table).
             root.rule, root.depth, root.from_table = rule, 0, False
+            self.refuted[root.move] = root
         elif until is None or time.perf_counter() <= until:
             # Not cut short by the clock: no win within this budget.
             self.checked[root.move] = budget
@@ -525,6 +568,13 @@ class Searcher:
         if self.threat_deadline is None:
             return DEFENCE_BUDGETS[:-1]
         return DEFENCE_BUDGETS
+
+    def _check_attacks(self) -> int:
+        """Threats the opponent's VCT may play in the defence's bigger checks: `CHECK_ATTACKS`
+        under a clock, which bounds what the checks cost; without one (a search to a fixed
+        depth), the threat search's usual number, so a fixed-depth analysis of a position that
+        is lost almost whatever the move stays quick."""
+        return VCT_MAX_ATTACKS if self.threat_deadline is None else CHECK_ATTACKS
 
     def _defence_deadline(self) -> float | None:
         """When a threatened root stops checking its moves before the first iteration."""
@@ -598,8 +648,6 @@ class Searcher:
             state.undo(root.move, side)
             root.from_table = answered and (root.from_table or not searched_before)
             root.nodes += spent
-            if value > alpha and self.danger is not None:
-                value = self._guard(root, side, value, depth)
             root.value = value
             root.bound = UPPER if value <= alpha else LOWER if value >= high else EXACT
             first = False
@@ -951,15 +999,6 @@ class Searcher:
             side = 1 - side
         state.rewind(0)
         return tuple(line)
-
-
-class _BestRefuted(Exception):
-    """A check found that a best move of the last iteration loses to the opponent's threats."""
-
-    def __init__(self, root: RootMove) -> None:
-        """`root` now holds the proven loss."""
-        super().__init__(root.move)
-        self.root = root
 
 
 def _to_table(value: int, ply: int) -> int:
