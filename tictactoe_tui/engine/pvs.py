@@ -523,7 +523,7 @@ class Searcher:
         last = self.last_iteration
         if last is None:
             return None
-        refuted = {move: root for move, root in self.refuted.items()}
+        refuted = self.refuted
         if not any(move.move in refuted and not move.proven for move in last.moves):
             return None
         return _snapshot(last.depth, [refuted.get(move.move, move) for move in last.moves])

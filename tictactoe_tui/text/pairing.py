@@ -7,11 +7,12 @@ answers; a value is named only when the search proved it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.pairing import NoPairing, Pairing, PairingLine
+from tictactoe_tui.text.threats import span_words
 
 __all__ = [
     "PAIR_SYMBOLS",
@@ -95,7 +96,7 @@ def no_pairing_words(found: NoPairing, size: int) -> tuple[str, str]:
     x, o = found.attacker.value, found.defender.value
     headline = f"{o} has no pairing here."
     if found.short_line:
-        reason = (f"The line {_span(found.short_line, size)} could still be {x}'s and has "
+        reason = (f"The line {span_words(found.short_line, size)} could still be {x}'s and has "
                   "fewer than two free cells: no pair fits in it, so no pairing covers it.")
         return headline, reason
     if found.counted_out:
@@ -189,8 +190,3 @@ def result_words(board: Board, attacker: Mark) -> str:
         return (f"{defender.value} wins: its answers completed a line. The pairing only "
                 f"promised that {attacker.value} cannot win.")
     return (f"A draw: every line {attacker.value} could make holds an {defender.value}.")
-
-
-def _span(cells: Sequence[int], size: int) -> str:
-    """A line named by its ends: "A1–E1"."""
-    return f"{cell_notation(cells[0], size)}–{cell_notation(cells[-1], size)}"

@@ -81,7 +81,7 @@ def _name(n: int, k: int, plural: bool = False) -> str:
     return f"line{'s' if plural else ''} of {NUMBERS[n]}"
 
 
-def _span(cells: Sequence[int], size: int) -> str:
+def span_words(cells: Sequence[int], size: int) -> str:
     """"E2–E5": the first and last cell of a run (one cell alone is its name)."""
     first, last = cell_notation(cells[0], size), cell_notation(cells[-1], size)
     return first if first == last else f"{first}–{last}"
@@ -174,11 +174,11 @@ def reading_words(board: Board, reading: MoveReading) -> str:
     name = cell_notation(reading.move, size)
     verb = f"{mark} blocks {name}" if reading.blocked else f"{mark} plays {name}"
     if reading.kind == "win":
-        return f"{mark} plays {name} and wins ({_span(reading.won, size)})."
+        return f"{mark} plays {name} and wins ({span_words(reading.won, size)})."
     if reading.still_open:
         where = _cells(reading.still_open, size)
         return f"{verb}, but {other} can win at once at {where}."
-    lines = ", ".join(_span(s.cells, size) for s in reading.fours)
+    lines = ", ".join(span_words(s.cells, size) for s in reading.fours)
     if reading.kind == "fork":
         if reading.blocked:
             return (f"{verb} and makes two winning cells of its own "
@@ -202,11 +202,11 @@ def reading_words(board: Board, reading: MoveReading) -> str:
                     f"{other} must answer at {block}.")
         extra = ""
         if reading.threes:
-            threes = ", ".join(_span(s.cells, size) for s in reading.threes)
+            threes = ", ".join(span_words(s.cells, size) for s in reading.threes)
             extra = f" and an open {_name(k - 2, k)} ({threes})"
         return f"{verb}: a {_name(k - 1, k)} ({lines}){extra}, {other} must block {block}."
     if reading.kind == "three":
-        threes = ", ".join(_span(s.cells, size) for s in reading.threes)
+        threes = ", ".join(span_words(s.cells, size) for s in reading.threes)
         many = len(reading.threes) > 1
         what = (f"{NUMBERS[len(reading.threes)]} open {_name(k - 2, k, True)}" if many
                 else f"an open {_name(k - 2, k)}")
@@ -319,4 +319,5 @@ __all__ = [
     "move_words",
     "read_move",
     "reading_words",
+    "span_words",
 ]
