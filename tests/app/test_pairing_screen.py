@@ -161,3 +161,20 @@ async def test_the_command_palette_opens_it() -> None:
         await settle(pilot)
         await run_command(pilot, "Why a draw")
         pairing_screen(pilot)
+
+
+async def test_the_board_has_the_keys_again_after_the_terminal_was_too_small() -> None:
+    app = game_app(size=5, k=5, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await press_settled(pilot, "d")
+        await pilot.resize_terminal(20, 5)
+        await pilot.pause()
+        assert pairing_screen(pilot).has_class("-too-small")
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        board = pairing_board(pilot)
+        assert board.has_focus, "hiding the board took its focus for good"
+        # The cursor starts in the centre: Enter plays it, and O answers.
+        await pilot.press("enter")
+        await pilot.pause()
+        assert board.marks[12] == "X" and board.marks.count("O") == 1

@@ -117,6 +117,22 @@ async def test_the_right_move_with_the_keys_solves_it_and_raises_the_rating() ->
         assert mine.rating.rating > 1500 and mine.streak == 1 and puzzle.key in mine.solved
 
 
+async def test_the_board_has_the_keys_again_after_the_terminal_was_too_small() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        shown = await open_puzzles(pilot)
+        await pilot.resize_terminal(20, 5)
+        await pilot.pause()
+        assert shown.has_class("-too-small")
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert shown.board.has_focus, "hiding the board took its focus for good"
+        puzzle = shown.puzzle
+        assert puzzle is not None
+        await keys_to(pilot, puzzle.answer)
+        assert shown.phase == "done"
+
+
 @pytest.mark.slow
 async def test_a_wrong_click_shows_the_refutation_and_a_retry_is_not_rated() -> None:
     app = TicTacToeApp()

@@ -234,16 +234,12 @@ class GameScreen(Screen[None]):
     def _fit_terminal(self) -> None:
         panel = self.view.panel_shown
         size = self.settings.size
-        was_small = self.has_class("-too-small")
         keys = "e hides the evaluation panel; " if panel else ""
         small = self.query_one(TooSmall).fit(
             needed_terminal(size, panel), f"a {size}×{size} board",
             f"{keys}s opens settings for a smaller board; q quits.",
-            note="Moves wait until the board fits.")
+            note="Moves wait until the board fits.", refocus=self.view.board)
         self.controller.hidden = small
-        if was_small and not small and (self.focused is None or not self.focused.display):
-            # Hiding the board took its focus away: give it back, or the arrows do nothing.
-            self.view.board.focus()
 
     # -- carrying out the controller's effects --------------------------------------------------
 

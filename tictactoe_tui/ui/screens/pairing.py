@@ -160,7 +160,8 @@ class PairingScreen(Screen[None]):
 
     def _fit_terminal(self) -> None:
         size = self.start.size
-        self.query_one(TooSmall).fit(needed_terminal(size), f"the pairing view of {size}×{size}")
+        self.query_one(TooSmall).fit(needed_terminal(size), f"the pairing view of {size}×{size}",
+                                     refocus=self.board)
 
     # -- the engine ------------------------------------------------------------------------------
 

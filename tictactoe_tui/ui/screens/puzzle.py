@@ -193,7 +193,8 @@ class PuzzleScreen(Screen[None]):
     def _fit_terminal(self) -> None:
         size = self.shape[0]
         self.query_one(TooSmall).fit(needed_terminal(size), f"a {size}×{size} puzzle",
-                                     "b changes the board; escape goes back.")
+                                     "b changes the board; escape goes back.",
+                                     refocus=self.board)
 
     # -- choosing a puzzle -----------------------------------------------------------------------
 

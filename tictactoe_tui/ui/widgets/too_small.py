@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -29,16 +30,23 @@ class TooSmall(Static):
         super().__init__("", id=id, markup=False)
 
     def fit(self, need: tuple[int, int], what: str, keys: str = "escape goes back.",
-            note: str = "") -> bool:
+            note: str = "", refocus: Widget | None = None) -> bool:
         """Show the notice (and return True) when the terminal is smaller than `need`.
 
         `what` names what needs the room, `keys` what the keys can do meanwhile, and `note`
-        (if any) what waits until the terminal is bigger.
+        (if any) what waits until the terminal is bigger. Hiding the content takes the focus
+        from it: when the notice goes, `refocus` (the screen's board) gets the focus back if
+        nothing that shows has it, or the arrows and Enter would do nothing.
         """
         have = self.app.size
         small = have.width < need[0] or have.height < need[1]
+        was_small = self.display
         self.screen.set_class(small, "-too-small")
         self.display = small
+        focused = self.screen.focused
+        if (refocus is not None and was_small and not small
+                and (focused is None or not focused.display)):
+            refocus.focus()
         if small:
             self.update(f"Enlarge the terminal: {what} needs at least {need[0]}×{need[1]} "
                         f"characters, and this one is {have.width}×{have.height}."
