@@ -4,11 +4,14 @@ while another move holds, and every loss it claims is confirmed by the independe
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from tests.engine.prover import confirmed
 from tictactoe_tui.engine import AlphaBetaPlayer, Analysis, Board, analyse_position
+from tictactoe_tui.engine import kernel as fs
+from tictactoe_tui.engine.pvs import EXACT, MAIN, UPPER, Iteration, RootMove, Searcher
 from tictactoe_tui.engine.threats import find_vct
 
 H4_OR_H8 = "/".join([
@@ -106,3 +109,50 @@ def test_the_answer_leaves_no_threat_win_when_a_move_holds(text: str, depth: int
     board, result = analysis(text, depth)
     for move in result.best_moves:
         assert find_vct(board.play(move), STRONG_ATTACKS, STRONG_NODES) is None
+
+
+
+def cut_short_settle(checked: dict[int, int], last_top: int | None,
+                     refuted: bool = False) -> Iteration | None:
+    """`_settle` of an iteration whose best move is 109 (then 34), when the clock cuts the
+    check of 109 short; the caller's answer so far was `last_top` (None: it has none), which a
+    check has refuted since if `refuted`."""
+    searcher = Searcher(15, 5)
+    searcher.threat_deadline = time.perf_counter() + 10
+    searcher.poller = fs.Poller(None, None, fs.shape(15, 5).poll_mask)
+    searcher.checked = dict(checked)
+    roots = [RootMove(109, MAIN, -20, EXACT, depth=5), RootMove(34, MAIN, -25, UPPER, depth=5)]
+    if last_top is not None:
+        kept = RootMove(last_top, MAIN, -22, EXACT, depth=4)
+        searcher.last_iteration = Iteration(4, (kept,), False)
+        if refuted:
+            searcher.refuted[last_top] = kept
+
+    def clock_runs_out(root: RootMove, side: int, budget: int, until: float | None) -> None:
+        return None  # cut short: neither refuted nor recorded as checked
+
+    searcher._check = clock_runs_out  # type: ignore[method-assign]
+    return searcher._settle(Iteration(5, tuple(roots), False), roots, 1, 5)
+
+
+def test_a_check_cut_short_keeps_the_answer_checked_with_more() -> None:
+    """From a match game as O at 0.25 s (O: E4, E5, E6; X: E7, H8, I8, G9): depth 5's best
+    move, E8 (109), had passed only the smallest check and lost to a VCT of four threats;
+    depth 4's, E3 (34), had passed the biggest. When the clock cuts the new answer's check
+    short, the caller keeps the one checked with more (None: keep what you have)."""
+    assert cut_short_settle({109: 400, 34: 25_600}, last_top=34) is None
+
+
+def test_a_check_cut_short_accepts_an_answer_checked_as_much() -> None:
+    """A new answer checked with at least as much as the caller's still replaces it, and at the
+    first iteration (nothing to keep) any check will do."""
+    settled = cut_short_settle({109: 6_400, 34: 6_400}, last_top=34)
+    assert settled is not None and settled.moves[0].move == 109
+    settled = cut_short_settle({109: 400}, last_top=None)
+    assert settled is not None and settled.moves[0].move == 109
+
+
+def test_an_answer_refuted_since_is_not_kept() -> None:
+    """A caller's answer that a check has refuted since counts as checked with nothing."""
+    settled = cut_short_settle({109: 400, 34: 25_600}, last_top=34, refuted=True)
+    assert settled is not None and settled.moves[0].move == 109

@@ -19,8 +19,9 @@ Each search (`Searcher.deepen`) goes:
    one becomes a proven loss and the next best is checked, until one holds. The search itself
    never stops for a check (checking every move that takes the lead inside an iteration cost
    most of a short clock). If the clock cuts a check short, the caller keeps the answer it
-   has, which was checked, amended if a check has refuted it since. The checks run under the
-   caller's clock (the defence deadline until the first iteration).
+   has, which was checked, amended if a check has refuted it since; a new answer checked with
+   a smaller budget before the cut never replaces an answer checked with a bigger one. The
+   checks run under the caller's clock (the defence deadline until the first iteration).
 4. **Iterative deepening** with principal variation search (each move after the first is tried
    with a null window and searched again only if it fails high) inside an aspiration window
    around the previous iteration's value. A move that fails low keeps the value it failed with
@@ -511,11 +512,22 @@ class Searcher:
                     refuted = True
                     break
                 if self.checked.get(root.move, 0) < budget:
-                    # Cut short by the clock: a move checked with a smaller budget will do.
-                    return iteration if self.checked.get(top.move, 0) else None
+                    # Cut short by the clock: a move checked with a smaller budget will do,
+                    # unless the answer the caller has was checked with a bigger one.
+                    held = self._held()
+                    done = self.checked.get(top.move, 0)
+                    return iteration if done and done >= held else None
             if not refuted:
                 return iteration
             iteration = _snapshot(depth, roots)
+
+    def _held(self) -> int:
+        """The budget the answer the caller has (the last iteration's best move) was checked
+        with: 0 when it has none, or when a check has refuted it since."""
+        last = self.last_iteration
+        if last is None or last.moves[0].move in self.refuted:
+            return 0
+        return self.checked.get(last.moves[0].move, 0)
 
     def _amended(self) -> Iteration | None:
         """The last iteration the caller heard, with the moves checks have refuted since as
