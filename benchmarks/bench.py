@@ -580,12 +580,18 @@ def play_against(rev: str, games: int, time_limit: float | None, size: int = 15,
     return AgainstResult(commit, time_limit, tuple(part for part in parts))
 
 
+SLOW_MOVE = 1.5
+"""An `--against` match names the board of an engine's longest move past this many times its
+clock."""
+
+
 def bench_against(rev: str, games: int, times: Sequence[float], jobs: int, seed: int,
                   size: int = 15) -> str:
     """The working tree's engine (new) against revision `rev`'s (old) on size x size, k = 5, at
     each time a move in `times` for both: the new engine's wins, draws and losses as X (moving
     first) and as O, and what the moves cost."""
     rows = []
+    slow = []
     commit = ""
     for time_limit in times:
         result = play_against(rev, games, time_limit, size=size, jobs=jobs, seed=seed)
@@ -601,10 +607,17 @@ def bench_against(rev: str, games: int, times: Sequence[float], jobs: int, seed:
                      f"{new_seconds:.2f} / {new_longest:.2f}",
                      f"{old_seconds:.2f} / {old_longest:.2f}",
                      f"{new_nodes:,.0f}", f"{old_nodes:,.0f}"])
+        for name, index in (("new", 0), ("old", 1)):
+            part = max(result.parts, key=lambda part: part.longest[index])
+            if part.longest[index] > SLOW_MOVE * time_limit:
+                # Worth a look: the board to replay it on.
+                slow.append(f"{name}'s longest move at {time_limit:g} s took "
+                            f"{part.longest[index]:.2f} s, on "
+                            f"{part.longest_boards[index].replace(chr(10), '/')}")
     headers = [f"{size}x{size}, k=5, new vs {rev}", "games", "new as X W/D/L",
                "new as O W/D/L", "new W/D/L", "new score", "new s/move mean / max",
                "old s/move mean / max", "new positions/move", "old positions/move"]
-    return f"old = {rev} = {commit[:12]}\n" + table(headers, rows)
+    return "\n".join([f"old = {rev} = {commit[:12]}", table(headers, rows), *slow])
 
 
 def main(argv: list[str]) -> int:

@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.bench import EngineWorker, checkout_root, play_against, revision_checkout
+from benchmarks.bench import (
+    EngineWorker,
+    bench_against,
+    checkout_root,
+    play_against,
+    revision_checkout,
+)
 
 
 def git(*args: str) -> str:
@@ -56,3 +62,15 @@ def test_the_command_refuses_an_odd_number_of_games_in_one_line() -> None:
                          cwd=checkout_root())
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert "--games" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_move_far_over_its_clock_is_named_with_its_board() -> None:
+    """A clock no search can keep (0.1 ms a move): the report names each engine's longest move
+    and the board it was chosen on, to replay it."""
+    report = bench_against("HEAD", 2, [0.0001], jobs=1, seed=1, size=3)
+    lines = report.splitlines()
+    for name in ("new", "old"):
+        (line,) = [line for line in lines if line.startswith(f"{name}'s longest move")]
+        board = line.rsplit(" on ", 1)[1]
+        rows = board.split("/")
+        assert len(rows) == 3 and all(len(row) == 3 and set(row) <= set("XO.") for row in rows)
