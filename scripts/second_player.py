@@ -1,0 +1,131 @@
+"""The engine as the second player: where its games as O are lost.
+
+    python scripts/second_player.py --against 098e9b6 [--games 20] [--time 0.25] [--seed 1]
+                                    [--json games.json] [--blame 3]
+
+Plays this checkout's engine as O only against revision REV's engine as X (the plumbing of
+`bench --against`: a temporary worktree and one worker process per engine), from the seeded
+random openings of `match`, two games at a time. Prints X's wins, the draws and O's wins, and
+with `--json` writes every game's moves. `--blame S` then searches each lost game's O turns for S
+seconds each and names the first turn already lost, the O move just before it (the deciding
+mistake, unless O was lost earlier still, beyond what S seconds can see) and whether that
+move allows a threat win (a VCT of up to eight threats within 200,000 nodes) or a win that no
+threat search finds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench import EngineWorker, RemotePlayer, revision_checkout  # noqa: E402
+from tictactoe_tui.engine import Board, alphabeta  # noqa: E402
+from tictactoe_tui.engine.match import DEFAULT_OPENING_MOVES, _opening  # noqa: E402
+from tictactoe_tui.engine.threats import find_vct  # noqa: E402
+
+BLAME_ATTACKS, BLAME_NODES = 8, 200_000
+"""The threat search that tells a threat win from a deeper one."""
+
+
+def play_part(new_root: str, old_root: str, pairs: list[int], time_limit: float, seed: int,
+              size: int = 15) -> list[dict[str, object]]:
+    """The games of openings `pairs`: the old engine as X, the new as O (k = 5, or the size)."""
+    k = min(size, 5)
+    new, old = EngineWorker(Path(new_root)), EngineWorker(Path(old_root))
+    games: list[dict[str, object]] = []
+    try:
+        for pair in pairs:
+            start = Board.empty(size, k)
+            opening = _opening(start, DEFAULT_OPENING_MOVES,
+                               random.Random(f"{seed}/opening/{pair}"))
+            rng = random.Random(f"{seed}/{pair}")
+            players = {"X": RemotePlayer(old, time_limit, None, rng),
+                       "O": RemotePlayer(new, time_limit, None, rng)}
+            board = start
+            for cell in opening:
+                board = board.play(cell)
+            moves = list(opening)
+            while not board.is_over:
+                move = players[board.to_move.value].choose(board).move
+                board = board.play(move)
+                moves.append(move)
+            winner = board.winner
+            games.append({"seed": seed, "pair": pair, "opening": len(opening), "moves": moves,
+                          "winner": None if winner is None else winner.value})
+    finally:
+        new.close()
+        old.close()
+    return games
+
+
+def play_as_o(rev: str, games: int, time_limit: float, seed: int, size: int = 15,
+              jobs: int = 2) -> list[dict[str, object]]:
+    """`games` games of this checkout's engine as O against revision `rev`'s as X."""
+    shares = [list(range(job, games, jobs)) for job in range(jobs)]
+    with revision_checkout(rev) as (old_root, _), ProcessPoolExecutor(jobs) as pool:
+        parts = pool.map(play_part, [str(ROOT)] * jobs, [str(old_root)] * jobs, shares,
+                         [time_limit] * jobs, [seed] * jobs, [size] * jobs)
+        return [game for part in parts for game in part]
+
+
+def blame(game: dict[str, object], seconds: float, size: int = 15) -> str:
+    """Where a game O lost was decided (see the module docstring)."""
+    moves = game["moves"]
+    assert isinstance(moves, list)
+    boards = [Board.empty(size, min(size, 5))]
+    for move in moves:
+        boards.append(boards[-1].play(move))
+    for ply in range(int(str(game["opening"])), len(moves)):
+        board = boards[ply]
+        if board.to_move.value == "O" and alphabeta(board, time_limit=seconds).band == "loss":
+            break
+    else:
+        return "O was never found lost"
+    before = ply - 2
+    if before < 0 or boards[before].to_move.value != "O":
+        return f"O lost from ply {ply}, already after the opening"
+    move = moves[before]
+    after = boards[before + 1]
+    found = find_vct(after, BLAME_ATTACKS, BLAME_NODES)
+    how = (f"X wins by threats in {found.plies}" if found is not None
+           else "no threat win: a deeper win")
+    row, column = divmod(move, size)
+    name = f"{chr(ord('A') + column)}{row + 1}"
+    return (f"O lost from ply {ply}; O's move before, {name} at ply {before}: "
+            f"{how}; board before it {str(boards[before]).replace(chr(10), '/')}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play, report, and blame if asked."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", required=True, metavar="REV")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--time", type=float, default=0.25)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--size", type=int, default=15)
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--blame", type=float, metavar="SECONDS")
+    args = parser.parse_args(argv)
+    games = play_as_o(args.against, args.games, args.time, args.seed, args.size)
+    if args.json is not None:
+        args.json.write_text(json.dumps(games))
+    results = Counter(game["winner"] for game in games)
+    print(f"new as O against {args.against} as X, {args.time:g} s a move, seed {args.seed}: "
+          f"X won {results['X']}, drew {results[None]}, O won {results['O']}")
+    if args.blame is not None:
+        for game in games:
+            if game["winner"] == "X":
+                print(f"opening {game['pair']}: {blame(game, args.blame, args.size)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
