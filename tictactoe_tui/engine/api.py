@@ -266,7 +266,7 @@ class _Deepening:
         # The last ply of a small board is left to the exact solver, which also proves draws.
         deepest = self.max_depth if self.max_depth < self.empties else self.empties - 1
         for iteration in self.searcher.deepen(self.board, poller, max(deepest, 1), vct_nodes,
-                                              threat_deadline):
+                                              threat_deadline, deadline):
             self.last = iteration
             best = self.move_score(self.best(iteration), iteration.depth)
             self.tracker.reached(iteration.depth, best.move, best.score, best.pv,
