@@ -600,15 +600,17 @@ def bench_against(rev: str, games: int, times: Sequence[float], jobs: int, seed:
         total = _total((as_x, as_o))
         new_seconds, new_nodes = result.cost("new")
         old_seconds, old_nodes = result.cost("old")
-        new_longest = max(part.longest[0] for part in result.parts)
-        old_longest = max(part.longest[1] for part in result.parts)
+        # The part that made each engine's longest move (new: 0, old: 1).
+        slowest = [max(result.parts, key=lambda part, side=side: part.longest[side])
+                   for side in (0, 1)]
+        new_longest, old_longest = slowest[0].longest[0], slowest[1].longest[1]
         rows.append([f"{time_limit:g} s a move", f"{total.games}", str(as_x), str(as_o),
                      str(total), f"{100 * total.points / max(total.games, 1):.0f}%",
                      f"{new_seconds:.2f} / {new_longest:.2f}",
                      f"{old_seconds:.2f} / {old_longest:.2f}",
                      f"{new_nodes:,.0f}", f"{old_nodes:,.0f}"])
         for name, index in (("new", 0), ("old", 1)):
-            part = max(result.parts, key=lambda part: part.longest[index])
+            part = slowest[index]
             if part.longest[index] > SLOW_MOVE * time_limit:
                 # Worth a look: the board to replay it on.
                 slow.append(f"{name}'s longest move at {time_limit:g} s took "

@@ -4,23 +4,23 @@
                                     [--json games.json] [--blame 3]
 
 Plays this checkout's engine as O only against revision REV's engine as X (the plumbing of
-`bench --against`: a temporary worktree and one worker process per engine), from the seeded
-random openings of `match`, two games at a time. Prints X's wins, the draws and O's wins, and
-with `--json` writes every game's moves. `--blame S` then searches each lost game's O turns for S
-seconds each and names the first turn already lost, the O move just before it (the deciding
-mistake, unless O was lost earlier still, beyond what S seconds can see) and whether that
-move allows a threat win (a VCT of up to eight threats within 200,000 nodes) or a win that no
-threat search finds.
+`bench --against`: a temporary worktree and one worker process per engine; `match.run_match`
+with its seeded random openings), two games at a time. Prints X's wins, the draws and O's wins,
+and with `--json` writes every game's moves. `--blame S` then searches each lost game's O turns
+for S seconds each and names the first turn already lost, the O move just before it (the
+deciding mistake, unless O was lost earlier still, beyond what S seconds can see) and whether
+that move allows a threat win (a VCT of up to eight threats within 200,000 nodes) or a win that
+no threat search finds.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,51 +28,41 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench import EngineWorker, RemotePlayer, revision_checkout  # noqa: E402
 from tictactoe_tui.engine import Board, alphabeta  # noqa: E402
-from tictactoe_tui.engine.match import DEFAULT_OPENING_MOVES, _opening  # noqa: E402
+from tictactoe_tui.engine.board import cell_notation  # noqa: E402
+from tictactoe_tui.engine.match import DEFAULT_OPENING_MOVES, run_match  # noqa: E402
 from tictactoe_tui.engine.threats import find_vct  # noqa: E402
 
 BLAME_ATTACKS, BLAME_NODES = 8, 200_000
 """The threat search that tells a threat win from a deeper one."""
 
 
-def play_part(new_root: str, old_root: str, pairs: list[int], time_limit: float, seed: int,
+def play_part(new_root: str, old_root: str, games: int, time_limit: float, seed: int,
               size: int = 15) -> list[dict[str, object]]:
-    """The games of openings `pairs`: the old engine as X, the new as O (k = 5, or the size)."""
-    k = min(size, 5)
+    """`games` games of `match.run_match` with the old engine always X and the new always O
+    (k = 5, or the size)."""
     new, old = EngineWorker(Path(new_root)), EngineWorker(Path(old_root))
-    games: list[dict[str, object]] = []
     try:
-        for pair in pairs:
-            start = Board.empty(size, k)
-            opening = _opening(start, DEFAULT_OPENING_MOVES,
-                               random.Random(f"{seed}/opening/{pair}"))
-            rng = random.Random(f"{seed}/{pair}")
-            players = {"X": RemotePlayer(old, time_limit, None, rng),
-                       "O": RemotePlayer(new, time_limit, None, rng)}
-            board = start
-            for cell in opening:
-                board = board.play(cell)
-            moves = list(opening)
-            while not board.is_over:
-                move = players[board.to_move.value].choose(board).move
-                board = board.play(move)
-                moves.append(move)
-            winner = board.winner
-            games.append({"seed": seed, "pair": pair, "opening": len(opening), "moves": moves,
-                          "winner": None if winner is None else winner.value})
+        result = run_match(partial(RemotePlayer, old, time_limit, None),
+                           partial(RemotePlayer, new, time_limit, None), games, size=size,
+                           k=min(size, 5), seed=seed, swap_colours=False,
+                           opening_moves=DEFAULT_OPENING_MOVES)
     finally:
         new.close()
         old.close()
-    return games
+    return [{"seed": seed, "pair": game.index, "opening": game.opening, "moves": list(game.moves),
+             "winner": None if game.final.winner is None else game.final.winner.value}
+            for game in result.outcomes]
 
 
 def play_as_o(rev: str, games: int, time_limit: float, seed: int, size: int = 15,
               jobs: int = 2) -> list[dict[str, object]]:
-    """`games` games of this checkout's engine as O against revision `rev`'s as X."""
-    shares = [list(range(job, games, jobs)) for job in range(jobs)]
+    """`games` games of this checkout's engine as O against revision `rev`'s as X, shared out
+    over `jobs` processes with seeds of their own (as `bench --against` does)."""
+    shares = [games // jobs + (1 if job < games % jobs else 0) for job in range(jobs)]
     with revision_checkout(rev) as (old_root, _), ProcessPoolExecutor(jobs) as pool:
         parts = pool.map(play_part, [str(ROOT)] * jobs, [str(old_root)] * jobs, shares,
-                         [time_limit] * jobs, [seed] * jobs, [size] * jobs)
+                         [time_limit] * jobs, [seed * 100 + job for job in range(jobs)],
+                         [size] * jobs)
         return [game for part in parts for game in part]
 
 
@@ -97,9 +87,7 @@ def blame(game: dict[str, object], seconds: float, size: int = 15) -> str:
     found = find_vct(after, BLAME_ATTACKS, BLAME_NODES)
     how = (f"X wins by threats in {found.plies}" if found is not None
            else "no threat win: a deeper win")
-    row, column = divmod(move, size)
-    name = f"{chr(ord('A') + column)}{row + 1}"
-    return (f"O lost from ply {ply}; O's move before, {name} at ply {before}: "
+    return (f"O lost from ply {ply}; O's move before, {cell_notation(move, size)} at ply {before}: "
             f"{how}; board before it {str(boards[before]).replace(chr(10), '/')}")
 
 
@@ -123,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.blame is not None:
         for game in games:
             if game["winner"] == "X":
-                print(f"opening {game['pair']}: {blame(game, args.blame, args.size)}")
+                print(f"seed {game['seed']}, game {game['pair']}: "
+                      f"{blame(game, args.blame, args.size)}")
     return 0
 
 

@@ -365,9 +365,9 @@ class Searcher:
         state = self.state
         deadline = self.deadline
         # The moves that build most first: if the clock runs out, the glances go to far cells.
-        others = sorted((cell for cell in iter_bits(state.empty) if cell not in known),
-                        key=lambda cell: (-state.gain(cell, side), cell))
-        for cell in others:
+        others = sorted((-state.gain(cell, side), cell) for cell in iter_bits(state.empty)
+                        if cell not in known)
+        for minus_gain, cell in others:
             before = self.poller.nodes
             state.play(cell, side)
             if deadline is not None and time.perf_counter() > deadline:
@@ -378,7 +378,7 @@ class Searcher:
                 value = -self._node(0, -MATE - 1, MATE + 1, 1, 1 - side)
             state.undo(cell, side)
             out.append(RootMove(cell, FIXED, value, EXACT, self.poller.nodes - before,
-                                prior=state.gain(cell, side)))
+                                prior=-minus_gain))
         return out
 
     def _root_threats(self, side: int, vct_nodes: int) -> RootMove | None:
