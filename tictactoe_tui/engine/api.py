@@ -138,6 +138,9 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
             best = MoveScore(move, bounds.lo, 0, False, exact().walk_pv(move, 1), "at_least",
                              exact().empties - 1, band="win")
             complete = True
+        if not cancelled:
+            tracker.close(done, best.move, best.score, best.pv, complete, best.kind, best.band,
+                          best.source)
         return SearchResult(move=best.move, score=best.score, nodes=poller.nodes,
                             elapsed=time.perf_counter() - start, depth=done, pv=best.pv,
                             complete=complete, cancelled=cancelled, kind=best.kind,
@@ -187,7 +190,7 @@ def search_move(board: Board, move: int, depth: int,
     same depth finds it (kind "estimate", or a win or loss, which is a proof). It is searched
     as an iteration to `root_depth` plies searches its moves (by default `depth + 1`; pass the
     analysis's depth to compare with its numbers): that sets how far forced lines may run past
-    the depth and how heuristic values are clamped.
+    the depth.
     """
     if board.is_over or move not in board.legal_moves():
         raise ValueError(f"{move} is not a legal move of {str(board)!r}")
@@ -196,7 +199,7 @@ def search_move(board: Board, move: int, depth: int,
     searcher = Searcher(board.size, board.k)
     value = searcher.search_move(board, move, depth, poller, root_depth)
     root = RootMove(move, 0, value, EXACT, poller.nodes, depth=depth)
-    kind, band, score = root_claim(root, board, depth + 1 if root_depth is None else root_depth)
+    kind, band, score = root_claim(root, board)
     line = searcher.line_after(move, max(MATE - abs(value) if is_mate(value) else depth + 1, 1))
     return MoveScore(move, score, poller.nodes, kind == "exact", line, kind, depth, "search",
                      band)
@@ -295,7 +298,7 @@ class _Deepening:
         plies = MATE - abs(root.value) if is_mate(root.value) else depth
         line = root.line or (self.searcher.line_after(root.move, max(plies, 1)) if with_line
                              else (root.move,))
-        kind, band, score = root_claim(root, self.board, depth)
+        kind, band, score = root_claim(root, self.board)
         source = ("threats" if root.rule in THREAT_RULES else "rule" if root.rule
                   else "table" if root.from_table else "search")
         return MoveScore(root.move, score, max(root.nodes, 0), kind == "exact", line, kind,
@@ -319,19 +322,26 @@ class _Deepening:
                             and (m.exact or prior[m.move] == prior[top.move])))
 
 
-def public_score(value: int, board: Board, depth: int) -> int:
-    """A `pvs` score on the public scale: a win on ply d is W - d; heuristics inside the bands."""
+def public_score(value: int, board: Board) -> int:
+    """A `pvs` score on the public scale: a win on ply d is W - d; a heuristic value kept within
+    W - 2 either way (below a win in one's score).
+
+    The heuristic's range does not shrink as the search deepens: a won position the search
+    cannot prove (its nodes report the heuristic's extreme, `pvs.HEURISTIC_MAX`) reads the same
+    number at every depth, rather than one squeezed towards 0 by each deeper iteration. The
+    band (`MoveScore.band`), not the number, ranks a heuristic below every proven win.
+    """
     big = win_score(board)
     if value >= MATE_BAND:
         return big - (MATE - value)
     if value <= -MATE_BAND:
         return -(big - (MATE + value))
-    cap = max(big - depth - 2, 0)
+    cap = big - 2
     return max(-cap, min(cap, value))
 
 
-def root_claim(root: RootMove, board: Board, depth: int) -> tuple[str, str, int]:
-    """What a root move's value says, as (kind, band, public score), `depth` the iteration's.
+def root_claim(root: RootMove, board: Board) -> tuple[str, str, int]:
+    """What a root move's value says, as (kind, band, public score).
 
     A win or loss the search proves holds against every legal reply but its distance is only a
     bound ("at_least" a win in d, "at_most" a loss in d: a faster one may exist), unless a rule
@@ -342,7 +352,7 @@ def root_claim(root: RootMove, board: Board, depth: int) -> tuple[str, str, int]
     found no faster win.
     """
     value = root.value
-    score = public_score(value, board, depth)
+    score = public_score(value, board)
     if value >= MATE_BAND:
         if root.bound == UPPER:
             return "at_most", "win", score
@@ -505,14 +515,55 @@ def solver_score(exact: RootSolver, move: int) -> MoveScore:
     return MoveScore(move, value, exact.spent[move], True, pv, depth=exact.empties - 1)
 
 
+def _band_of_value(value: int) -> str:
+    """The band of a game value: a win, a loss or a draw."""
+    return "win" if value > 0 else "loss" if value < 0 else "draw"
+
+
+def _proof(exact: RootSolver, move: int, lo: int, hi: int, nodes: int) -> MoveScore | None:
+    """What `lo <= value <= hi` proves about the root move `move` as a score: its exact value,
+    a win ("at least"), a loss, "not a win" ("at most" a draw) or "not a loss"; None when the
+    bounds say none of these (the move may still win and may still lose)."""
+    twin = exact.twin[move]
+    source = "symmetry" if twin != move else "search"
+
+    def proof(score: int, kind: str, band: str) -> MoveScore:
+        return MoveScore(move, score, nodes, kind == "exact", exact.walk_pv(move, exact.empties),
+                         kind, exact.empties - 1, source, band,
+                         twin=twin if twin != move else None)
+
+    if lo == hi:
+        return proof(lo, "exact", _band_of_value(lo))
+    if lo >= 1:
+        return proof(lo, "at_least", "win")
+    if hi <= -1:
+        return proof(hi, "at_most", "loss")
+    if hi == 0:
+        return proof(0, "at_most", "draw")
+    if lo == 0:
+        return proof(0, "at_least", "draw")
+    return None
+
+
+def _proven(exact: RootSolver, move: int) -> MoveScore | None:
+    """The root move's score from the solver's proofs alone (see `_proof`), None when they
+    prove neither a win, a loss, a draw nor a bound on the outcome."""
+    bounds = exact.moves[move]
+    if bounds.exact:
+        return solver_score(exact, move)
+    return _proof(exact, move, bounds.lo, bounds.hi, exact.spent[move])
+
+
 def _with_bounds(estimate: MoveScore, exact: RootSolver) -> MoveScore:
     """A depth-limited score of a move, corrected by what the solver proved about it.
 
     The solver's bounds and the estimate's own proof (a proven win or loss) are both facts
     about the game: together they may settle the value exactly, or prove a win, a loss, "not a
-    win" (at most a draw) or "not a loss" (at least a draw). A proof the estimate contradicts
-    replaces it: a heuristic +20 for a move proven not to win becomes "at most a draw", so a
-    proven draw ranks above it. Otherwise the estimate stays, with the solver's work counted.
+    win" (at most a draw) or "not a loss" (at least a draw). A proof of "not a win" replaces any
+    estimate (a heuristic +20 or -3 for a move proven not to win becomes "at most a draw": the
+    estimate's number would claim what the game's value is not known to be, and a proven draw
+    must rank above every such move). "Not a loss" replaces an estimate below 0. Otherwise the
+    estimate stays, with the solver's work counted.
     """
     move = estimate.move
     bounds = exact.moves[move]
@@ -527,28 +578,15 @@ def _with_bounds(estimate: MoveScore, exact: RootSolver) -> MoveScore:
         lo = max(lo, estimate.score)
     elif estimate.proven and estimate.kind == "at_most":
         hi = min(hi, estimate.score)
-    deep = exact.empties - 1
-    twin = exact.twin[move]
-    source = "symmetry" if twin != move else "search"
-    mirror = twin if twin != move else None
-
-    def proof(score: int, kind: str, band: str) -> MoveScore:
-        if estimate.proven and (estimate.score, estimate.kind) == (score, kind):
-            return replace(estimate, nodes=nodes)
-        return MoveScore(move, score, nodes, kind == "exact", exact.walk_pv(move, exact.empties),
-                         kind, deep, source, band, twin=mirror)
-
-    if lo == hi:
-        return proof(lo, "exact", "win" if lo > 0 else "loss" if lo < 0 else "draw")
-    if lo >= 1:
-        return proof(lo, "at_least", "win")
-    if hi <= -1:
-        return proof(hi, "at_most", "loss")
-    if hi == 0 and value_key(estimate.score, estimate.band) > (1, 0):
-        return proof(0, "at_most", "draw")
-    if lo == 0 and value_key(estimate.score, estimate.band) < (1, 0):
-        return proof(0, "at_least", "draw")
-    return replace(estimate, nodes=nodes)
+    if hi > 0 and lo == 0 and value_key(estimate.score, estimate.band) >= (1, 0):
+        # Proven no loss, and the estimate hopes for more: it says more than the bound.
+        return replace(estimate, nodes=nodes)
+    proven = _proof(exact, move, lo, hi, nodes)
+    if proven is None:
+        return replace(estimate, nodes=nodes)
+    if estimate.proven and (estimate.score, estimate.kind) == (proven.score, proven.kind):
+        return replace(estimate, nodes=nodes)
+    return proven
 
 
 def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None,
@@ -576,20 +614,30 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
 
     def solve_all() -> list[MoveScore]:
         # The position's value and best move first, as `alphabeta` finds them (the player needs
-        # no more), then the exact value of every other move for the panel.
-        exact().solve()
-        exact().settle()
+        # no more): the story's verdict. Then the exact value of every other move for the
+        # panel; a root proven no win for the mover leaves it the whole clock, since every
+        # estimate a deeper search could add would give way to the solver's "at most" anyway.
+        root = exact()
+        value, move = root.solve()
+        if not tracker.decided:
+            source = "rule" if root.my_thr >> move & 1 else "search"
+            tracker.prove(root.empties, move, value, root.walk_pv(move, root.empties), "exact",
+                          _band_of_value(value), source)
+        if value <= 0 and time_limit is not None:
+            poller.deadline = start + time_limit
+        root.settle()
         return solved()
 
     def finish(order: tuple[MoveScore, ...], done: int, cancelled: bool,
-               ties: tuple[int, ...] = (), step: bool = True) -> Analysis:
+               ties: tuple[int, ...] = ()) -> Analysis:
         # Moves a cancelled solve never reached could be better, unless the best one wins.
         complete = proven_best(order) and (len(order) == len(moves)
                                            or order[0].outcome == "win")
-        if order and not cancelled and step:
+        if order and not cancelled:
+            # The story ends on the answer the caller gets.
             best = order[0]
-            tracker.reached(done, best.move, best.score, best.pv, complete, best.kind, best.band,
-                            best.source)
+            tracker.close(done, best.move, best.score, best.pv, complete, best.kind, best.band,
+                          best.source)
         return Analysis(Algorithm.ALPHABETA, order, poller.nodes, time.perf_counter() - start, done,
                         complete, cancelled, ties, tuple(tracker.iterations))
 
@@ -604,6 +652,12 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         except Stopped:
             if poller.cancelled or time_limit is None:
                 return finish(ranked(solved()), 0, True)
+            proofs = [_proven(exact(), move) for move in moves]
+            if all(proofs):
+                # The root is proven and the clock ran out while the solver settled the other
+                # moves: each has what the solver proved of it (exact, or "at most").
+                return finish(ranked([proof for proof in proofs if proof]), exact().empties,
+                              False)
         poller.deadline, poller.timed_out = None, False
     deepening = _Deepening(board, depth, time_limit, None, poller, tracker, start, memory)
     try:
@@ -617,8 +671,10 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         return finish(ranked(solved()), 0, True)
     if solver_ran:
         # The solver's proofs correct the estimates; proofs and estimates rank by `rank_key`.
+        # A root the solver proved keeps its depth: the deepening only valued the other moves.
         scores = [_with_bounds(m, exact()) for m in deepening.scores()]
-        return finish(ranked(scores), last.depth, poller.cancelled, step=False)
+        done = exact().empties if tracker.decided else last.depth
+        return finish(ranked(scores), done, poller.cancelled)
     # The search's own order among equals: the move that gains most first.
     order = tuple(sorted(deepening.scores(), key=rank_key, reverse=True))
-    return finish(order, last.depth, poller.cancelled, deepening.ties(order), step=False)
+    return finish(order, last.depth, poller.cancelled, deepening.ties(order))

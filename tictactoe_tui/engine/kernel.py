@@ -393,6 +393,9 @@ class Tracker:
         self.pv: tuple[int, ...] = ()
         self.complete = False
         self.iterations: list[IterationInfo] = []
+        self.decided = False
+        """True once the root is proven (`prove`): later steps only value the other moves, so
+        they neither add to the story nor replace the proven best move."""
         if on_progress is not None:
             poller.reporter = self.report
 
@@ -403,19 +406,58 @@ class Tracker:
 
     def best_so_far(self, move: int, score: int, pv: tuple[int, ...], kind: str = "estimate",
                     band: str = "heuristic") -> None:
-        """Remember the best move of an unfinished depth; the next periodic report shows it."""
-        self.move, self.score, self.pv, self.kind, self.band = move, score, pv, kind, band
+        """Remember the best move of an unfinished depth; the next periodic report shows it
+        (once the root is proven, the proof stays the best move)."""
+        if not self.decided:
+            self.move, self.score, self.pv, self.kind, self.band = move, score, pv, kind, band
 
     def reached(self, depth: int, move: int, score: int, pv: tuple[int, ...],
                 complete: bool, kind: str = "estimate", band: str = "heuristic",
                 source: str = "search") -> None:
-        """A step is complete: remember it, its best move and its score, and report at once."""
+        """A step is complete: remember it, its best move and its score, and report at once.
+
+        Once the root is proven (`decided`), a step only values the other moves: the story
+        keeps the proof as its last row and the report its best move."""
+        if not self.decided:
+            self._row(depth, move, score, pv, complete, kind, band, source)
+        self.report()
+
+    def prove(self, depth: int, move: int, score: int, pv: tuple[int, ...], kind: str,
+              band: str, source: str = "search") -> None:
+        """The root is proven: `move` is best with this value. The story says so, and nothing
+        the search does afterwards (valuing the other moves) changes its best move or adds a
+        row; `close` ends the story on the final answer."""
+        self._row(depth, move, score, pv, True, kind, band, source)
+        self.decided = True
+        self.report()
+
+    def close(self, depth: int, move: int, score: int, pv: tuple[int, ...], complete: bool,
+              kind: str, band: str, source: str = "search") -> None:
+        """The search's answer: the story's last row becomes it, so the story ends on the
+        verdict the caller gets (same move, value and kind).
+
+        Nothing is added when the last row already says it. A proof's row at the same depth is
+        replaced (another move of the same value may rank first once every move is known);
+        any other answer is a row of its own (the solver's bounds can correct the deepening's
+        last answer, for instance)."""
+        last = self.iterations[-1] if self.iterations else None
+        if last is not None and (last.move, last.score, last.kind, last.band, last.complete) == (
+                move, score, kind, band, complete):
+            return
+        if last is not None and last.complete and complete and last.depth == depth:
+            self.iterations.pop()
+        self.decided = False
+        self._row(depth, move, score, pv, complete, kind, band, source)
+        self.report()
+
+    def _row(self, depth: int, move: int, score: int, pv: tuple[int, ...], complete: bool,
+             kind: str, band: str, source: str) -> None:
+        """Remember a completed step, its best move and its score."""
         self.depth, self.complete = depth, complete
         self.best_so_far(move, score, pv, kind, band)
         self.iterations.append(IterationInfo(depth, move, score, kind, band, self.poller.nodes,
                                              time.perf_counter() - self.start, pv, source,
                                              complete))
-        self.report()
 
     def report(self) -> None:
         """Tell the listener where the search stands."""
