@@ -36,7 +36,7 @@ from tictactoe_tui.engine.solver import (
     Solver,
     full_bounds,
     solvable,
-    solver_share,
+    solver_seconds,
 )
 from tictactoe_tui.engine.types import (
     GAME_RULES,
@@ -157,7 +157,7 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
         # Small boards are solved first, with the same table and cuts as without a clock; the
         # depth-limited search only gets the time the solver leaves, to find a move.
         if time_limit is not None:
-            poller.deadline = start + solver_share(board) * time_limit
+            poller.deadline = start + solver_seconds(board, time_limit)
         try:
             return solved()
         except Stopped:
@@ -646,7 +646,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         # rest of the time and gives estimates for the moves the solver did not settle.
         solver_ran = True
         if time_limit is not None:
-            poller.deadline = start + solver_share(board) * time_limit
+            poller.deadline = start + solver_seconds(board, time_limit)
         try:
             return finish(ranked(solve_all()), exact().empties, False)
         except Stopped:
