@@ -248,13 +248,13 @@ class TicTacToeApp(App[None]):
 
     def exit(self, result: None = None, return_code: int = 0,
              message: RenderableType | None = None) -> None:
-        """Close the app, every way it can close (q, Ctrl+Q, the palette, a signal): a game
-        left unfinished is kept first."""
+        """Close the app, every way it can close (q, Ctrl+Q, Ctrl+C, the palette, a signal): a
+        game left unfinished is kept first."""
         self.keep_unfinished_games()
         super().exit(result, return_code, message)
 
     def action_quit(self) -> None:
-        """Ctrl+Q and the palette's Quit: in the middle of a game, ask as q does."""
+        """Ctrl+Q, Ctrl+C and the palette's Quit: in the middle of a game, ask as q does."""
         from tictactoe_tui.ui.screens.game import GameScreen
 
         # The palette runs its command while it still shows: look beneath it.
@@ -263,6 +263,11 @@ class TicTacToeApp(App[None]):
             shown[-1].action_quit_game()
         else:
             self.exit()
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C with no text selected quits as q does (Textual's own only says "press
+        Ctrl+Q"); with a selection, the screen or a text box copies it and this never runs."""
+        self.action_quit()
 
     def on_unmount(self) -> None:
         """Close the history (games another copy kept it from saving wait beside it), and end
