@@ -22,6 +22,7 @@ from rich.console import RenderableType
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -31,6 +32,7 @@ from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
 from tictactoe_tui.ui.flags import data_dir_flag, parse_args, with_known_theme
 from tictactoe_tui.ui.messages import GameEnded, Navigate, PlayFrom
+from tictactoe_tui.ui.themes import OWN_THEMES
 from tictactoe_tui.worker.client import Thinker
 
 if TYPE_CHECKING:
@@ -45,6 +47,9 @@ EXIT_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
 stopped), rather than killing it with the terminal still in full-screen mode. In a terminal
 Ctrl+C is a key, not SIGINT; SIGINT comes from `kill -INT`, or from Ctrl+C pressed where
 `tictactoe-tui serve` runs, which reaches the apps it started for the browser tabs too."""
+
+NO_COLOUR = NoColor()
+"""The filter that takes every colour out of what is drawn (NO_COLOR)."""
 
 HISTORY_RETRY_SECONDS = 3.0
 """How often the app tries again to save games a locked history kept beside it."""
@@ -117,7 +122,18 @@ class TicTacToeApp(App[None]):
         self.last_game: tuple[PlayedGame, int | None] | None = None
         """The last game reported, with its id in the history (None if it was not saved)."""
         self._history_retry: Timer | None = None
+        for theme in OWN_THEMES:
+            self.register_theme(theme)
         self.theme = self.settings.theme
+        self.colourless = bool(os.environ.get("NO_COLOR"))
+        """Whether the terminal gets no colour at all: NO_COLOR is set and not empty."""
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, with NO_COLOR as no-color.org means it: no colour at all (not
+        Textual's shades of grey, which are colours still), bold, dim, underline and reverse
+        kept, and only when the variable is set and not empty."""
+        filters = [f for f in super().get_line_filters() if not isinstance(f, Monochrome | NoColor)]
+        return [*filters, NO_COLOUR] if self.colourless else filters
 
     def watch_theme(self, theme: str) -> None:
         """Remember a theme chosen anywhere (the palette too), so the next game keeps it."""

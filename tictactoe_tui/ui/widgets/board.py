@@ -42,6 +42,12 @@ BOUND_MARKS = ("≤", "≥")
 it is drawn fainter still (`board--bound`), so it never looks like a value."""
 
 
+FRAMES = {"win": "**", "last": "()", "best": "><"}
+"""The characters around a cell's centre for what its colour also says, so that no mark is told
+by colour alone (NO_COLOR, a monochrome terminal, colour blindness): a winning line's marks
+read `*X*`, the last move `(O)` (as GNU Go marks it), the highlighted move `>+3<`."""
+
+
 @dataclass(frozen=True)
 class CellGeometry:
     """How big each cell is drawn, and the gaps between them, for a board of a given size."""
@@ -363,11 +369,21 @@ class Board(Widget, can_focus=True):
             centre = (drawing.centre, "step")
         else:
             centre = _score_line(drawing.centre, width)
+        centre = (_framed(centre[0], self._frame(index), width), centre[1])
         if self.geometry.height == 1:
             return [centre]
         if drawing.mark:
             return [("", "corner"), centre, ("", "faint")]
         return [(drawing.corner, "corner"), centre, _score_line(drawing.under, width)]
+
+    def _frame(self, index: int) -> str:
+        """The two characters around cell `index`'s centre that say, without colour, what its
+        highlight says: the winning line, the last move, the highlighted move (or "")."""
+        if index in self._winning:
+            return FRAMES["win"]
+        if index == self._last:
+            return FRAMES["last"]
+        return FRAMES["best"] if index == self._best else ""
 
     def _highlights(self, index: int) -> list[str]:
         """The highlights of cell `index`, lowest priority first (see `_HIGHLIGHTS`)."""
@@ -505,6 +521,17 @@ class Board(Widget, can_focus=True):
         if cell is not None:
             self.cursor = cell
             self.post_message(self.CellChosen(self, cell))
+
+
+def _framed(text: str, frame: str, width: int) -> str:
+    """`text` between the two characters of `frame` when they fit in `width` (a mark always
+    does), else with the opening one alone, else as it is (the cell's colour, the status line
+    and the panel still say it)."""
+    if not frame:
+        return text
+    if len(text) + 2 <= width:
+        return f"{frame[0]}{text}{frame[1]}"
+    return f"{frame[0]}{text}" if len(text) + 1 <= width else text
 
 
 def _score_line(text: str, width: int) -> tuple[str, str]:
