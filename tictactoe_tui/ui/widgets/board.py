@@ -60,10 +60,13 @@ class CellGeometry:
     """Gap in cells between neighbouring cells (both ways); the board's colour shows through."""
 
     @classmethod
-    def for_size(cls, size: int) -> CellGeometry:
-        """Roomy three-line cells for small boards, one-line cells from `COMPACT_FROM` up."""
+    def for_size(cls, size: int, compact: bool = False) -> CellGeometry:
+        """Roomy three-line cells for small boards, one-line cells from `COMPACT_FROM` up; in
+        a compact layout (a small terminal) small boards get one-line cells too, with gaps."""
         if size >= COMPACT_FROM:
             return cls(width=4, height=1, gutter=0)
+        if compact:
+            return cls(width=5, height=1, gutter=1)
         return cls(width=8 if size == 3 else 7, height=3, gutter=1)
 
 
@@ -73,9 +76,10 @@ BORDER = 2
 """The board's frame: one cell on each side."""
 
 
-def board_size_on_screen(size: int) -> tuple[int, int]:
-    """The (width, height) in terminal cells the board widget needs, frame included."""
-    geo = CellGeometry.for_size(size)
+def board_size_on_screen(size: int, compact: bool = False) -> tuple[int, int]:
+    """The (width, height) in terminal cells the board widget needs, frame included (in the
+    compact layout with `compact`)."""
+    geo = CellGeometry.for_size(size, compact)
     width = LABEL_WIDTH + size * (geo.width + geo.gutter) + BORDER
     height = 1 + size * (geo.height + geo.gutter) + BORDER
     return width, height
@@ -205,15 +209,29 @@ class Board(Widget, can_focus=True):
         """Rows (and columns) on the board (`size` is Textual's on-screen size)."""
         self.interactive = True
         """False while a player may not place a mark from this board (Enter / space pass on)."""
-        self.geometry = CellGeometry.for_size(size)
-        """How each cell is drawn."""
         self._drawings = [_Drawing()] * (size * size)
         self._last: int | None = None
         self._best: int | None = None
         self._winning: tuple[int, ...] = ()
         self._hover: int | None = None
         self._styles: dict[tuple[str | None, ...], Style] = {}
-        width, height = board_size_on_screen(size)
+        self.compact = False
+        """Whether the board is drawn for the compact layout (`set_compact`)."""
+        self.geometry = CellGeometry.for_size(size)
+        """How each cell is drawn."""
+        self._fit_geometry()
+
+    def set_compact(self, compact: bool) -> None:
+        """Draw the board for the compact layout of a small terminal (one-line cells), or
+        not; a board of `COMPACT_FROM` or more has one-line cells either way."""
+        if compact != self.compact:
+            self.compact = compact
+            self._fit_geometry()
+            self.refresh()
+
+    def _fit_geometry(self) -> None:
+        self.geometry = CellGeometry.for_size(self.board_size, self.compact)
+        width, height = board_size_on_screen(self.board_size, self.compact)
         self.styles.width = width
         self.styles.height = height
 
@@ -333,7 +351,7 @@ class Board(Widget, can_focus=True):
         geo = self.geometry
         label = self._style(("board--label",))
         gap = self._style(("board--label",), text=False)
-        width = board_size_on_screen(self.board_size)[0] - BORDER
+        width = board_size_on_screen(self.board_size, self.compact)[0] - BORDER
         if y == 0:
             segments = [Segment(" " * LABEL_WIDTH, gap)]
             for col in range(self.board_size):
