@@ -70,8 +70,9 @@ SCOREBOARD_HEIGHT = 5
 FOOTER_HEIGHT = 1
 COMPACT_STATUS_HEIGHT = 2
 VERDICT_HEIGHT = 1
-COMPACT_MIN_WIDTH = 32
-"""The compact layout's narrowest terminal: its status and verdict lines need some room."""
+COMPACT_MIN_WIDTH = 40
+"""The compact layout's narrowest terminal: its verdict line ("e panel · Computer (O) played C1:
+draw") needs the room, whatever the board's width."""
 
 NOTICE_SECONDS = 3.0
 """How long a notice's toast stays; the same notice again meanwhile is not shown twice."""
