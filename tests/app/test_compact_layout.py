@@ -158,3 +158,17 @@ async def test_at_80x24_the_full_layout_shows_and_no_panel_row_wraps(size: int) 
                 cut = line.removesuffix("…")
                 numbers = len("▶ A1    ≤ +9 1,234,567  ")      # the columns before the words
                 assert prompt.startswith(cut) and len(cut) > numbers, line
+
+
+async def test_the_results_fit_the_smallest_3x3_terminal_and_their_buttons_work() -> None:
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SMALLEST[3]) as pilot:
+        await press_settled(pilot, "1", "4", "2", "5", "3")      # X: the top row
+        dialog = pilot.app.screen.query_one("#results-dialog")
+        assert pilot.app.screen.region.contains_region(dialog.region)
+        for button in ("#again", "#review", "#settings", "#quit"):
+            region = pilot.app.screen.query_one(button).region
+            assert region.area and dialog.region.contains_region(region), button
+        assert await pilot.click("#again")
+        await settle(pilot)
+        assert game(pilot).game.moves == ()
