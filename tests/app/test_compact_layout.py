@@ -67,13 +67,13 @@ async def test_each_board_plays_in_its_smallest_terminal_and_not_one_smaller(siz
         assert await click_cell(pilot, last)
         await settle(pilot)
         assert board.marks[last] == "X" and "O to move" in status(pilot)
-        assert "e" not in text(screen.query_one("#too-small", Static))
         for smaller in ((width - 1, height), (width, height - 1)):
             await pilot.resize_terminal(*smaller)
             await pilot.pause()
             notice = text(screen.query_one("#too-small", Static))
             assert notice.startswith(f"Enlarge the terminal: a {size}×{size} board needs at "
                                      f"least {width}×{height} characters"), smaller
+            assert "hides the evaluation panel" not in notice, "hiding it would not help"
             assert not seen_whole(pilot, "#board")
             await pilot.press("enter")
             assert screen.game.moves == (last,), "moves wait until the board fits"

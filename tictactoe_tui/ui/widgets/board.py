@@ -306,7 +306,8 @@ class Board(Widget, can_focus=True):
     def cell_text(self, index: int) -> str:
         """What cell `index` shows, as plain text, one line per row of the cell: its mark; or
         its corner digit, then its faint score or an expected line's step, then the score
-        under the step. Compact cells have a single line."""
+        under the step. Compact cells have a single line. The centre is framed as `FRAMES`
+        says on the last move "(O)", a winning line "*X*" and the highlighted move ">+3<"."""
         return "\n".join(text for text, _ in self._cell_lines(index) if text)
 
     def cell_highlights(self, index: int) -> frozenset[str]:
