@@ -34,6 +34,8 @@ from textual.reactive import var
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tictactoe_tui.text.scores import fit_cell_score
+
 COMPACT_FROM = 6
 """Boards this size and bigger use one-line cells so a 10×10 game fits a 100×34 terminal."""
 
@@ -279,6 +281,13 @@ class Board(Widget, can_focus=True):
         """The cells drawn as a winning line, in the order `show` was given them."""
         return self._winning
 
+    @property
+    def score_room(self) -> int:
+        """Columns a faint score may take in a cell: all of a roomy cell (the gutter parts
+        it from the next), one less in a compact cell, so neighbouring scores never touch."""
+        geo = self.geometry
+        return geo.width if geo.gutter else geo.width - 1
+
     def cell_text(self, index: int) -> str:
         """What cell `index` shows, as plain text, one line per row of the cell: its mark; or
         its corner digit, then its faint score or an expected line's step, then the score
@@ -356,18 +365,18 @@ class Board(Widget, can_focus=True):
         """Each line of cell `index`: its text and what kind of text it is ("mark", "corner",
         "faint", "bound", "step")."""
         drawing = self._drawings[index]
-        width = self.geometry.width
+        room = self.score_room
         if drawing.mark:
             centre = (drawing.mark, "mark")
         elif drawing.step_by:
             centre = (drawing.centre, "step")
         else:
-            centre = _score_line(drawing.centre, width)
+            centre = _score_line(drawing.centre, room)
         if self.geometry.height == 1:
             return [centre]
         if drawing.mark:
             return [("", "corner"), centre, ("", "faint")]
-        return [(drawing.corner, "corner"), centre, _score_line(drawing.under, width)]
+        return [(drawing.corner, "corner"), centre, _score_line(drawing.under, room)]
 
     def _highlights(self, index: int) -> list[str]:
         """The highlights of cell `index`, lowest priority first (see `_HIGHLIGHTS`)."""
@@ -507,15 +516,10 @@ class Board(Widget, can_focus=True):
             self.post_message(self.CellChosen(self, cell))
 
 
-def _score_line(text: str, width: int) -> tuple[str, str]:
-    """A faint score and how it is drawn: "bound" for a bound, else "faint". A bound too wide
-    for its cell loses its plus sign, then its number (its mark alone still says "a bound"): a
-    number cut short would be a wrong number."""
-    if not text.startswith(BOUND_MARKS):
-        return text, "faint"
-    if len(text) > width:
-        text = text.replace("+", "")
-    return (text if len(text) <= width else text[0]), "bound"
+def _score_line(text: str, room: int) -> tuple[str, str]:
+    """A faint score and how it is drawn: "bound" for a bound, else "faint". It keeps its
+    mark ("~", "≤", "≥") and is fitted to `room` columns by `text.scores.fit_cell_score`."""
+    return fit_cell_score(text, room), "bound" if text.startswith(BOUND_MARKS) else "faint"
 
 
 def _aligned(text: str, width: int, pad: Style, ink: Style, *, left: bool = False,
