@@ -63,6 +63,14 @@ class CellGeometry:
         return cls(width=8 if size == 3 else 7, height=3, gutter=1)
 
 
+def score_room(size: int) -> int:
+    """Columns a faint score may take in a cell of a size×size board: all of a roomy cell (the
+    gutter parts it from the next), one less in a compact cell, so neighbouring scores never
+    touch."""
+    geo = CellGeometry.for_size(size)
+    return geo.width if geo.gutter else geo.width - 1
+
+
 LABEL_WIDTH = 3
 """Width of the row-number column on the left of the grid."""
 BORDER = 2
@@ -283,10 +291,8 @@ class Board(Widget, can_focus=True):
 
     @property
     def score_room(self) -> int:
-        """Columns a faint score may take in a cell: all of a roomy cell (the gutter parts
-        it from the next), one less in a compact cell, so neighbouring scores never touch."""
-        geo = self.geometry
-        return geo.width if geo.gutter else geo.width - 1
+        """Columns a faint score may take in one of this board's cells (`score_room`)."""
+        return score_room(self.board_size)
 
     def cell_text(self, index: int) -> str:
         """What cell `index` shows, as plain text, one line per row of the cell: its mark; or
