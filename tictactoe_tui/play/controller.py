@@ -45,6 +45,7 @@ from tictactoe_tui.text.report import (
     ALGORITHM_NAMES,
     algorithm_name,
     build_report,
+    clever_move_words,
     move_words,
     score_hints,
     terms_after,
@@ -470,8 +471,7 @@ class GameController:
         else:
             verdict = f"A random move ({decision.reason})."
         if not decision.clever:
-            best = cell_notation(analysis.scores[0].move, before.size)
-            verdict += f" The clever move was {best}."
+            verdict += " " + clever_move_words(analysis, before, decision.move)
         return ShowReport(build_report(
             f"{self.who(mover)} played {name}", analysis, before, decision.move,
             verdict=verdict,

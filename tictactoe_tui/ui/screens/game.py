@@ -479,8 +479,11 @@ class GameScreen(Screen[None]):
         """Open the heuristic lab on this position; the search restarts when you come back."""
         from tictactoe_tui.ui.screens.heuristics import HeuristicScreen
 
+        # The panel's analysis of this position, so the lab's numbers are the panel's.
+        analysis = self.controller.analysed()
         self._run(self.controller.leave())
-        self.app.push_screen(HeuristicScreen(self.game.board, self.settings.search_time_limit))
+        self.app.push_screen(HeuristicScreen(self.game.board, self.settings.search_time_limit,
+                                             analysis=analysis, depth=self.settings.depth))
 
     def action_pairing(self) -> None:
         """The learning lab: why this position is a draw when a pairing strategy proves it (the
