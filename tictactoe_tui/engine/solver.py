@@ -125,7 +125,7 @@ PROBE_BUDGET = 25
 
 PROBE_MOVES = 12
 """The moves an OR node tries for a pairing, best-ordered first: from the empty 7x7 board with
-k = 5, the probes beyond the first twelve moves found a pairing once in 400 tries, and leaving
+k = 5, the probes beyond the first twelve moves found a pairing 46 times in 14,237, and leaving
 them out takes a third off the solve (CPU 3.98 s to 2.34 s; with six random 7x7 openings as
 well, 48 s to 33 s)."""
 """Branch points for each move an OR node tries for a pairing before it searches any."""
