@@ -8,6 +8,8 @@ points of one another (half of a move's worth, the earlier bonus, left swings of
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from tictactoe_tui.engine import Board, alphabeta
@@ -26,5 +28,5 @@ def test_the_value_after_a_centre_move_does_not_swing_between_odd_and_even_depth
         result = alphabeta(board, depth=depth)
         assert result.kind == "estimate"
         values.append(result.score)
-    swings = [abs(a - b) for a, b in zip(values, values[1:], strict=False)]
+    swings = [abs(a - b) for a, b in pairwise(values)]
     assert max(swings) <= STEADY, values
