@@ -14,7 +14,7 @@ from that analysis by the functions the screens and the command line call:
 - `analyse --json` (`cli.analyse.as_json`): its number, its kind and its words.
 
 Each text is read back here, independently of the code that wrote it, into a (value, kind) pair
-and compared with the analysis' own. The search's story is checked where it already agrees
+and compared with the analysis' own. The search's story is checked on every board
 (`STORY_SIZES`); the threat-line and puzzle sentences are checked in their own modules. The Pilot
 tests in `tests/app/test_one_answer_screens.py` check that each screen shows these same texts.
 """
@@ -46,12 +46,9 @@ BUDGET = 0.2
 BOARDS = ((3, 3), (4, 4), (7, 4), (10, 5), (15, 5))
 """(size, k) of the boards checked."""
 
-STORY_SIZES = (3, 4)
-"""Board sizes whose story (the search's rows, one per depth) is checked to end on the verdict.
-
-THE LEAD ADDS THE STORY CHECK HERE: once the `truth-engine` branch (issue 28 item 1: the story
-slides after a proof) is merged, every size of `BOARDS` belongs here; today a proven 7×7 root's
-story can end on another move or a bound, so only 3×3 and 4×4 are held to it."""
+STORY_SIZES = tuple(size for size, _ in BOARDS)
+"""Board sizes whose story (the search's rows, one per depth) is checked to end on the verdict:
+every one of `BOARDS` (issue 28 item 1: a proven root's story ends on its proof)."""
 
 
 @dataclass(frozen=True)
@@ -252,7 +249,7 @@ def check_random_words(sentence: str, scored: MoveScore, first: MoveScore,
 
 def check_story(position: Board, analysis: Analysis) -> None:
     """The search's story (the panel's rows per depth) ends on the verdict: the first move,
-    with its value and kind. (See `STORY_SIZES`: the lead extends it to every board.)"""
+    with its value and kind (see `STORY_SIZES`)."""
     story = build_report("", analysis, position, -1).story
     first = analysis.scores[0]
     assert story, "a finished search tells its story"

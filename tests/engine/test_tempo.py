@@ -14,7 +14,7 @@ import pytest
 
 from tictactoe_tui.engine import Board, alphabeta
 
-STEADY = 4
+STEADY = 5
 """The largest difference between the values of two consecutive depths."""
 
 

@@ -149,14 +149,16 @@ def is_mate(value: int) -> bool:
 def tempo(shape: LineShape) -> int:
     """The cut-off bonus of the side to move: half of what the move it is about to make gains.
 
-    The best quiet move at the horizon gains about 1.4 H1 points per line through the centre
+    The best quiet move at the horizon gains about 1.3 H1 points per line through the centre
     (it grows its own lines and kills the opponent's): searched without a bonus, the value after
     X's first move in the centre swings by that much between odd and even depths (0, -24, +3,
-    -25, +4 on 10x10 with k = 5; 0, -29, +5, -29, +4 on 12x12 with k = 6). Half of it, 0.7 per
-    line, keeps consecutive depths within a few points of one another (-14, -10, -11, -11, -8
+    -25, +4 on 10x10 with k = 5; 0, -29, +5, -29, +4 on 12x12 with k = 6). Two thirds of a point
+    per line keeps consecutive depths within 5 points of one another (-13, -11, -10, -12, -7
     and -16, -13, -11, -14, -12); half the line count, the earlier bonus, left swings of 7 to 10.
+    (0.7 a line flattened the first a little more but made the 15x15 defence of
+    `tests/engine/test_defence.py` play into a threat win at 1 s a move.)
     """
-    return max(1, max(len(lines) for lines in shape.lines_of) * 7 // 10)
+    return max(1, max(len(lines) for lines in shape.lines_of) * 2 // 3)
 
 
 FIXED, MAIN, FAR = 0, 1, 2
