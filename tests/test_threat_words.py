@@ -8,12 +8,12 @@ import pytest
 
 from tictactoe_tui.engine import Board, Mark, analyse_position
 from tictactoe_tui.engine.puzzles import parse_cell
+from tictactoe_tui.engine.threats import read_move
 from tictactoe_tui.text.threats import (
     hint_words,
     line_words,
     mistake_words,
     move_words,
-    read_move,
 )
 
 
