@@ -15,7 +15,8 @@ assertion message (empty when all is right). What it checks, sentence by sentenc
 - "must block E6" / "must answer at E6" / "must stop it at D2" name the cells the next move of
   the line plays (unless the sentence also offers the answer the next move gives);
 - "and wins (P–Q)" ends the game with that line; "taking away X's fork at F5" takes a real fork
-  cell; "can stop only one" / "cannot stop" leave no single cell that stops every fork.
+  cell; "can stop only one" / "cannot stop all of X's forks (A1 and B2)" leave no single cell
+  that stops every fork, and the forks named are all of them.
 """
 
 from __future__ import annotations
@@ -201,7 +202,7 @@ def problems(position: str, k: int, to_move: str, line: Sequence[int],
                 board.marks[nxt] = "."
                 if not (counter and " first" in sentence):
                     wrong(f"the next move is {_name(nxt, size)}, which it does not name")
-        if re.search(r"can stop only one|cannot stop (?:both|them all)", sentence):
+        if re.search(r"can stop only one|cannot stop all of", sentence):
             if not board.fork_cells(mark):
                 wrong(f"{mark} has no fork to stop")
             elif board.stoppers(mark):
@@ -209,7 +210,10 @@ def problems(position: str, k: int, to_move: str, line: Sequence[int],
         at_once = re.search(rf"can win at once at ((?:{CELL}(?:, | or )?)+)", sentence)
         if at_once and not set(_cells(at_once[1], size)) <= board.win_cells(other):
             wrong(f"{at_once[1]} are not {other}'s winning cells")
-        taking = re.search(rf"taking away \w's fork at ((?:{CELL}(?:, | and )?)+)", sentence)
+        forks = re.search(r"cannot stop all of \w's forks \(([^()]*)\)", sentence)
+        if forks and set(_cells(forks[1], size)) != board.fork_cells(mark):
+            wrong(f"{forks[1]} are not all of {mark}'s fork cells")
+        taking = re.search(rf"taking away \w's forks? at ((?:{CELL}(?:, | and )?)+)", sentence)
         if taking and not set(_cells(taking[1], size)) <= forks_before[other]:
             wrong(f"{taking[1]} were not {other}'s fork cells")
         mark = other

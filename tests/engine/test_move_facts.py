@@ -49,7 +49,7 @@ def disagreements(board: Board, moves: list[int]) -> list[str]:
         if (step.kind == "four") != (len(wins) == 1):
             differ("four")
         if step.kind == "three":
-            if not set(step.forks) <= replay.fork_cells(mark):
+            if set(step.forks) != replay.fork_cells(mark):
                 differ("forks")
             if set(step.answers) != replay.stoppers(mark):
                 differ(f"answers {step.answers} != {sorted(replay.stoppers(mark))}")
@@ -64,7 +64,7 @@ def disagreements(board: Board, moves: list[int]) -> list[str]:
                 differ("counters")
         if step.kind == "four" and step.forks and not step.still_open:
             replay.marks[step.wins[0]] = other
-            if not set(step.forks) <= replay.fork_cells(mark):
+            if set(step.forks) != replay.fork_cells(mark):
                 differ("forks after the block")
             replay.marks[step.wins[0]] = "."
     return found

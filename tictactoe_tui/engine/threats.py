@@ -393,7 +393,8 @@ class MoveFacts:
     """The runs of k-2 through the move that give the mover a double: for "three" after the
     move, for "four" still after the opponent's forced block."""
     forks: tuple[int, ...] = ()
-    """The mover's double cells those runs make (for "four", after the forced block)."""
+    """Every double cell the mover has once the runs above make some (for "four", after the
+    forced block): the cells the opponent must deal with."""
     answers: tuple[int, ...] = ()
     """The opponent's cells that meet the threat: for "four" and "fork" the winning cells to
     block; for "three" every cell that stops all the doubles (none when one move cannot)."""
@@ -478,19 +479,14 @@ def _runs(state: LineState, side: int, through: int, count: int) -> tuple[Run, .
 
 
 def _fork_runs(state: LineState, side: int, move: int, k: int) -> tuple[tuple[Run, ...], int]:
-    """The runs of k-2 through `move` one of whose cells is a double of `side`, and those
-    doubles (none for k = 3, where a run of one mark is no threat worth a word)."""
+    """The runs of k-2 through `move` one of whose cells is a double of `side`, and every double
+    `side` has (none for k = 3, where a run of one mark is no threat worth a word)."""
     doubles = state.double_cells(side)
     if not doubles or k < 4:
         return (), 0
-    runs = []
-    forks = 0
-    for run in _runs(state, side, move, k - 2):
-        here = sum(1 << cell for cell in run.empty) & doubles
-        if here:
-            runs.append(run)
-            forks |= here
-    return tuple(runs), forks
+    runs = tuple(run for run in _runs(state, side, move, k - 2)
+                 if sum(1 << cell for cell in run.empty) & doubles)
+    return runs, doubles if runs else 0
 
 
 __all__ = [

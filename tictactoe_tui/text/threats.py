@@ -107,10 +107,11 @@ def step_words(step: MoveFacts, size: int, k: int) -> str:
                        if step.counters else "")
             return (f"{verb}: {what} ({threes}); {other} must stop it at "
                     f"{_cells(step.answers, size)}{counter}.")
-        if len(step.threes) > 1:
+        on_runs = {cell for run in step.threes for cell in run.empty}
+        if len(step.threes) > 1 and on_runs >= set(step.forks):
             return f"{verb}: {what} ({threes}); {other} can stop only one."
-        return (f"{verb}: {what} ({threes}) with forks at {_cells(step.forks, size, 'and')}; "
-                f"{other} cannot stop {_all(len(step.forks))}.")
+        return (f"{verb}: {what} ({threes}); {other} cannot stop all of {mark}'s forks "
+                f"({_cells(step.forks, size, 'and')}) with one move.")
     if step.kind == "stop":
         forks = "forks" if len(step.stopped) > 1 else "fork"
         return f"{verb}, taking away {other}'s {forks} at {_cells(step.stopped, size, 'and')}."
