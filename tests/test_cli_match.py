@@ -36,12 +36,13 @@ def test_json_has_the_fixed_keys_and_every_game_is_counted() -> None:
 
 def test_json_matches_the_engine_for_the_same_seed() -> None:
     from tictactoe_tui.engine.board import cell_notation
-    from tictactoe_tui.engine.match import PlayerSpec, run_match
+    from tictactoe_tui.engine.match import MatchPlan, PlayerSpec, run_match
 
     out = run("--x", "h2", "--o", "random", "--games", "4", "--size", "5", "--k", "4",
               "--seed", "9", "--json")
     data = json.loads(out.stdout)
-    result = run_match(PlayerSpec("h2"), PlayerSpec("random"), 4, size=5, k=4, seed=9)
+    result = run_match(PlayerSpec("h2"), PlayerSpec("random"),
+                       MatchPlan(4, size=5, k=4, seed=9))
     assert [g["moves"] for g in data["results"]] == [
         [cell_notation(m, 5) for m in g.moves] for g in result.outcomes]
     assert (data["x_wins"], data["o_wins"], data["draws"]) == (

@@ -3,7 +3,9 @@
     tictactoe-tui match --x alphabeta --o h1:difficulty=80 --games 20 [--size 3 --k 3 --seed 0]
                         [--opening N] [--json]
 
-A player is written `name[:depth=D][:time=S][:difficulty=P]` (see `engine.match.PlayerSpec`).
+A player is written `name[:depth=D][:time=S][:difficulty=P]`, or `engine:path=PATH[:time=S]` for
+an outside Gomocup brain (see `engine.match.PlayerSpec`); an engine that fails loses that game,
+and the table lists why.
 The --x player plays X in the odd-numbered games and O in the even ones. While the games run,
 a progress bar is drawn on stderr when stderr is a terminal. Ctrl+C (or SIGTERM) stops the match
 between two moves and prints what the finished games gave. Engine-only: never imports Textual.
@@ -25,10 +27,11 @@ from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.match import (
     GameOutcome,
+    MatchHooks,
+    MatchPlan,
     MatchResult,
     PlayerSpec,
     WinDrawLoss,
-    match_shape,
     run_match,
 )
 from tictactoe_tui.play.arguments import OneLineParser, positive_int
@@ -62,8 +65,10 @@ def build_parser() -> OneLineParser:
         "report wins, draws, losses, time and positions per move.",
         epilog="A player is a name (random, h1, h2, minimax, alphabeta) with optional "
         ":depth=D (plies; minimax, alphabeta), :time=S (seconds per move above 3x3; alphabeta) "
-        "and :difficulty=P (1-100, the share of clever moves). Example: --x alphabeta:time=0.5 "
-        "--o h1:difficulty=80. The --x player is X in games 1, 3, 5, ... and O in games 2, 4, ...",
+        "and :difficulty=P (1-100, the share of clever moves); engine:path=PATH[:time=S] is an "
+        "outside Gomocup brain (five in a row: --k 5, a board of 5x5 or more). Example: "
+        "--x alphabeta:time=0.5 --o h1:difficulty=80. The --x player is X in games 1, 3, 5, ... "
+        "and O in games 2, 4, ...",
     )
     parser.add_argument("--x", type=_spec, required=True, metavar="SPEC",
                         help="the first player (X in the odd-numbered games)")
@@ -165,7 +170,10 @@ def as_json(result: MatchResult) -> dict[str, Any]:
         "results": [
             {"game": g.index + 1, "x_mark": str(g.x_mark), "winner": g.winning_side,
              "opening": g.opening,
-             "moves": [cell_notation(m, result.size) for m in g.moves]}
+             "moves": [cell_notation(m, result.size) for m in g.moves],
+             "forfeit": None if g.forfeit is None else {
+                 "side": g.forfeit.side, "reason": g.forfeit.reason,
+                 "log": list(g.forfeit.log)}}
             for g in result.outcomes
         ],
     }
@@ -196,6 +204,12 @@ def as_table(result: MatchResult) -> str:
             f"{overall.points:>6g}  {stats.as_x!s:>11}  {stats.as_o!s:>10}  "
             f"{stats.mean_seconds * 1000:>7.1f}  {stats.mean_positions:>14,.0f}"
         )
+    if result.forfeits:
+        lines += ["", "Lost by a fault:"]
+        for game in result.forfeits:
+            assert game.forfeit is not None
+            lines.append(f"  game {game.index + 1}: {game.forfeit.side} — {game.forfeit.reason}")
+            lines += [f"      {line}" for line in game.forfeit.log[-3:]]
     return "\n".join(lines)
 
 
@@ -229,16 +243,19 @@ def main(argv: Sequence[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(list(argv))
     try:
-        match_shape(args.games, args.size, args.k, args.opening)
+        plan = MatchPlan(args.games, args.size, args.k, args.seed, opening_moves=args.opening)
     except ValueError as error:
         parser.error(str(error))
+    for flag, spec in (("--x", args.x), ("--o", args.o)):
+        problem = spec.shape_problem(plan.size, plan.win_length)
+        if problem:
+            parser.error(f"{flag} {spec}: {problem}")
     bar = ProgressBar(args.games, sys.stderr)
     with _StopOnSignal() as stop:
         bar.draw()
         try:
-            result = run_match(args.x, args.o, args.games, size=args.size, k=args.k,
-                               seed=args.seed, opening_moves=args.opening, should_stop=stop,
-                               on_game=bar.on_game, on_move=bar.on_move)
+            result = run_match(args.x, args.o, plan,
+                               MatchHooks(stop, bar.on_game, bar.on_move))
         finally:
             bar.close()
     try:
