@@ -74,7 +74,7 @@ GOMOCUP_K = 5
 """The protocol plays five in a row (freestyle: five or more wins)."""
 
 _MOVE = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
-_MOVE_LIKE = re.compile(r"[\s\d,.+-]+")
+_MOVE_LIKE = re.compile(r"\s*[+-]?\d+\s*,.*|[\s\d,.+-]+")
 
 
 def grace(seconds: float) -> float:
