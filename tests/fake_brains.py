@@ -12,7 +12,8 @@ temporary folder, each failing (or not) in its own way.
 - "malformed": answers a move request with `7,x`;
 - "offboard": plays 99,99;
 - "refuses": answers START with ERROR;
-- "slowexit": a good brain that ignores END (it must be killed).
+- "slowexit": a good brain that ignores END (it must be killed);
+- "slow": a good brain that says "thinking hard" and thinks a second before each move.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ def move():
         say("7,x"); return
     if BEHAVIOUR == "offboard":
         say("99,99"); return
+    if BEHAVIOUR == "slow":
+        say("MESSAGE thinking hard"); time.sleep(1.0)
     if BEHAVIOUR == "garbage":
         say("hello there"); say("%%%"); sys.stderr.write("warning: odd\\n"); sys.stderr.flush()
     centre = size // 2
