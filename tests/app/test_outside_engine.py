@@ -69,3 +69,33 @@ async def test_an_engine_that_crashes_loses_and_its_stderr_is_one_key_away(
         await pilot.pause(0.2)
         assert "Segmentation fault (pretend)" in panel_text(pilot)
     assert processes_running(brain) == []
+
+
+@pytest.mark.asyncio
+async def test_settings_offer_an_outside_engine_with_a_path_and_say_when_it_cannot_run(
+        tmp_path: Path) -> None:
+    from textual.widgets import Input, Select, Static
+
+    from tictactoe_tui.ui.app import TicTacToeApp
+    from tictactoe_tui.ui.screens.game import GameScreen
+
+    brain = write_brain(tmp_path / "brain", "good")
+    app = TicTacToeApp.from_args(["--data-dir", str(tmp_path / "data")])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        screen = pilot.app.screen
+        screen.query_one("#opponent", Select).value = "engine"
+        screen.query_one("#size", Select).value = 9
+        await pilot.pause(0.2)
+        screen.query_one("#engine", Input).value = str(tmp_path / "missing")
+        assert await pilot.click("#start")
+        await pilot.pause(0.2)
+        error = screen.query_one("#engine-error", Static)
+        assert error.display and "does not exist" in str(error.render())
+        screen.query_one("#engine", Input).value = str(brain)
+        assert await pilot.click("#start")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+        assert "pbrain-good (outside engine)" in status(pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(game(pilot).game.moves) == 2)
+    assert processes_running(brain) == []
