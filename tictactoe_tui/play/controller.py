@@ -662,12 +662,12 @@ class GameController:
         self.close_engines()
         self.session.record(result, self.settings)
         outcome: Outcome = "draw" if result.winner is None else result.winner.value  # type: ignore[assignment]
-        return [Record(self._keep(outcome)), ScoreChanged(),
+        return [Record(self._keep(outcome, result.forfeit)), ScoreChanged(),
                 Finished(self.headline(), self.result_detail())]
 
-    def _keep(self, outcome: Outcome) -> PlayedGame:
+    def _keep(self, outcome: Outcome, forfeit: str = "") -> PlayedGame:
         self._kept = True
-        return self.log.played_game(outcome)
+        return self.log.played_game(outcome, forfeit)
 
     def abandon(self) -> PlayedGame | None:
         """The record of the game left unfinished now (one with a move played in it), once;
