@@ -32,6 +32,7 @@ import threading
 import time
 import weakref
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,6 +67,9 @@ END_SECONDS = 1.0
 
 POLL_SECONDS = 0.05
 """How often a wait for the brain looks at the stop check and the clock."""
+
+HEARTBEAT = 0.2
+"""Seconds between two reports while a brain thinks in silence (the watcher's clock moves)."""
 
 LOG_LINES = 40
 """Lines of stderr (and of ignored output) kept to show when something goes wrong."""
@@ -231,16 +235,20 @@ class OutsidePlayer:
         self._send_position(board)
         said: list[str] = []
         deadline = time.monotonic() + seconds + grace(seconds)
+
+        def report() -> None:
+            # Also while it is silent, so the clock a watcher shows keeps moving.
+            if limits.on_progress is not None:
+                limits.on_progress(EngineReport(0, 0, time.monotonic() - began, None, 0, (),
+                                                said=tuple(said), engine=self.name))
+
         while True:
             line = self._next_line(deadline, limits, f"no move within {seconds:g} s "
-                                   f"+ {grace(seconds):g} s grace")
+                                   f"+ {grace(seconds):g} s grace", report)
             word = line.split(maxsplit=1)[0].upper() if line.strip() else ""
             if word == "MESSAGE":
                 said.append(line.strip()[len("MESSAGE"):].strip())
-                if limits.on_progress is not None:
-                    limits.on_progress(EngineReport(
-                        0, 0, time.monotonic() - began, None, 0, (),
-                        said=tuple(said), engine=self.name))
+                report()
                 continue
             if word == "ERROR":
                 raise EngineFault(f"{self.name} answered {line.strip()!r} instead of a move")
@@ -339,8 +347,11 @@ class OutsidePlayer:
         except (BrokenPipeError, OSError, ValueError):
             raise EngineFault(f"{self.name} {self._exit_words()}") from None
 
-    def _next_line(self, deadline: float, limits: Limits, late: str) -> str:
-        """The engine's next line; a fault when it ends or runs past `deadline`."""
+    def _next_line(self, deadline: float, limits: Limits, late: str,
+                   waiting: Callable[[], None] | None = None) -> str:
+        """The engine's next line; a fault when it ends or runs past `deadline`. `waiting` is
+        called every `HEARTBEAT` seconds while no line comes."""
+        heard = time.monotonic()
         while True:
             if limits.stopped():
                 raise EngineStopped
@@ -350,6 +361,9 @@ class OutsidePlayer:
             try:
                 line = self._lines.get(timeout=min(POLL_SECONDS, left))
             except queue.Empty:
+                if waiting is not None and time.monotonic() - heard >= HEARTBEAT:
+                    heard = time.monotonic()
+                    waiting()
                 continue
             if line is None:
                 raise EngineFault(f"{self.name} {self._exit_words()}")
