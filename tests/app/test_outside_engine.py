@@ -99,3 +99,39 @@ async def test_settings_offer_an_outside_engine_with_a_path_and_say_when_it_cann
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(game(pilot).game.moves) == 2)
     assert processes_running(brain) == []
+
+
+def test_opponent_takes_a_spec_and_x_o_imply_two_computers(tmp_path: Path) -> None:
+    from tictactoe_tui.ui.flags import parse_args
+
+    brain = write_brain(tmp_path, "good")
+    settings, started = parse_args(["--opponent", f"engine:path={brain}:time=2", "--size", "15"])
+    assert (settings.opponent, settings.engine, settings.time_limit) == ("engine", str(brain), 2)
+    assert started
+    settings, _ = parse_args(["--opponent", "alphabeta:depth=3:difficulty=80"])
+    assert (settings.opponent, settings.depth, settings.difficulty) == ("alphabeta", 3, 80)
+    settings, _ = parse_args(["--x", "h1", "--o", f"engine:path={brain}", "--size", "9"])
+    assert (settings.mode, settings.x, settings.o) == ("computer-vs-computer", "h1",
+                                                       f"engine:path={brain}")
+
+
+@pytest.mark.parametrize("argv", [
+    ["--opponent", "engine:path={missing}"],
+    ["--x", "alphabeta", "--o", "engine:path={plain}", "--size", "9"],
+    ["--opponent", "engine:path={brain}"],  # 3×3: five in a row cannot be played
+])
+def test_an_engine_that_cannot_play_gets_one_line_and_exit_2(tmp_path: Path,
+                                                             argv: list[str]) -> None:
+    import subprocess
+    import sys
+
+    plain = tmp_path / "plain"
+    plain.write_text("not a program")
+    paths = {"missing": tmp_path / "missing", "plain": plain,
+             "brain": write_brain(tmp_path, "good")}
+    out = subprocess.run([sys.executable, "-m", "tictactoe_tui",
+                          *(a.format(**paths) for a in argv)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert out.stderr.startswith("tictactoe-tui: ") and "Traceback" not in out.stderr
