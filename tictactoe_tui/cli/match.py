@@ -34,6 +34,7 @@ from tictactoe_tui.engine.match import (
     WinDrawLoss,
     run_match,
 )
+from tictactoe_tui.engine.outside import ENGINE
 from tictactoe_tui.play.arguments import OneLineParser, positive_int
 
 PROG = "tictactoe-tui match"
@@ -148,7 +149,7 @@ def as_json(result: MatchResult) -> dict[str, Any]:
             "losses": stats.overall.losses, "points": stats.overall.points,
             "as_x": _wdl(stats.as_x), "as_o": _wdl(stats.as_o),
             "moves": stats.moves, "mean_seconds": stats.mean_seconds,
-            "mean_positions": stats.mean_positions,
+            "mean_positions": _positions(result, side),
         }
 
     return {
@@ -159,8 +160,7 @@ def as_json(result: MatchResult) -> dict[str, Any]:
         "o_wins": result.o_wins,
         "draws": result.draws,
         "mean_seconds": {"x": result.x_stats.mean_seconds, "o": result.o_stats.mean_seconds},
-        "mean_positions": {"x": result.x_stats.mean_positions,
-                           "o": result.o_stats.mean_positions},
+        "mean_positions": {"x": _positions(result, "x"), "o": _positions(result, "o")},
         "size": result.size,
         "k": result.k,
         "seed": result.seed,
@@ -177,6 +177,14 @@ def as_json(result: MatchResult) -> dict[str, Any]:
             for g in result.outcomes
         ],
     }
+
+
+def _positions(result: MatchResult, side: str) -> float | None:
+    """Mean positions per move of `side`; None for an outside engine, which does not say."""
+    label = result.x if side == "x" else result.o
+    if label.startswith(f"{ENGINE}:"):
+        return None
+    return (result.x_stats if side == "x" else result.o_stats).mean_positions
 
 
 def _wdl(stats: WinDrawLoss) -> dict[str, int]:
@@ -202,7 +210,8 @@ def as_table(result: MatchResult) -> str:
         lines.append(
             f"{side} {name:<{width}}  {overall.wins:>4}  {overall.draws:>5}  {overall.losses:>6}  "
             f"{overall.points:>6g}  {stats.as_x!s:>11}  {stats.as_o!s:>10}  "
-            f"{stats.mean_seconds * 1000:>7.1f}  {stats.mean_positions:>14,.0f}"
+            f"{stats.mean_seconds * 1000:>7.1f}  "
+            f"{'—' if _positions(result, side) is None else f'{stats.mean_positions:,.0f}':>14}"
         )
     if result.forfeits:
         lines += ["", "Lost by a fault:"]
