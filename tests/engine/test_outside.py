@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.fake_brains import processes_running, write_brain
-from tictactoe_tui.engine import Board, EngineFault, EngineReport, Limits, OutsidePlayer
+from tictactoe_tui.engine import Board, EngineFault, EngineReport, Limits, OutsidePlayer, outside
 from tictactoe_tui.engine.match import MatchHooks, MatchPlan, PlayerSpec, run_match
 from tictactoe_tui.engine.outside import EngineStopped, check_engine_path, grace
 
@@ -39,7 +39,7 @@ def test_a_good_brain_plays_and_its_words_reach_the_progress_callback(tmp_path: 
     commands = heard(brain)
     # Started in its own folder, told the game, asked to begin on the empty board.
     assert commands[0] == f"cwd {tmp_path}"
-    assert commands[1:7] == ["START 15", "INFO timeout_match 0", "INFO max_memory 0",
+    assert commands[1:7] == ["START 15", "INFO timeout_match 0", "INFO max_memory 83886080",
                              "INFO game_type 1", "INFO rule 0", f"INFO folder {tmp_path}"]
     assert "INFO timeout_turn 2000" in commands and "BEGIN" in commands
     assert commands[-1] == "END"
@@ -68,7 +68,7 @@ def test_the_next_move_is_a_turn_and_an_unexpected_position_a_board(tmp_path: Pa
 
 
 @pytest.mark.parametrize(("behaviour", "words"), [
-    ("hung", "timed out: no move within 0.3 s + 1 s grace"),
+    ("hung", "timed out: no move within 0.3 s + 1.5 s grace"),
     ("crash", "exited with status 3 in the middle of the game"),
     ("taken", "played 0,0 (A1), a cell X already holds"),
     ("malformed", "answered '7,x', which is not a move (x,y)"),
@@ -76,7 +76,10 @@ def test_the_next_move_is_a_turn_and_an_unexpected_position_a_board(tmp_path: Pa
     ("refuses", "cannot play a 15×15 board: ERROR unsupported size"),
 ])
 def test_a_brain_that_fails_is_a_fault_in_one_sentence(tmp_path: Path, behaviour: str,
-                                                        words: str) -> None:
+                                                        words: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first move's allowance for allocating tables, shortened to keep the test quick.
+    monkeypatch.setattr(outside, "FIRST_MOVE_SECONDS", 0.5)
     brain = write_brain(tmp_path, behaviour)
     player = OutsidePlayer(brain, time_limit=0.3)
     board = Board.empty(15, 5).play(0) if behaviour == "taken" else Board.empty(15, 5)
@@ -85,9 +88,18 @@ def test_a_brain_that_fails_is_a_fault_in_one_sentence(tmp_path: Path, behaviour
         player.choose(board)
     assert fault.value.reason == f"pbrain-{behaviour} {words}"
     if behaviour == "hung":
-        assert time.monotonic() - began < 0.3 + grace(0.3) + 2
+        assert time.monotonic() - began < 0.3 + grace(0.3) + 0.5 + 2
     assert processes_running(brain) == []
     player.close()
+
+
+def test_the_first_move_after_start_may_take_longer(tmp_path: Path) -> None:
+    brain = write_brain(tmp_path, "hung")
+    player = OutsidePlayer(brain, time_limit=0.2)
+    began = time.monotonic()
+    with pytest.raises(EngineFault, match=r"no move within 0\.2 s \+ 6 s grace"):
+        player.choose(Board.empty(15, 5))
+    assert time.monotonic() - began >= 0.2 + grace(0.2) + outside.FIRST_MOVE_SECONDS
 
 
 def test_a_crash_keeps_the_last_lines_of_stderr(tmp_path: Path) -> None:
@@ -170,8 +182,9 @@ def test_a_match_against_a_good_brain_ends_every_engine_with_its_game(tmp_path: 
 
 
 @pytest.mark.parametrize("behaviour", ["hung", "crash", "taken", "malformed"])
-def test_a_failing_brain_loses_the_game_by_forfeit_with_the_reason(tmp_path: Path,
-                                                                   behaviour: str) -> None:
+def test_a_failing_brain_loses_the_game_by_forfeit_with_the_reason(
+        tmp_path: Path, behaviour: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(outside, "FIRST_MOVE_SECONDS", 0.5)
     brain = write_brain(tmp_path, behaviour)
     spec = PlayerSpec.parse(f"engine:path={brain}:time=0.2")
     result = run_match(PlayerSpec("random"), spec, MatchPlan(2, size=9, k=5, seed=3))

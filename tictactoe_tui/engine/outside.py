@@ -4,7 +4,8 @@
 is started on its first move (from `path`, without a shell, in its own folder, in a session of
 its own so a Ctrl+C in the terminal reaches only us) and told the game: `START size`, then
 `INFO timeout_turn` (the limits' time, in ms), `INFO timeout_match 0` (no match clock),
-`INFO rule 0` (freestyle: five or more in a row wins), `INFO game_type 1`. Each move is asked
+`INFO max_memory` (`MAX_MEMORY`), `INFO rule 0` (freestyle: five or more in a row wins),
+`INFO game_type 1`. Each move is asked
 with `BEGIN` (empty board), `TURN x,y` (the board is the one it left plus the opponent's
 reply) or `BOARD` … `DONE` (anything else: an undo, a new position); x is the column, from 0.
 
@@ -61,6 +62,14 @@ DEFAULT_TIME = 1.0
 
 START_SECONDS = 10.0
 """Seconds a brain may take to answer `START` (it may load tables or networks)."""
+
+FIRST_MOVE_SECONDS = 5.0
+"""Extra seconds for a brain's first move after `START`: many allocate their tables then
+(measured: Rapfi's first move overran 0.25 s + 1 s on a loaded machine, none after)."""
+
+MAX_MEMORY = 80 * 1024 * 1024
+"""Bytes a brain is told it may use (`INFO max_memory`): room for a hash table. 0 ("no limit")
+made Rapfi allocate a 350 MB table on its first move."""
 
 END_SECONDS = 1.0
 """Seconds a brain may take to exit after `END` before it is killed."""
@@ -202,7 +211,8 @@ class OutsidePlayer:
         """The engine's move on `board`; `EngineFault` when it fails (it loses).
 
         Time: the limits' (or the player's) seconds, sent as `timeout_turn`; past it plus
-        `grace`, the engine is killed and loses on time. Depth and positions cannot be said
+        `grace` (and `FIRST_MOVE_SECONDS` on the first move after `START`), the engine is
+        killed and loses on time. Depth and positions cannot be said
         in the protocol. A stop request kills the engine and raises `EngineStopped`.
         """
         limits = limits.over(self.limits)
@@ -227,14 +237,16 @@ class OutsidePlayer:
     def _choose(self, board: Board, seconds: float, limits: Limits) -> Decision:
         began = time.monotonic()
         timeout_ms = max(1, round(seconds * 1000))
+        extra = 0.0
         if self._process is None or self._process.poll() is not None or self._size != board.size:
             self._start(board.size, limits)
+            extra = FIRST_MOVE_SECONDS
         if timeout_ms != self._timeout_ms:
             self._send(f"INFO timeout_turn {timeout_ms}")
             self._timeout_ms = timeout_ms
         self._send_position(board)
         said: list[str] = []
-        deadline = time.monotonic() + seconds + grace(seconds)
+        deadline = time.monotonic() + seconds + grace(seconds) + extra
 
         def report() -> None:
             # Also while it is silent, so the clock a watcher shows keeps moving.
@@ -244,7 +256,7 @@ class OutsidePlayer:
 
         while True:
             line = self._next_line(deadline, limits, f"no move within {seconds:g} s "
-                                   f"+ {grace(seconds):g} s grace", report)
+                                   f"+ {grace(seconds) + extra:g} s grace", report)
             word = line.split(maxsplit=1)[0].upper() if line.strip() else ""
             if word == "MESSAGE":
                 said.append(line.strip()[len("MESSAGE"):].strip())
@@ -305,7 +317,7 @@ class OutsidePlayer:
                                   f"{line.strip()}")
             if word != "MESSAGE":
                 self._log.append(f"(ignored) {line.rstrip()}")
-        for info in ("timeout_match 0", "max_memory 0", "game_type 1", "rule 0"):
+        for info in ("timeout_match 0", f"max_memory {MAX_MEMORY}", "game_type 1", "rule 0"):
             self._send(f"INFO {info}")
         self._send(f"INFO folder {self.path.parent}")
 

@@ -234,7 +234,7 @@ class GameSettings:
         if field == "time_limit":
             if self.size == MIN_SIZE:
                 return "on 3×3: the computer searches it with no time budget"
-            if not searches and self.mode != "human-vs-human":
+            if not searches and self.opponent != ENGINE and self.mode != "human-vs-human":
                 return f"with the {self.opponent} computer: it does not search against the clock"
         return None
 

@@ -34,6 +34,9 @@ WAITING = "No analysis yet: the computer's moves are explained here. Press h for
 ENGINE_LINES = 12
 """An outside engine's last few MESSAGE lines shown while it thinks."""
 
+NOTHING_SAID = "(nothing yet: many engines speak only when their search ends)"
+"""What the panel says while an outside engine thinks in silence."""
+
 STORY_ROWS = 5
 """The search's story shows its last few depths (the panel is short on a 34-line terminal)."""
 
@@ -197,7 +200,7 @@ class EvalPanel(VerticalScroll, can_focus=False):
             said: list[str | tuple[str, str]] = [
                 f"{_duration(report.elapsed)}{budget}", "\n\n",
                 (f"{report.said_by} says (its own words, not our analysis):", "dim")]
-            for line in report.said[-ENGINE_LINES:] or ("(nothing yet)",):
+            for line in report.said[-ENGINE_LINES:] or (NOTHING_SAID,):
                 said += ["\n", f"  {line}"]
             _update(self._footer, Content.assemble(*said))
             return
