@@ -344,7 +344,7 @@ class GameController:
             return make_player(self.playing(), rng=self._rng, difficulty=settings.difficulty,
                                time_limit=settings.search_time_limit, depth=settings.depth)
         if settings.opponent == ENGINE:
-            # Stands in for hints and for a failed search only: the engine sides have their own.
+            # Never asked to move: every engine side has a player of its own (`_sides`).
             return make_player(Algorithm.ALPHABETA, rng=self._rng,
                                time_limit=settings.search_time_limit)
         return make_player(settings.opponent, rng=self._rng, difficulty=settings.difficulty,

@@ -222,6 +222,9 @@ class GameSettings:
             return "outside computer-vs-computer mode: only there does each side have its own"
         if field == "engine" and self.opponent != ENGINE:
             return "unless --opponent is engine (or engine:path=PATH)"
+        if self.opponent == ENGINE and field in ("difficulty", "depth") \
+                and self.mode != "human-vs-human":
+            return "against an outside engine: it plays its own moves, to its own depth"
         if self.mode == "human-vs-human":
             if field in ("difficulty", "seed", "depth"):
                 return "in human-vs-human mode: no computer plays"
