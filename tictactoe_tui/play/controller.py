@@ -292,6 +292,11 @@ class GameController:
             return settings.spec_for(mark)
         return None
 
+    @property
+    def engines_only(self) -> bool:
+        """Whether every computer in this game is an outside engine (c changes nothing)."""
+        return bool(self._sides) and all(self.engine_name(mark) for mark in self._sides)
+
     def engine_name(self, mark: Mark) -> str:
         """The program name of `mark`'s outside engine ("" when it is not one)."""
         player = self._sides.get(mark)
@@ -553,9 +558,12 @@ class GameController:
         self.log.computer_move(decision, before.to_move,
                                time.perf_counter() - self._search_started)
         effects: list[Effect] = [self._decision_shown(decision, before)]
+        # An outside engine's move is neither our clever move nor a random one: its own.
+        style = "" if decision.algorithm == ENGINE else \
+            f"{'clever' if decision.clever else 'random'} — "
         self.last_line = (f"{self.who(before.to_move)} played "
-                          f"{cell_notation(decision.move, before.size)}: "
-                          f"{'clever' if decision.clever else 'random'} — {decision.reason}")
+                          f"{cell_notation(decision.move, before.size)}: {style}"
+                          f"{decision.reason}")
         return effects + self._after_move()
 
     def _decision_shown(self, decision: Decision, before: Position) -> ShowReport | ClearPanel:
@@ -732,7 +740,7 @@ class GameController:
         """Switch the computer between clever and random, from its next move."""
         if self.mode is Mode.HUMAN_VS_HUMAN:
             return [self._say("No computer plays in a game between two people.")]
-        if all(self.engine_name(mark) for mark in self._sides):
+        if self.engines_only:
             return [self._say("An outside engine plays its own moves: c changes nothing.")]
         self.clever = not self.clever
         self._player = self._make_player()

@@ -228,7 +228,8 @@ class GameScreen(Screen[None]):
         if action == "confirm_quit":
             return self.controller.quit_pending
         if action == "toggle_clever":
-            return self.controller.mode is not Mode.HUMAN_VS_HUMAN
+            return (self.controller.mode is not Mode.HUMAN_VS_HUMAN
+                    and not self.controller.engines_only)
         if action == "toggle_pause":
             return self.controller.mode is Mode.COMPUTER_VS_COMPUTER
         return True
