@@ -10,9 +10,11 @@ is shown live (depth, positions, time against the budget, the best line drawn on
 
 When a game ends it is kept in the history (`GameEnded`), the session score counts it, and the
 Results dialog opens over the board (Escape closes it to look at the board and the panel); a game
-left unfinished (new game, new settings, quit) is kept as abandoned. The lab's screens open from
-here on the position of the moment. The settings, the match runner and the lab's screens use
-the same worker: the game's search stops when they open and starts again when this screen shows.
+left unfinished (new game, new settings, quit) is kept as abandoned. Undo after the end reopens
+the game: its record leaves the history (`GameReopened`) until it ends again. The lab's screens
+open from here on the position of the moment. The settings, the match runner and the lab's
+screens use the same worker: the game's search stops when they open and starts again when this
+screen shows.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from tictactoe_tui.play.controller import (
     GameController,
     Quit,
     Record,
+    Reopened,
     Say,
     ScoreChanged,
     ScoreOverlay,
@@ -54,7 +57,7 @@ from tictactoe_tui.play.controller import (
 from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import MIN_SIZE, GameSettings, Mode
 from tictactoe_tui.ui.jobs import app_thinker
-from tictactoe_tui.ui.messages import GameEnded, Navigate
+from tictactoe_tui.ui.messages import GameEnded, GameReopened, Navigate
 from tictactoe_tui.ui.screens.new_game import NewGameDialog
 from tictactoe_tui.ui.screens.results import ResultsScreen
 from tictactoe_tui.ui.widgets import Board, PositionView, Scoreboard
@@ -141,6 +144,7 @@ class GameScreen(Screen[None]):
         Binding("m", "match", "Match runner", show=False),
         Binding("w", "heuristics", "Heuristic lab", show=False),
         Binding("d", "pairing", "Why a draw", show=False),
+        Binding("l", "engine_words", "Engine's stderr", show=False),
         Binding("space", "toggle_pause", "Pause", show=False),
         Binding("q", "quit_game", "Quit"),
         Binding("y", "confirm_quit", "Yes, quit", show=False),
@@ -230,9 +234,10 @@ class GameScreen(Screen[None]):
             self._run(self.controller.resume())
 
     def on_unmount(self) -> None:
-        """Stop a running search, and keep a game left unfinished."""
+        """Stop a running search, keep a game left unfinished, end any outside engine."""
         self._stop_search()
         self.keep_unfinished()
+        self.controller.close_engines()
 
     def keep_unfinished(self) -> None:
         """Hand the app a game left unfinished (once), to keep as abandoned."""
@@ -253,7 +258,8 @@ class GameScreen(Screen[None]):
         if action == "confirm_quit":
             return self.controller.quit_pending
         if action == "toggle_clever":
-            return self.controller.mode is not Mode.HUMAN_VS_HUMAN
+            return (self.controller.mode is not Mode.HUMAN_VS_HUMAN
+                    and not self.controller.engines_only)
         if action == "toggle_pause":
             return self.controller.mode is Mode.COMPUTER_VS_COMPUTER
         return True
@@ -303,6 +309,10 @@ class GameScreen(Screen[None]):
                 self.view.show_thinking(effect.report, effect.line, effect.mover)
             elif isinstance(effect, Record):
                 self.app.post_message(GameEnded(effect.game))
+            elif isinstance(effect, Reopened):
+                self.app.post_message(GameReopened(effect.game))
+                # Once the app has forgotten the record: the all-time score reads the history.
+                self.app.call_later(self._redraw_scoreboard)
             elif isinstance(effect, ScoreChanged):
                 self._redraw_scoreboard()
             elif isinstance(effect, Finished):
@@ -492,6 +502,10 @@ class GameScreen(Screen[None]):
 
         self._run(self.controller.leave())
         self.app.push_screen(PairingScreen(self.game.board))
+
+    def action_engine_words(self) -> None:
+        """The last lines an outside engine wrote to stderr, in the panel."""
+        self._run(self.controller.engine_words())
 
     def action_quit_game(self) -> None:
         """Quit; in the middle of a game, ask once first (q again or y confirms)."""
