@@ -64,3 +64,33 @@ def test_the_needed_terminal_grows_with_the_board() -> None:
     assert width <= SIZE[0] and height <= SIZE[1]
     assert needed_terminal(15)[0] > needed_terminal(10)[0]
     assert needed_terminal(10, panel=False)[0] < needed_terminal(10)[0]
+
+
+def test_the_needed_terminal_for_the_biggest_boards() -> None:
+    # One-line cells four columns wide, a 46-column panel: 16×16 needs 115×28, 20×20 131×32.
+    assert [needed_terminal(n) for n in (16, 17, 18, 19, 20)] == [
+        (115, 28), (119, 29), (123, 30), (127, 31), (131, 32)]
+    assert needed_terminal(20, panel=False) == (85, 32)
+
+
+async def test_a_20x20_game_fits_its_needed_terminal_and_says_so_one_column_short() -> None:
+    width, height = needed_terminal(20)
+    app = game_app(mode="human-vs-human", size=20)
+    async with app.run_test(size=(width, height)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.query_one("#too-small").display
+        board = screen.query_one("#board", Board)
+        assert screen.region.contains_region(board.region)
+        for cell in (0, 19, 380, 399):  # the corners are on the screen and are the board's
+            x, y = board.region.offset + board.cell_offset(cell)
+            assert screen.get_widget_at(x, y)[0] is board, cell
+        assert await click_cell(pilot, 399)
+        await pilot.pause()
+        assert screen.controller.game.board[399] is not None
+        await pilot.resize_terminal(width - 1, height)
+        await pilot.pause()
+        message = screen.query_one("#too-small", Static)
+        assert message.display
+        assert f"needs at least {width}×{height}" in str(message.render())
+        assert "20×20" in str(message.render())

@@ -101,8 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
 def parse_args(argv: Sequence[str] | None = None) -> tuple[GameSettings, bool]:
     """Read the game flags into `GameSettings`, and say whether any game flag was given.
 
-    A bad value prints one line on stderr ("tictactoe-tui: --size must be between 3 and 15,
-    not 20") and raises SystemExit(2). A flag that changes nothing in the game it sets up gets
+    A bad value prints one line on stderr ("tictactoe-tui: --size must be between 3 and 20,
+    not 21") and raises SystemExit(2). A flag that changes nothing in the game it sets up gets
     a one-line warning on stderr, and the game goes on.
     """
     parser = build_parser()

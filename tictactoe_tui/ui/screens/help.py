@@ -23,7 +23,7 @@ HELP_MARKDOWN = """\
 
 Two players take turns putting their mark (**X** or **O**) in an empty cell. The first to get
 **k marks in a row** — across, down or diagonally — wins; a full board with no such line is a
-draw. On 3×3, k is 3. Bigger boards (up to 15×15) default to 5 in a row (or the whole row on
+draw. On 3×3, k is 3. Bigger boards (up to 20×20) default to 5 in a row (or the whole row on
 4×4), and you can choose k on the Settings screen.
 
 Whoever moves first makes the first mark, whichever letter it is: you can be O and still start.
