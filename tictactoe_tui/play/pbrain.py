@@ -302,10 +302,11 @@ class PbrainSession:
     def position(self) -> Board:
         """The engine's board: our stones and the opponent's, us to move.
 
-        We are X when the stone counts are equal (we started), else O; the engine needs no
-        more than which stones are whose and who moves.
+        We are O when the opponent has more stones (they started), else X; a manager's BOARD
+        may hold any counts (an opening), and the engine needs no more than which stones are
+        whose and who moves.
         """
-        us = Mark.X if len(self.ours) <= len(self.theirs) else Mark.O
+        us = Mark.O if len(self.theirs) > len(self.ours) else Mark.X
         mine = sum(1 << cell for cell in self.ours)
         other = sum(1 << cell for cell in self.theirs)
         x, o = (mine, other) if us is Mark.X else (other, mine)
