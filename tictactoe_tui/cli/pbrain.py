@@ -7,10 +7,15 @@ with the engine's own time limit and a hard stop. The reader keeps reading while
 thinks, so an `END` that arrives then stops the search at once (the brain exits without a
 move). Commands a manager sends ahead are answered in order first: a search stops only when
 `END` is the next command waiting.
+
+The first move's clock starts when the process did, not when its command was read: a manager
+(the Gomocup judge) starts timing as soon as it has sent the command, while Python may still
+be starting, so the brain counts its own start-up against that move.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -89,6 +94,8 @@ def serve(stdin: TextIO, stdout: TextIO) -> int:
     threading.Thread(target=_read, args=(stdin, inbox), daemon=True).start()
     session = PbrainSession(__version__)
     memory = SearchMemory()
+    born = time.monotonic() - process_age()
+    first = True
 
     def say(text: str) -> None:
         stdout.write(text + "\n")
@@ -108,7 +115,9 @@ def serve(stdin: TextIO, stdout: TextIO) -> int:
             if isinstance(effect, Quit):
                 return effect.status
             if isinstance(effect, Think):
-                for text in _think(session, effect, arrived, inbox, memory, say):
+                clock_from = min(arrived, born) if first else arrived
+                first = False
+                for text in _think(session, effect, clock_from, inbox, memory, say):
                     say(text)
             else:
                 say(effect)
@@ -142,6 +151,21 @@ def _think(session: PbrainSession, think: Think, arrived: float, inbox: Inbox,
         session.thinking = None
         return []
     return session.played(result)
+
+
+def process_age() -> float:
+    """Seconds since this process started (from Linux's /proc), or 0 where that cannot be read
+    (the clock then starts when the module was loaded, a little later)."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stat:
+            # Field 22, the start time in clock ticks after boot; fields counted after the
+            # command name's closing parenthesis (the name may hold spaces) start at field 3.
+            started = int(stat.read().rpartition(")")[2].split()[19])
+        with open("/proc/uptime", encoding="ascii") as uptime:
+            now = float(uptime.read().split()[0])
+        return max(0.0, now - started / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def _read(stdin: TextIO, inbox: Inbox) -> None:
