@@ -56,6 +56,7 @@ other commands (each has its own --help):
   tictactoe-tui history             list the games kept (export GAME_ID, import FILE)
   tictactoe-tui puzzles             puzzles with proven answers (the only win, the only defence)
   tictactoe-tui serve               play in a browser (textual-serve, loopback by default)
+  tictactoe-tui pbrain              our engine as a Gomocup brain (also pbrain-tictactoe-tui)
   tictactoe-tui bench               time the engine against plain minimax
 """
 """The end of `--help`: how the first screen is chosen, and every other command."""
