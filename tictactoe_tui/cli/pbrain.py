@@ -131,15 +131,17 @@ def _think(session: PbrainSession, think: Think, arrived: float, inbox: Inbox,
     start = time.monotonic()
     time_limit = max(0.001, think.time_limit - (start - arrived))
     shown = 0
+    said = ""
 
     def stop() -> bool:
         return time.monotonic() >= stop_at or inbox.ending()
 
     def progress(report: Progress) -> None:
-        nonlocal shown
+        nonlocal shown, said
         if report.depth > shown and report.best_move is not None:
             shown = report.depth
-            say(search_message(report, think.board))
+            said = search_message(report, think.board)
+            say(said)
 
     try:
         result = alphabeta(think.board, time_limit=time_limit, should_stop=stop,
@@ -150,7 +152,8 @@ def _think(session: PbrainSession, think: Think, arrived: float, inbox: Inbox,
     if inbox.ending():
         session.thinking = None
         return []
-    return session.played(result)
+    # The summary repeats the last report when the search ended with it: say it once.
+    return [line for line in session.played(result) if line != said]
 
 
 def process_age() -> float:
