@@ -286,11 +286,19 @@ def test_the_match_clock_shares_out_the_time_left_and_a_low_time_left_moves_at_o
     assert play(session, [request], request.time_limit)[1].count(",") == 1
 
 
+def test_without_a_match_clock_time_left_is_ignored_and_below_zero_it_is_zero() -> None:
+    session = started()
+    feed(session, "INFO timeout_turn 1000", "INFO timeout_match 0", "INFO time_left -250")
+    assert session.budget()[1] == pytest.approx(seconds(1000, HARD_SHARE))
+    session.handle("INFO timeout_match 60000")
+    assert session.budget() == (MIN_THINK, MIN_THINK)
+
+
 @pytest.mark.parametrize(("line", "words"), [
     ("INFO", "INFO needs a key and a value: not ''"),
     ("INFO timeout_turn", "INFO needs a key and a value: not 'timeout_turn'"),
     ("INFO timeout_turn soon", "INFO timeout_turn needs a whole number: not 'soon'"),
-    ("INFO time_left -5", "INFO time_left cannot be negative: -5"),
+    ("INFO timeout_turn -5", "INFO timeout_turn cannot be negative: -5"),
     ("INFO rule freestyle", "INFO rule needs a whole number"),
     ("INFO max_memory lots", "INFO max_memory needs a whole number"),
 ])

@@ -106,8 +106,8 @@ class PbrainSession:
         self.info: dict[str, str] = {}
         """Every `INFO` value the manager sent, by key (the known ones are also read below)."""
         self.timeout_turn_ms = DEFAULT_TURN_MS
-        self.timeout_match_ms = 0
-        """0: no match clock."""
+        self.timeout_match_ms: int | None = None
+        """The match clock; 0 means none (then `time_left` means nothing), None not sent."""
         self.time_left_ms: int | None = None
         self.rule = 0
         self._board_lines: list[str] | None = None
@@ -244,14 +244,14 @@ class PbrainSession:
                 number = int(value)
             except ValueError:
                 return [f"ERROR INFO {key} needs a whole number: not {value!r}"]
-            if number < 0:
+            if number < 0 and key != "time_left":  # a judge's time_left runs below 0
                 return [f"ERROR INFO {key} cannot be negative: {number}"]
             if key == "timeout_turn":
                 self.timeout_turn_ms = number
             elif key == "timeout_match":
                 self.timeout_match_ms = number
             elif key == "time_left":
-                self.time_left_ms = number
+                self.time_left_ms = max(number, 0)
             elif key == "rule":
                 self.rule = number
                 refused = self._refused_rule()
@@ -316,11 +316,12 @@ class PbrainSession:
         """(the engine's time limit, the hard stop), in seconds from the command's arrival.
 
         A move may take `timeout_turn` (0 means as fast as possible), and no more than its share
-        of `time_left` when the manager sends the match clock. The engine aims at `SOFT_SHARE`
+        of `time_left` when the manager sends it, unless `timeout_match` is 0 (no match clock:
+        the Gomocup judge then sends a meaningless time_left). The engine aims at `SOFT_SHARE`
         of that and is stopped at `HARD_SHARE`, both less `OVERHEAD` for the process around it.
         """
         turn_ms = self.timeout_turn_ms if self.timeout_turn_ms > 0 else FAST_TURN_MS
-        if self.time_left_ms is not None:
+        if self.time_left_ms is not None and self.timeout_match_ms != 0:
             turn_ms = min(turn_ms, self.time_left_ms // MOVES_TO_PLAN)
         seconds = turn_ms / 1000
         hard = max(MIN_THINK, seconds * HARD_SHARE - OVERHEAD)
