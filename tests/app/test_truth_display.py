@@ -120,7 +120,9 @@ async def test_p_draws_the_line_of_a_win_proven_by_threats() -> None:
         assert chosen is not None and chosen.cell == "F8" and len(chosen.line) > 3
         assert view.line_shown == chosen.line
         for step, cell_index in enumerate(chosen.line, start=1):
-            assert view.board.cell_text(cell_index).split()[0] == str(step)
+            # The hint's cell is framed, so that no colour is needed to find it.
+            framed = f">{step}<" if cell_index == view.board.best_move else str(step)
+            assert view.board.cell_text(cell_index).split()[0] == framed
 
 
 class GraphApp(App[None]):

@@ -60,6 +60,10 @@ timer of 0 raises)."""
 WAITING_TWO_PEOPLE = "No analysis yet: press h to score every move of the side to move."
 """The panel's first words in a game between two people (no computer explains anything)."""
 
+QUIT_KEYS = frozenset({"q", "y", "ctrl+c", "ctrl+q"})
+"""The keys that answer "quit in the middle of the game?" with yes: q and y, and Ctrl+C and
+Ctrl+Q, which quit as q does (pressed twice, they quit)."""
+
 Thinking = Literal["computer", "hint", "scores"]
 """What a search is for: the computer's move, a hint shown live in the panel, or the quiet
 scoring of a person's moves for the board."""
@@ -720,8 +724,8 @@ class GameController:
         return [*effects, Quit()]
 
     def key_pressed(self, key: str) -> bool:
-        """Any key but q and y withdraws a pending "quit?"; True when it did."""
-        if self.quit_pending and key not in ("q", "y"):
+        """Any key but the quitting ones withdraws a pending "quit?"; True when it did."""
+        if self.quit_pending and key not in QUIT_KEYS:
             self.quit_pending = False
             self.notice = ""
             return True

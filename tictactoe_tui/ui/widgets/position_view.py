@@ -11,6 +11,10 @@ search — and keeps what the board shows over the marks in one place:
   panel row picked with the mouse or the keys. `toggle_lines` (the `p` key) hides or shows it.
 
 A pick on the board comes out as the board's own `Board.CellChosen`; the view posts nothing else.
+
+In a small terminal the screen asks for the compact layout (`set_compact`): the board alone, its
+small boards in one-line cells, without the widget under it and the move list; the panel then
+shows instead of the board, not beside it, when `toggle_panel` asks for it.
 """
 
 from __future__ import annotations
@@ -65,6 +69,11 @@ class PositionView(Horizontal):
         self._scores_key = ""
         self._best: int | None = None
         self._live_line: tuple[tuple[int, ...], str] | None = None
+        self.compact = False
+        """Whether the view is laid out for a small terminal (`set_compact`)."""
+        self.panel_wanted = True
+        """Whether the panel shows beside the board in the full layout."""
+        self._panel_instead = False
 
     def compose(self) -> ComposeResult:
         """The left column, then the panel."""
@@ -127,11 +136,32 @@ class PositionView(Horizontal):
         return self.panel.display
 
     def toggle_panel(self) -> bool:
-        """Hide or show the evaluation panel; returns whether it is shown now."""
-        # The panel's own `display`, not a class on the view: a class change restyles every
-        # widget under the view (the panel's rows, the move list, the scoreboard): a slower key.
-        self.panel.display = not self.panel.display
+        """Hide or show the evaluation panel (in the compact layout: show it instead of the
+        board, or the board again); returns whether it is shown now."""
+        if self.compact:
+            self._panel_instead = not self._panel_instead
+        else:
+            self.panel_wanted = not self.panel_wanted
+        self._arrange()
         return self.panel.display
+
+    def set_compact(self, compact: bool) -> None:
+        """Lay the view out for a small terminal (the board alone, or the panel alone), or
+        for a big one (board, what is under it and the moves, with the panel beside them)."""
+        if compact != self.compact:
+            self.compact = compact
+            self.board.set_compact(compact)
+            self._arrange()
+
+    def _arrange(self) -> None:
+        # Each widget's own `display`, not a class on the view: a class change restyles every
+        # widget under the view (the panel's rows, the move list, the scoreboard): a slower key.
+        compact = self.compact
+        if self._under_board is not None:
+            self._under_board.display = not compact
+        self.moves.display = not compact
+        self.query_one("#position-left").display = not (compact and self._panel_instead)
+        self.panel.display = self._panel_instead if compact else self.panel_wanted
 
     def toggle_lines(self) -> bool:
         """Hide or show expected lines; on, with no row picked, pick the chosen move's row.
