@@ -76,13 +76,13 @@ def test_the_needed_terminal_for_the_biggest_boards() -> None:
     assert needed_terminal(20, panel=False) == (85, 32)
 
 
-async def test_a_20x20_game_fits_its_needed_terminal_and_says_so_one_column_short() -> None:
+async def test_a_20x20_game_fits_its_terminals_and_says_so_one_column_short() -> None:
     width, height = needed_terminal(20)
     app = game_app(mode="human-vs-human", size=20)
     async with app.run_test(size=(width, height)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert not screen.query_one("#too-small").display
+        assert not screen.query_one("#too-small").display and not screen.has_class("-compact")
         board = screen.query_one("#board", Board)
         assert screen.region.contains_region(board.region)
         for cell in (0, 19, 380, 399):  # the corners are on the screen and are the board's
@@ -91,9 +91,14 @@ async def test_a_20x20_game_fits_its_needed_terminal_and_says_so_one_column_shor
         assert await click_cell(pilot, 399)
         await pilot.pause()
         assert screen.controller.game.board[399] is not None
-        await pilot.resize_terminal(width - 1, height)
+        smallest = compact_terminal(20)
+        assert smallest == (85, 27)
+        await pilot.resize_terminal(*smallest)
+        await pilot.pause()
+        assert screen.has_class("-compact") and not screen.query_one("#too-small").display
+        assert screen.region.contains_region(board.region)
+        await pilot.resize_terminal(smallest[0] - 1, smallest[1])
         await pilot.pause()
         message = screen.query_one("#too-small", Static)
         assert message.display
-        assert f"needs at least {width}×{height}" in str(message.render())
-        assert "20×20" in str(message.render())
+        assert "a 20×20 board needs at least 85×27" in str(message.render())
