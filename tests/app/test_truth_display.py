@@ -59,9 +59,10 @@ async def test_a_bound_is_drawn_fainter_than_a_value_in_the_panel_and_on_the_boa
         assert not dim("E6") and not dim("C4"), "values are not"
         assert "≤ -13" in rows["D4"].plain and "~-13" in rows["E6"].plain
         board = view.board
-        assert board.cell_text(cell("D4")) == "≤-13" and board.cell_text(cell("E6")) == "-13"
-        bound = segment_at(board, cell("D4"), "≤-13").style
-        value = segment_at(board, cell("E6"), "-13").style
+        # A 10×10 cell keeps a column free: "≤-13" and "~-13" keep their marks, cut their digits.
+        assert board.cell_text(cell("D4")) == "≤-…" and board.cell_text(cell("E6")) == "~-…"
+        bound = segment_at(board, cell("D4"), "≤-…").style
+        value = segment_at(board, cell("E6"), "~-…").style
         assert bound is not None and value is not None
         assert bound.dim and bound.color != value.color
 
@@ -70,8 +71,18 @@ async def test_a_bound_too_wide_for_its_cell_is_never_cut_into_a_wrong_number() 
     app = ViewApp()
     async with app.run_test(size=SIZE):
         board = app.query_one(PositionView).board
-        board.show([""] * 100, hints={0: "≥+220", 1: "≤-100", 2: "≤-21", 3: "+97"})
-        assert [board.cell_text(i) for i in range(4)] == ["≥220", "≤", "≤-21", "+97"]
+        board.show([""] * 100, hints={0: "≥+220", 1: "≤-100", 2: "≤-21", 3: "+97", 4: "~-9"})
+        assert [board.cell_text(i) for i in range(5)] == ["≥…", "≤-…", "≤-…", "+97", "~-9"]
+
+
+async def test_neighbouring_scores_on_a_big_board_never_run_together() -> None:
+    app = ViewApp()
+    async with app.run_test(size=SIZE):
+        board = app.query_one(PositionView).board
+        board.show([""] * 100, hints=dict.fromkeys(range(10), "≤-10") | {1: "≤-9", 2: "~16"})
+        row = "".join(segment.text for segment in board.render_line(1))
+        assert "≤-…≤-9" not in row and "≤-10" not in row
+        assert row.split() == ["1", "≤-…", "≤-9", "~16", *["≤-…"] * 7]
 
 
 async def test_the_search_story_grows_a_row_per_depth_while_it_runs(gate: Gate) -> None:

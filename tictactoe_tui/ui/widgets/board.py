@@ -34,6 +34,8 @@ from textual.reactive import var
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tictactoe_tui.text.scores import fit_cell_score
+
 COMPACT_FROM = 6
 """Boards this size and bigger use one-line cells so a 10×10 game fits a 100×34 terminal."""
 
@@ -68,6 +70,14 @@ class CellGeometry:
         if compact:
             return cls(width=5, height=1, gutter=1)
         return cls(width=8 if size == 3 else 7, height=3, gutter=1)
+
+
+def score_room(size: int, compact: bool = False) -> int:
+    """Columns a faint score may take in a cell of a size×size board (in the compact layout
+    with `compact`): all of a cell with a gutter (the gutter parts it from the next), one less
+    in a cell without, so neighbouring scores never touch."""
+    geo = CellGeometry.for_size(size, compact)
+    return geo.width if geo.gutter else geo.width - 1
 
 
 LABEL_WIDTH = 3
@@ -303,6 +313,11 @@ class Board(Widget, can_focus=True):
         """The cells drawn as a winning line, in the order `show` was given them."""
         return self._winning
 
+    @property
+    def score_room(self) -> int:
+        """Columns a faint score may take in one of this board's cells (`score_room`)."""
+        return score_room(self.board_size, self.compact)
+
     def cell_text(self, index: int) -> str:
         """What cell `index` shows, as plain text, one line per row of the cell: its mark; or
         its corner digit, then its faint score or an expected line's step, then the score
@@ -381,19 +396,19 @@ class Board(Widget, can_focus=True):
         """Each line of cell `index`: its text and what kind of text it is ("mark", "corner",
         "faint", "bound", "step")."""
         drawing = self._drawings[index]
-        width = self.geometry.width
+        room = self.score_room
         if drawing.mark:
             centre = (drawing.mark, "mark")
         elif drawing.step_by:
             centre = (drawing.centre, "step")
         else:
-            centre = _score_line(drawing.centre, width)
-        centre = (_framed(centre[0], self._frame(index), width), centre[1])
+            centre = _score_line(drawing.centre, room)
+        centre = (_framed(centre[0], self._frame(index), self.geometry.width), centre[1])
         if self.geometry.height == 1:
             return [centre]
         if drawing.mark:
             return [("", "corner"), centre, ("", "faint")]
-        return [(drawing.corner, "corner"), centre, _score_line(drawing.under, width)]
+        return [(drawing.corner, "corner"), centre, _score_line(drawing.under, room)]
 
     def _frame(self, index: int) -> str:
         """The two characters around cell `index`'s centre that say, without colour, what its
@@ -553,15 +568,10 @@ def _framed(text: str, frame: str, width: int) -> str:
     return f"{frame[0]}{text}" if len(text) + 1 <= width else text
 
 
-def _score_line(text: str, width: int) -> tuple[str, str]:
-    """A faint score and how it is drawn: "bound" for a bound, else "faint". A bound too wide
-    for its cell loses its plus sign, then its number (its mark alone still says "a bound"): a
-    number cut short would be a wrong number."""
-    if not text.startswith(BOUND_MARKS):
-        return text, "faint"
-    if len(text) > width:
-        text = text.replace("+", "")
-    return (text if len(text) <= width else text[0]), "bound"
+def _score_line(text: str, room: int) -> tuple[str, str]:
+    """A faint score and how it is drawn: "bound" for a bound, else "faint". It keeps its
+    mark ("~", "≤", "≥") and is fitted to `room` columns by `text.scores.fit_cell_score`."""
+    return fit_cell_score(text, room), "bound" if text.startswith(BOUND_MARKS) else "faint"
 
 
 def _aligned(text: str, width: int, pad: Style, ink: Style, *, left: bool = False,
