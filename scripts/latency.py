@@ -10,8 +10,8 @@ server at 100×34 and the script watches the pane as a person would. Every figur
                      game (at 120×34: it needs 111 columns), the minimal app again at that size
     key latency      from `tmux send-keys` to the pane showing the key's effect:
                      minimal: a key that hides and shows a widget;
-                     ours, idle, 10×10: `e` (hide/show the panel) and an arrow (the cursor);
-                     ours while the computer thinks on 10×10 (a 60 s budget): `e`
+                     ours, idle, 10×10: `i` (hide/show the panel) and an arrow (the cursor);
+                     ours while the computer thinks on 10×10 (a 60 s budget): `i`
     help             `?` until the help text shows, Escape until the game is back
 
 and it checks the responsiveness targets: thinking within 1.5× idle + 20 ms, idle within 2× the
@@ -54,7 +54,7 @@ from textual.widgets import Static
 
 
 class Minimal(App):
-    BINDINGS = [("e", "toggle", "Toggle")]
+    BINDINGS = [("i", "toggle", "Toggle")]
 
     def compose(self):
         yield Static("minimal app ready")
@@ -118,12 +118,12 @@ def panel_shown(text: str) -> bool:
 
 
 def toggles(count: int) -> list[float]:
-    """`e` pressed `count` times (made even: the panel ends shown), each timed until the panel
+    """`i` pressed `count` times (made even: the panel ends shown), each timed until the panel
     has gone or come back."""
     times = []
     for _ in range(count + count % 2):
         shown = panel_shown(pane())
-        times.append(key("e", lambda text, shown=shown: panel_shown(text) != shown, "e"))
+        times.append(key("i", lambda text, shown=shown: panel_shown(text) != shown, "i"))
     return times
 
 

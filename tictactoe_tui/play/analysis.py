@@ -40,6 +40,7 @@ from tictactoe_tui.play.study import (
     first_mover,
     main_line,
     marks_text,
+    read_position,
     setup_position,
     side_to_move,
     variation_at,
@@ -99,13 +100,18 @@ SETUP_WORDS = ("Setting up: x, o or . puts X, O or nothing on the cursor's cell 
 """The panel's words while a position is being set up."""
 
 
+SETTING_UP = "Setting up a position: s is done, escape cancels; then the moves can be explored."
+"""What a key of the move tree says while a position is being set up."""
+
+
 class AnalysisController:
     """One study at a time: its tree, the node shown, the set-up position being edited."""
 
     def __init__(self, root: Board, *, time_limit: float | None = 1.0,
                  depth: int | None = None, algorithm: str = Algorithm.ALPHABETA) -> None:
         """A study of `root`; every position shown is analysed by `algorithm` within
-        `time_limit` seconds (boards over 3×3) and `depth` plies (None: automatic)."""
+        `time_limit` seconds on boards over 3×3 (3×3 is solved) and `depth` plies (None:
+        automatic)."""
         self.tree = MoveTree(root)
         """The moves explored, from the root position."""
         self.node = self.tree.root
@@ -176,7 +182,7 @@ class AnalysisController:
                 variations = sum(max(len(n.children) - 1, 0) for n in self.tree.nodes())
                 where += f" · {len(self.tree)} moves, {variations} variation" + (
                     "" if variations == 1 else "s")
-        return where, f"Position: {self.position_text}"
+        return where, f"Position: {self.position_text}   (c copies it, v pastes one)"
 
     # -- exploring --------------------------------------------------------------------------------
 
@@ -203,27 +209,37 @@ class AnalysisController:
 
     def back(self) -> list[AnalysisEffect]:
         """One move back towards the root."""
+        if self.phase is Phase.SETUP:
+            return [self._say(SETTING_UP)]
         if self.node.parent is None:
             return [self._say("This is the root position: there is no move before it.")]
         return self._go(self.node.parent)
 
     def forward(self) -> list[AnalysisEffect]:
         """One move along the main continuation."""
+        if self.phase is Phase.SETUP:
+            return [self._say(SETTING_UP)]
         if not self.node.children:
             return [self._say("The end of this line: play a move to go on.")]
         return self._go(self.node.children[0])
 
     def to_root(self) -> list[AnalysisEffect]:
         """Back to the root position."""
+        if self.phase is Phase.SETUP:
+            return [self._say(SETTING_UP)]
         return self._go(self.tree.root)
 
     def to_end(self) -> list[AnalysisEffect]:
         """To the end of the line shown (following main continuations)."""
+        if self.phase is Phase.SETUP:
+            return [self._say(SETTING_UP)]
         line = main_line(self.node)
         return self._go(line[-1]) if line else self._shown()
 
     def variation(self, step: int) -> list[AnalysisEffect]:
         """To the next (`step` 1) or previous (-1) variation at the nearest branch point."""
+        if self.phase is Phase.SETUP:
+            return [self._say(SETTING_UP)]
         here = variation_at(self.node)
         if here is None or here.parent is None:
             return [self._say("No other variation here: play another move from an earlier "
@@ -233,11 +249,15 @@ class AnalysisController:
 
     def goto(self, ident: int) -> list[AnalysisEffect]:
         """Show the node numbered `ident` (a click on the move list)."""
+        if self.phase is Phase.SETUP:
+            return [self._say(SETTING_UP)]
         node = self.tree.find(ident)
         return self._go(node) if node is not None else []
 
     def promote(self) -> list[AnalysisEffect]:
         """Make the variation shown the main continuation at its branch point."""
+        if self.phase is Phase.SETUP:
+            return [self._say(SETTING_UP)]
         branch = self.tree.promote(self.node)
         if branch is None:
             return [self._say("This is the main line already: nothing to promote.")]
@@ -247,6 +267,8 @@ class AnalysisController:
 
     def delete(self) -> list[AnalysisEffect]:
         """Delete the move shown and everything after it; show the position before it."""
+        if self.phase is Phase.SETUP:
+            return [self._say(SETTING_UP)]
         node = self.node
         if node.parent is None:
             return [self._say("The root cannot be deleted: s sets up another position.")]
@@ -311,14 +333,11 @@ class AnalysisController:
     def paste(self, text: str) -> list[AnalysisEffect]:
         """A position string (as `analyse` reads it: rows split by '/', '.' 'X' 'O' in either
         case): set up from it, or start a new study from it while exploring."""
-        cells = "".join(ch for ch in text.upper() if ch != "/" and not ch.isspace())
         current = self.position
         try:
-            # The characters and the shape first (the engine's words), then the set-up rules.
-            shape = Board.from_string(cells.replace("X", ".").replace("O", "."))
-            k = current.k if shape.size == current.size else shape.k
-            board = setup_position(cells, shape.size, k,
-                                   side_to_move(cells, shape.size, k, Mark.X))
+            board = read_position(text)
+            if board.size == current.size and board.k != current.k:
+                board = read_position(text, current.k)   # the same board keeps its k
         except IllegalMove as error:
             return [self._say(_sentence(f"Not pasted: {_clause(str(error))}"))]
         resized = board.size != current.size
@@ -385,7 +404,7 @@ class AnalysisController:
         self.thinking = node
         algorithm = self.algorithm
         effects.append(Search("hint", clever_analysis,
-                              (position, algorithm, self.time_limit, self.depth),
+                              (position, algorithm, self._budget(position), self.depth),
                               runs_in_process(position.size, algorithm)))
         effects.append(self._thinking_shown(None))
         return effects
@@ -416,7 +435,7 @@ class AnalysisController:
     def _thinking_shown(self, progress: Progress | None) -> ShowThinking:
         position = self.node.position
         title = f"Analysing {position.to_move}'s moves…"
-        budget = self.time_limit if self.algorithm == Algorithm.ALPHABETA else None
+        budget = self._budget(position) if self.algorithm == Algorithm.ALPHABETA else None
         if progress is None:
             report = ThinkingReport(title, ALGORITHM_NAMES.get(self.algorithm, self.algorithm),
                                     0, 0, 0.0, budget, "", "")
@@ -440,6 +459,10 @@ class AnalysisController:
         return [self._report(self.node),
                 self._say(f"Hint: {cell_notation(best.move, position.size)} "
                           f"({move_words(best, position)}).")]
+
+    def _budget(self, position: Board) -> float | None:
+        """The analysis's time limit: none on 3×3 (solved exactly), as the game's hint."""
+        return self.time_limit if position.size > 3 else None
 
     def search_done(self, analysis: Analysis) -> list[AnalysisEffect]:
         """The analysis of the node being analysed: keep it on the node and show it."""

@@ -219,6 +219,17 @@ def side_to_move(marks: str, size: int, k: int, wanted: Mark) -> Mark:
     return wanted
 
 
+def read_position(text: str, k: int | None = None) -> Board:
+    """A position string as `analyse` reads it (rows split by '/', '.', 'X', 'O', in either
+    case; the size comes from it, `k` defaults to the size's), with the set-up rules' checks:
+    X moves when the counts are equal. Raises IllegalMove with one sentence."""
+    cells = "".join(ch for ch in text.upper() if ch != "/" and not ch.isspace())
+    # The characters and the shape first (the engine's words), then the set-up rules.
+    shape = Board.from_string(cells.replace("X", ".").replace("O", "."), k=k)
+    return setup_position(cells, shape.size, shape.k,
+                          side_to_move(cells, shape.size, shape.k, Mark.X))
+
+
 def first_mover(board: Board) -> Mark:
     """Who moved first in a game reaching `board`: the side to move when the counts are equal
     (before a line ends the game), else the side with more marks."""

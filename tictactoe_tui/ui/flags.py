@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from textual.theme import BUILTIN_THEMES
 
+from tictactoe_tui.engine import Board, IllegalMove
 from tictactoe_tui.history.locations import data_dir_argument
 from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.play.settings import (
@@ -28,6 +29,7 @@ from tictactoe_tui.play.settings import (
     flag_of,
     settings_from_text,
 )
+from tictactoe_tui.play.study import read_position
 
 PROG = "tictactoe-tui"
 """The program name used in command-line messages."""
@@ -46,7 +48,7 @@ def with_known_theme(settings: GameSettings) -> GameSettings:
 
 EPILOG = """\
 With no game flag (--theme alone counts as none) the app opens on the Settings screen;
-with any, it starts the game at once.
+with any, it starts the game at once. --position opens the analysis board instead.
 
 other commands (each has its own --help):
   tictactoe-tui analyse BOARD       score every move of a position
@@ -92,6 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "plies, scoring with H1 where they stop (default: automatic)")
     parser.add_argument("--theme", metavar="NAME",
                         help=f"a Textual theme: {', '.join(THEMES)} (default {defaults.theme})")
+    parser.add_argument("--position", metavar="BOARD",
+                        help="open the analysis board on this position: X, O and '.' row by "
+                        "row, rows split by '/', either case, as analyse reads it (the size "
+                        "comes from it; --k sets k)")
     parser.add_argument("--data-dir", metavar="DIR", type=data_dir_argument,
                         help="where the history is kept (default: $TICTACTOE_TUI_DATA_DIR, "
                         "else the user data directory)")
@@ -108,6 +114,9 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[GameSettings, bool]:
     parser = build_parser()
     given: dict[str, str] = vars(parser.parse_args(sys.argv[1:] if argv is None else argv))
     given.pop("data_dir", None)  # where the history lives, not a game setting: data_dir_flag
+    if given.pop("position", None) is not None:
+        # --k belongs to the position (its size is the string's): `position_flag` reads both.
+        given.pop("k", None)
     try:
         settings = settings_from_text(given, THEMES)
     except SettingError as error:
@@ -117,6 +126,25 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[GameSettings, bool]:
         if reason is not None:
             print(f"{PROG}: warning: {flag_of(name)} has no effect {reason}", file=sys.stderr)
     return settings, any(name in given for name in GAME_FLAGS)
+
+
+def position_flag(argv: Sequence[str] | None = None) -> Board | None:
+    """The --position flag's board (with --k), or None; an impossible or unreadable position
+    prints one line on stderr and raises SystemExit(2)."""
+    parser = build_parser()
+    given = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    text: str | None = getattr(given, "position", None)
+    if text is None:
+        return None
+    k_text: str | None = getattr(given, "k", None)
+    try:
+        k = int(k_text) if k_text is not None else None
+    except ValueError:
+        parser.error(f"--k must be a whole number, not {k_text!r}")
+    try:
+        return read_position(text, k)
+    except IllegalMove as error:
+        parser.error(f"--position {text!r}: {error}")
 
 
 def data_dir_flag(argv: Sequence[str] | None = None) -> str | None:

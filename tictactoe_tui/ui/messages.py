@@ -13,6 +13,7 @@ from typing import Literal
 
 from textual.message import Message
 
+from tictactoe_tui.engine import Board
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.play.settings import GameSettings
 
@@ -45,3 +46,14 @@ class Navigate(Message):
     that just ended)."""
 
     where: Literal["settings", "match", "review"]
+
+
+@dataclass
+class Analyse(Message):
+    """A screen asks for the analysis board on a position (`e` in the game, the review and
+    Settings): the app opens it over the screen, which waits untouched underneath."""
+
+    position: Board
+    """The position to study."""
+    settings: GameSettings | None = None
+    """Settings whose time limit and depth the analyses use (None: the app's current ones)."""

@@ -10,9 +10,10 @@ is shown live (depth, positions, time against the budget, the best line drawn on
 
 When a game ends it is kept in the history (`GameEnded`), the session score counts it, and the
 Results dialog opens over the board (Escape closes it to look at the board and the panel); a game
-left unfinished (new game, new settings, quit) is kept as abandoned. The lab's screens open from
-here on the position of the moment. The settings, the match runner and the lab's screens use
-the same worker: the game's search stops when they open and starts again when this screen shows.
+left unfinished (new game, new settings, quit) is kept as abandoned. The lab's screens and the
+analysis board (`e`) open from here on the position of the moment. The settings, the match
+runner, the lab's screens and the analysis board use the same worker: the game's search stops
+when they open and starts again when this screen shows.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ from tictactoe_tui.play.controller import (
 from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import GameSettings, Mode
 from tictactoe_tui.ui.jobs import app_thinker
-from tictactoe_tui.ui.messages import GameEnded, Navigate
+from tictactoe_tui.ui.messages import Analyse, GameEnded, Navigate
 from tictactoe_tui.ui.screens.new_game import NewGameDialog
 from tictactoe_tui.ui.screens.results import ResultsScreen
 from tictactoe_tui.ui.widgets import Board, PositionView, Scoreboard
@@ -104,7 +105,8 @@ class GameScreen(Screen[None]):
         Binding("n", "new_game", "New"),
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
-        Binding("e", "toggle_panel", "Panel"),
+        Binding("e", "analyse", "Analyse"),
+        Binding("i", "toggle_panel", "Panel", show=False),
         Binding("v", "toggle_scores", "Scores"),
         # Not in the footer (it would push "? Help" off a 100-column one): the board's caption
         # and the panel say "p".
@@ -234,7 +236,7 @@ class GameScreen(Screen[None]):
     def _fit_terminal(self) -> None:
         panel = self.view.panel_shown
         size = self.settings.size
-        keys = "e hides the evaluation panel; " if panel else ""
+        keys = "i hides the evaluation panel; " if panel else ""
         small = self.query_one(TooSmall).fit(
             needed_terminal(size, panel), f"a {size}×{size} board",
             f"{keys}s opens settings for a smaller board; q quits.",
@@ -391,6 +393,12 @@ class GameScreen(Screen[None]):
         """Show or hide the evaluation panel."""
         self.view.toggle_panel()
         self._fit_terminal()
+
+    def action_analyse(self) -> None:
+        """Open the analysis board on this position; the game waits untouched underneath (its
+        search stops and restarts when you come back)."""
+        self._run(self.controller.leave())
+        self.post_message(Analyse(self.game.board))
 
     def action_toggle_scores(self) -> None:
         """Show or hide the scores written faintly in the empty cells."""

@@ -34,7 +34,9 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - arrows, then `Enter` or `space`: move the cursor and put your mark (any size); or click a cell
 - `c`: switch the computer between clever and random
 - `h`: hint, scoring every move you could make now
-- `e`: show or hide the evaluation panel; `v`: show or hide the scores on the board
+- `i`: show or hide the evaluation panel; `v`: show or hide the scores on the board
+- `e`: the analysis board on this position (the game waits untouched; also from a review and
+  from Settings, on an empty board)
 - `p`: the expected line of the move picked in the panel (`Tab`, then the arrows, or a
   click), numbered 1, 2, 3… on the board; while the computer thinks, its best line so far
 - `u`: undo your last move (and the computer's reply)
@@ -55,9 +57,29 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `?`: this help; `q`: quit (here: close the help)
 - `ctrl+p`: the command palette (themes, settings, help, history, puzzles and the learning lab)
 
+# The analysis board
+
+Set up any position and explore "what if?": a cell (a click, `Enter`, or `1`–`9` on 3×3)
+plays a move for the side to move; a move from a position that already has a continuation
+starts a variation, shown in brackets in the move list (a click on a move goes there). Every
+position shown is analysed in the panel, its best line drawn on the board.
+
+- `,` / `.` (or `shift+←` / `shift+→`): one move back / forward; `Home` / `End`: the root / the
+  end of the line
+- `]` / `[`: the next / previous variation; `+`: promote it to the main line; `Delete`: delete
+  the move shown and what follows
+- `s`: set up: `x`, `o` or `.` puts X, O or nothing on the cursor's cell (a click cycles them),
+  `m` switches the side to move, `n` clears; `s` again makes it a new study, `escape` cancels.
+  An impossible position is refused in one sentence, and the last legal one stays
+- `c`: copy the position's string (shown on screen too); `v`: paste one (`X../.O./...`)
+- `h`: the best move; `a`, `t`, `w`, `d`: the lab on the position shown; `escape`: back
+
+From the shell, `tictactoe-tui --position "X../.O./..."` (with `--k K` if need be) opens it.
+
 On the Settings screen `Enter` starts the game (on a list it opens the list instead: pick with
 the arrows and `Enter`), `Tab` walks the controls, the arrows choose among options, and
-`escape` goes back to a game that is still running.
+`escape` goes back to a game that is still running; `e` opens the analysis board on an empty
+board of the chosen size and k.
 
 # How the computer thinks
 
