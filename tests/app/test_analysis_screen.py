@@ -246,3 +246,28 @@ async def test_the_lab_keys_open_on_the_position_shown() -> None:
         lab = app.screen
         assert type(lab).__name__ == "HeuristicScreen"
         assert lab.position == Position.from_string("X../.O./..X")  # type: ignore[attr-defined]
+
+
+async def test_k_keeps_the_study_and_the_history_reopens_it_with_its_variations() -> None:
+    app = TicTacToeApp.from_args(["--position", "X../.O./..."])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("3", "2", "comma", "4", "home", "9")
+        await settle(pilot)
+        shown = moves_shown(pilot)
+        await pilot.press("k")
+        assert notices(pilot)[-1] == ("Study 1 kept in the history (4 moves, 2 variations): "
+                                      "y, then s, lists the studies.")
+        assert status_shown(pilot).startswith("Study 1 · ")
+        await pilot.press("delete", "k")        # C3 deleted, and saved in place
+        assert notices(pilot)[-1].startswith("Study 1 saved again (3 moves, 1 variation)")
+        await pilot.press("escape", "y")
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "StudiesScreen"
+        await pilot.press("enter")
+        await settle(pilot)
+        reopened = analysis(pilot)
+        assert reopened.study_id == 1 and reopened.position_text == "X../.O./..."
+        assert moves_shown(pilot) == shown.replace(" ( 1. X C3 )", "")

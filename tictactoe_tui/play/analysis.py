@@ -107,18 +107,18 @@ SETTING_UP = "Setting up a position: s is done, escape cancels; then the moves c
 class AnalysisController:
     """One study at a time: its tree, the node shown, the set-up position being edited."""
 
-    def __init__(self, root: Board, *, time_limit: float | None = 1.0,
+    def __init__(self, root: Board | MoveTree, *, time_limit: float | None = 1.0,
                  depth: int | None = None, algorithm: str = Algorithm.ALPHABETA) -> None:
         """A study of `root`; every position shown is analysed by `algorithm` within
         `time_limit` seconds on boards over 3×3 (3×3 is solved) and `depth` plies (None:
-        automatic)."""
-        self.tree = MoveTree(root)
+        automatic). `root` may be a whole study (reopened from the history)."""
+        self.tree = root if isinstance(root, MoveTree) else MoveTree(root)
         """The moves explored, from the root position."""
         self.node = self.tree.root
         """The node whose position is shown while exploring."""
         self.phase = Phase.EXPLORE
         """Whether the cells play moves or place marks."""
-        self.setup = root
+        self.setup = self.tree.root.position
         """While setting up: the position as edited so far (always a legal one)."""
         self.algorithm = algorithm
         """The algorithm that analyses the positions shown."""

@@ -30,6 +30,7 @@ from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
+from tictactoe_tui.play.study import MoveTree
 from tictactoe_tui.ui.flags import data_dir_flag, parse_args, position_flag, with_known_theme
 from tictactoe_tui.ui.messages import Analyse, GameEnded, Navigate, PlayFrom
 from tictactoe_tui.worker.client import Thinker
@@ -316,16 +317,19 @@ class TicTacToeApp(App[None]):
 
     def on_analyse(self, message: Analyse) -> None:
         """A screen asks for the analysis board on a position: open it over that screen."""
-        self.open_analysis(message.position, message.settings)
+        self.open_analysis(message.position, message.settings, message.study_id)
 
-    def open_analysis(self, position: Board, settings: GameSettings | None = None) -> None:
-        """Show the analysis board on `position`, analysing with the time limit and depth of
-        `settings` (default: the current ones); escape comes back to the screen underneath."""
+    def open_analysis(self, position: Board | MoveTree, settings: GameSettings | None = None,
+                      study_id: int | None = None) -> None:
+        """Show the analysis board on `position` (or a study, `study_id` in the history),
+        analysing with the time limit and depth of `settings` (default: the current ones);
+        escape comes back to the screen underneath."""
         from tictactoe_tui.ui.screens.analysis import AnalysisScreen
 
         settings = settings if settings is not None else self.settings
         self.push_screen(AnalysisScreen(position, time_limit=settings.time_limit,
-                                        depth=settings.depth))
+                                        depth=settings.depth, store=self.store,
+                                        study_id=study_id))
 
     def on_play_from(self, message: PlayFrom) -> None:
         """A screen (the review) asks for a game from a position: start it."""
@@ -349,7 +353,7 @@ class TicTacToeApp(App[None]):
         """Show the history (once: asking again while it shows does nothing)."""
         from tictactoe_tui.ui.screens.history import HistoryScreen
 
-        if not self._showing("HistoryScreen", "ReviewScreen"):
+        if not self._showing("HistoryScreen", "ReviewScreen", "StudiesScreen"):
             self.push_screen(HistoryScreen(self.store))
 
     def review_last_game(self) -> None:
@@ -409,7 +413,7 @@ class TicTacToeApp(App[None]):
         if action == "help":
             return not self._showing("HelpScreen")
         if action == "history":
-            return not self._showing("HistoryScreen", "ReviewScreen")
+            return not self._showing("HistoryScreen", "ReviewScreen", "StudiesScreen")
         if action == "puzzles":
             return self._showing("SettingsScreen", "GameScreen")
         return True

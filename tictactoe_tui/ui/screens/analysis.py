@@ -26,6 +26,8 @@ from textual.widgets import Input, Static
 
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import Mark
+from tictactoe_tui.history.record import study_counts, study_to_record
+from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.analysis import (
     AnalysisController,
     AnalysisEffect,
@@ -42,6 +44,7 @@ from tictactoe_tui.play.controller import (
     ShowThinking,
     StopSearch,
 )
+from tictactoe_tui.play.study import MoveTree
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.widgets import Board, PositionView
 from tictactoe_tui.ui.widgets.board import board_size_on_screen
@@ -100,6 +103,7 @@ class AnalysisScreen(Screen[None]):
         # Not in the footer (no room at 100 columns): the status line names them.
         Binding("v", "paste", "Paste", show=False),
         Binding("c", "copy", "Copy", show=False),
+        Binding("k", "keep", "Keep", show=False),
         Binding("h", "hint", "Hint", show=False),
         Binding("i", "toggle_panel", "Panel", show=False),
         Binding("p", "toggle_lines", "Line", show=False),
@@ -110,13 +114,20 @@ class AnalysisScreen(Screen[None]):
         Binding("escape", "leave", "Back"),
     ]
 
-    def __init__(self, position: Position, *, time_limit: float | None = 1.0,
-                 depth: int | None = None) -> None:
-        """A study of `position`; each position shown is analysed by alpha-beta within
-        `time_limit` seconds on boards over 3×3 (and `depth` plies when given)."""
+    def __init__(self, position: Position | MoveTree, *, time_limit: float | None = 1.0,
+                 depth: int | None = None, store: HistoryStore | None = None,
+                 study_id: int | None = None) -> None:
+        """A study of `position` (or a whole study, reopened as study `study_id` of the
+        history); each position shown is analysed by alpha-beta within `time_limit` seconds on
+        boards over 3×3 (and `depth` plies when given). `store` keeps the study (`k`)."""
         super().__init__()
         self.controller = AnalysisController(position, time_limit=time_limit, depth=depth)
         """The board's rules: this screen shows what it says and does what it asks."""
+        self.store = store
+        """The history the study is kept in (None: it cannot be kept)."""
+        self.study_id = study_id
+        """The study's id in the history once kept (saving again replaces it)."""
+        self._kept_tree = self.controller.tree if study_id is not None else None
         self._drawn: BoardView | None = None
 
     @property
@@ -250,6 +261,8 @@ class AnalysisScreen(Screen[None]):
         self.query_one(VariationList).show(
             [Entry(t.text, t.node, t.depth) for t in controller.move_tokens()], current)
         where, text = controller.status_lines()
+        if self.study_id is not None and controller.tree is self._kept_tree:
+            where = f"Study {self.study_id} · {where}"
         notice = f"   {controller.notice}" if controller.notice else ""
         self.query_one("#analysis-status", Static).update(f"{where}{notice}\n{text}")
 
@@ -345,6 +358,27 @@ class AnalysisScreen(Screen[None]):
     def action_copy(self) -> None:
         """The position's string to the clipboard (and on screen)."""
         self._run(self.controller.copy())
+
+    def action_keep(self) -> None:
+        """Keep the study (its root and every variation) in the history; again: replace it."""
+        tree = self.controller.tree
+        if self.store is None:
+            self._run([Say("There is no history here: the study cannot be kept.")])
+            return
+        if tree is not self._kept_tree:
+            self.study_id = None        # a new study (set up or pasted): kept as a new one
+        before = self.store.notice
+        kept = self.store.save_study(study_to_record(tree), self.study_id)
+        if kept is None:
+            self._run([Say(self.store.notice if self.store.notice != before
+                           else "The study was not kept: the history cannot be written.")])
+            return
+        again = self.study_id == kept
+        self.study_id, self._kept_tree = kept, tree
+        moves, variations = study_counts(tree)
+        self._run([Say(f"Study {kept} {'saved again' if again else 'kept in the history'} "
+                       f"({moves} move{'s' if moves != 1 else ''}, {variations} variation"
+                       f"{'s' if variations != 1 else ''}): y, then s, lists the studies.")])
 
     def action_hint(self) -> None:
         """Say the best move of the position shown."""

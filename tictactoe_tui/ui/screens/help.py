@@ -73,6 +73,8 @@ position shown is analysed in the panel, its best line drawn on the board.
   An impossible position is refused in one sentence, and the last legal one stays
 - `c`: copy the position's string (shown on screen too); `v`: paste one (`X../.O./...`)
 - `h`: the best move; `a`, `t`, `w`, `d`: the lab on the position shown; `escape`: back
+- `k`: keep the study (root and variations) in the history; `s` on the History screen lists
+  the studies and `Enter` reopens one
 
 From the shell, `tictactoe-tui --position "X../.O./..."` (with `--k K` if need be) opens it.
 
