@@ -48,6 +48,7 @@ from typing import Literal, cast
 
 from tictactoe_tui.engine import Game, IllegalMove, Mark
 from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.match import GameOutcome
 from tictactoe_tui.play.study import MoveTree, Node, setup_position
 
 Outcome = Literal["X", "O", "draw", "abandoned"]
@@ -184,6 +185,22 @@ class PlayedGame:
             settings=settings,
             setup_moves=_number(meta, "setup-moves", 0, 0, len(moves)),
         )
+
+
+def played_from_match(outcome: GameOutcome, x: str, o: str, size: int, k: int,
+                      when: datetime) -> PlayedGame:
+    """Game `outcome` of a match between the players `x` and `o` (their specs, e.g.
+    "alphabeta:time=0.5": the name before the first ':' is kept) as a played game, for the
+    review. Every move is a computer's; X moves first, as in every match game."""
+    x_name, o_name = (name.split(":", 1)[0] for name in (x, o))
+    if outcome.x_mark is not Mark.X:
+        x_name, o_name = o_name, x_name
+    moves = tuple(PlayedMove(cell, Mark.X if i % 2 == 0 else Mark.O, by_computer=True)
+                  for i, cell in enumerate(outcome.moves))
+    winner = outcome.final.winner
+    result: Outcome = "draw" if winner is None else cast(Outcome, winner.value)
+    return PlayedGame("computer-vs-computer", x_name, o_name, size, k, Mark.X, 100, when, when,
+                      moves, result)
 
 
 _META = re.compile(r"#\s*([A-Za-z][\w -]*?)\s*:(.*)")

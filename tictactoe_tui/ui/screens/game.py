@@ -106,6 +106,11 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
         Binding("e", "analyse", "Analyse"),
+        # Not the arrows: they move the board's cursor. The status line names these.
+        Binding("comma", "step(-1)", "Earlier", key_display=",", show=False),
+        Binding("full_stop", "step(1)", "Later", key_display=".", show=False),
+        Binding("shift+left", "step(-1)", "Earlier", show=False),
+        Binding("shift+right", "step(1)", "Later", show=False),
         Binding("i", "toggle_panel", "Panel", show=False),
         Binding("v", "toggle_scores", "Scores"),
         # Not in the footer (it would push "? Help" off a 100-column one): the board's caption
@@ -135,7 +140,7 @@ class GameScreen(Screen[None]):
         # What the widgets show now: redrawn only when the controller's view of it changes.
         self._drawn_board: BoardView | None = None
         self._drawn_scores: ScoreOverlay | None = None
-        self._drawn_moves: list[tuple[str, str]] = []
+        self._drawn_moves: tuple[list[tuple[str, str]], int | None] = ([], None)
         self._toast: tuple[str, float] = ("", 0.0)
 
     @property
@@ -395,10 +400,16 @@ class GameScreen(Screen[None]):
         self._fit_terminal()
 
     def action_analyse(self) -> None:
-        """Open the analysis board on this position; the game waits untouched underneath (its
-        search stops and restarts when you come back)."""
+        """Open the analysis board on the position shown (the game's, or an earlier one while
+        stepping back); the game waits untouched underneath (its search stops and restarts
+        when you come back)."""
         self._run(self.controller.leave())
-        self.post_message(Analyse(self.game.board))
+        self.post_message(Analyse(self.controller.shown_position()))
+
+    def action_step(self, delta: int) -> None:
+        """`,` / `.`: an earlier (or later) position of this game, read-only, with its
+        analysis; past the last move, back to the game."""
+        self._run(self.controller.step(delta))
 
     def action_toggle_scores(self) -> None:
         """Show or hide the scores written faintly in the empty cells."""
@@ -434,7 +445,7 @@ class GameScreen(Screen[None]):
         from tictactoe_tui.ui.screens.tree import TreeScreen
 
         self._run(self.controller.leave())
-        self.app.push_screen(TreeScreen(self.game.board))
+        self.app.push_screen(TreeScreen(self.controller.shown_position()))
 
     def action_match(self) -> None:
         """Open the match runner; the search stops and restarts when you come back."""
@@ -446,7 +457,8 @@ class GameScreen(Screen[None]):
         from tictactoe_tui.ui.screens.heuristics import HeuristicScreen
 
         self._run(self.controller.leave())
-        self.app.push_screen(HeuristicScreen(self.game.board, self.settings.search_time_limit))
+        self.app.push_screen(HeuristicScreen(self.controller.shown_position(),
+                                             self.settings.search_time_limit))
 
     def action_pairing(self) -> None:
         """The learning lab: why this position is a draw when a pairing strategy proves it (the
@@ -454,7 +466,7 @@ class GameScreen(Screen[None]):
         from tictactoe_tui.ui.screens.pairing import PairingScreen
 
         self._run(self.controller.leave())
-        self.app.push_screen(PairingScreen(self.game.board))
+        self.app.push_screen(PairingScreen(self.controller.shown_position()))
 
     def action_quit_game(self) -> None:
         """Quit; in the middle of a game, ask once first (q again or y confirms)."""
@@ -476,9 +488,11 @@ class GameScreen(Screen[None]):
                                     labels=view.labels)
         self._redraw_scores()
         listed = self.controller.move_list()
-        if listed != self._drawn_moves:
-            self._drawn_moves = listed
-            self.view.show_moves(listed)
+        viewing = self.controller.viewing
+        if (listed, viewing) != self._drawn_moves:
+            self._drawn_moves = (listed, viewing)
+            # Looking back: the move that made the position shown is highlighted.
+            self.view.show_moves(listed, current=viewing or None)
         self._redraw_status()
 
     def _redraw_scores(self) -> None:

@@ -37,6 +37,9 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `i`: show or hide the evaluation panel; `v`: show or hide the scores on the board
 - `e`: the analysis board on this position (the game waits untouched; also from a review and
   from Settings, on an empty board)
+- `,` / `.` (or `shift+←` / `shift+→`): step back through this game, read-only, each earlier
+  position analysed in the panel while the game waits; `e` opens the position shown on the
+  analysis board, a move (or stepping past the last one) returns to the game
 - `p`: the expected line of the move picked in the panel (`Tab`, then the arrows, or a
   click), numbered 1, 2, 3… on the board; while the computer thinks, its best line so far
 - `u`: undo your last move (and the computer's reply)
@@ -48,12 +51,14 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
   its pairs are lettered on the board (the same letter: a pair) and you play the other side
   against it; otherwise it says why there is none (`l` steps along a line to one, `r` plays
   again)
-- `m`: the match runner: N games between two computer settings, with a table and charts
+- `m`: the match runner: N games between two computer settings, with a table and charts; `g`
+  lists its games, and `Enter` opens one in the review
 - `y`: the history of every game played; `Enter` on a game reviews it move by move (`←`/`→`,
   `Home`/`End`; `f` plays on from the position shown)
 - `z`: puzzles: find the only winning move, or the only defence, in a position whose answer is
   proven (`h` a hint, `n` the next, `d` the puzzle of the day, `g` puzzles from your own games)
-- `space`: pause or resume a game between two computers
+- `space`: pause or resume a game between two computers (paused, the panel analyses the
+  position, and `h` shows it again)
 - `?`: this help; `q`: quit (here: close the help)
 - `ctrl+p`: the command palette (themes, settings, help, history, puzzles and the learning lab)
 
