@@ -325,7 +325,8 @@ def test_clear_and_click_cycling() -> None:
 def test_paste_reads_either_case_and_refuses_a_bad_string_in_one_sentence() -> None:
     c = board()
     c.play(4)
-    assert said(c.paste("xx./oo./...")) == ["A new study from XX./OO./...."]
+    assert said(c.paste("xx./oo./...")) == [
+        "Pasted: a new study from this position, X to move."]
     assert c.tree.root.position == Board.from_string("XX./OO./...")
     for bad, why in [("xq./.../...", "Not pasted: unknown character(s) 'Q' in the board: "
                       "use X, O and '.'."),

@@ -407,7 +407,7 @@ def test_stepping_back_shows_earlier_positions_read_only_while_the_game_waits() 
     report = answer(controller, search)
     assert isinstance(report[0], ShowReport)
     assert report[0].report.title.startswith("After move 2: X to move, best ")
-    assert controller.status().turn.startswith("Looking back: after move 2 of 3")
+    assert controller.status().turn.startswith("Looking back at move 2 of 3 (the game waits)")
     assert controller.next_turn() == []                        # the game waits
     controller.step(-1)
     controller.step(-1)

@@ -141,3 +141,23 @@ def test_export_of_a_missing_study_and_import_of_a_bad_one_are_one_line(tmp_path
     refused = cli("import", str(bad), "--data-dir", str(tmp_path))
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1
     assert "is not a study record: B2 cannot be played there" in refused.stderr
+
+
+def test_a_match_game_becomes_a_played_game_for_the_review() -> None:
+    from datetime import datetime
+
+    from tictactoe_tui.engine.match import PlayerSpec, run_match
+    from tictactoe_tui.history.record import played_from_match
+
+    result = run_match(PlayerSpec("alphabeta"), PlayerSpec("random"), 2, seed=5)
+    when = datetime(2025, 3, 1, 12, 0)
+    first, second = (played_from_match(game, "alphabeta:depth=3", "random", result.size,
+                                       result.k, when) for game in result.outcomes)
+    assert (first.x, first.o) == ("alphabeta", "random")   # x plays X in odd games
+    assert (second.x, second.o) == ("random", "alphabeta")
+    for played, game in zip((first, second), result.outcomes, strict=True):
+        assert played.cells == game.moves
+        assert played.replay().board == game.final
+        winner = game.final.winner
+        assert played.outcome == ("draw" if winner is None else winner.value)
+        assert all(move.by_computer for move in played.moves)

@@ -27,7 +27,7 @@ async def test_stepping_back_through_a_live_game_and_returning_to_it() -> None:
         assert board.marks == Position.from_string("O../.X./...").marks()
         assert board.last_move == 0
         status = text(game.query_one("#status", Static))
-        assert "Looking back: after move 2 of 3" in status
+        assert "Looking back at move 2 of 3" in status
         assert game.query_one(EvalPanel).text.startswith("After move 2: X to move, best ")
         await pilot.press("e")                              # the shown position, analysed
         await settle(pilot)

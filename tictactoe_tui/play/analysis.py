@@ -180,8 +180,9 @@ class AnalysisController:
                 else f", {position.to_move} to move")
             if self.tree.root.children:
                 variations = sum(max(len(n.children) - 1, 0) for n in self.tree.nodes())
-                where += f" · {len(self.tree)} moves, {variations} variation" + (
-                    "" if variations == 1 else "s")
+                moves = len(self.tree)
+                where += (f" · {moves} move{'' if moves == 1 else 's'}, {variations} "
+                          f"variation{'' if variations == 1 else 's'}")
         return where, f"Position: {self.position_text}   (c copies it, v pastes one)"
 
     # -- exploring --------------------------------------------------------------------------------
@@ -346,7 +347,8 @@ class AnalysisController:
             self.setup = board
             return [*effects, self._say(f"Pasted {board}: {board.to_move} to move.")]
         self._new_study(board)
-        return [*effects, *self._shown(), self._say(f"A new study from {board}.")]
+        return [*effects, *self._shown(),
+                self._say(f"Pasted: a new study from this position, {board.to_move} to move.")]
 
     def finish_setup(self) -> list[AnalysisEffect]:
         """Done: the set-up position becomes the root of a new study (unless unchanged)."""
@@ -489,6 +491,10 @@ class AnalysisController:
             f"{position.to_move} to move: {name} ({move_words(best, position)})", analysis,
             position, best.move,
             verdict=f"The best move for {position.to_move} by {algorithm_name(analysis)}."))
+
+    def say(self, text: str) -> list[AnalysisEffect]:
+        """A notice about something the screen did on its own (keeping the study)."""
+        return [self._say(text)]
 
     def _say(self, text: str) -> Say:
         self.notice = text

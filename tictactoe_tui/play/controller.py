@@ -887,8 +887,8 @@ class GameController:
             players = "X vs O, two players at one keyboard (h: hint)"
         board = self.game.board
         if self.viewing is not None:
-            turn = (f"Looking back: after move {self.viewing} of {len(self.game.moves)} "
-                    "(read-only; the game waits) — , . step · e analyses it · a move returns")
+            turn = (f"Looking back at move {self.viewing} of {len(self.game.moves)} (the game "
+                    "waits) · , . step · e analyses · a move returns")
         elif self.game.is_over:
             turn = f"Game over: {self.headline()} — n: new game · s: settings"
         elif self.mode is Mode.COMPUTER_VS_COMPUTER and self.paused:

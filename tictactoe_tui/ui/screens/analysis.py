@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -53,7 +54,7 @@ from tictactoe_tui.ui.widgets.too_small import TooSmall
 from tictactoe_tui.ui.widgets.variation_list import Entry, VariationList
 from tictactoe_tui.worker.client import JobFailed
 
-STATUS_HEIGHT = 2
+STATUS_HEIGHT = 3
 PANEL_MIN_WIDTH = 46
 MIN_WIDTH = 60
 LIST_MIN_HEIGHT = 4
@@ -72,7 +73,7 @@ class AnalysisScreen(Screen[None]):
 
     DEFAULT_CSS = """
     AnalysisScreen { layout: vertical; }
-    AnalysisScreen #analysis-status { height: 2; padding: 0 1; background: $boost; }
+    AnalysisScreen #analysis-status { height: 3; padding: 0 1; background: $boost; }
     AnalysisScreen #analysis-view #move-list { display: none; }
     AnalysisScreen #paste { display: none; }
     AnalysisScreen.-pasting #paste { display: block; }
@@ -263,8 +264,9 @@ class AnalysisScreen(Screen[None]):
         where, text = controller.status_lines()
         if self.study_id is not None and controller.tree is self._kept_tree:
             where = f"Study {self.study_id} · {where}"
-        notice = f"   {controller.notice}" if controller.notice else ""
-        self.query_one("#analysis-status", Static).update(f"{where}{notice}\n{text}")
+        self.query_one("#analysis-status", Static).update(
+            Content.assemble((where, "bold"), "\n", text, "\n",
+                             (controller.notice, "$text-warning")))
 
     # -- the board and the keys -----------------------------------------------------------------
 
@@ -281,7 +283,8 @@ class AnalysisScreen(Screen[None]):
     def action_place_digit(self, digit: int) -> None:
         """Digits 1–9 play on 3×3: 1 is top-left, row by row."""
         if self.position.size != 3:
-            self._run([Say("Digits play on 3×3 only: use the arrows and Enter, or click.")])
+            self._run(self.controller.say("Digits play on 3×3 only: use the arrows and Enter, "
+                                          "or click."))
             return
         self.view.board.cursor = digit - 1
         self._run(self.controller.play(digit - 1))
@@ -363,22 +366,25 @@ class AnalysisScreen(Screen[None]):
         """Keep the study (its root and every variation) in the history; again: replace it."""
         tree = self.controller.tree
         if self.store is None:
-            self._run([Say("There is no history here: the study cannot be kept.")])
+            self._run(self.controller.say("There is no history here: the study cannot be "
+                                          "kept."))
             return
         if tree is not self._kept_tree:
             self.study_id = None        # a new study (set up or pasted): kept as a new one
         before = self.store.notice
         kept = self.store.save_study(study_to_record(tree), self.study_id)
         if kept is None:
-            self._run([Say(self.store.notice if self.store.notice != before
-                           else "The study was not kept: the history cannot be written.")])
+            self._run(self.controller.say(
+                self.store.notice if self.store.notice != before
+                else "The study was not kept: the history cannot be written."))
             return
         again = self.study_id == kept
         self.study_id, self._kept_tree = kept, tree
         moves, variations = study_counts(tree)
-        self._run([Say(f"Study {kept} {'saved again' if again else 'kept in the history'} "
-                       f"({moves} move{'s' if moves != 1 else ''}, {variations} variation"
-                       f"{'s' if variations != 1 else ''}): y, then s, lists the studies.")])
+        self._run(self.controller.say(
+            f"Study {kept} {'saved again' if again else 'kept in the history'} ({moves} "
+            f"move{'s' if moves != 1 else ''}, {variations} variation"
+            f"{'s' if variations != 1 else ''}): y, then s, lists the studies."))
 
     def action_hint(self) -> None:
         """Say the best move of the position shown."""
