@@ -390,3 +390,11 @@ def test_setup_accepts_exactly_the_positions_a_game_can_reach() -> None:
                 accepted = False
                 assert str(error).endswith(".") and "\n" not in str(error)
             assert accepted == ((marks, side) in reachable), (marks, side)
+
+
+def test_cancelling_a_setup_after_pasting_another_size_gives_the_board_back() -> None:
+    c = board()
+    c.start_setup()
+    assert Resized(4) in c.paste("..../..../..../....")
+    effects = c.cancel_setup()
+    assert Resized(3) in effects and c.position.size == 3

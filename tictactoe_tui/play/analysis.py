@@ -183,7 +183,7 @@ class AnalysisController:
                 moves = len(self.tree)
                 where += (f" · {moves} move{'' if moves == 1 else 's'}, {variations} "
                           f"variation{'' if variations == 1 else 's'}")
-        return where, f"Position: {self.position_text}   (c copies it, v pastes one)"
+        return where, f"Position: {self.position_text}   (c copies, v pastes, k keeps the study)"
 
     # -- exploring --------------------------------------------------------------------------------
 
@@ -364,8 +364,12 @@ class AnalysisController:
     def cancel_setup(self) -> list[AnalysisEffect]:
         """Escape while setting up: back to the study as it was."""
         self.phase = Phase.EXPLORE
+        # A position of another size pasted meanwhile: the board goes back to the study's.
+        resized = self.setup.size != self.node.position.size
         self.setup = self.node.position
-        return [*self._shown(), self._say("Set-up cancelled: the study is as it was.")]
+        effects: list[AnalysisEffect] = [Resized(self.setup.size)] if resized else []
+        return [*effects, *self._shown(),
+                self._say("Set-up cancelled: the study is as it was.")]
 
     def _set_up(self, marks: str, wanted: Mark, strict: bool = False) -> list[AnalysisEffect]:
         """Take `marks` with `wanted` to move (unless `strict`: the side the marks force, and
