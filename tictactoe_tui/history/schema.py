@@ -79,7 +79,7 @@ CREATE INDEX puzzle_attempts_by_puzzle ON puzzle_attempts (puzzle);
 """
 
 _SCHEMA_V4 = """
-CREATE TABLE studies (
+CREATE TABLE IF NOT EXISTS studies (
     id INTEGER PRIMARY KEY,
     saved TEXT NOT NULL,
     size INTEGER NOT NULL,
