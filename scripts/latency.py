@@ -194,7 +194,7 @@ def main() -> int:
 
         start(game, "Evaluation", directory=checkout)
         time.sleep(3)  # the board's scores for X are searched at first: let that finish
-        figures["key idle: panel (e)"] = median_ms(toggles(args.repeat))
+        figures["key idle: panel (i)"] = median_ms(toggles(args.repeat))
         figures["key idle: cursor (arrow)"] = median_ms(arrows(args.repeat))
         helps = []
         for _ in range(max(3, args.repeat // 3)):
@@ -206,7 +206,7 @@ def main() -> int:
 
         start(thinking_game, "Evaluation", directory=checkout)
         wait_for(lambda text: "positions so far" in text, "the computer thinking")
-        figures["key while thinking: panel (e)"] = median_ms(toggles(args.repeat))
+        figures["key while thinking: panel (i)"] = median_ms(toggles(args.repeat))
         if "thinking" not in pane():
             raise SystemExit("latency: the computer stopped thinking during the measurement")
         stop()
@@ -214,10 +214,10 @@ def main() -> int:
         subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
         shutil.rmtree(work, ignore_errors=True)
 
-    idle = figures["key idle: panel (e)"]
+    idle = figures["key idle: panel (i)"]
     minimal_key = figures["key: minimal app"]
     return report(figures, args, [
-        ("key while thinking <= 1.5 × idle + 20 ms", figures["key while thinking: panel (e)"],
+        ("key while thinking <= 1.5 × idle + 20 ms", figures["key while thinking: panel (i)"],
          1.5 * idle + 20),
         ("idle key (panel) <= 2 × minimal + 20 ms", idle, 2 * minimal_key + 20),
         ("idle key (cursor) <= 2 × minimal + 20 ms", figures["key idle: cursor (arrow)"],

@@ -1,7 +1,8 @@
 """The game flags (`tictactoe-tui --size 10 --k 5 ...`) that make `GameSettings`.
 
 Read by `TicTacToeApp.from_args`, the play command and `serve` (which checks them before it
-starts any app). The themes `--theme` accepts are Textual's, which is why this lives in `ui`.
+starts any app). The themes `--theme` accepts are Textual's and the app's own (`themes`), which
+is why this lives in `ui`.
 """
 
 from __future__ import annotations
@@ -10,8 +11,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
-
-from textual.theme import BUILTIN_THEMES
 
 from tictactoe_tui.engine import Board, IllegalMove
 from tictactoe_tui.history.locations import data_dir_argument
@@ -30,13 +29,10 @@ from tictactoe_tui.play.settings import (
     settings_from_text,
 )
 from tictactoe_tui.play.study import read_position
+from tictactoe_tui.ui.themes import THEMES
 
 PROG = "tictactoe-tui"
 """The program name used in command-line messages."""
-
-THEMES = tuple(BUILTIN_THEMES)
-"""The Textual themes the app offers (it registers none of its own)."""
-
 
 def with_known_theme(settings: GameSettings) -> GameSettings:
     """`settings`, with the default theme instead of one Textual does not have (a history
