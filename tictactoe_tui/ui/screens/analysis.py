@@ -9,8 +9,10 @@ live in the panel with its best line on the board, and its answer stays on the p
 
 Opened with `e` from the Game screen (the position on the board; the game waits untouched
 underneath), the review (the position shown) and Settings (an empty board of the chosen size
-and k), and by `tictactoe-tui --position STRING`. Escape goes back (while setting up: cancels
-the set-up). The lab's keys (a, t, w, d) open on the position shown.
+and k), and by `tictactoe-tui --position STRING`; a study kept in the history reopens here
+from the Studies screen. `k` keeps the study (its root and every variation) in the history, and
+again saves it in place. Escape goes back (while setting up: cancels the set-up). The lab's keys
+(a, t, w, d) open on the position shown.
 """
 
 from __future__ import annotations
