@@ -103,6 +103,9 @@ class PlayedGame:
     setup_moves: int = 0
     """How many of the first moves were set up rather than played in this game ("Play from
     here" in the review starts a game from a position of an earlier one)."""
+    forfeit: str = ""
+    """When the loser lost by a fault rather than on the board (an outside engine that failed),
+    why, in one sentence; `outcome` names the winner then."""
 
     @property
     def cells(self) -> tuple[int, ...]:
@@ -128,6 +131,8 @@ class PlayedGame:
                  f"# outcome: {self.outcome}"]
         if self.setup_moves:
             lines.append(f"# setup-moves: {self.setup_moves}")
+        if self.forfeit:
+            lines.append(f"# forfeit: {self.forfeit}")
         if self.switched_to_random:
             lines.append(f"# switched-to-random: {' '.join(map(str, self.switched_to_random))}")
         if self.switched_to_clever:
@@ -167,6 +172,12 @@ class PlayedGame:
         outcome: Outcome = ("abandoned" if result is None
                             else "draw" if result.winner is None else cast(Outcome,
                                                                            str(result.winner)))
+        forfeit = meta.get("forfeit", "")
+        if forfeit and result is None and meta.get("outcome") in ("X", "O"):
+            # Lost by a fault before the board decided: the record's winner stands.
+            outcome = cast(Outcome, meta["outcome"])
+        elif result is not None:
+            forfeit = ""
         settings = _read_settings(meta.get("settings"))
         return cls(
             mode=_word(meta, "mode", "human-vs-human"),
@@ -184,6 +195,7 @@ class PlayedGame:
             switched_to_clever=_numbers(meta, "switched-to-clever", len(moves)),
             settings=settings,
             setup_moves=_number(meta, "setup-moves", 0, 0, len(moves)),
+            forfeit=forfeit if outcome in ("X", "O") else "",
         )
 
 
@@ -191,16 +203,18 @@ def played_from_match(outcome: GameOutcome, x: str, o: str, size: int, k: int,
                       when: datetime) -> PlayedGame:
     """Game `outcome` of a match between the players `x` and `o` (their specs, e.g.
     "alphabeta:time=0.5": the name before the first ':' is kept) as a played game, for the
-    review. Every move is a computer's; X moves first, as in every match game."""
+    review. Every move is a computer's; X moves first, as in every match game; a game lost by
+    a fault keeps its reason."""
     x_name, o_name = (name.split(":", 1)[0] for name in (x, o))
     if outcome.x_mark is not Mark.X:
         x_name, o_name = o_name, x_name
     moves = tuple(PlayedMove(cell, Mark.X if i % 2 == 0 else Mark.O, by_computer=True)
                   for i, cell in enumerate(outcome.moves))
-    winner = outcome.final.winner
+    winner = outcome.winner      # a game lost by a fault names its winner too
     result: Outcome = "draw" if winner is None else cast(Outcome, winner.value)
+    forfeit = outcome.forfeit.reason if outcome.forfeit is not None else ""
     return PlayedGame("computer-vs-computer", x_name, o_name, size, k, Mark.X, 100, when, when,
-                      moves, result)
+                      moves, result, forfeit=forfeit)
 
 
 _META = re.compile(r"#\s*([A-Za-z][\w -]*?)\s*:(.*)")

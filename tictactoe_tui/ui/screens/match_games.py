@@ -66,6 +66,8 @@ class MatchGamesScreen(Screen[None]):
         x_side, o_side = ("x", "o") if game.x_mark is Mark.X else ("o", "x")
         winner = game.winning_side
         words = "draw" if winner is None else f"{winner} won as {game.mark_of(winner)}"
+        if game.forfeit is not None:
+            words += f" ({game.forfeit.side} lost by a fault)"
         return tuple(Text(cell) for cell in (
             str(game.index + 1), x_side, o_side, words, str(len(game.moves)),
             str(game.opening)))
