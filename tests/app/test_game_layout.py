@@ -49,14 +49,14 @@ async def test_a_terminal_too_small_for_the_board_says_so() -> None:
         assert not screen.query_one("#position").display
 
 
-async def test_hiding_the_panel_hides_it_and_e_shows_it_again() -> None:
+async def test_hiding_the_panel_hides_it_and_i_shows_it_again() -> None:
     app = game_app(mode="human-vs-human")
     async with app.run_test(size=SIZE) as pilot:
         panel = app.screen.query_one(EvalPanel)
         assert panel.display
-        await pilot.press("e")
+        await pilot.press("i")
         assert not panel.display
-        await pilot.press("e")
+        await pilot.press("i")
         assert panel.display
 
 
