@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tictactoe_tui.engine import PlayerSpec
+from tictactoe_tui.engine import Board, IllegalMove, PlayerSpec
 from tictactoe_tui.history.locations import data_dir_argument
 from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.play.settings import (
@@ -28,6 +28,7 @@ from tictactoe_tui.play.settings import (
     flag_of,
     settings_from_text,
 )
+from tictactoe_tui.play.study import read_position
 from tictactoe_tui.ui.themes import THEMES
 
 PROG = "tictactoe-tui"
@@ -43,7 +44,7 @@ def with_known_theme(settings: GameSettings) -> GameSettings:
 
 EPILOG = """\
 With no game flag (--theme alone counts as none) the app opens on the Settings screen;
-with any, it starts the game at once.
+with any, it starts the game at once. --position opens the analysis board instead.
 
 other commands (each has its own --help):
   tictactoe-tui analyse BOARD       score every move of a position
@@ -53,6 +54,7 @@ other commands (each has its own --help):
   tictactoe-tui history             list the games kept (export GAME_ID, import FILE)
   tictactoe-tui puzzles             puzzles with proven answers (the only win, the only defence)
   tictactoe-tui serve               play in a browser (textual-serve, loopback by default)
+  tictactoe-tui pbrain              our engine as a Gomocup brain (also pbrain-tictactoe-tui)
   tictactoe-tui bench               time the engine against plain minimax
 """
 """The end of `--help`: how the first screen is chosen, and every other command."""
@@ -97,6 +99,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "plies, scoring with H1 where they stop (default: automatic)")
     parser.add_argument("--theme", metavar="NAME",
                         help=f"a Textual theme: {', '.join(THEMES)} (default {defaults.theme})")
+    parser.add_argument("--position", metavar="BOARD",
+                        help="open the analysis board on this position: X, O and '.' row by "
+                        "row, rows split by '/', either case, as analyse reads it (the size "
+                        "comes from it; --k sets k)")
     parser.add_argument("--data-dir", metavar="DIR", type=data_dir_argument,
                         help="where the history is kept (default: $TICTACTOE_TUI_DATA_DIR, "
                         "else the user data directory)")
@@ -106,13 +112,16 @@ def build_parser() -> argparse.ArgumentParser:
 def parse_args(argv: Sequence[str] | None = None) -> tuple[GameSettings, bool]:
     """Read the game flags into `GameSettings`, and say whether any game flag was given.
 
-    A bad value prints one line on stderr ("tictactoe-tui: --size must be between 3 and 15,
-    not 20") and raises SystemExit(2). A flag that changes nothing in the game it sets up gets
+    A bad value prints one line on stderr ("tictactoe-tui: --size must be between 3 and 20,
+    not 21") and raises SystemExit(2). A flag that changes nothing in the game it sets up gets
     a one-line warning on stderr, and the game goes on.
     """
     parser = build_parser()
     given: dict[str, str] = vars(parser.parse_args(sys.argv[1:] if argv is None else argv))
     given.pop("data_dir", None)  # where the history lives, not a game setting: data_dir_flag
+    if given.pop("position", None) is not None:
+        # --k belongs to the position (its size is the string's): `position_flag` reads both.
+        given.pop("k", None)
     if ":" in given.get("opponent", ""):
         given.update(_spec_fields(parser, given["opponent"]))
     if ("x" in given or "o" in given) and "mode" not in given:
@@ -145,6 +154,25 @@ def _spec_fields(parser: argparse.ArgumentParser, text: str) -> dict[str, str]:
     if spec.path is not None:
         fields["engine"] = spec.path
     return fields
+
+
+def position_flag(argv: Sequence[str] | None = None) -> Board | None:
+    """The --position flag's board (with --k), or None; an impossible or unreadable position
+    prints one line on stderr and raises SystemExit(2)."""
+    parser = build_parser()
+    given = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    text: str | None = getattr(given, "position", None)
+    if text is None:
+        return None
+    k_text: str | None = getattr(given, "k", None)
+    try:
+        k = int(k_text) if k_text is not None else None
+    except ValueError:
+        parser.error(f"--k must be a whole number, not {k_text!r}")
+    try:
+        return read_position(text, k)
+    except IllegalMove as error:
+        parser.error(f"--position {text!r}: {error}")
 
 
 def data_dir_flag(argv: Sequence[str] | None = None) -> str | None:
