@@ -52,7 +52,7 @@ from tictactoe_tui.play.settings import (
     SettingError,
     settings_from_text,
 )
-from tictactoe_tui.ui.flags import THEMES
+from tictactoe_tui.ui.flags import themes
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 
 MODE_LABELS = {
@@ -112,7 +112,7 @@ class SettingValidator(Validator):
     def validate(self, value: str) -> ValidationResult:
         """Valid when `GameSettings` accepts the text for this field."""
         try:
-            settings_from_text({self.field: value}, THEMES)
+            settings_from_text({self.field: value}, themes())
         except SettingError as error:
             return self.failure(error.problem.capitalize())
         return self.success()
@@ -234,7 +234,7 @@ class SettingsScreen(Screen[GameSettings | None]):
                 )
                 yield from _field(
                     "Theme", "theme",
-                    Select([(name, name) for name in THEMES], value=s.theme,
+                    Select([(name, name) for name in themes()], value=s.theme,
                            allow_blank=False, id="theme"),
                 )
         # Outside the scrolling form, so Start stays in sight whatever the form shows.
@@ -304,7 +304,7 @@ class SettingsScreen(Screen[GameSettings | None]):
     def start(self) -> None:
         """Start the game as set, or show what is wrong beside its control."""
         try:
-            settings = settings_from_text(self._texts(), THEMES)
+            settings = settings_from_text(self._texts(), themes())
         except SettingError as error:
             self._show_error(error.field, error.problem.capitalize(), focus=True)
             return
