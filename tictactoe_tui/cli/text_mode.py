@@ -45,7 +45,6 @@ from tictactoe_tui.play.controller import (
 )
 from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, Mode, settings_from_values
-from tictactoe_tui.text.game import board_words
 from tictactoe_tui.text.panel import PanelReport
 from tictactoe_tui.text.plain import WORDS, board_lines, help_lines, report_lines, tally_words
 from tictactoe_tui.ui.flags import TEXT_MODE_FLAG, data_dir_flag, parse_args
@@ -205,8 +204,8 @@ class TextGame:
             return
         if text.isdigit():
             if size != 3:
-                self._say(f"Digits name cells on 3×3 only: type a cell's name, such as "
-                          f"{_centre(size)}, or help.")
+                self._say(f"Digits name cells on the 3 by 3 board only: type a cell's name, "
+                          f"such as {_centre(size)}, or help.")
                 return
             if not 1 <= int(text) <= 9:
                 self._say(f"{text} is not a cell: the digits 1 to 9 name them, or help.")
@@ -334,9 +333,7 @@ class TextGame:
         """Who plays whom, on what board, and who starts."""
         controller = self.controller
         settings = controller.settings
-        board = board_words(settings.size, settings.win_length)
-        if settings.win_length == settings.size:
-            board += f", {settings.size} in a row"
+        board = f"a {settings.size} by {settings.size} board, {settings.win_length} in a row"
         if controller.mode is Mode.HUMAN_VS_COMPUTER:
             first = "The computer moves" if settings.first == "computer" else "You move"
         else:

@@ -2,9 +2,10 @@
 help as plain lines that a screen reader speaks and a braille display shows.
 
 Plain means: one sentence per line, no colour, no box drawing, no "·" or "—" (a speech
-synthesizer reads them out or drops them), columns only where a braille reader wants them (the
-board's grid). Scores keep their marks ("~-13", "≤ -14", "≥ +3") and say them in words beside
-them, as `analyse` does: the marks are the teaching.
+synthesizer reads them out or drops them), "3 by 3" rather than "3×3" ("three times three"),
+columns only where a braille reader wants them (the board's grid, told in words after it).
+Scores keep their marks ("~−13", "≤ −14", "≥ +3") and say them in words beside them, as
+`analyse` does: the marks are the teaching.
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.text.panel import PanelReport
 from tictactoe_tui.text.scores import LEGEND_LINES
+
+MINUS = "\N{MINUS SIGN}"
+"""The minus of a marked score: after a mark ("≤ -21", "~-13") a speech synthesizer takes a
+hyphen for a pause and says "at most 21" (espeak-ng does); it reads this sign as "minus"."""
 
 TOP_MOVES = 5
 """Moves an evaluation lists on boards bigger than 3×3 (every move on 3×3: at most nine)."""
@@ -88,7 +93,8 @@ def report_lines(report: PanelReport, played_move: bool) -> list[str]:
         # "F8 (wins, in at most 9): Won by a chain of threats ...".
         said = row.detail.removeprefix(row.cell)
         played = " (played)" if row.chosen and played_move else ""
-        lines.append(_sentence(f"{rank}. {row.cell}{played}, score {row.marked}{said}"))
+        marked = row.marked.replace("-", MINUS)
+        lines.append(_sentence(f"{rank}. {row.cell}{played}, score {marked}{said}"))
     if report.equal:
         lines.append(_sentence(report.equal))
     lines += [_sentence(line) for line in report.terms]
