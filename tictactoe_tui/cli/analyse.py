@@ -64,7 +64,9 @@ def build_parser() -> OneLineParser:
         "Cells are named A1 (top-left) to C3 on 3×3: column letter, then row number.",
     )
     parser.add_argument("board", help="the position: X, O and '.' row by row, rows split by '/'")
-    parser.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta",
+    # The names as typed: argparse would list the enum's members by their repr.
+    parser.add_argument("--algorithm", choices=[str(name) for name in ALGORITHMS],
+                        default="alphabeta",
                         type=str.lower, help="how to score the moves (default alphabeta)")
     parser.add_argument("--k", type=positive_int, default=None, help="marks in a row to win")
     parser.add_argument("--depth", type=positive_int, default=None,

@@ -135,7 +135,7 @@ def result_json(comparison: Comparison, result: TraceResult) -> dict[str, Any]:
 
 
 def to_json(comparison: Comparison) -> dict[str, Any]:
-    """The whole comparison as the JSON object the README documents."""
+    """The whole comparison as the JSON object docs/lab.md documents."""
     board = comparison.board
     run = comparison.minimax
     skipped = comparison.too_big_tree or (run.tree if run.too_big else None)
