@@ -331,14 +331,18 @@ class SettingsScreen(Screen[GameSettings | None]):
         assert isinstance(size, int)
         fit_k_options(self.query_one("#k", Select), size)
 
+    @on(RadioSet.Changed, "#mode")
     @on(RadioSet.Changed, "#first")
     @on(RadioSet.Changed, "#mark")
     def _show_first_mark(self) -> None:
-        """Say which mark starts: "first" and "mark" together decide it, in every mode."""
-        first = _pressed(self.query_one("#first", RadioSet))
-        mark = _pressed(self.query_one("#mark", RadioSet))
-        starts = GameSettings(first=first, mark=mark).first_mark
-        self.query_one("#first-label", Label).update(f"Who moves first ({starts} starts)")
+        """Say which mark starts, and who plays it; with no person playing, "who moves first"
+        and "your mark" mean nothing: they are disabled."""
+        mode, first, mark = (_pressed(self.query_one(f"#{name}", RadioSet))
+                             for name in ("mode", "first", "mark"))
+        self.query_one("#first-label", Label).update(first_label(mode, first, mark))
+        no_person = mode == "computer-vs-computer"
+        for name in ("first", "mark"):
+            self.query_one(f"#{name}", RadioSet).disabled = no_person
 
     @on(Select.Changed, "#theme")
     def _theme_changed(self, event: Select.Changed) -> None:
@@ -388,6 +392,17 @@ class SettingsScreen(Screen[GameSettings | None]):
             message.display = bool(problem)
             if focus:
                 self.set_focus(self.query_one(f"#{field}"))
+
+
+def first_label(mode: str, first: str, mark: str) -> str:
+    """The "who moves first" label: the mark that starts and, against the computer, who plays
+    it ("Who moves first (O starts: the computer)")."""
+    settings = GameSettings(mode=mode, first=first, mark=mark)
+    starts = settings.first_mark
+    if mode != "human-vs-computer":
+        return f"Who moves first ({starts} starts)"
+    who = "the computer" if settings.is_computer(starts) else "you"
+    return f"Who moves first ({starts} starts: {who})"
 
 
 def _field(title: str, name: str, *controls: Widget) -> Iterator[Widget]:
