@@ -263,7 +263,8 @@ class TextGame:
         if not search.in_process:
             # A search that takes a while: say so, so silence is not taken for a hang.
             budget = controller.settings.search_time_limit
-            within = f", up to {budget:g} seconds" if budget is not None else ""
+            within = (f", up to {budget:g} second{'' if budget == 1 else 's'}"
+                      if budget is not None else "")
             doing = (f"{controller.who(controller.game.board.to_move)} is thinking"
                      if search.kind == "computer" else "Analysing")
             self._say(f"{doing}{within}.")

@@ -83,7 +83,9 @@ def report_lines(report: PanelReport, played_move: bool) -> list[str]:
     limit = None if len(report.rows) <= 9 else TOP_MOVES
     shown = [row for index, row in enumerate(report.rows)
              if limit is None or index < limit or row.chosen]
-    if len(shown) < report.total_moves:
+    if report.total_moves == 1:
+        lines.append("The move:")
+    elif len(shown) < report.total_moves:
         lines.append(f"The top {numbered(len(shown), 'move')} of {report.total_moves}, "
                      "best first:")
     else:
