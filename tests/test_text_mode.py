@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -232,3 +233,21 @@ def test_version_prints_the_program_and_its_version(flag: str) -> None:
     out = subprocess.run([sys.executable, "-m", "tictactoe_tui", flag], capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 0 and out.stdout == f"tictactoe-tui {__version__}\n"
+
+
+def test_ctrl_c_mid_search_ends_at_once_and_keeps_the_game(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe_tui", "--text", "--mode", "human-vs-human", "--size",
+         "15", "--time-limit", "60", "--data-dir", str(tmp_path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("H8\nhint\n")
+    process.stdin.flush()
+    for line in process.stdout:
+        if line.startswith("Analysing, up to 60 seconds."):
+            break
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and "Traceback" not in err
+    assert out.splitlines()[-1] == "Interrupted. The unfinished game is kept in the history."
+    assert outcomes(tmp_path) == ["abandoned"]

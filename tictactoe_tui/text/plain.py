@@ -110,6 +110,8 @@ def report_lines(report: PanelReport, played_move: bool) -> list[str]:
 def duration_words(seconds: float) -> str:
     """A search's time, said in full (a speech synthesizer spells "ms" out letter by letter):
     "3 milliseconds", "1.2 seconds"."""
+    if seconds < 0.0005:
+        return "under a millisecond"
     if seconds < 1:
         return numbered(round(seconds * 1000), "millisecond")
     return f"{seconds:.1f} seconds"
