@@ -177,7 +177,8 @@ def test_two_computers_play_a_whole_game_without_waiting(data_dir: Path) -> None
 
 def test_help_names_every_word(data_dir: Path) -> None:
     said = " ".join(play("help\n", data_dir))
-    for word in ("undo", "hint", "new", "score", "board", "help", "quit"):
+    for word in ("undo", "hint", "new", "score", "board", "help", "quit", "why", "clever",
+                 "moves"):
         assert f"{word} (or " in said
 
 
@@ -251,3 +252,11 @@ def test_ctrl_c_mid_search_ends_at_once_and_keeps_the_game(tmp_path: Path) -> No
     assert process.returncode == 130 and "Traceback" not in err
     assert out.splitlines()[-1] == "Interrupted. The unfinished game is kept in the history."
     assert outcomes(tmp_path) == ["abandoned"]
+
+
+def test_clever_switches_the_computer_to_random_moves_and_back(data_dir: Path) -> None:
+    said = play("clever\n5\nc\n", data_dir, seed=4)
+    assert "The computer now plays random." in said
+    assert any(line.startswith("Computer (O) played") and "A random move." in line
+               for line in said)
+    assert "The computer now plays alpha-beta." in said

@@ -147,19 +147,23 @@ class TextGame:
         return 0
 
     def close(self) -> None:
-        """Keep a game left unfinished (if it was not kept yet), and end the searches."""
-        kept = self.controller.abandon()
-        if kept is not None:
-            self.store.save(kept)
+        """Keep a game left unfinished (if it was not kept yet: the output may have gone, so
+        without a word), and end the searches."""
+        self._keep_unfinished()
         self.thinker.close()
 
     def _leave(self, why: str) -> None:
         """The input ended: keep a game left unfinished, and say so."""
+        if self._keep_unfinished():
+            why += " The unfinished game is kept in the history."
+        self._say(why)
+
+    def _keep_unfinished(self) -> bool:
+        """Save a game left unfinished as abandoned, once; whether there was one."""
         kept = self.controller.abandon()
         if kept is not None:
             self.store.save(kept)
-            why += " The unfinished game is kept in the history."
-        self._say(why)
+        return kept is not None
 
     def _handle(self, text: str) -> None:
         """One line: a cell, a word, or one sentence saying what was not understood."""
@@ -174,6 +178,8 @@ class TextGame:
             self._run(self.controller.hint())
         elif word == "why":
             self._why()
+        elif word == "clever":
+            self._run(self.controller.toggle_clever())
         elif word == "board":
             self._say(*board_lines(self.controller.game.board))
         elif word == "moves":
@@ -285,25 +291,26 @@ class TextGame:
             job.cancel()
             raise
         result, error = answer[0]
-        if error is not None:
-            return controller.search_failed(error)
-        effects = controller.search_done(result)
+        # A failed computer search still moves (at random, and a Say tells why).
+        effects = (controller.search_failed(error) if error is not None
+                   else controller.search_done(result))
         if search.kind == "computer":
-            self._say(self._computer_moved(effects))
+            self._say(*self._computer_moved(effects))
         return effects
 
-    def _computer_moved(self, effects: Sequence[Effect]) -> str:
+    def _computer_moved(self, effects: Sequence[Effect]) -> list[str]:
         """The computer's move in a sentence or two, from what the panel would show first:
-        "Computer (O) played C1. A clever move: alpha-beta: draw."; kept for `why`."""
+        "Computer (O) played C1. A clever move: alpha-beta: draw."; kept for `why`. Nothing
+        when it did not move (its Say tells why)."""
         shown = effects[0] if effects else None
         if isinstance(shown, ShowReport):
             self.report = shown.report
-            return f"{shown.report.title}. {shown.report.verdict}"
+            return [f"{shown.report.title}. {shown.report.verdict}"]
         if isinstance(shown, ClearPanel) and shown.text:
             # A random player's move has no analysis: the panel's words say so instead.
             self.report = shown.text
-            return shown.text
-        return self.controller.last_line
+            return [shown.text]
+        return []
 
     def _keep(self, record: Record) -> None:
         """Save a game in the history; say so when the history cannot."""
@@ -316,9 +323,11 @@ class TextGame:
         """The game ended: the result, how, the session's score, what next."""
         controller = self.controller
         tally = controller.session.tally(controller.settings.mode)
+        undo = ("" if controller.mode is Mode.COMPUTER_VS_COMPUTER
+                else "undo to take the last move back, ")
         self._say(f"Game over: {finished.headline.rstrip('!')}. {finished.detail}",
                   f"This session: {tally_words(tally)}.",
-                  "Type new for another game, undo to take the last move back, or quit.")
+                  f"Type new for another game, {undo}or quit.")
 
     # -- the words ------------------------------------------------------------------------------
 
