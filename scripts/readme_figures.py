@@ -278,8 +278,8 @@ def game_flags(_: str) -> str:
         ("--seed", "any integer: makes the computer's choices reproducible", "random"),
         ("--depth", f"{MIN_DEPTH}–{MAX_DEPTH} plies: minimax and alpha-beta look this far ahead "
          "and score the rest with H1 (a depth cut-off)", "automatic"),
-        ("--theme", "a Textual theme name (`textual-dark`, `nord`, `gruvbox`, …)",
-         f"`{default.theme}`"),
+        ("--theme", "a Textual theme name (`textual-dark`, `nord`, `gruvbox`, …) or "
+         "`high-contrast`", f"`{default.theme}`"),
         ("--data-dir", "the directory the history is kept in (made when first needed; a file "
          "or an empty path is refused)", "`$TICTACTOE_TUI_DATA_DIR`, else the user data "
          "directory"),

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tictactoe_tui.engine import Board, Mark, Progress
+from tictactoe_tui.engine import Board, Decision, Mark, Progress, analyse_position
 from tictactoe_tui.play.controller import (
     CVC_PAUSE,
     WAITING_TWO_PEOPLE,
@@ -320,6 +320,32 @@ def test_a_failed_computer_search_plays_a_random_move_and_says_so() -> None:
     assert len(controller.game.moves) == 2
     assert said(effects)[-1] == ("The search failed (worker died): the computer played a "
                                  "random move instead.")
+
+
+def random_reply(cell: int) -> str:
+    """On 3×3 at difficulty 30, X takes the centre and the computer answers `cell` at random:
+    the panel's verdict."""
+    controller = hvc(difficulty=30)
+    assert [s.kind for s in searches(controller.choose(4))] == ["computer"]
+    before = controller.game.board
+    analysis = analyse_position(before, "alphabeta")
+    decision = Decision(cell, False, "alphabeta", analysis, None, "random move (difficulty 30)")
+    [report] = [e.report for e in controller.search_done((decision, None))
+                if isinstance(e, ShowReport)]
+    return report.verdict
+
+
+def test_a_random_move_as_good_as_the_clever_one_says_so() -> None:
+    # Every corner draws against the centre: A1 is ranked first, C3 (its mirror) is as good.
+    verdict = random_reply(8)
+    assert verdict == ("A random move (difficulty 30). The clever move was A1 (draw, score 0); "
+                       "C3 is proven just as good (draw, score 0).")
+    verdict = random_reply(0)
+    assert verdict == ("A random move (difficulty 30). By chance it is the clever move: A1 "
+                       "(draw, score 0).")
+    verdict = random_reply(1)     # an edge loses
+    assert verdict == ("A random move (difficulty 30). The clever move was A1 (draw, score 0), "
+                       "not B1 (loss in 6, score -4).")
 
 
 def test_a_failed_hint_says_so_in_the_panel() -> None:

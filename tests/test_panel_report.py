@@ -17,7 +17,15 @@ from tictactoe_tui.text.report import (
     score_words,
     thinking_report,
 )
-from tictactoe_tui.text.scores import LEGEND_LINES, cell_score, marked_score, short_meaning
+from tictactoe_tui.text.scores import (
+    LEGEND_LINES,
+    cell_score,
+    fit_cell_score,
+    marked_score,
+    overlay_caption,
+    overlay_marks,
+    short_meaning,
+)
 
 EXAMPLE_1 = ("........../........../........../........../....XO..../"
              ".....X..../........../........../........../..........")
@@ -163,12 +171,35 @@ def test_the_search_story_has_one_row_per_completed_depth() -> None:
         (7, "E6", "~-7", 97_395), (8, "E6", "~-13", 374_033)]
 
 
-def test_the_board_marks_bounds_and_writes_values_plainly() -> None:
+def test_the_board_marks_estimates_and_bounds_as_the_panel_does() -> None:
     hints = score_hints(example_analysis())
-    assert hints[cell("E6")] == "-13" and hints[cell("D4")] == "≤-13"
+    assert hints[cell("E6")] == "~-13" and hints[cell("D4")] == "≤-13"
     assert hints[cell("A1")] == "≤-91"
-    assert (cell_score(0, "exact"), cell_score(14, "estimate"), cell_score(8, "at_most"),
-            cell_score(92, "at_least")) == ("0", "+14", "≤8", "≥92")
+    assert (cell_score(0, "exact"), cell_score(-8, "exact"), cell_score(14, "estimate"),
+            cell_score(0, "estimate"), cell_score(8, "at_most"), cell_score(92, "at_least")) == (
+        "0", "-8", "~14", "~0", "≤8", "≥92")
+
+
+def test_a_cell_too_narrow_for_its_score_cuts_the_digits_never_the_mark() -> None:
+    assert [fit_cell_score(text, 3) for text in ("~16", "≤-9", "+92", "~-13", "≤-10", "≥+220",
+                                                 "+225", "-224", "0")] == [
+        "~16", "≤-9", "+92", "~-…", "≤-…", "≥…", "225", "-…", "0"]
+    assert fit_cell_score("≤-100", 7) == "≤-100"
+
+
+def test_the_board_caption_explains_every_mark_its_cells_show() -> None:
+    texts = ["~16", "≤-…", "≥92", "+3"]
+    assert overlay_marks(texts) == ("~", "≤", "≥", "…")
+    assert overlay_caption("X's scores", texts, "v") == (
+        "X's scores, ~ estimate, ≤ at most, ≥ at least, … see panel (v hides)")
+    assert overlay_caption("X's scores", ["+3", "0"], "v") == "X's scores (v hides)"
+    assert overlay_caption("X's scores", ["~3"], "v", line=True) == (
+        "X's scores, ~ estimate (v) · line (p)")
+    assert overlay_caption("", ["~3"], "v", line=True) == "line 1 2 3… (p hides)"
+    for width in range(16, 70):
+        caption = overlay_caption("X's scores", texts, "v", width=width)
+        assert len(caption) <= max(width, len("~est ≤max ≥min …cut")), (width, caption)
+        assert all(mark in caption for mark in ("~", "≤", "≥", "…")), (width, caption)
 
 
 def test_the_live_display_marks_the_best_score_and_keeps_the_story() -> None:

@@ -8,18 +8,21 @@ from functools import cache
 import pytest
 
 from tests.engine.positions import reachable_3x3
-from tictactoe_tui.engine import Board, Mark, MoveScore
+from tictactoe_tui.engine import Analysis, Board, Mark, MoveScore
+from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.history.record import PlayedGame, PlayedMove
 from tictactoe_tui.history.review import (
     BLUNDER_DROP,
     INACCURACY_DROP,
     MISTAKE_DROP,
     GameReview,
+    Verdict,
     analyse_for_review,
     analysis_from_json,
     analysis_to_json,
     judge,
 )
+from tictactoe_tui.text.review import verdict_words
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
@@ -165,10 +168,59 @@ def test_ignoring_a_four_on_a_big_board_is_a_blunder() -> None:
      MoveScore(2, 80, 1, False, kind="at_least", band="win"), "inaccuracy"),  # still a win
     (MoveScore(1, 0, 1, True), MoveScore(2, -90, 1, False, kind="at_most", band="loss"),
      "blunder"),                                                           # a draw thrown away
+    # Another move is best only when proven as good, or the same estimate; a bound that only
+    # reaches the first's number is good (issue 28: "D6 ≤ -9" is not F5's "~-9").
+    (MoveScore(1, -9, 1, False), MoveScore(2, -9, 1, False, kind="at_most"), "good"),
+    (MoveScore(1, -9, 1, False, kind="at_most"), MoveScore(2, -9, 1, False), "good"),
+    (MoveScore(1, 7, 1, True), MoveScore(2, 7, 1, True), "best"),
+    (MoveScore(1, 5, 1, False, kind="at_most"), MoveScore(2, 5, 1, False, kind="at_least"),
+     "best"),
+    (MoveScore(1, 5, 1, False, kind="at_least"), MoveScore(2, 5, 1, True), "good"),
 ])
 def test_estimates_are_judged_by_the_documented_thresholds(best: MoveScore, played: MoveScore,
                                                            expected: str) -> None:
     assert judge(played, best) == expected
+
+
+def review_at_move_4(second: MoveScore) -> tuple[Verdict, Board]:
+    """The issue's 10×10 game at move 4: O played D6, scored `second`, below F5 at ~-9."""
+    cells = (44, 55, 46)
+    review = GameReview(played_game((*cells, 53), size=10, k=5))
+    first = MoveScore(45, -9, 9_000, False, (45,), "estimate", 5)
+    review.analyses[3] = Analysis("alphabeta", (first, second), 10_000, 0.5, 6, False, False)
+    verdict = review.verdict(4)
+    assert verdict is not None
+    return verdict, review.positions[3]
+
+
+def test_the_best_move_named_by_the_review_is_the_one_its_table_ranks_first() -> None:
+    bound = MoveScore(53, -9, 800, False, (53,), "at_most", 5)
+    verdict, before = review_at_move_4(bound)
+    assert cell_notation(verdict.cell, 10) == "D6" and verdict.judgement == "good"
+    assert verdict.best.move == 45 and verdict.symbol == ""
+    assert verdict_words(verdict, before) == (
+        "A good move: D6 scores at most -9 (a bound); F5, ranked first, scores ~-9 "
+        "(an estimate).")
+    same = MoveScore(53, -9, 800, False, (53,), "estimate", 5)
+    verdict, before = review_at_move_4(same)
+    assert verdict.judgement == "best"
+    assert verdict_words(verdict, before) == (
+        "As good as the best by the estimates: D6 scores ~-9 (an estimate), the same estimate "
+        "as F5, ranked first.")
+
+
+def test_a_move_proven_as_good_as_the_first_is_one_of_the_best() -> None:
+    review = GameReview(played_game((4, 2)))       # O answers the centre in a corner: C1
+    review.analyse_all()
+    verdict = review.verdict(2)
+    assert verdict is not None and verdict.judgement == "best"
+    first = review.analyses[1].scores[0]           # type: ignore[union-attr]
+    words = verdict_words(verdict, review.positions[1])
+    if first.move == 2:
+        assert words == "The best move: C1 leads to a draw."
+    else:
+        assert words == (f"One of the best moves: C1 leads to a draw; "
+                         f"{cell_notation(first.move, 3)}, ranked first, leads to a draw.")
 
 
 def test_an_analysis_survives_the_cache() -> None:

@@ -198,16 +198,15 @@ async def test_space_pauses_two_computers_even_mid_search(gate: Gate) -> None:
         assert marks(pilot) == [""] * 9, "the stopped search played nothing"
 
 
-async def test_the_enlarge_message_mentions_e_only_while_the_panel_shows() -> None:
-    app = game_app(size=10)
-    async with app.run_test(size=(50, 30)) as pilot:
+async def test_the_enlarge_message_promises_no_smaller_board_than_3x3() -> None:
+    # The notice once said "s opens settings for a smaller board" on 3×3, which has none.
+    app = game_app(size=3)
+    async with app.run_test(size=(30, 10)) as pilot:
         await pilot.pause()
-        message = game(pilot).query_one("#too-small", Static)
-        assert "e hides the evaluation panel" in text(message)
-        await pilot.press("e")
-        await pilot.pause()
-        assert "Enlarge the terminal" in text(message)
-        assert "e hides" not in text(message)
+        message = text(game(pilot).query_one("#too-small", Static))
+        assert "Enlarge the terminal" in message
+        assert "(s opens the settings; q quits.)" in message
+        assert "smaller" not in message
 
 
 async def test_q_in_the_middle_of_a_game_asks_once() -> None:

@@ -1,11 +1,12 @@
-"""How the Game screen fits the terminal: 10×10 in 100×34, and a clear message when too small."""
+"""How the Game screen fits the terminal: 10×10 in 100×34, and a clear message when too small
+(the compact layout of small terminals: test_compact_layout)."""
 
 from __future__ import annotations
 
 from textual.widgets import Static
 
 from tests.app.conftest import SIZE, click_cell, game_app, settle
-from tictactoe_tui.ui.screens.game import GameScreen, needed_terminal
+from tictactoe_tui.ui.screens.game import GameScreen, compact_terminal, needed_terminal
 from tictactoe_tui.ui.widgets import Board, EvalPanel
 
 
@@ -34,15 +35,17 @@ async def test_a_10x10_game_fits_100x34_and_the_panel_lists_the_top_ten() -> Non
 
 
 async def test_a_terminal_too_small_for_the_board_says_so() -> None:
+    width, height = compact_terminal(10)
     app = game_app(size=10)
-    async with app.run_test(size=(70, 20)) as pilot:
+    async with app.run_test(size=(70, height - 1)) as pilot:
         await pilot.pause()
         screen = app.screen
         message = screen.query_one("#too-small", Static)
         assert message.display
-        width, height = needed_terminal(10)
         assert f"needs at least {width}×{height}" in str(message.render())
         assert "Enlarge the terminal" in str(message.render())
+        assert "s opens the settings, where a smaller board needs less room; q quits." in str(
+            message.render())
         assert not screen.query_one("#position").display
 
 

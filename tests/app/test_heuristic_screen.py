@@ -12,6 +12,7 @@ from tests.app.conftest import SIZE, click_cell, game_app, run_command, settle, 
 from tictactoe_tui.engine import Board, analyse_position
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.evaluate import candidate_terms, explain_lines, rank_moves
+from tictactoe_tui.text.lab import alphabeta_cell
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.screens.heuristics import HeuristicScreen
 
@@ -37,8 +38,9 @@ def check_ranking(pilot: Pilot[None], position: Board, weights: tuple[int, ...])
     assert [r[1] for r in shown] == [cell_notation(m, position.size) for m in ranking.order]
     assert [int(r[2]) for r in shown] == [ranking.h1[m] for m in ranking.order]
     assert [int(r[3]) for r in shown] == [ranking.h2[m] for m in ranking.order]
-    scores = {s.move: s.score for s in analyse_position(position, "alphabeta").scores}
-    assert [int(r[4]) for r in shown] == [scores[m] for m in ranking.order]
+    analysis = analyse_position(position, "alphabeta")
+    scores = {s.move: alphabeta_cell(s, position, analysis.depth) for s in analysis.scores}
+    assert [r[4] for r in shown] == [scores[m] for m in ranking.order]
     for row, move in zip(shown, ranking.order, strict=True):
         assert ("H1" in row[5].split()) == (move in ranking.h1_pick.moves)
         assert ("H2" in row[5].split()) == (move in ranking.h2_pick.moves)
@@ -194,6 +196,50 @@ async def test_a_big_board_lists_only_the_lines_that_hold_a_mark() -> None:
         assert len(rows(pilot, "heuristic-lines")) == len(marked)
         terms = text(screen.query_one("#lab-terms", Static))
         assert f"{len(lines) - len(marked)} empty lines are not listed" in terms
+
+
+async def test_the_labs_alpha_beta_column_is_the_game_panels_analysis_with_its_marks() -> None:
+    # Issue 28: 7×7, four in a row, X D4, O replies; w. The lab once ran its own search and
+    # wrote "+12", "+8" where the panel said "≤ -38" and "win in 13".
+    async with game_app(seed=1, size=7, k=4).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert await click_cell(pilot, 24)
+        await settle(pilot)
+        game_screen = pilot.app.screen
+        assert isinstance(game_screen, GameScreen)
+        position = game_screen.game.board
+        analysis = game_screen.controller.analysed()
+        assert analysis is not None and analysis.algorithm == "alphabeta"
+        await pilot.press("w")
+        await settle(pilot)
+        screen = lab(pilot)
+        assert screen.from_panel and screen.alphabeta is analysis
+        shown = {r[1]: r[4] for r in rows(pilot, "heuristic-table")}
+        assert shown == {cell_notation(s.move, 7): alphabeta_cell(s, position, analysis.depth)
+                         for s in analysis.scores}
+        for scored in analysis.scores:     # every number carries its kind (and its depth)
+            words = shown[cell_notation(scored.move, 7)]
+            if scored.kind != "exact":
+                assert words.startswith(("~", "≤", "≥")) and "(" in words, words
+        picks = text(screen.query_one("#lab-picks", Static))
+        assert "Alpha-beta: the game panel's analysis" in picks
+
+
+async def test_the_labs_own_search_says_it_is_its_own() -> None:
+    position = Board.from_string("......./......./......./...X.../..O..../......./.......", k=4)
+    async with game_app(seed=1, size=7, k=4).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pilot.app.push_screen(HeuristicScreen(position, 0.3))
+        await pilot.pause()
+        await settle(pilot)
+        screen = lab(pilot)
+        assert not screen.from_panel and screen.alphabeta is not None
+        analysis = screen.alphabeta
+        picks = text(screen.query_one("#lab-picks", Static))
+        assert "Alpha-beta: the lab's own 0.3 s search" in picks
+        shown = {r[1]: r[4] for r in rows(pilot, "heuristic-table")}
+        assert shown == {cell_notation(s.move, 7): alphabeta_cell(s, position, analysis.depth)
+                         for s in analysis.scores}
 
 
 async def test_a_terminal_too_small_for_the_board_gets_a_notice() -> None:

@@ -109,6 +109,44 @@ class TestGameScreen:
         assert snap_compare(app, run_before=run_before, terminal_size=SIZE)
 
 
+class TestSmallTerminalsAndColour:
+    """The compact layout of small terminals, NO_COLOR and the high-contrast theme."""
+
+    def test_3x3_in_40x15_after_the_computer_replies(self, snap_compare: SnapCompare) -> None:
+        scene = screenshots.SCENES["game"]
+        assert snap_compare(scene.app(), run_before=scene.play, terminal_size=(40, 15))
+
+    def test_3x3_in_40x15_with_the_panel_instead_of_the_board(self, snap_compare: SnapCompare
+                                                               ) -> None:
+        scene = screenshots.SCENES["game"]
+
+        async def run_before(pilot: Pilot[Any]) -> None:
+            await scene.play(pilot)
+            await pilot.app.screen.run_action("toggle_panel")
+            await settle(pilot)
+
+        assert snap_compare(scene.app(), run_before=run_before, terminal_size=(40, 15))
+
+    def test_15x15_in_80x24(self, snap_compare: SnapCompare) -> None:
+        app = TicTacToeApp(GameSettings(seed=1, size=15, opponent="h1"), start_in_game=True)
+
+        async def run_before(pilot: Pilot[Any]) -> None:
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+
+        assert snap_compare(app, run_before=run_before, terminal_size=(80, 24))
+
+    def test_a_win_with_no_colour(self, snap_compare: SnapCompare,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setenv("NO_COLOR", "1")
+        assert snap_scene(snap_compare, "results")
+
+    def test_the_high_contrast_theme(self, snap_compare: SnapCompare) -> None:
+        app = TicTacToeApp(GameSettings(seed=1, theme="high-contrast"), start_in_game=True)
+        assert snap_compare(app, run_before=screenshots.SCENES["game"].play, terminal_size=SIZE)
+
+
 class TestResultsScreen:
     """The results dialog over the finished game."""
 

@@ -82,7 +82,8 @@ async def test_picking_a_row_draws_its_expected_line_and_p_hides_it() -> None:
         position = screen.game.board
         for step, cell in enumerate(row.line, start=1):
             assert position[cell] is None
-            assert cell_words(pilot, cell)[1] == str(step)
+            framed = f">{step}<" if cell == view.board.best_move else str(step)
+            assert cell_words(pilot, cell)[1] == framed
         assert row.line_names == " ".join(cell_notation(c, 3) for c in row.line)
         # The line of another row, picked with the mouse.
         assert await pilot.click("#eval-rows", offset=(4, 3))

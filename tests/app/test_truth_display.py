@@ -59,9 +59,10 @@ async def test_a_bound_is_drawn_fainter_than_a_value_in_the_panel_and_on_the_boa
         assert not dim("E6") and not dim("C4"), "values are not"
         assert "≤ -13" in rows["D4"].plain and "~-13" in rows["E6"].plain
         board = view.board
-        assert board.cell_text(cell("D4")) == "≤-13" and board.cell_text(cell("E6")) == "-13"
-        bound = segment_at(board, cell("D4"), "≤-13").style
-        value = segment_at(board, cell("E6"), "-13").style
+        # A 10×10 cell keeps a column free: "≤-13" and "~-13" keep their marks, cut their digits.
+        assert board.cell_text(cell("D4")) == "≤-…" and board.cell_text(cell("E6")) == "~-…"
+        bound = segment_at(board, cell("D4"), "≤-…").style
+        value = segment_at(board, cell("E6"), "~-…").style
         assert bound is not None and value is not None
         assert bound.dim and bound.color != value.color
 
@@ -70,8 +71,18 @@ async def test_a_bound_too_wide_for_its_cell_is_never_cut_into_a_wrong_number() 
     app = ViewApp()
     async with app.run_test(size=SIZE):
         board = app.query_one(PositionView).board
-        board.show([""] * 100, hints={0: "≥+220", 1: "≤-100", 2: "≤-21", 3: "+97"})
-        assert [board.cell_text(i) for i in range(4)] == ["≥220", "≤", "≤-21", "+97"]
+        board.show([""] * 100, hints={0: "≥+220", 1: "≤-100", 2: "≤-21", 3: "+97", 4: "~-9"})
+        assert [board.cell_text(i) for i in range(5)] == ["≥…", "≤-…", "≤-…", "+97", "~-9"]
+
+
+async def test_neighbouring_scores_on_a_big_board_never_run_together() -> None:
+    app = ViewApp()
+    async with app.run_test(size=SIZE):
+        board = app.query_one(PositionView).board
+        board.show([""] * 100, hints=dict.fromkeys(range(10), "≤-10") | {1: "≤-9", 2: "~16"})
+        row = "".join(segment.text for segment in board.render_line(1))
+        assert "≤-…≤-9" not in row and "≤-10" not in row
+        assert row.split() == ["1", "≤-…", "≤-9", "~16", *["≤-…"] * 7]
 
 
 async def test_the_search_story_grows_a_row_per_depth_while_it_runs(gate: Gate) -> None:
@@ -120,7 +131,9 @@ async def test_p_draws_the_line_of_a_win_proven_by_threats() -> None:
         assert chosen is not None and chosen.cell == "F8" and len(chosen.line) > 3
         assert view.line_shown == chosen.line
         for step, cell_index in enumerate(chosen.line, start=1):
-            assert view.board.cell_text(cell_index).split()[0] == str(step)
+            # The hint's cell is framed, so that no colour is needed to find it.
+            framed = f">{step}<" if cell_index == view.board.best_move else str(step)
+            assert view.board.cell_text(cell_index).split()[0] == framed
 
 
 class GraphApp(App[None]):

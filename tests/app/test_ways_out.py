@@ -1,5 +1,6 @@
-"""Every way out of the app keeps the game in progress: Ctrl+Q and the palette's Quit ask first
-in the middle of a game, as q does, and a crash still keeps the game (signals: test_signals)."""
+"""Every way out of the app keeps the game in progress: Ctrl+Q, Ctrl+C and the palette's Quit ask
+first in the middle of a game, as q does, and a crash still keeps the game (signals:
+test_signals)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 
 from tests.app.conftest import SIZE, game_app, run_command, settle, status
 from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.ui.app import TicTacToeApp
 
 
 def kept_outcomes() -> list[str]:
@@ -26,6 +28,49 @@ async def test_ctrl_q_asks_in_the_middle_of_a_game_then_keeps_it() -> None:
         await pilot.pause()
     assert app.return_code == 0
     assert kept_outcomes() == ["abandoned"]
+
+
+async def test_ctrl_c_asks_as_q_does_in_the_middle_of_a_game_then_quits() -> None:
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert "Quit in the middle of the game? q again or y quits" in status(pilot)
+        assert "ctrl+q" not in " ".join(str(n.message) for n in app._notifications).lower()
+        assert app.is_running
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert not app.is_running
+    assert app.return_code == 0
+    assert kept_outcomes() == ["abandoned"]
+
+
+async def test_ctrl_c_then_y_quits_and_ctrl_c_then_another_key_goes_on() -> None:
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "ctrl+c", "1")
+        await pilot.pause()
+        assert "Quit in the middle" not in status(pilot)
+        assert app.is_running
+        await pilot.press("ctrl+c", "y")
+        await pilot.pause()
+        assert not app.is_running
+    assert kept_outcomes() == ["abandoned"]
+
+
+async def test_ctrl_c_quits_at_once_from_settings_and_before_the_first_move() -> None:
+    app = game_app(mode="human-vs-human")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert not app.is_running
+    settings_first = TicTacToeApp()
+    async with settings_first.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert not settings_first.is_running
 
 
 async def test_the_palettes_quit_asks_too_and_another_key_goes_on() -> None:

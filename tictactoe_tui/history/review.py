@@ -6,7 +6,10 @@ solved from every position), under `REVIEW_BUDGET` seconds a position on bigger 
 it judges each move by comparing the played move's score with the best move's score in the
 position it was played from, both seen from the player who moved:
 
-- **best**: no move scores higher.
+- **best**: the move the analysis ranks first, or one its scores prove as good (an exact value
+  or a lower bound reaching the first's exact value or upper bound), or one scoring the same
+  estimate; a move whose score only reaches the first's number (a bound equal to an estimate)
+  is **good**.
 - With exact values (3×3, or any proven result on a bigger board), the game's value is what
   counts: a win thrown to a draw is a **mistake** (`?`); a draw or a win thrown to a loss is a
   **blunder** (`??`); keeping the same value but winning more slowly (or losing sooner, which
@@ -74,7 +77,8 @@ class Verdict:
     played: MoveScore
     """The played move's score in the position it was played from."""
     best: MoveScore
-    """The best move of that position (the played one when it was best)."""
+    """The best move of that position: the first its analysis ranks (the review's table
+    lists the moves in that order)."""
 
     @property
     def symbol(self) -> str:
@@ -87,14 +91,32 @@ class Verdict:
         return None if self.judgement in ("best", "good") else self.best.move
 
 
+def proven_as_good(played: MoveScore, best: MoveScore) -> bool:
+    """Whether the scores prove `played` no worse than `best`: the least it is worth (an exact
+    value or a lower bound) reaches the most `best` is worth (an exact value or an upper
+    bound). Two equal estimates prove nothing; a bound equal to an estimate neither."""
+    return (played.kind in ("exact", "at_least") and best.kind in ("exact", "at_most")
+            and played.score >= best.score)
+
+
+def same_estimate(played: MoveScore, best: MoveScore) -> bool:
+    """Whether two moves score the same estimate (equal by the heuristic, not proven equal)."""
+    return played.kind == best.kind == "estimate" and played.score == best.score
+
+
 def judge(played: MoveScore, best: MoveScore) -> Judgement:
     """Judge a move by its score against the best score of its position (see the docstring).
 
-    A proven result (`MoveScore.outcome`: a win, loss or draw that holds against every reply,
-    its distance exact or a bound) is judged by the result; estimates by how far they drop.
+    `best` is the position's first-ranked move. Another move is "best" too only when the scores
+    prove it as good, or it scores the same estimate; one that merely reaches the best's number
+    (an upper bound equal to an estimate) is "good". A proven result (`MoveScore.outcome`: a
+    win, loss or draw that holds against every reply, its distance exact or a bound) is judged
+    by the result; estimates by how far they drop.
     """
-    if played.score >= best.score:
+    if played.move == best.move or proven_as_good(played, best) or same_estimate(played, best):
         return "best"
+    if played.score >= best.score:
+        return "good"
     mine, theirs = played.outcome, best.outcome
     if mine is not None and theirs is not None:
         if mine == theirs:       # the same result, only slower to win or quicker to lose
@@ -228,8 +250,7 @@ class GameReview:
             return None
         before = self.positions[number - 1]
         best = analysis.scores[0]
-        return Verdict(number, cell, before.to_move, judge(played, best), played,
-                       best if played.score < best.score else played)
+        return Verdict(number, cell, before.to_move, judge(played, best), played, best)
 
     def value(self, index: int) -> int | None:
         """Position `index`'s value seen from X: its best score, ±W at a win, 0 at a draw."""

@@ -45,6 +45,7 @@ from tictactoe_tui.text.report import (
     ALGORITHM_NAMES,
     algorithm_name,
     build_report,
+    clever_move_words,
     move_words,
     score_hints,
     terms_after,
@@ -59,6 +60,10 @@ timer of 0 raises)."""
 
 WAITING_TWO_PEOPLE = "No analysis yet: press h to score every move of the side to move."
 """The panel's first words in a game between two people (no computer explains anything)."""
+
+QUIT_KEYS = frozenset({"q", "y", "ctrl+c", "ctrl+q"})
+"""The keys that answer "quit in the middle of the game?" with yes: q and y, and Ctrl+C and
+Ctrl+Q, which quit as q does (pressed twice, they quit)."""
 
 Thinking = Literal["computer", "hint", "scores"]
 """What a search is for: the computer's move, a hint shown live in the panel, or the quiet
@@ -466,8 +471,7 @@ class GameController:
         else:
             verdict = f"A random move ({decision.reason})."
         if not decision.clever:
-            best = cell_notation(analysis.scores[0].move, before.size)
-            verdict += f" The clever move was {best}."
+            verdict += " " + clever_move_words(analysis, before, decision.move)
         return ShowReport(build_report(
             f"{self.who(mover)} played {name}", analysis, before, decision.move,
             verdict=verdict,
@@ -720,8 +724,8 @@ class GameController:
         return [*effects, Quit()]
 
     def key_pressed(self, key: str) -> bool:
-        """Any key but q and y withdraws a pending "quit?"; True when it did."""
-        if self.quit_pending and key not in ("q", "y"):
+        """Any key but the quitting ones withdraws a pending "quit?"; True when it did."""
+        if self.quit_pending and key not in QUIT_KEYS:
             self.quit_pending = False
             self.notice = ""
             return True

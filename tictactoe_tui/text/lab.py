@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tictactoe_tui.engine import Board, IterationInfo, Mark, describe_score, win_score
+from tictactoe_tui.engine import (
+    Analysis,
+    Board,
+    IterationInfo,
+    Mark,
+    MoveScore,
+    describe_score,
+    win_score,
+)
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.compare import Comparison, MinimaxRun, Verdict, best_so_far
 from tictactoe_tui.engine.trace import (
@@ -24,6 +32,7 @@ from tictactoe_tui.engine.trace import (
     TreeSize,
 )
 from tictactoe_tui.engine.types import RULE_FILLS_THE_BOARD, RULE_WINS_AT_ONCE
+from tictactoe_tui.text.report import candidate_row, reach_words
 from tictactoe_tui.text.scores import (
     KIND_WORDS,
     RULE_WORDS,
@@ -441,3 +450,38 @@ def count_label(count: int) -> str:
                 return f"{count:.0e}".replace("+", "")
             return f"{count // size}{suffix}"
     return str(count)
+
+
+# -- the heuristic lab -----------------------------------------------------------------------------
+
+
+def alphabeta_cell(scored: MoveScore, position: Board, root_depth: int) -> str:
+    """A move's alpha-beta score in the heuristic lab, as the panel's row says it: the number
+    with its mark ("~" an estimate, "≤" / "≥" a bound), what a proven one means, and for what
+    is not exact the depth it was searched to (or the rule that scored it): "-40 loss in 10",
+    "~41 (depth 8)", "≤ +6 (depth 4)", "≤ -38 loss in ≤ 12 (allows VCT)"."""
+    row = candidate_row(scored, position, root_depth)
+    words = row.marked if scored.band == "heuristic" else f"{row.marked} {row.words}"
+    if scored.kind == "exact":
+        return words
+    if scored.source in ("search", "symmetry"):
+        return f"{words} (depth {scored.depth + 1})"
+    return f"{words} ({row.note})" if row.note else words
+
+
+def alphabeta_source_words(analysis: Analysis, position: Board, *, from_panel: bool,
+                           time_limit: float | None) -> str:
+    """Where the lab's alpha-beta column comes from: the game panel's own analysis of this
+    position, or a search of the lab's own (which may reach another depth than the panel's,
+    and so other numbers): "Alpha-beta: the game panel's analysis, depth 8, cut off, heuristic
+    at the leaves."."""
+    reach = reach_words(analysis, position)
+    if from_panel:
+        return f"Alpha-beta: the game panel's analysis, {reach}."
+    budget = "" if time_limit is None or position.size == 3 else f" {time_limit:g} s"
+    return (f"Alpha-beta: the lab's own{budget} search, {reach} (the panel's search of this "
+            "position may reach another depth).")
+
+
+HEURISTIC_WORDS = "H1, H2: the heuristics' values after the move, no search."
+"""What the lab's H1 and H2 numbers are."""

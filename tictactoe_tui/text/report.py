@@ -29,6 +29,7 @@ from tictactoe_tui.engine import (
 )
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.history.review import proven_as_good, same_estimate
 from tictactoe_tui.text.panel import CandidateRow, PanelReport, StoryRow, ThinkingReport
 from tictactoe_tui.text.scores import (
     cell_score,
@@ -226,6 +227,30 @@ def move_words(scored: MoveScore, position: Position) -> str:
     estimate, score ~-13", "wins, in at most 9, score ≥ +92"."""
     words = score_words(scored.score, position, kind=scored.kind, band=scored.band)
     return f"{words}, score {marked_score(scored.score, scored.kind)}"
+
+
+def clever_move_words(analysis: Analysis, position: Position, played: int) -> str:
+    """After a random move `played` in `position`: the move the clever player would have
+    played (the analysis' first), and whether the random one is as good — only when the scores
+    prove it (`history.review.proven_as_good`), or "the same estimate" when both are equal
+    estimates. "The clever move was A1 (draw, score 0); A3 is proven just as good (draw,
+    score 0)."
+    """
+    first = analysis.scores[0]
+    clever = f"{cell_notation(first.move, position.size)} ({move_words(first, position)})"
+    if played == first.move:
+        return f"By chance it is the clever move: {clever}."
+    name = cell_notation(played, position.size)
+    scored = next((s for s in analysis.scores if s.move == played), None)
+    if scored is not None and proven_as_good(scored, first):
+        return (f"The clever move was {clever}; {name} is proven just as good "
+                f"({move_words(scored, position)}).")
+    if scored is not None and same_estimate(scored, first):
+        return (f"The clever move was {clever}; {name} scores the same estimate "
+                f"({marked_score(scored.score, scored.kind)}), not proven as good.")
+    if scored is not None:
+        return f"The clever move was {clever}, not {name} ({move_words(scored, position)})."
+    return f"The clever move was {clever}."
 
 
 def score_hints(analysis: Analysis) -> dict[int, str]:

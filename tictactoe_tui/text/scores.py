@@ -15,7 +15,8 @@ win's score), so every function takes the whole `MoveScore`, or its `kind` and `
 
 For narrow places (the evaluation panel, the board's cells, the live display), short forms of
 the same: `marked_score` ("~-13", "≤ -14", "≥ +3", "-8"), `cell_score` (the board's faint
-"≤-21", "≤8", "+14"), `short_meaning` ("win in ≤ 9", "upper bound"), `row_note` ("mirror of
+"≤-21", "~8", "+14", fitted to a cell by `fit_cell_score`, its marks told by
+`overlay_caption`), `short_meaning` ("win in ≤ 9", "upper bound"), `row_note` ("mirror of
 B1", "leaves a four", "VCT", "depth 1"), `proof_words` (a proof in a sentence: "Won by a chain
 of threats (VCT): F8 F9 G8 …") and `legend_lines` (one line per mark a panel shows).
 
@@ -29,7 +30,7 @@ cut-offs by the first move") and `first_cut_text` (the table's cell: "95%").
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from tictactoe_tui.engine import Board, MoveScore, describe_score
 from tictactoe_tui.engine.board import cell_notation
@@ -228,12 +229,65 @@ def marked_score(score: int, kind: str) -> str:
 
 
 def cell_score(score: int, kind: str) -> str:
-    """A score as the board writes it in an empty cell (4 columns on big boards): "+14", "0",
-    "-21", a bound with its mark and no plus sign: "≤8", "≤-21", "≥92". An estimate is not
-    marked (most cells of a big board are estimates; the panel tells them apart)."""
-    if kind in ("at_most", "at_least"):
-        return f"{KIND_MARKS[kind]}{score}"
-    return f"{score:+d}" if score else "0"
+    """A score as the board writes it in an empty cell, with the panel's marks and no spaces:
+    a value "+14", "0", "-21"; an estimate "~14", "~-13"; a bound "≤8", "≤-21", "≥92"."""
+    if kind == "exact":
+        return f"{score:+d}" if score else "0"
+    return f"{KIND_MARKS[kind]}{score}"
+
+
+CUT = "…"
+"""Written where a cell's number was too wide for it (`fit_cell_score`)."""
+
+
+def fit_cell_score(text: str, room: int) -> str:
+    """A cell's score (`cell_score`) in at most `room` characters: whole when it fits, else
+    without its plus sign, else its mark and sign with `CUT` for the digits ("~-13" in 3
+    columns is "~-…"): a number cut short would be a wrong number."""
+    if len(text) <= room:
+        return text
+    text = text.replace("+", "")
+    if len(text) <= room:
+        return text
+    digits = next((i for i, char in enumerate(text) if char.isdigit()), len(text))
+    return text[:max(min(digits, room - 1), 0)] + CUT
+
+
+OVERLAY_MARK_WORDS = {"~": "~ estimate", "≤": "≤ at most", "≥": "≥ at least",
+                      CUT: f"{CUT} see panel"}
+"""What the board's caption says each mark of its cells means."""
+OVERLAY_MARK_SHORT = {"~": "~est", "≤": "≤max", "≥": "≥min", CUT: f"{CUT}cut"}
+"""The same, for a caption that must fit a narrow board."""
+
+
+def overlay_marks(texts: Iterable[str]) -> tuple[str, ...]:
+    """The marks the board's cells `texts` show ("~", "≤", "≥", `CUT`), in that order."""
+    shown = {mark for text in texts for mark in OVERLAY_MARK_WORDS if mark in text}
+    return tuple(mark for mark in OVERLAY_MARK_WORDS if mark in shown)
+
+
+def overlay_caption(whose: str, texts: Iterable[str], key: str = "", *, line: bool = False,
+                    width: int | None = None) -> str:
+    """The board's caption: whose scores its cells show (`whose`, e.g. "X's scores"), what
+    every mark among them means, the key that hides them, and "line (p)" when an expected
+    line's steps show. The longest wording that fits `width` characters (None: any);
+    the marks' meanings are dropped last."""
+    if not whose:
+        return "line 1 2 3… (p hides)" if line else ""
+    marks = overlay_marks(texts)
+    tail = " · line (p)" if line else ""
+    hides = f" ({key} hides)" if key and not line else f" ({key})" if key else ""
+    short_key = f" ({key})" if key else ""
+    full = ", ".join(OVERLAY_MARK_WORDS[mark] for mark in marks)
+    short = " ".join(OVERLAY_MARK_SHORT[mark] for mark in marks)
+    glue = ", " if marks else ""
+    wordings = [f"{whose}{glue}{full}{hides}{tail}", f"{whose}{glue}{full}{short_key}{tail}",
+                f"{whose}{glue}{short}{short_key}{tail}",
+                f"{whose}: {short}{short_key}" if marks else f"{whose}{short_key}",
+                short or whose]
+    if width is None:
+        return wordings[0]
+    return next((wording for wording in wordings if len(wording) <= width), wordings[-1])
 
 
 def short_meaning(score: int, board: Board, kind: str, band: str) -> str:

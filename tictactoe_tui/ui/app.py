@@ -22,6 +22,7 @@ from rich.console import RenderableType
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -31,6 +32,7 @@ from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
 from tictactoe_tui.ui.flags import data_dir_flag, parse_args, with_known_theme
 from tictactoe_tui.ui.messages import GameEnded, Navigate, PlayFrom
+from tictactoe_tui.ui.themes import OWN_THEMES
 from tictactoe_tui.worker.client import Thinker
 
 if TYPE_CHECKING:
@@ -45,6 +47,9 @@ EXIT_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
 stopped), rather than killing it with the terminal still in full-screen mode. In a terminal
 Ctrl+C is a key, not SIGINT; SIGINT comes from `kill -INT`, or from Ctrl+C pressed where
 `tictactoe-tui serve` runs, which reaches the apps it started for the browser tabs too."""
+
+NO_COLOUR = NoColor()
+"""The filter that takes every colour out of what is drawn (NO_COLOR)."""
 
 HISTORY_RETRY_SECONDS = 3.0
 """How often the app tries again to save games a locked history kept beside it."""
@@ -117,7 +122,18 @@ class TicTacToeApp(App[None]):
         self.last_game: tuple[PlayedGame, int | None] | None = None
         """The last game reported, with its id in the history (None if it was not saved)."""
         self._history_retry: Timer | None = None
+        for theme in OWN_THEMES:
+            self.register_theme(theme)
         self.theme = self.settings.theme
+        self.colourless = bool(os.environ.get("NO_COLOR"))
+        """Whether the terminal gets no colour at all: NO_COLOR is set and not empty."""
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, with NO_COLOR as no-color.org means it: no colour at all (not
+        Textual's shades of grey, which are colours still), bold, dim, underline and reverse
+        kept, and only when the variable is set and not empty."""
+        filters = [f for f in super().get_line_filters() if not isinstance(f, Monochrome | NoColor)]
+        return [*filters, NO_COLOUR] if self.colourless else filters
 
     def watch_theme(self, theme: str) -> None:
         """Remember a theme chosen anywhere (the palette too), so the next game keeps it."""
@@ -248,13 +264,13 @@ class TicTacToeApp(App[None]):
 
     def exit(self, result: None = None, return_code: int = 0,
              message: RenderableType | None = None) -> None:
-        """Close the app, every way it can close (q, Ctrl+Q, the palette, a signal): a game
-        left unfinished is kept first."""
+        """Close the app, every way it can close (q, Ctrl+Q, Ctrl+C, the palette, a signal): a
+        game left unfinished is kept first."""
         self.keep_unfinished_games()
         super().exit(result, return_code, message)
 
     def action_quit(self) -> None:
-        """Ctrl+Q and the palette's Quit: in the middle of a game, ask as q does."""
+        """Ctrl+Q, Ctrl+C and the palette's Quit: in the middle of a game, ask as q does."""
         from tictactoe_tui.ui.screens.game import GameScreen
 
         # The palette runs its command while it still shows: look beneath it.
@@ -263,6 +279,11 @@ class TicTacToeApp(App[None]):
             shown[-1].action_quit_game()
         else:
             self.exit()
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C with no text selected quits as q does (Textual's own only says "press
+        Ctrl+Q"); with a selection, the screen or a text box copies it and this never runs."""
+        self.action_quit()
 
     def on_unmount(self) -> None:
         """Close the history (games another copy kept it from saving wait beside it), and end

@@ -1,9 +1,9 @@
 """The game flags (`tictactoe-tui --size 10 --k 5 ...`) that make `GameSettings`.
 
 Read by `TicTacToeApp.from_args`, the play command, the text mode (`--text`) and `serve` (which
-checks them before it starts any app). The themes `--theme` accepts are Textual's, which is why
-this lives in `ui`; Textual is imported only when they are needed (`themes()`), so the text mode
-reads the same flags without loading it.
+checks them before it starts any app). The themes `--theme` accepts are Textual's and the app's
+own (`ui.themes`), which is why this lives in `ui`; they are imported only when needed
+(`themes()`), so the text mode reads the same flags without loading Textual.
 """
 
 from __future__ import annotations
@@ -40,14 +40,14 @@ TEXT_MODE_FLAG = "--text"
 
 @cache
 def themes() -> tuple[str, ...]:
-    """The Textual themes the app offers (it registers none of its own).
+    """The themes the app offers (`ui.themes.THEMES`: Textual's and its own).
 
-    Textual is imported here, when first asked, not with this module: the text mode reads the
-    game flags too and must start without it.
+    Imported here, when first asked, not with this module: they are Textual themes, and the
+    text mode reads the game flags too and must start without Textual.
     """
-    from textual.theme import BUILTIN_THEMES
+    from tictactoe_tui.ui.themes import THEMES
 
-    return tuple(BUILTIN_THEMES)
+    return THEMES
 
 
 def with_known_theme(settings: GameSettings) -> GameSettings:

@@ -52,7 +52,7 @@ from tictactoe_tui.play.controller import (
     runs_in_process,
 )
 from tictactoe_tui.play.session import SessionScore
-from tictactoe_tui.play.settings import GameSettings, Mode
+from tictactoe_tui.play.settings import MIN_SIZE, GameSettings, Mode
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.messages import GameEnded, Navigate
 from tictactoe_tui.ui.screens.new_game import NewGameDialog
@@ -68,6 +68,11 @@ PANEL_MIN_WIDTH = 46
 MIN_WIDTH = 60
 SCOREBOARD_HEIGHT = 5
 FOOTER_HEIGHT = 1
+COMPACT_STATUS_HEIGHT = 2
+VERDICT_HEIGHT = 1
+COMPACT_MIN_WIDTH = 40
+"""The compact layout's narrowest terminal: its verdict line ("e panel · Computer (O) played C1:
+draw") needs the room, whatever the board's width."""
 
 NOTICE_SECONDS = 3.0
 """How long a notice's toast stays; the same notice again meanwhile is not shown twice."""
@@ -77,10 +82,21 @@ AllTime = Callable[[GameSettings], tuple[tuple[str, int], ...]]
 
 
 def needed_terminal(size: int, panel: bool = True) -> tuple[int, int]:
-    """The smallest (width, height) terminal that shows a size×size game without clipping."""
+    """The smallest (width, height) terminal that shows a size×size game in the full layout
+    (status, board, scoreboard, moves, and the panel beside them if `panel`)."""
     board_width, board_height = board_size_on_screen(size)
     width = max(MIN_WIDTH, board_width + (PANEL_MIN_WIDTH if panel else 0))
     height = STATUS_HEIGHT + board_height + SCOREBOARD_HEIGHT + FOOTER_HEIGHT
+    return width, height
+
+
+def compact_terminal(size: int) -> tuple[int, int]:
+    """The smallest (width, height) terminal a size×size game plays in: the compact layout
+    (the status, the board in one-line cells, a one-line verdict, the keys; the panel one key
+    away, shown instead of the board)."""
+    board_width, board_height = board_size_on_screen(size, compact=True)
+    width = max(COMPACT_MIN_WIDTH, board_width)
+    height = COMPACT_STATUS_HEIGHT + board_height + VERDICT_HEIGHT + FOOTER_HEIGHT
     return width, height
 
 
@@ -95,7 +111,17 @@ class GameScreen(Screen[None]):
         background: $boost;
     }
     GameScreen #scoreboard { width: 100%; }
-    GameScreen.-too-small #position, GameScreen.-too-small #status { display: none; }
+    GameScreen #verdict {
+        display: none;
+        height: 1;
+        padding: 0 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    GameScreen.-compact #status { height: 2; }
+    GameScreen.-compact #verdict { display: block; }
+    GameScreen.-too-small #position, GameScreen.-too-small #status,
+    GameScreen.-too-small #verdict { display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -166,6 +192,7 @@ class GameScreen(Screen[None]):
             under_board=Scoreboard(self.controller.session.tally(self.settings.mode),
                                    self.all_time(), id="scoreboard"),
         )
+        yield Static("", id="verdict", markup=False)
         yield TooSmall(id="too-small")
         yield Footer()
 
@@ -232,14 +259,23 @@ class GameScreen(Screen[None]):
         return True
 
     def _fit_terminal(self) -> None:
-        panel = self.view.panel_shown
+        """The full layout when the terminal has room for it, else the compact one, else the
+        "enlarge the terminal" notice (the smallest terminal is the compact layout's)."""
+        view = self.view
         size = self.settings.size
-        keys = "e hides the evaluation panel; " if panel else ""
+        smaller = ", where a smaller board needs less room" if size > MIN_SIZE else ""
         small = self.query_one(TooSmall).fit(
-            needed_terminal(size, panel), f"a {size}×{size} board",
-            f"{keys}s opens settings for a smaller board; q quits.",
-            note="Moves wait until the board fits.", refocus=self.view.board)
+            compact_terminal(size), f"a {size}×{size} board",
+            f"s opens the settings{smaller}; q quits.",
+            note="Moves wait until the board fits.", refocus=view.board)
         self.controller.hidden = small
+        have = self.app.size
+        full_width, full_height = needed_terminal(size, view.panel_wanted)
+        compact = not small and (have.width < full_width or have.height < full_height)
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            view.set_compact(compact)
+            self._redraw_status()
 
     # -- carrying out the controller's effects --------------------------------------------------
 
@@ -308,6 +344,7 @@ class GameScreen(Screen[None]):
             if isinstance(effect, ShowThinking):
                 self.view.show_thinking(effect.report, effect.line, effect.mover)
         self._redraw_scores()
+        self._redraw_verdict()
 
     def _stop_search(self) -> None:
         self.workers.cancel_group(self, "search")
@@ -388,9 +425,14 @@ class GameScreen(Screen[None]):
         self._run(self.controller.hint())
 
     def action_toggle_panel(self) -> None:
-        """Show or hide the evaluation panel."""
-        self.view.toggle_panel()
+        """Show or hide the evaluation panel; in the compact layout, show it instead of the
+        board, or the board again."""
+        view = self.view
+        view.toggle_panel()
         self._fit_terminal()
+        if view.query_one("#position-left").display and not self.has_class("-too-small"):
+            view.board.focus()
+        self._redraw_verdict()
 
     def action_toggle_scores(self) -> None:
         """Show or hide the scores written faintly in the empty cells."""
@@ -437,8 +479,11 @@ class GameScreen(Screen[None]):
         """Open the heuristic lab on this position; the search restarts when you come back."""
         from tictactoe_tui.ui.screens.heuristics import HeuristicScreen
 
+        # The panel's analysis of this position, so the lab's numbers are the panel's.
+        analysis = self.controller.analysed()
         self._run(self.controller.leave())
-        self.app.push_screen(HeuristicScreen(self.game.board, self.settings.search_time_limit))
+        self.app.push_screen(HeuristicScreen(self.game.board, self.settings.search_time_limit,
+                                             analysis=analysis, depth=self.settings.depth))
 
     def action_pairing(self) -> None:
         """The learning lab: why this position is a draw when a pairing strategy proves it (the
@@ -484,10 +529,30 @@ class GameScreen(Screen[None]):
                                         self.all_time())
 
     def _redraw_status(self) -> None:
+        """The status; in the compact layout, whose turn and the notice only (the board marks
+        the last move, and the verdict line says what the panel says)."""
         status = self.controller.status()
-        parts: list[str | tuple[str, str]] = [(status.players, "bold"), "\n",
-                                              (status.turn, "bold $accent")]
+        compact = self.has_class("-compact")
+        parts: list[str | tuple[str, str]] = [] if compact else [(status.players, "bold"), "\n"]
+        parts.append((status.turn, "bold $accent"))
         if status.notice:
             parts += ["   ", (status.notice, "$text-warning")]
-        parts += ["\n", ("Last: " + status.last if status.last else "", "")]
+        if not compact:
+            parts += ["\n", ("Last: " + status.last if status.last else "", "")]
         self.query_one("#status", Static).update(Content.assemble(*parts))
+        self._redraw_verdict()
+
+    def _redraw_verdict(self) -> None:
+        """The compact layout's verdict line: the key that shows the panel, and the panel in
+        one line (the footer is too narrow to list that key)."""
+        if not self.has_class("-compact"):
+            return
+        key = next((self.app.get_key_display(active.binding)
+                    for active in self.active_bindings.values()
+                    if active.binding.action == "toggle_panel"), "")
+        view = self.view
+        what = "board" if view.panel_shown else "panel"
+        verdict = Content.assemble((key, "bold $accent"), f" {what} · ", view.panel.summary)
+        shown = self.query_one("#verdict", Static)
+        if shown.visual != verdict:
+            shown.update(verdict)

@@ -52,7 +52,8 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `z`: puzzles: find the only winning move, or the only defence, in a position whose answer is
   proven (`h` a hint, `n` the next, `d` the puzzle of the day, `g` puzzles from your own games)
 - `space`: pause or resume a game between two computers
-- `?`: this help; `q`: quit (here: close the help)
+- `?`: this help; `q`: quit (here: close the help); `ctrl+c` quits as `q` does, asking first
+  in the middle of a game
 - `ctrl+p`: the command palette (themes, settings, help, history, puzzles and the learning lab)
 
 On the Settings screen `Enter` starts the game (on a list it opens the list instead: pick with

@@ -10,6 +10,12 @@ table ranks the moves by H1 under the weights shown on the left; editing a weigh
 board after that move with its share of H1 and H2 (`explain_lines`). The picks line says which move
 each heuristic player would choose (`heuristic_pick`: win, block, best score) and whether alpha-
 beta agrees, once its analysis is in.
+
+Alpha-beta's column says what each number is, as the game's panel does (`text.lab.
+alphabeta_cell`: "~41 estimate, depth 8", "≤ -38 loss in ≤ 12, depth 6", "-40 loss in 10"). When
+the game hands over its panel's analysis of this very position, the lab shows that one (the
+same numbers as the panel and the board); otherwise it runs the panel's search itself and says
+so, since a search of its own may reach another depth.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Static
 
-from tictactoe_tui.engine import Analysis, Mark, analyse_position
+from tictactoe_tui.engine import Algorithm, Analysis, Mark
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.evaluate import (
@@ -33,12 +39,14 @@ from tictactoe_tui.engine.evaluate import (
     h1_weights,
     rank_moves,
 )
-from tictactoe_tui.text.report import score_words
+from tictactoe_tui.text.lab import HEURISTIC_WORDS, alphabeta_cell, alphabeta_source_words
+from tictactoe_tui.text.report import move_words
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.widgets import Board
 from tictactoe_tui.ui.widgets.board import board_size_on_screen
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 from tictactoe_tui.worker.client import JobFailed
+from tictactoe_tui.worker.jobs import clever_analysis
 
 TABLES_WIDTH = 50
 """Columns the picks, the ranking and the lines need beside the board."""
@@ -75,9 +83,12 @@ class HeuristicScreen(Screen[None]):
         Binding("ctrl+r", "reset_weights", "Reset weights"),
     ]
 
-    def __init__(self, position: Position, time_limit: float | None = None) -> None:
-        """Study `position` (the side to move's choices); alpha-beta gets `time_limit` seconds
-        (None: solved exactly, as on 3×3)."""
+    def __init__(self, position: Position, time_limit: float | None = None, *,
+                 analysis: Analysis | None = None, depth: int | None = None) -> None:
+        """Study `position` (the side to move's choices). `analysis` is the game panel's
+        alpha-beta analysis of it, if there is one; else the lab runs the panel's search itself:
+        `time_limit` seconds (None: solved exactly, as on 3×3), `depth` plies (None: automatic).
+        """
         super().__init__()
         self.position = position
         """The position whose moves are ranked."""
@@ -92,8 +103,12 @@ class HeuristicScreen(Screen[None]):
         """The moves ranked under `weights`; None when the game is over."""
         self.selected: int | None = self.ranking.order[0] if self.ranking else None
         """The move whose lines are listed."""
-        self.alphabeta: Analysis | None = None
+        self.from_panel = analysis is not None and analysis.algorithm == Algorithm.ALPHABETA
+        """Whether alpha-beta's column is the game panel's analysis (else the lab's own)."""
+        self.alphabeta: Analysis | None = analysis if self.from_panel else None
         """Alpha-beta's analysis, once it is in."""
+        self.depth = depth
+        """The depth of the lab's own search, as the game's settings give it."""
         self._failed = False
 
     # -- layout ---------------------------------------------------------------------------------
@@ -147,7 +162,7 @@ class HeuristicScreen(Screen[None]):
         self._refresh()
         table.focus()
         self.on_resize()
-        if self.ranking is not None:
+        if self.ranking is not None and self.alphabeta is None:
             self._analyse()
 
     def on_resize(self, event: events.Resize | None = None) -> None:
@@ -167,12 +182,13 @@ class HeuristicScreen(Screen[None]):
 
     @work(exclusive=True, group="alphabeta", exit_on_error=False)
     async def _analyse(self) -> None:
-        """Alpha-beta's score for every move, in the worker (in a thread on 3×3), for the
-        comparison; leaving the screen cancels it."""
+        """Alpha-beta's score for every move, searched as the game's panel searches (the same
+        job, budget and depth), in the worker (in a thread on 3×3); leaving the screen cancels
+        it."""
         position = self.position
         try:
             self.alphabeta = await app_thinker(self).run(
-                analyse_position, position, "alphabeta", None, self.time_limit,
+                clever_analysis, position, Algorithm.ALPHABETA, self.time_limit, self.depth,
                 in_process=position.size == 3)
         except JobFailed as error:
             # The heuristics stand on their own: say that alpha-beta failed.
@@ -183,12 +199,12 @@ class HeuristicScreen(Screen[None]):
         self._refresh()
 
     def alphabeta_best(self) -> tuple[int, ...]:
-        """Alpha-beta's best moves (all ties), empty until its analysis is in."""
+        """Alpha-beta's best moves (those known to be equally good, as the panel counts them),
+        empty until its analysis is in."""
         analysis = self.alphabeta
         if analysis is None or not analysis.scores:
             return ()
-        best = analysis.scores[0].score
-        return tuple(sorted(s.move for s in analysis.scores if s.score == best))
+        return tuple(sorted(analysis.best_moves))
 
     # -- the weights ----------------------------------------------------------------------------
 
@@ -307,8 +323,12 @@ class HeuristicScreen(Screen[None]):
             lines.append("Alpha-beta is thinking…")
         elif best:
             top = self.alphabeta.scores[0]
-            words = score_words(top.score, self.position, kind=top.kind, band=top.band)
-            lines.append(f"Alpha-beta plays {self._cells_named(best)} ({words}, score {top.score})")
+            words = move_words(top, self.position)
+            lines.append(f"Alpha-beta plays {self._cells_named(best)} ({words})")
+            lines.append(alphabeta_source_words(self.alphabeta, self.position,
+                                                from_panel=self.from_panel,
+                                                time_limit=self.time_limit))
+        lines.append(HEURISTIC_WORDS)
         return "\n".join(lines)
 
     def _fill_ranking(self) -> None:
@@ -318,6 +338,7 @@ class HeuristicScreen(Screen[None]):
         if ranking is None:
             return
         scores = {s.move: s for s in self.alphabeta.scores} if self.alphabeta else {}
+        root_depth = self.alphabeta.depth if self.alphabeta else 0
         best = set(self.alphabeta_best())
         rank_of = 0
         previous: int | None = None
@@ -329,8 +350,9 @@ class HeuristicScreen(Screen[None]):
                                                 ("αβ", tuple(best))) if move in moves]
             scored = scores.get(move)
             table.add_row(rank_of, self._cell_named(move), ranking.h1[move], ranking.h2[move],
-                          "…" if scored is None else f"{scored.score:+d}" if scored.score
-                          else "0", " ".join(pickers), key=str(move))
+                          "…" if scored is None else alphabeta_cell(scored, self.position,
+                                                                     root_depth),
+                          " ".join(pickers), key=str(move))
         if self.selected is not None:
             table.move_cursor(row=table.get_row_index(str(self.selected)), animate=False)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -55,7 +55,23 @@ class ResultsScreen(ModalScreen[str]):
     }
     ResultsScreen #results-buttons { height: auto; align: center middle; margin-top: 1; }
     ResultsScreen Button { min-width: 9; margin: 0 1; }
+    ResultsScreen.-compact { align: center middle; }
+    ResultsScreen.-compact #results-dialog {
+        width: 100%;
+        max-width: 50;
+        margin: 0;
+        padding: 0 1;
+        border: round $accent;
+    }
+    ResultsScreen.-compact #results-detail, ResultsScreen.-compact #results-keys,
+    ResultsScreen.-compact #results-buttons { margin: 0; }
+    ResultsScreen.-compact #results-scoreboard { border: none; min-width: 0; }
+    ResultsScreen.-compact Button { min-width: 0; margin: 0; }
     """
+
+    COMPACT_BELOW = (56, 22)
+    """A terminal narrower or shorter than this (width, height) gets the dialog without its
+    margins and frames, so that it fits the game's compact layout (40×13 at the least)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('again')", "Play again"),
@@ -99,6 +115,13 @@ class ResultsScreen(ModalScreen[str]):
         """Keep the keyboard on the dialog's bindings rather than on a button."""
         for button in self.query(Button):
             button.can_focus = False
+        self.on_resize()
+
+    def on_resize(self, event: events.Resize | None = None) -> None:
+        """In a small terminal, the dialog without its margins and frames."""
+        width, height = self.COMPACT_BELOW
+        self.set_class(self.app.size.width < width or self.app.size.height < height,
+                       "-compact")
 
     def action_choose(self, choice: str) -> None:
         """Close the dialog with the player's choice."""

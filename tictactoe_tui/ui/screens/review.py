@@ -11,7 +11,8 @@ point of the evaluation graph jumps there. The board shows the position after th
 with that move lit and, when it was not the best, the better move lit green; the panel shows the
 position the move was played from, every candidate with its score and the played one marked.
 A mistake or a blunder is also said in words from the threats on the board ("B1?? lets X
-fork with A1", `text.threats.mistake_words`). `f` plays on from the shown position with the
+fork with A1", `text.threats.mistake_words`); "The best move" always names the move the panel
+ranks first (`text.review.verdict_words`). `f` plays on from the shown position with the
 game's settings; escape goes back. As on the
 Game screen, Tab gives the panel's rows the keys (↑/↓ or a click draws a candidate's expected
 line on the board) and `p` hides or shows those lines.
@@ -30,7 +31,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 from textual_plotext import PlotextPlot
 
-from tictactoe_tui.engine import Analysis, Mark, MoveScore
+from tictactoe_tui.engine import Analysis, Mark
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.types import win_score
@@ -54,17 +55,12 @@ from tictactoe_tui.play.settings import (
 )
 from tictactoe_tui.text import scores
 from tictactoe_tui.text.game import board_words, opponent_words
-from tictactoe_tui.text.report import build_report, score_hints, score_words
-from tictactoe_tui.text.threats import mistake_words
+from tictactoe_tui.text.report import build_report, score_hints
+from tictactoe_tui.text.review import verdict_words
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.messages import PlayFrom
 from tictactoe_tui.ui.widgets import MoveList, PositionView
 from tictactoe_tui.worker.client import JobFailed
-
-JUDGEMENT_WORDS = {"best": "the best move", "good": "a good move",
-                   "inaccuracy": "an inaccuracy", "mistake": "a mistake",
-                   "blunder": "a blunder"}
-"""How the panel names each judgement."""
 
 
 class EvalGraph(PlotextPlot):
@@ -384,21 +380,8 @@ class ReviewScreen(Screen[None]):
                                        verdict=self._verdict_words(verdict)))
 
     def _verdict_words(self, verdict: Verdict) -> str:
-        """"A mistake (?): C2 leads to a draw, where A1 wins in 5."."""
-        position = self.review.positions[verdict.number - 1]
-        played = cell_notation(verdict.cell, position.size)
-        words = (f"{JUDGEMENT_WORDS[verdict.judgement].capitalize()}{_sign(verdict)}: "
-                 f"{played} {_outlook(verdict.played, position)}")
-        if verdict.better is not None:
-            better = cell_notation(verdict.better, position.size)
-            words += f", where {better} {_outlook(verdict.best, position)}"
-        words += "."
-        if verdict.judgement in ("mistake", "blunder"):
-            # What the threats say: "B1?? lets X fork with A1." (the played move's expected
-            # line after it, else what the better move would have done).
-            words += " " + mistake_words(position, verdict.cell, verdict.symbol,
-                                         verdict.played.pv[1:], verdict.best.pv)
-        return words
+        """The review's sentence on the move (`text.review.verdict_words`)."""
+        return verdict_words(verdict, self.review.positions[verdict.number - 1])
 
     def _show_moves(self) -> None:
         size = self.game.size
@@ -463,31 +446,6 @@ class ReviewScreen(Screen[None]):
         flipped = {"at_most": "at_least", "at_least": "at_most"}.get(best.kind, best.kind)
         band = {"win": "loss", "loss": "win"}.get(best.band, best.band)
         return value, flipped, band
-
-
-def _sign(verdict: Verdict) -> str:
-    return f" ({verdict.symbol})" if verdict.symbol else ""
-
-
-def _outlook(move: MoveScore, position: Position) -> str:
-    """What a move leads to, from its player's side: "wins in 5", "leads to a draw", "wins,
-    in at most 9", "scores ~3 (an estimate)", "scores at most -14 (a bound)"."""
-    words = score_words(move.score, position, kind=move.kind, band=move.band)
-    if words == "draw":
-        return "leads to a draw"
-    if words.startswith(("win in ", "loss in ")):
-        kind, plies = words.split(" in ")
-        return f"{'wins' if kind == 'win' else 'loses'} in {plies}"
-    if move.band != "heuristic":
-        # A proven bound: "wins, in at most 9", "leads to a draw or better", "has no win
-        # before ply 15".
-        if words.startswith(("wins", "loses")):
-            return words
-        return f"has {words}" if words.startswith("no ") else f"leads to a {words}"
-    if move.kind == "estimate":
-        return f"scores ~{move.score} (an estimate)"
-    bound = "at most" if move.kind == "at_most" else "at least"
-    return f"scores {bound} {move.score} (a bound)"
 
 
 def _readout(index: int, point: tuple[int | None, str, str], board: Position) -> str:

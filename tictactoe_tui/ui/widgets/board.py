@@ -34,12 +34,20 @@ from textual.reactive import var
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tictactoe_tui.text.scores import fit_cell_score
+
 COMPACT_FROM = 6
 """Boards this size and bigger use one-line cells so a 10×10 game fits a 100×34 terminal."""
 
 BOUND_MARKS = ("≤", "≥")
 """A faint score that starts with one of these is a bound, not a value (at most / at least):
 it is drawn fainter still (`board--bound`), so it never looks like a value."""
+
+
+FRAMES = {"win": "**", "last": "()", "best": "><"}
+"""The characters around a cell's centre for what its colour also says, so that no mark is told
+by colour alone (NO_COLOR, a monochrome terminal, colour blindness): a winning line's marks
+read `*X*`, the last move `(O)` (as GNU Go marks it), the highlighted move `>+3<`."""
 
 
 @dataclass(frozen=True)
@@ -54,11 +62,22 @@ class CellGeometry:
     """Gap in cells between neighbouring cells (both ways); the board's colour shows through."""
 
     @classmethod
-    def for_size(cls, size: int) -> CellGeometry:
-        """Roomy three-line cells for small boards, one-line cells from `COMPACT_FROM` up."""
+    def for_size(cls, size: int, compact: bool = False) -> CellGeometry:
+        """Roomy three-line cells for small boards, one-line cells from `COMPACT_FROM` up; in
+        a compact layout (a small terminal) small boards get one-line cells too, with gaps."""
         if size >= COMPACT_FROM:
             return cls(width=4, height=1, gutter=0)
+        if compact:
+            return cls(width=5, height=1, gutter=1)
         return cls(width=8 if size == 3 else 7, height=3, gutter=1)
+
+
+def score_room(size: int, compact: bool = False) -> int:
+    """Columns a faint score may take in a cell of a size×size board (in the compact layout
+    with `compact`): all of a cell with a gutter (the gutter parts it from the next), one less
+    in a cell without, so neighbouring scores never touch."""
+    geo = CellGeometry.for_size(size, compact)
+    return geo.width if geo.gutter else geo.width - 1
 
 
 LABEL_WIDTH = 3
@@ -67,9 +86,10 @@ BORDER = 2
 """The board's frame: one cell on each side."""
 
 
-def board_size_on_screen(size: int) -> tuple[int, int]:
-    """The (width, height) in terminal cells the board widget needs, frame included."""
-    geo = CellGeometry.for_size(size)
+def board_size_on_screen(size: int, compact: bool = False) -> tuple[int, int]:
+    """The (width, height) in terminal cells the board widget needs, frame included (in the
+    compact layout with `compact`)."""
+    geo = CellGeometry.for_size(size, compact)
     width = LABEL_WIDTH + size * (geo.width + geo.gutter) + BORDER
     height = 1 + size * (geo.height + geo.gutter) + BORDER
     return width, height
@@ -199,15 +219,29 @@ class Board(Widget, can_focus=True):
         """Rows (and columns) on the board (`size` is Textual's on-screen size)."""
         self.interactive = True
         """False while a player may not place a mark from this board (Enter / space pass on)."""
-        self.geometry = CellGeometry.for_size(size)
-        """How each cell is drawn."""
         self._drawings = [_Drawing()] * (size * size)
         self._last: int | None = None
         self._best: int | None = None
         self._winning: tuple[int, ...] = ()
         self._hover: int | None = None
         self._styles: dict[tuple[str | None, ...], Style] = {}
-        width, height = board_size_on_screen(size)
+        self.compact = False
+        """Whether the board is drawn for the compact layout (`set_compact`)."""
+        self.geometry = CellGeometry.for_size(size)
+        """How each cell is drawn."""
+        self._fit_geometry()
+
+    def set_compact(self, compact: bool) -> None:
+        """Draw the board for the compact layout of a small terminal (one-line cells), or
+        not; a board of `COMPACT_FROM` or more has one-line cells either way."""
+        if compact != self.compact:
+            self.compact = compact
+            self._fit_geometry()
+            self.refresh()
+
+    def _fit_geometry(self) -> None:
+        self.geometry = CellGeometry.for_size(self.board_size, self.compact)
+        width, height = board_size_on_screen(self.board_size, self.compact)
         self.styles.width = width
         self.styles.height = height
 
@@ -279,10 +313,16 @@ class Board(Widget, can_focus=True):
         """The cells drawn as a winning line, in the order `show` was given them."""
         return self._winning
 
+    @property
+    def score_room(self) -> int:
+        """Columns a faint score may take in one of this board's cells (`score_room`)."""
+        return score_room(self.board_size, self.compact)
+
     def cell_text(self, index: int) -> str:
         """What cell `index` shows, as plain text, one line per row of the cell: its mark; or
         its corner digit, then its faint score or an expected line's step, then the score
-        under the step. Compact cells have a single line."""
+        under the step. Compact cells have a single line. The centre is framed as `FRAMES`
+        says on the last move "(O)", a winning line "*X*" and the highlighted move ">+3<"."""
         return "\n".join(text for text, _ in self._cell_lines(index) if text)
 
     def cell_highlights(self, index: int) -> frozenset[str]:
@@ -327,7 +367,7 @@ class Board(Widget, can_focus=True):
         geo = self.geometry
         label = self._style(("board--label",))
         gap = self._style(("board--label",), text=False)
-        width = board_size_on_screen(self.board_size)[0] - BORDER
+        width = board_size_on_screen(self.board_size, self.compact)[0] - BORDER
         if y == 0:
             segments = [Segment(" " * LABEL_WIDTH, gap)]
             for col in range(self.board_size):
@@ -356,18 +396,28 @@ class Board(Widget, can_focus=True):
         """Each line of cell `index`: its text and what kind of text it is ("mark", "corner",
         "faint", "bound", "step")."""
         drawing = self._drawings[index]
-        width = self.geometry.width
+        room = self.score_room
         if drawing.mark:
             centre = (drawing.mark, "mark")
         elif drawing.step_by:
             centre = (drawing.centre, "step")
         else:
-            centre = _score_line(drawing.centre, width)
+            centre = _score_line(drawing.centre, room)
+        centre = (_framed(centre[0], self._frame(index), self.geometry.width), centre[1])
         if self.geometry.height == 1:
             return [centre]
         if drawing.mark:
             return [("", "corner"), centre, ("", "faint")]
-        return [(drawing.corner, "corner"), centre, _score_line(drawing.under, width)]
+        return [(drawing.corner, "corner"), centre, _score_line(drawing.under, room)]
+
+    def _frame(self, index: int) -> str:
+        """The two characters around cell `index`'s centre that say, without colour, what its
+        highlight says: the winning line, the last move, the highlighted move (or "")."""
+        if index in self._winning:
+            return FRAMES["win"]
+        if index == self._last:
+            return FRAMES["last"]
+        return FRAMES["best"] if index == self._best else ""
 
     def _highlights(self, index: int) -> list[str]:
         """The highlights of cell `index`, lowest priority first (see `_HIGHLIGHTS`)."""
@@ -507,15 +557,21 @@ class Board(Widget, can_focus=True):
             self.post_message(self.CellChosen(self, cell))
 
 
-def _score_line(text: str, width: int) -> tuple[str, str]:
-    """A faint score and how it is drawn: "bound" for a bound, else "faint". A bound too wide
-    for its cell loses its plus sign, then its number (its mark alone still says "a bound"): a
-    number cut short would be a wrong number."""
-    if not text.startswith(BOUND_MARKS):
-        return text, "faint"
-    if len(text) > width:
-        text = text.replace("+", "")
-    return (text if len(text) <= width else text[0]), "bound"
+def _framed(text: str, frame: str, width: int) -> str:
+    """`text` between the two characters of `frame` when they fit in `width` (a mark always
+    does), else with the opening one alone, else as it is (the cell's colour, the status line
+    and the panel still say it)."""
+    if not frame:
+        return text
+    if len(text) + 2 <= width:
+        return f"{frame[0]}{text}{frame[1]}"
+    return f"{frame[0]}{text}" if len(text) + 1 <= width else text
+
+
+def _score_line(text: str, room: int) -> tuple[str, str]:
+    """A faint score and how it is drawn: "bound" for a bound, else "faint". It keeps its
+    mark ("~", "≤", "≥") and is fitted to `room` columns by `text.scores.fit_cell_score`."""
+    return fit_cell_score(text, room), "bound" if text.startswith(BOUND_MARKS) else "faint"
 
 
 def _aligned(text: str, width: int, pad: Style, ink: Style, *, left: bool = False,

@@ -53,6 +53,10 @@ class EvalPanel(VerticalScroll, can_focus=False):
         height: auto;
         max-height: 24;
         background: transparent;
+        /* One line a row, whatever the width: the numbers come first, and a row's words cut
+           short here are all in its sentence under the rows once it is picked. */
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     EvalPanel > #eval-rows:focus { background-tint: $foreground 5%; }
     EvalPanel > #eval-detail { color: $text-muted; }
@@ -100,6 +104,7 @@ class EvalPanel(VerticalScroll, can_focus=False):
         self._footer = Static("", id="eval-footer", markup=False)
         self._shown: tuple[CandidateRow, ...] = ()
         self._report: PanelReport | None = None
+        self._thinking_best = ""
 
     def compose(self) -> ComposeResult:
         """Title, progress bar (while thinking), the candidate rows and the totals."""
@@ -122,6 +127,21 @@ class EvalPanel(VerticalScroll, can_focus=False):
                         for i in range(self._rows.option_count)),
                       _plain(self._detail), _plain(self._footer)]
         return "\n".join(part for part in parts if part)
+
+    @property
+    def summary(self) -> str:
+        """The panel in one line, for the compact layout's verdict: what was analysed and the
+        chosen move's meaning ("Computer (O) played C3: draw"), the best move so far of a
+        running search, or the panel's message."""
+        title = _plain(self._title).split("\n")[0]
+        if self.has_class("-thinking"):
+            best = self._thinking_best
+            return f"{title}: best so far {best}" if best else title
+        report = self._report
+        chosen = next((row for row in report.rows if row.chosen), None) if report else None
+        if chosen is None or chosen.words in title:
+            return title
+        return f"{title}: {chosen.words}"
 
     @property
     def report(self) -> PanelReport | None:
@@ -185,6 +205,7 @@ class EvalPanel(VerticalScroll, can_focus=False):
     def show_thinking(self, report: ThinkingReport) -> None:
         """Show a running search: how deep, how many positions, the time, the best so far."""
         self._set_mode("-thinking")
+        self._thinking_best = report.best
         _update(self._title, Content.styled(report.title, "bold"))
         self._progress.update(total=report.budget, progress=min(report.elapsed,
                                                                  report.budget or 0.0))

@@ -11,6 +11,10 @@ search — and keeps what the board shows over the marks in one place:
   panel row picked with the mouse or the keys. `toggle_lines` (the `p` key) hides or shows it.
 
 A pick on the board comes out as the board's own `Board.CellChosen`; the view posts nothing else.
+
+In a small terminal the screen asks for the compact layout (`set_compact`): the board alone, its
+small boards in one-line cells, without the widget under it and the move list; the panel then
+shows instead of the board, not beside it, when `toggle_panel` asks for it.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
-from tictactoe_tui.ui.widgets.board import BOUND_MARKS, Board
+from tictactoe_tui.text.scores import fit_cell_score, overlay_caption
+from tictactoe_tui.ui.widgets.board import Board, board_size_on_screen
 from tictactoe_tui.ui.widgets.eval_panel import (
     WAITING,
     CandidateRow,
@@ -31,6 +36,10 @@ from tictactoe_tui.ui.widgets.eval_panel import (
     ThinkingReport,
 )
 from tictactoe_tui.ui.widgets.move_list import MoveList
+
+CAPTION_MARGIN = 6
+"""Columns of the board's width its caption cannot use: the frame's corners, a line either
+side, a space either side."""
 
 
 class PositionView(Horizontal):
@@ -65,6 +74,11 @@ class PositionView(Horizontal):
         self._scores_key = ""
         self._best: int | None = None
         self._live_line: tuple[tuple[int, ...], str] | None = None
+        self.compact = False
+        """Whether the view is laid out for a small terminal (`set_compact`)."""
+        self.panel_wanted = True
+        """Whether the panel shows beside the board in the full layout."""
+        self._panel_instead = False
 
     def compose(self) -> ComposeResult:
         """The left column, then the panel."""
@@ -122,16 +136,43 @@ class PositionView(Horizontal):
         self._draw()
 
     @property
+    def caption_room(self) -> int:
+        """Characters the caption under the board can show (its frame, corners and a space
+        either side take the rest)."""
+        return board_size_on_screen(self.board.board_size)[0] - CAPTION_MARGIN
+
+    @property
     def panel_shown(self) -> bool:
         """Whether the evaluation panel is shown."""
         return self.panel.display
 
     def toggle_panel(self) -> bool:
-        """Hide or show the evaluation panel; returns whether it is shown now."""
-        # The panel's own `display`, not a class on the view: a class change restyles every
-        # widget under the view (the panel's rows, the move list, the scoreboard): a slower key.
-        self.panel.display = not self.panel.display
+        """Hide or show the evaluation panel (in the compact layout: show it instead of the
+        board, or the board again); returns whether it is shown now."""
+        if self.compact:
+            self._panel_instead = not self._panel_instead
+        else:
+            self.panel_wanted = not self.panel_wanted
+        self._arrange()
         return self.panel.display
+
+    def set_compact(self, compact: bool) -> None:
+        """Lay the view out for a small terminal (the board alone, or the panel alone), or
+        for a big one (board, what is under it and the moves, with the panel beside them)."""
+        if compact != self.compact:
+            self.compact = compact
+            self.board.set_compact(compact)
+            self._arrange()
+
+    def _arrange(self) -> None:
+        # Each widget's own `display`, not a class on the view: a class change restyles every
+        # widget under the view (the panel's rows, the move list, the scoreboard): a slower key.
+        compact = self.compact
+        if self._under_board is not None:
+            self._under_board.display = not compact
+        self.moves.display = not compact
+        self.query_one("#position-left").display = not (compact and self._panel_instead)
+        self.panel.display = self._panel_instead if compact else self.panel_wanted
 
     def toggle_lines(self) -> bool:
         """Hide or show expected lines; on, with no row picked, pick the chosen move's row.
@@ -178,29 +219,11 @@ class PositionView(Horizontal):
             for number, cell in enumerate(cells, start=1):
                 if 0 <= cell < len(self._marks) and not self._marks[cell]:
                     steps[cell] = (number, first if number % 2 else other)
-        bounds = {text[0] for text in self._scores.values() if text.startswith(BOUND_MARKS)}
-        caption = _caption(self._scores_caption, self._scores_key, bool(steps), bounds)
+        # The marks the cells show, as they are drawn (a number too wide for its cell is cut).
+        drawn = [fit_cell_score(text, self.board.score_room) for text in self._scores.values()]
+        caption = overlay_caption(self._scores_caption, drawn, self._scores_key,
+                                  line=bool(steps), width=self.caption_room)
         if self.board.border_subtitle != caption:  # setting it repaints all the board's cells
             self.board.border_subtitle = caption
         self.board.show(self._marks, hints=self._scores, labels=self._labels, line=steps,
                         last=self._last, best=self._best, winning=self._winning)
-
-
-BOUND_WORDS = {"≤": "≤ at most", "≥": "≥ at least"}
-"""What the caption says a bound's mark means, when one shows."""
-
-
-def _caption(scores: str, scores_key: str, line: bool, bounds: set[str] | None = None) -> str:
-    """The board's caption: whose scores the cells show and what the numbers are (what a
-    bound's mark means when one shows), with the keys that hide them (short when both show:
-    a 3×3 board's frame is narrow)."""
-    if scores and bounds:
-        scores += ", " + (BOUND_WORDS[min(bounds)] if len(bounds) == 1 else "≤ ≥ bounds")
-    key = f" ({scores_key})" if scores_key else ""
-    if scores and line:
-        # The steps' numbers show on the board: "line (p)" is enough, and fits a 10×10 frame
-        # with the bounds' words.
-        return f"{scores}{key} · line (p)"
-    if scores:
-        return f"{scores} ({scores_key} hides)" if scores_key else scores
-    return "line 1 2 3… (p hides)" if line else ""

@@ -1,0 +1,42 @@
+"""The themes the app offers: Textual's own, and one of its own with the highest contrast.
+
+`high-contrast` is white and pure colours on black, for a projector, a washed-out laptop screen
+or weak eyes: the marks (yellow X, cyan O), the text and the board's labels all stand at 7:1 or
+more against the cells (WCAG 2.1's AAA level for text), a bound's fainter figures at 4.5:1, and
+the cursor is a solid white block. `scripts/theme_contrast.py` measures every theme and fails
+when this one falls short.
+"""
+
+from __future__ import annotations
+
+from textual.theme import BUILTIN_THEMES, Theme
+
+HIGH_CONTRAST = Theme(
+    name="high-contrast",
+    primary="#ffff00",
+    secondary="#ffffff",
+    warning="#00ffff",
+    error="#ff6060",
+    success="#00d000",
+    accent="#ff80ff",
+    foreground="#ffffff",
+    background="#000000",
+    surface="#000000",
+    panel="#333333",
+    dark=True,
+    variables={
+        "text-muted": "#e6e6e6",
+        "text-disabled": "#b0b0b0",
+        "border": "#ffffff",
+        "border-blurred": "#c0c0c0",
+        "footer-key-foreground": "#ffff00",
+        "footer-description-foreground": "#ffffff",
+    },
+)
+"""White and pure colours on black, every pair the board draws at AAA contrast or better."""
+
+OWN_THEMES = (HIGH_CONTRAST,)
+"""The themes the app registers beside Textual's."""
+
+THEMES = (*BUILTIN_THEMES, *(theme.name for theme in OWN_THEMES))
+"""The names of every theme the app offers: `--theme`, Settings and the palette."""
