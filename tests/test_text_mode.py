@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -260,3 +261,16 @@ def test_clever_switches_the_computer_to_random_moves_and_back(data_dir: Path) -
     assert any(line.startswith("Computer (O) played") and "A random move." in line
                for line in said)
     assert "The computer now plays alpha-beta." in said
+
+
+def test_every_effect_of_the_controller_is_either_told_or_meant_to_be_unsaid() -> None:
+    import inspect
+    from typing import get_args
+
+    from tictactoe_tui.cli import text_mode
+    from tictactoe_tui.play.controller import Effect
+
+    told = set(re.findall(r"isinstance\(effect, (\w+)\)", inspect.getsource(TextGame._run)))
+    unsaid = {effect.__name__ for effect in text_mode.UNSAID}
+    assert told | unsaid == {effect.__name__ for effect in get_args(Effect)}
+    assert not told & unsaid

@@ -50,6 +50,11 @@ from tictactoe_tui.text.plain import WORDS, board_lines, help_lines, report_line
 from tictactoe_tui.ui.flags import TEXT_MODE_FLAG, data_dir_flag, parse_args
 from tictactoe_tui.worker.client import Thinker
 
+UNSAID = (Bell, StopSearch, ShowThinking, ScoreChanged, ClearPanel)
+"""The effects the text mode carries out by doing nothing: nothing is drawn, no search runs in
+the background, and the panel's own notes ("press h") name keys of the full screen. Every other
+effect is told (a test checks that each of the controller's effects is one or the other)."""
+
 PROMPT = "> "
 """What a terminal shows where the next line is typed (never written into a pipe)."""
 
@@ -256,11 +261,7 @@ class TextGame:
                 self._finished(effect)
             elif isinstance(effect, Quit):
                 self._quit = True
-            # Nothing to draw, nothing running in the background; the panel's own notes
-            # ("press h") are about keys of the full screen.
-            elif not isinstance(effect, Bell | StopSearch | ShowThinking | ScoreChanged
-                                | ClearPanel):
-                raise TypeError(f"unknown effect {effect!r}")
+            # Else one of `UNSAID`.
             todo.extendleft(reversed(more))
 
     def _search(self, search: Search) -> Sequence[Effect]:
