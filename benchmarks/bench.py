@@ -42,8 +42,9 @@ from pathlib import Path
 from tictactoe_tui.engine import kernel
 from tictactoe_tui.engine.api import alphabeta, analyse_position
 from tictactoe_tui.engine.board import Board, cell_notation
+from tictactoe_tui.engine.limits import NO_LIMITS, Limits
 from tictactoe_tui.engine.lines import line_shape
-from tictactoe_tui.engine.match import WinDrawLoss, run_match
+from tictactoe_tui.engine.match import MatchPlan, WinDrawLoss, run_match
 from tictactoe_tui.engine.minimax import minimax
 from tictactoe_tui.engine.players import AlphaBetaPlayer, Decision
 from tictactoe_tui.engine.solver import RootSolver, Solver, symmetry_chunks
@@ -444,9 +445,9 @@ class RemotePlayer:
         worker.ask({"cmd": "new", "seed": rng.getrandbits(64), "time": time_limit,
                     "depth": depth})
 
-    def choose(self, board: Board, should_stop: Callable[[], bool] | None = None,
-               on_progress: Callable[[Progress], None] | None = None) -> Decision:
-        """The worker's move on `board` (the stop check and listener stay on this side)."""
+    def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
+        """The worker's move on `board` (the worker keeps its own time and depth; the stop
+        check and listener stay on this side)."""
         answer = self.worker.ask({"cmd": "move", "board": str(board), "k": board.k})
         move = answer["move"]
         seconds, nodes = answer["seconds"], answer["nodes"]
@@ -487,7 +488,7 @@ def _against_part(new_root: str, old_root: str, games: int, size: int, k: int,
     try:
         result = run_match(partial(RemotePlayer, new, time_limit, depth),
                            partial(RemotePlayer, old, time_limit, depth),
-                           games, size=size, k=k, seed=seed)
+                           MatchPlan(games, size=size, k=k, seed=seed))
     finally:
         new.close()
         old.close()

@@ -268,7 +268,12 @@ def game_flags(_: str) -> str:
         ("--first", choices(FIRST_CHOICES), f"`{default.first}`"),
         ("--mark", f"{choices(MARKS)} (your mark; whoever moves first makes the first mark)",
          f"`{default.mark}`"),
-        ("--opponent", choices(OPPONENTS), f"`{default.opponent}`"),
+        ("--opponent", f"{choices(OPPONENTS)}, or a SPEC as `match` reads it "
+         "(`alphabeta:time=0.5`; `engine:path=PATH[:time=S]`: an outside Gomocup brain, "
+         "five in a row)", f"`{default.opponent}`"),
+        ("--engine", "the outside engine's program when `--opponent` is `engine`", "none"),
+        ("--x, --o", "computer-vs-computer (implied when given alone): each side's own SPEC",
+         "the `--opponent` setting"),
         ("--difficulty", f"{MIN_DIFFICULTY}–{MAX_DIFFICULTY}: the chance, in percent, that the "
          "computer plays its clever move", str(default.difficulty)),
         ("--size", f"{MIN_SIZE}–{MAX_SIZE}", str(default.size)),

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bench import EngineWorker, RemotePlayer, revision_checkout  # noqa: E402
 from tictactoe_tui.engine import Board, alphabeta  # noqa: E402
 from tictactoe_tui.engine.board import cell_notation  # noqa: E402
-from tictactoe_tui.engine.match import DEFAULT_OPENING_MOVES, run_match  # noqa: E402
+from tictactoe_tui.engine.match import DEFAULT_OPENING_MOVES, MatchPlan, run_match  # noqa: E402
 from tictactoe_tui.engine.threats import find_vct  # noqa: E402
 
 BLAME_ATTACKS, BLAME_NODES = 8, 200_000
@@ -43,9 +43,9 @@ def play_part(new_root: str, old_root: str, games: int, time_limit: float, seed:
     new, old = EngineWorker(Path(new_root)), EngineWorker(Path(old_root))
     try:
         result = run_match(partial(RemotePlayer, old, time_limit, None),
-                           partial(RemotePlayer, new, time_limit, None), games, size=size,
-                           k=min(size, 5), seed=seed, swap_colours=False,
-                           opening_moves=DEFAULT_OPENING_MOVES)
+                           partial(RemotePlayer, new, time_limit, None),
+                           MatchPlan(games, size=size, k=min(size, 5), seed=seed,
+                                     swap_colours=False, opening_moves=DEFAULT_OPENING_MOVES))
     finally:
         new.close()
         old.close()

@@ -36,12 +36,13 @@ def test_json_has_the_fixed_keys_and_every_game_is_counted() -> None:
 
 def test_json_matches_the_engine_for_the_same_seed() -> None:
     from tictactoe_tui.engine.board import cell_notation
-    from tictactoe_tui.engine.match import PlayerSpec, run_match
+    from tictactoe_tui.engine.match import MatchPlan, PlayerSpec, run_match
 
     out = run("--x", "h2", "--o", "random", "--games", "4", "--size", "5", "--k", "4",
               "--seed", "9", "--json")
     data = json.loads(out.stdout)
-    result = run_match(PlayerSpec("h2"), PlayerSpec("random"), 4, size=5, k=4, seed=9)
+    result = run_match(PlayerSpec("h2"), PlayerSpec("random"),
+                       MatchPlan(4, size=5, k=4, seed=9))
     assert [g["moves"] for g in data["results"]] == [
         [cell_notation(m, 5) for m in g.moves] for g in result.outcomes]
     assert (data["x_wins"], data["o_wins"], data["draws"]) == (
@@ -102,3 +103,33 @@ def test_ctrl_c_stops_the_match_and_reports_the_finished_games() -> None:
     data = json.loads(stdout)
     assert data["cancelled"] is True and data["requested"] == 50
     assert data["games"] == len(data["results"]) < 50
+
+
+def test_a_match_lists_the_games_an_outside_engine_lost_by_a_fault(tmp_path) -> None:
+    from tests.fake_brains import write_brain
+
+    brain = write_brain(tmp_path, "crash")
+    out = subprocess.run([sys.executable, "-m", "tictactoe_tui", "match", "--x", "h1",
+                          "--o", f"engine:path={brain}", "--size", "9", "--k", "5",
+                          "--games", "2"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "Lost by a fault:" in out.stdout
+    assert "game 1: o — pbrain-crash exited with status 3 in the middle of the game" in out.stdout
+    assert "Segmentation fault (pretend)" in out.stdout
+    # An outside engine does not say how many positions it searched: no number is made up.
+    engine_row = next(line for line in out.stdout.splitlines() if line.startswith("o engine:"))
+    assert engine_row.rstrip().endswith("—")
+    report = json.loads(subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "match", "--x", "h1", "--o",
+         f"engine:path={brain}", "--size", "9", "--k", "5", "--games", "1", "--json"],
+        capture_output=True, text=True, timeout=120).stdout)
+    assert report["mean_positions"]["o"] is None
+    assert report["results"][0]["forfeit"]["side"] == "o"
+
+
+def test_a_missing_engine_gets_one_line_and_exit_2(tmp_path) -> None:
+    out = subprocess.run([sys.executable, "-m", "tictactoe_tui", "match", "--x", "h1",
+                          "--o", f"engine:path={tmp_path / 'nope'}", "--size", "9", "--k", "5"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "does not exist" in out.stderr

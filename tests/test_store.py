@@ -553,3 +553,17 @@ def test_games_still_locked_out_at_closing_are_saved_by_the_next_start(data_dir:
     again = HistoryStore.open()
     assert again.count() == 1 and again.game(1) == game
     assert not list(data_dir.glob("unsaved-*.txt"))
+
+
+def test_a_game_lost_by_a_fault_keeps_its_reason_in_the_history_and_its_record() -> None:
+    reason = "Computer (O) (pbrain-x) lost by a fault: pbrain-x timed out."
+    game = a_game((4, 0, 8), o="engine", outcome="X", forfeit=reason)
+    store = HistoryStore.open()
+    game_id = store.save(game)
+    assert game_id is not None
+    kept = store.game(game_id)
+    assert kept is not None and kept.forfeit == reason and kept.outcome == "X"
+    text = kept.to_record(game_id)
+    assert f"# forfeit: {reason}" in text
+    again = PlayedGame.from_record(text)
+    assert (again.outcome, again.forfeit) == ("X", reason)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-from tictactoe_tui.engine import Board, Decision, Player, Progress
+from tictactoe_tui.engine import NO_LIMITS, Board, Decision, Limits, Player
 
 GATE_TIMEOUT = 20.0
 """Seconds a held search waits for its gate before going on anyway (a test must not hang)."""
@@ -27,14 +26,13 @@ class GatedPlayer:
         self.gate = gate
         self.rng = getattr(inner, "rng", None)
 
-    def choose(self, board: Board, should_stop: Callable[[], bool] | None = None,
-               on_progress: Callable[[Progress], None] | None = None) -> Decision:
+    def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
         end = time.monotonic() + GATE_TIMEOUT
         while not self.gate.exists() and time.monotonic() < end:
-            if should_stop is not None and should_stop():
+            if limits.stopped():
                 break
             time.sleep(0.01)
-        return self.inner.choose(board, should_stop, on_progress)
+        return self.inner.choose(board, limits)
 
 
 class BrokenPlayer:
@@ -42,8 +40,7 @@ class BrokenPlayer:
 
     name = "Broken"
 
-    def choose(self, board: Board, should_stop: Callable[[], bool] | None = None,
-               on_progress: Callable[[Progress], None] | None = None) -> Decision:
+    def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
         raise RuntimeError("the search went wrong")
 
 
@@ -57,9 +54,8 @@ class DyingPlayer:
         self.died = died
         self.rng = getattr(inner, "rng", None)
 
-    def choose(self, board: Board, should_stop: Callable[[], bool] | None = None,
-               on_progress: Callable[[Progress], None] | None = None) -> Decision:
+    def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
         if not self.died.exists():
             self.died.touch()
             os._exit(9)
-        return self.inner.choose(board, should_stop, on_progress)
+        return self.inner.choose(board, limits)

@@ -105,7 +105,7 @@ def test_which_marks_the_computer_plays_depends_on_the_mode() -> None:
         (["--first", "me"], "--first must be one of human, computer, not 'me'"),
         (["--mark", "Z"], "--mark must be one of X, O, not 'Z'"),
         (["--opponent", "deep-blue"], "--opponent must be one of random, h1, h2, minimax, "
-                                      "alphabeta, not 'deep-blue'"),
+                                      "alphabeta, engine, not 'deep-blue'"),
         (["--theme", "neon"], "--theme must be one of "),
         (["--colour", "red"], "unrecognized arguments: --colour red"),
         (["--size"], "argument --size: expected one argument"),

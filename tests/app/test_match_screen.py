@@ -9,7 +9,7 @@ from textual.widgets import DataTable, ProgressBar, Select, Static
 from textual_plotext import PlotextPlot
 
 from tests.app.conftest import SIZE, game_app, run_command, settle, text
-from tictactoe_tui.engine.match import MatchResult, PlayerSpec, run_match
+from tictactoe_tui.engine.match import MatchPlan, MatchResult, PlayerSpec, run_match
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.screens.match import (
     MatchScreen,
@@ -106,7 +106,7 @@ async def test_a_match_is_run_with_the_keyboard_alone_and_matches_the_engine() -
         await pilot.press("r")
         await settle(pilot)
         match = screen(pilot)
-        expected = run_match(PlayerSpec("alphabeta"), PlayerSpec("h1"), 4, seed=2)
+        expected = run_match(PlayerSpec("alphabeta"), PlayerSpec("h1"), MatchPlan(4, seed=2))
         assert match.result is not None and not match.result.cancelled
         assert [g.moves for g in match.result.outcomes] == [g.moves for g in expected.outcomes]
         check_table(pilot, expected)
@@ -128,7 +128,8 @@ async def test_a_match_is_run_with_the_mouse_alone_and_matches_the_engine() -> N
         await pick_with_mouse(pilot, "match-seed", 7)
         assert await pilot.click("#match-run")
         await settle(pilot)
-        expected = run_match(PlayerSpec("h2"), PlayerSpec("alphabeta", difficulty=50), 6, seed=7)
+        expected = run_match(PlayerSpec("h2"), PlayerSpec("alphabeta", difficulty=50),
+                             MatchPlan(6, seed=7))
         check_table(pilot, expected)
         result = screen(pilot).result
         assert result is not None
@@ -197,7 +198,8 @@ async def test_a_bigger_board_offers_its_own_ks_and_plays_there() -> None:
         await pick_with_mouse(pilot, "match-games", 0)     # 2 games
         assert await pilot.click("#match-run")
         await settle(pilot)
-        expected = run_match(PlayerSpec("h1"), PlayerSpec("random"), 2, size=5, k=4, seed=1)
+        expected = run_match(PlayerSpec("h1"), PlayerSpec("random"),
+                             MatchPlan(2, size=5, k=4, seed=1))
         result = screen(pilot).result
         assert result is not None and (result.size, result.k) == (5, 4)
         check_table(pilot, expected)

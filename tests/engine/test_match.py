@@ -12,21 +12,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import (
+    NO_LIMITS,
     OPPONENTS,
     AlphaBetaPlayer,
     Board,
     Decision,
     DifficultyPlayer,
     HeuristicPlayer,
+    Limits,
     Mark,
     MinimaxPlayer,
     Player,
-    ProgressCallback,
     RandomPlayer,
 )
 from tictactoe_tui.engine.match import (
     DEFAULT_OPENING_MOVES,
     GameOutcome,
+    MatchHooks,
+    MatchPlan,
     MatchResult,
     PlayerSpec,
     run_match,
@@ -44,8 +47,7 @@ class MarkRecorder:
         self.inner = RandomPlayer(rng)
         self.seen = seen
 
-    def choose(self, board: Board, should_stop: object = None,
-               on_progress: ProgressCallback | None = None) -> Decision:
+    def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
         self.seen.append(board.to_move)
         return self.inner.choose(board)
 
@@ -80,20 +82,20 @@ def check_totals(result: MatchResult) -> None:
 
 
 def test_every_game_is_counted_once_for_each_player() -> None:
-    result = run_match(PlayerSpec("h1", difficulty=60), PlayerSpec("h2"), 12, seed=3)
+    result = run_match(PlayerSpec("h1", difficulty=60), PlayerSpec("h2"), MatchPlan(12, seed=3))
     assert result.games == result.requested == 12 and not result.cancelled
     check_totals(result)
     assert 0 < result.x_stats.overall.games == 12
 
 
 def test_a_big_board_match_adds_up_too() -> None:
-    result = run_match(PlayerSpec("h1"), PlayerSpec("random"), 4, size=6, k=4, seed=2)
+    result = run_match(PlayerSpec("h1"), PlayerSpec("random"), MatchPlan(4, size=6, k=4, seed=2))
     check_totals(result)
     assert result.k == 4 and all(g.final.size == 6 for g in result.outcomes)
 
 
 def test_means_are_per_move_and_a_random_player_searches_nothing() -> None:
-    result = run_match(ALPHABETA, RANDOM, 4, seed=5)
+    result = run_match(ALPHABETA, RANDOM, MatchPlan(4, seed=5))
     x, o = result.x_stats, result.o_stats
     assert o.positions == 0 and o.mean_positions == 0
     assert x.positions > 0 and x.mean_positions == x.positions / x.moves
@@ -102,7 +104,7 @@ def test_means_are_per_move_and_a_random_player_searches_nothing() -> None:
 
 
 def test_win_draw_loss_points() -> None:
-    result = run_match(ALPHABETA, RANDOM, 10, seed=0)
+    result = run_match(ALPHABETA, RANDOM, MatchPlan(10, seed=0))
     stats = result.x_stats.overall
     assert stats.points == stats.wins + stats.draws / 2
 
@@ -118,7 +120,7 @@ def test_the_x_player_plays_x_in_odd_numbered_games_and_o_in_even_ones() -> None
         seen[len(seen)] = marks
         return MarkRecorder(rng, marks)
 
-    result = run_match(recorder, RANDOM, 6, seed=1)
+    result = run_match(recorder, RANDOM, MatchPlan(6, seed=1))
     for game, outcome in enumerate(result.outcomes):
         expected = Mark.X if game % 2 == 0 else Mark.O
         assert outcome.x_mark is expected
@@ -128,13 +130,13 @@ def test_the_x_player_plays_x_in_odd_numbered_games_and_o_in_even_ones() -> None
 
 
 def test_without_swapping_the_x_player_is_always_x() -> None:
-    result = run_match(RANDOM, RANDOM, 5, seed=4, swap_colours=False)
+    result = run_match(RANDOM, RANDOM, MatchPlan(5, seed=4, swap_colours=False))
     assert all(g.x_mark is Mark.X for g in result.outcomes)
     assert result.x_stats.as_o.games == 0
 
 
 def test_a_win_counts_for_the_player_not_the_mark() -> None:
-    result = run_match(ALPHABETA, PlayerSpec("random"), 20, seed=9)
+    result = run_match(ALPHABETA, PlayerSpec("random"), MatchPlan(20, seed=9))
     for outcome in result.outcomes:
         if outcome.winner is not None:
             assert outcome.winning_side == "x"
@@ -146,26 +148,26 @@ def test_a_win_counts_for_the_player_not_the_mark() -> None:
 
 
 def test_a_seed_replays_the_match_exactly() -> None:
-    first = run_match(PlayerSpec("h1"), RANDOM, 6, size=5, k=4, seed=11)
-    again = run_match(PlayerSpec("h1"), RANDOM, 6, size=5, k=4, seed=11)
+    first = run_match(PlayerSpec("h1"), RANDOM, MatchPlan(6, size=5, k=4, seed=11))
+    again = run_match(PlayerSpec("h1"), RANDOM, MatchPlan(6, size=5, k=4, seed=11))
     assert [g.moves for g in first.outcomes] == [g.moves for g in again.outcomes]
-    other = run_match(PlayerSpec("h1"), RANDOM, 6, size=5, k=4, seed=12)
+    other = run_match(PlayerSpec("h1"), RANDOM, MatchPlan(6, size=5, k=4, seed=12))
     assert [g.moves for g in first.outcomes] != [g.moves for g in other.outcomes]
 
 
 def test_a_game_does_not_depend_on_how_many_games_follow() -> None:
-    short = run_match(RANDOM, PlayerSpec("h2"), 3, seed=7)
-    long = run_match(RANDOM, PlayerSpec("h2"), 8, seed=7)
+    short = run_match(RANDOM, PlayerSpec("h2"), MatchPlan(3, seed=7))
+    long = run_match(RANDOM, PlayerSpec("h2"), MatchPlan(8, seed=7))
     assert [g.moves for g in short.outcomes] == [g.moves for g in long.outcomes[:3]]
 
 
 def test_3x3_games_have_no_random_opening_by_default() -> None:
-    result = run_match(ALPHABETA, ALPHABETA, 4, seed=1)
+    result = run_match(ALPHABETA, ALPHABETA, MatchPlan(4, seed=1))
     assert all(g.opening == 0 for g in result.outcomes)
 
 
 def test_bigger_boards_open_randomly_near_the_centre_and_pairs_share_the_opening() -> None:
-    result = run_match(PlayerSpec("h1"), PlayerSpec("h2"), 6, size=8, k=5, seed=3)
+    result = run_match(PlayerSpec("h1"), PlayerSpec("h2"), MatchPlan(6, size=8, k=5, seed=3))
     openings = [g.moves[:g.opening] for g in result.outcomes]
     assert all(g.opening == DEFAULT_OPENING_MOVES for g in result.outcomes)
     assert openings[0] == openings[1] and openings[2] == openings[3]
@@ -177,9 +179,10 @@ def test_bigger_boards_open_randomly_near_the_centre_and_pairs_share_the_opening
 
 
 def test_the_opening_length_can_be_chosen() -> None:
-    result = run_match(RANDOM, RANDOM, 2, seed=1, opening_moves=4)
+    result = run_match(RANDOM, RANDOM, MatchPlan(2, seed=1, opening_moves=4))
     assert all(g.opening == 4 for g in result.outcomes)
-    none = run_match(PlayerSpec("h1"), PlayerSpec("h1"), 2, size=5, k=4, opening_moves=0)
+    none = run_match(PlayerSpec("h1"), PlayerSpec("h1"),
+                     MatchPlan(2, size=5, k=4, opening_moves=0))
     assert all(g.opening == 0 for g in none.outcomes)
 
 
@@ -191,7 +194,7 @@ def test_each_game_gets_fresh_players() -> None:
         built.append(player)
         return player
 
-    run_match(counting, counting, 5, seed=2)
+    run_match(counting, counting, MatchPlan(5, seed=2))
     assert len(built) == 10 and len({id(p) for p in built}) == 10
 
 
@@ -200,14 +203,16 @@ def test_each_game_gets_fresh_players() -> None:
 
 def test_on_game_hears_every_game_in_order() -> None:
     heard: list[tuple[int, GameOutcome]] = []
-    result = run_match(RANDOM, RANDOM, 5, seed=1, on_game=lambda i, g: heard.append((i, g)))
+    result = run_match(RANDOM, RANDOM, MatchPlan(5, seed=1),
+                       MatchHooks(on_game=lambda i, g: heard.append((i, g))))
     assert [i for i, _ in heard] == [0, 1, 2, 3, 4]
     assert tuple(g for _, g in heard) == result.outcomes
 
 
 def test_on_move_hears_every_move() -> None:
     boards: list[tuple[int, Board]] = []
-    result = run_match(RANDOM, RANDOM, 2, seed=1, on_move=lambda i, b: boards.append((i, b)))
+    result = run_match(RANDOM, RANDOM, MatchPlan(2, seed=1),
+                       MatchHooks(on_move=lambda i, b: boards.append((i, b))))
     assert len(boards) == sum(len(g.moves) for g in result.outcomes)
     assert boards[-1] == (1, result.outcomes[1].final)
 
@@ -219,8 +224,8 @@ def test_should_stop_between_moves_ends_the_match_without_the_unfinished_game() 
         nonlocal moves
         moves += 1
 
-    result = run_match(RANDOM, RANDOM, 10, seed=1, on_move=count,
-                       should_stop=lambda: moves >= 12)
+    result = run_match(RANDOM, RANDOM, MatchPlan(10, seed=1),
+                       MatchHooks(on_move=count, should_stop=lambda: moves >= 12))
     assert result.cancelled
     assert result.games < 10 and result.requested == 10
     check_totals(result)
@@ -232,7 +237,7 @@ def test_a_cancel_during_a_long_search_returns_quickly() -> None:
     timer = threading.Timer(0.3, stop.set)
     timer.start()
     began = time.perf_counter()
-    result = run_match(spec, spec, 2, size=12, k=5, should_stop=stop.is_set)
+    result = run_match(spec, spec, MatchPlan(2, size=12, k=5), MatchHooks(should_stop=stop.is_set))
     elapsed = time.perf_counter() - began
     timer.cancel()
     assert result.cancelled and result.games == 0
@@ -244,18 +249,18 @@ def test_a_cancel_during_a_long_search_returns_quickly() -> None:
 
 def test_alphabeta_never_loses_on_3x3_with_either_mark() -> None:
     for opponent in ("random", "h1", "h2"):
-        result = run_match(ALPHABETA, PlayerSpec(opponent), 30, seed=21)
+        result = run_match(ALPHABETA, PlayerSpec(opponent), MatchPlan(30, seed=21))
         assert result.x_stats.overall.losses == 0, opponent
         assert result.x_stats.as_x.games == result.x_stats.as_o.games == 15
 
 
 def test_perfect_players_always_draw_on_3x3() -> None:
-    result = run_match(ALPHABETA, ALPHABETA, 10, seed=4)
+    result = run_match(ALPHABETA, ALPHABETA, MatchPlan(10, seed=4))
     assert result.draws == 10
 
 
 def test_minimax_never_loses_to_random() -> None:
-    result = run_match(PlayerSpec("minimax"), RANDOM, 2, seed=8)
+    result = run_match(PlayerSpec("minimax"), RANDOM, MatchPlan(2, seed=8))
     assert result.x_stats.overall.losses == 0
 
 
@@ -270,7 +275,7 @@ def test_minimax_never_loses_to_random() -> None:
 ])
 def test_bad_match_arguments_are_refused_clearly(kwargs: dict[str, int], words: str) -> None:
     with pytest.raises(ValueError, match=words.replace("(", r"\(").replace(")", r"\)")):
-        run_match(RANDOM, RANDOM, **kwargs)
+        run_match(RANDOM, RANDOM, MatchPlan(**kwargs))
 
 
 # -- player specs --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tictactoe_tui.engine import Board
+from tictactoe_tui.engine.limits import Limits
 from tictactoe_tui.engine.opening import RULE_CENTRE, centre_cells, opening_analysis
 from tictactoe_tui.engine.players import AlphaBetaPlayer, make_player
 from tictactoe_tui.play.controller import GameController, Search, ShowReport
@@ -22,8 +23,8 @@ def test_the_centre_is_one_cell_on_an_odd_board_and_four_on_an_even_one() -> Non
 def test_the_empty_15x15_board_gets_the_centre_without_a_search() -> None:
     heard: list[object] = []
     player = AlphaBetaPlayer(random.Random(1), time_limit=30.0)
-    decision = player.choose(Board.empty(15), should_stop=lambda: heard.append("polled") or False,
-                             on_progress=heard.append)
+    decision = player.choose(Board.empty(15), Limits(
+        should_stop=lambda: heard.append("polled") or False, on_progress=heard.append))
     assert decision.move == 112 and decision.clever
     assert heard == []                                  # no search ran: nothing to report
     analysis = decision.analysis

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tests.engine.positions import reachable_3x3
 from tictactoe_tui.engine import (
+    NO_LIMITS,
     OPPONENTS,
     AlphaBetaPlayer,
     Board,
@@ -20,6 +21,7 @@ from tictactoe_tui.engine import (
     DifficultyPlayer,
     HeuristicPlayer,
     IllegalMove,
+    Limits,
     Mark,
     MinimaxPlayer,
     Player,
@@ -80,10 +82,9 @@ class Spy:
         self.stops: list[Callable[[], bool] | None] = []
         self.listeners: list[ProgressCallback | None] = []
 
-    def choose(self, board: Board, should_stop: Callable[[], bool] | None = None,
-               on_progress: ProgressCallback | None = None) -> Decision:
-        self.stops.append(should_stop)
-        self.listeners.append(on_progress)
+    def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
+        self.stops.append(limits.should_stop)
+        self.listeners.append(limits.on_progress)
         analysis = analyse_position(board, "h1")
         return Decision(board.legal_moves()[0], True, "h1", analysis, None, "spy")
 
@@ -423,11 +424,13 @@ def test_should_stop_is_passed_to_the_search_and_to_advisors() -> None:
         calls += 1
         return False
 
-    AlphaBetaPlayer(random.Random(0), time_limit=0.2).choose(Board.empty(5, 4), should_stop)
+    AlphaBetaPlayer(random.Random(0), time_limit=0.2).choose(Board.empty(5, 4),
+                                                             Limits(should_stop=should_stop))
     assert calls > 0
     spy = Spy()
-    RandomPlayer(random.Random(0), advisor=spy).choose(Board.empty(), should_stop, print)
-    DifficultyPlayer(spy, 50, random.Random(0)).choose(Board.empty(), should_stop, print)
+    watched = Limits(should_stop=should_stop, on_progress=print)
+    RandomPlayer(random.Random(0), advisor=spy).choose(Board.empty(), watched)
+    DifficultyPlayer(spy, 50, random.Random(0)).choose(Board.empty(), watched)
     assert spy.stops == [should_stop, should_stop]
     assert spy.listeners == [print, print]
 
@@ -440,7 +443,7 @@ def test_a_cancelled_search_still_returns_a_legal_move(size: int) -> None:
                              MinimaxPlayer(random.Random(0), depth=3 if size > 3 else None),
                              make_player("alphabeta", random.Random(0), difficulty=50)]
     for player in players:
-        decision = player.choose(board, should_stop=lambda: True)
+        decision = player.choose(board, Limits(should_stop=lambda: True))
         assert decision.move in board.legal_moves()
         assert decision.analysis is not None
         # A 3x3 alpha-beta search can finish before its first poll; bigger ones cannot.
@@ -448,7 +451,8 @@ def test_a_cancelled_search_still_returns_a_legal_move(size: int) -> None:
 
 
 def test_a_search_stopped_before_any_score_says_its_move_was_random() -> None:
-    decision = MinimaxPlayer(random.Random(0)).choose(Board.empty(), should_stop=lambda: True)
+    decision = MinimaxPlayer(random.Random(0)).choose(Board.empty(),
+                                                      Limits(should_stop=lambda: True))
     assert decision.move in range(9)
     assert (decision.clever, decision.algorithm) == (False, "random")
     assert decision.reason == "minimax stopped before scoring a move: random move"
@@ -465,7 +469,8 @@ def test_a_search_stopped_midway_plays_from_what_it_scored() -> None:
     # 6x6 with four in a row is a first-player win that threat search now proves within a few
     # polls; a 10x10 opening keeps the search busy long enough to be stopped midway.
     board = Board.empty(10, 5).play(44).play(45)
-    decision = AlphaBetaPlayer(random.Random(0), time_limit=30.0).choose(board, stop_soon)
+    decision = AlphaBetaPlayer(random.Random(0), time_limit=30.0).choose(board,
+                                                                   Limits(should_stop=stop_soon))
     assert decision.move in board.legal_moves()
     assert decision.analysis is not None and decision.analysis.cancelled
 

@@ -10,6 +10,7 @@ from tests.engine.positions import reachable_3x3
 from tictactoe_tui.engine import (
     AlphaBetaPlayer,
     Board,
+    Limits,
     Progress,
     alphabeta,
     analyse_position,
@@ -72,7 +73,7 @@ def test_minimax_and_the_analysis_report_too() -> None:
 def test_players_pass_progress_through() -> None:
     seen: list[Progress] = []
     board = Board.empty(7, 5).play(24)
-    AlphaBetaPlayer(random.Random(0), time_limit=0.3).choose(board, on_progress=seen.append)
+    AlphaBetaPlayer(random.Random(0), time_limit=0.3).choose(board, Limits(on_progress=seen.append))
     assert seen and seen[-1].best_move in board.legal_moves()
 
 

@@ -3,7 +3,9 @@
     tictactoe-tui match --x alphabeta --o h1:difficulty=80 --games 20 [--size 3 --k 3 --seed 0]
                         [--opening N] [--json]
 
-A player is written `name[:depth=D][:time=S][:difficulty=P]` (see `engine.match.PlayerSpec`).
+A player is written `name[:depth=D][:time=S][:difficulty=P]`, or `engine:path=PATH[:time=S]` for
+an outside Gomocup brain (see `engine.match.PlayerSpec`); an engine that fails loses that game,
+and the table lists why.
 The --x player plays X in the odd-numbered games and O in the even ones. While the games run,
 a progress bar is drawn on stderr when stderr is a terminal. Ctrl+C (or SIGTERM) stops the match
 between two moves and prints what the finished games gave. Engine-only: never imports Textual.
@@ -25,12 +27,14 @@ from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.match import (
     GameOutcome,
+    MatchHooks,
+    MatchPlan,
     MatchResult,
     PlayerSpec,
     WinDrawLoss,
-    match_shape,
     run_match,
 )
+from tictactoe_tui.engine.outside import ENGINE
 from tictactoe_tui.play.arguments import OneLineParser, positive_int
 
 PROG = "tictactoe-tui match"
@@ -62,8 +66,10 @@ def build_parser() -> OneLineParser:
         "report wins, draws, losses, time and positions per move.",
         epilog="A player is a name (random, h1, h2, minimax, alphabeta) with optional "
         ":depth=D (plies; minimax, alphabeta), :time=S (seconds per move above 3x3; alphabeta) "
-        "and :difficulty=P (1-100, the share of clever moves). Example: --x alphabeta:time=0.5 "
-        "--o h1:difficulty=80. The --x player is X in games 1, 3, 5, ... and O in games 2, 4, ...",
+        "and :difficulty=P (1-100, the share of clever moves); engine:path=PATH[:time=S] is an "
+        "outside Gomocup brain (five in a row: --k 5, a board of 5x5 or more). Example: "
+        "--x alphabeta:time=0.5 --o h1:difficulty=80. The --x player is X in games 1, 3, 5, ... "
+        "and O in games 2, 4, ...",
     )
     parser.add_argument("--x", type=_spec, required=True, metavar="SPEC",
                         help="the first player (X in the odd-numbered games)")
@@ -144,7 +150,7 @@ def as_json(result: MatchResult) -> dict[str, Any]:
             "losses": stats.overall.losses, "points": stats.overall.points,
             "as_x": _wdl(stats.as_x), "as_o": _wdl(stats.as_o),
             "moves": stats.moves, "mean_seconds": stats.mean_seconds,
-            "mean_positions": stats.mean_positions,
+            "mean_positions": _positions(result, side),
         }
 
     return {
@@ -155,8 +161,7 @@ def as_json(result: MatchResult) -> dict[str, Any]:
         "o_wins": result.o_wins,
         "draws": result.draws,
         "mean_seconds": {"x": result.x_stats.mean_seconds, "o": result.o_stats.mean_seconds},
-        "mean_positions": {"x": result.x_stats.mean_positions,
-                           "o": result.o_stats.mean_positions},
+        "mean_positions": {"x": _positions(result, "x"), "o": _positions(result, "o")},
         "size": result.size,
         "k": result.k,
         "seed": result.seed,
@@ -166,10 +171,21 @@ def as_json(result: MatchResult) -> dict[str, Any]:
         "results": [
             {"game": g.index + 1, "x_mark": str(g.x_mark), "winner": g.winning_side,
              "opening": g.opening,
-             "moves": [cell_notation(m, result.size) for m in g.moves]}
+             "moves": [cell_notation(m, result.size) for m in g.moves],
+             "forfeit": None if g.forfeit is None else {
+                 "side": g.forfeit.side, "reason": g.forfeit.reason,
+                 "log": list(g.forfeit.log)}}
             for g in result.outcomes
         ],
     }
+
+
+def _positions(result: MatchResult, side: str) -> float | None:
+    """Mean positions per move of `side`; None for an outside engine, which does not say."""
+    label = result.x if side == "x" else result.o
+    if label.startswith(f"{ENGINE}:"):
+        return None
+    return (result.x_stats if side == "x" else result.o_stats).mean_positions
 
 
 def _wdl(stats: WinDrawLoss) -> dict[str, int]:
@@ -195,8 +211,15 @@ def as_table(result: MatchResult) -> str:
         lines.append(
             f"{side} {name:<{width}}  {overall.wins:>4}  {overall.draws:>5}  {overall.losses:>6}  "
             f"{overall.points:>6g}  {stats.as_x!s:>11}  {stats.as_o!s:>10}  "
-            f"{stats.mean_seconds * 1000:>7.1f}  {stats.mean_positions:>14,.0f}"
+            f"{stats.mean_seconds * 1000:>7.1f}  "
+            f"{'—' if _positions(result, side) is None else f'{stats.mean_positions:,.0f}':>14}"
         )
+    if result.forfeits:
+        lines += ["", "Lost by a fault:"]
+        for game in result.forfeits:
+            assert game.forfeit is not None
+            lines.append(f"  game {game.index + 1}: {game.forfeit.side} — {game.forfeit.reason}")
+            lines += [f"      {line}" for line in game.forfeit.log[-3:]]
     return "\n".join(lines)
 
 
@@ -230,16 +253,19 @@ def main(argv: Sequence[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(list(argv))
     try:
-        match_shape(args.games, args.size, args.k, args.opening)
+        plan = MatchPlan(args.games, args.size, args.k, args.seed, opening_moves=args.opening)
     except ValueError as error:
         parser.error(str(error))
+    for flag, spec in (("--x", args.x), ("--o", args.o)):
+        problem = spec.shape_problem(plan.size, plan.win_length)
+        if problem:
+            parser.error(f"{flag} {spec}: {problem}")
     bar = ProgressBar(args.games, sys.stderr)
     with _StopOnSignal() as stop:
         bar.draw()
         try:
-            result = run_match(args.x, args.o, args.games, size=args.size, k=args.k,
-                               seed=args.seed, opening_moves=args.opening, should_stop=stop,
-                               on_game=bar.on_game, on_move=bar.on_move)
+            result = run_match(args.x, args.o, plan,
+                               MatchHooks(stop, bar.on_game, bar.on_move))
         finally:
             bar.close()
     try:

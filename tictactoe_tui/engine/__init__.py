@@ -14,8 +14,18 @@ from tictactoe_tui.engine.board import Board, Geometry, IllegalMove, Mark, geome
 from tictactoe_tui.engine.evaluate import H1Terms, H2Terms, explain_h1, explain_h2, h1, h2
 from tictactoe_tui.engine.game import Game, GameResult
 from tictactoe_tui.engine.kernel import Evaluator
-from tictactoe_tui.engine.match import GameOutcome, MatchResult, PlayerSpec, run_match
+from tictactoe_tui.engine.limits import NO_LIMITS, Limits
+from tictactoe_tui.engine.match import (
+    Forfeit,
+    GameOutcome,
+    MatchHooks,
+    MatchPlan,
+    MatchResult,
+    PlayerSpec,
+    run_match,
+)
 from tictactoe_tui.engine.minimax import minimax
+from tictactoe_tui.engine.outside import EngineFault, EngineReport, OutsidePlayer
 from tictactoe_tui.engine.pairing import Pair, Pairing, find_pairing
 from tictactoe_tui.engine.players import (
     OPPONENTS,
@@ -48,6 +58,7 @@ __all__ = [
     "ALGORITHMS",
     "BANDS",
     "KINDS",
+    "NO_LIMITS",
     "OPPONENTS",
     "RULES",
     "SOURCES",
@@ -57,7 +68,10 @@ __all__ = [
     "Board",
     "Decision",
     "DifficultyPlayer",
+    "EngineFault",
+    "EngineReport",
     "Evaluator",
+    "Forfeit",
     "Game",
     "GameOutcome",
     "GameResult",
@@ -67,10 +81,14 @@ __all__ = [
     "HeuristicPlayer",
     "IllegalMove",
     "IterationInfo",
+    "Limits",
     "Mark",
+    "MatchHooks",
+    "MatchPlan",
     "MatchResult",
     "MinimaxPlayer",
     "MoveScore",
+    "OutsidePlayer",
     "Pair",
     "Pairing",
     "Player",

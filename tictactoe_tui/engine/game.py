@@ -29,7 +29,10 @@ class GameResult:
 
     winner: Mark | None
     line: tuple[int, ...]
-    """The winning line's cells in order along the line; empty for a draw."""
+    """The winning line's cells in order along the line; empty for a draw or a forfeit."""
+    forfeit: str = ""
+    """When the loser lost by a fault rather than on the board (an outside engine that failed:
+    see `Game.forfeit`), why, in one sentence; else empty."""
 
     @property
     def is_draw(self) -> bool:
@@ -50,6 +53,7 @@ class Game:
         self._boards: list[Board] = [start]
         self._moves: list[int] = []
         self._redo: list[int] = []
+        self._forfeit: tuple[Mark, str] | None = None
 
     @property
     def board(self) -> Board:
@@ -73,16 +77,26 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """True when someone has won or the board is full."""
-        return self.board.is_over
+        """True when someone has won, the board is full, or a player forfeited."""
+        return self.board.is_over or self._forfeit is not None
 
     @property
     def result(self) -> GameResult | None:
         """The result once the game is over, else None."""
         board = self.board
+        if self._forfeit is not None:
+            loser, reason = self._forfeit
+            return GameResult(loser.opponent, (), reason)
         if not board.is_over:
             return None
         return GameResult(board.winner, board.winning_line)
+
+    def forfeit(self, loser: Mark, reason: str) -> None:
+        """End the game now: `loser` loses by a fault (`reason`, one sentence), not on the
+        board. Undo takes the forfeit back with the moves; IllegalMove if the game is over."""
+        if self.is_over:
+            raise IllegalMove("the game is over already")
+        self._forfeit = (loser, reason)
 
     def play(self, move: int) -> Board:
         """Play `move` for the side to move and return the new board.
@@ -90,6 +104,8 @@ class Game:
         Raises IllegalMove (and changes nothing) if the move is not legal. A new move abandons
         whatever undo had taken back, so the redo stack is cleared.
         """
+        if self._forfeit is not None:
+            raise IllegalMove("the game is over: a player forfeited")
         board = self.board.play(move)
         self._boards.append(board)
         self._moves.append(move)
@@ -100,6 +116,7 @@ class Game:
         """Take back the last move and return it; IllegalMove if no move has been played."""
         if not self._moves:
             raise IllegalMove("nothing to undo: no move has been played")
+        self._forfeit = None
         self._boards.pop()
         move = self._moves.pop()
         self._redo.append(move)

@@ -23,11 +23,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tictactoe_tui.engine.board import Board, Mark, check_shape, default_k
+from tictactoe_tui.engine.limits import Limits, ShouldStop
+from tictactoe_tui.engine.outside import (
+    ENGINE,
+    EngineFault,
+    EngineStopped,
+    OutsidePlayer,
+    check_engine_path,
+    check_engine_shape,
+)
 from tictactoe_tui.engine.players import (
     MAX_DIFFICULTY,
     OPPONENTS,
     Player,
-    ShouldStop,
     check_difficulty,
     make_player,
 )
@@ -35,7 +43,10 @@ from tictactoe_tui.engine.types import Algorithm
 
 __all__ = [
     "DEFAULT_OPENING_MOVES",
+    "Forfeit",
     "GameOutcome",
+    "MatchHooks",
+    "MatchPlan",
     "MatchResult",
     "PlayerFactory",
     "PlayerSpec",
@@ -52,8 +63,10 @@ DEFAULT_OPENING_MOVES = 2
 """Random opening moves per game on boards bigger than 3×3."""
 
 _DEPTH_PLAYERS = (Algorithm.MINIMAX, Algorithm.ALPHABETA)
-_TIME_PLAYERS = (Algorithm.ALPHABETA,)
-_OPTION_HELP = "use depth=D, time=S or difficulty=P"
+_TIME_PLAYERS = (Algorithm.ALPHABETA, ENGINE)
+_PLAYERS = (*OPPONENTS, ENGINE)
+_KEYS = ("depth", "time", "difficulty", "path")
+_OPTION_HELP = "use depth=D, time=S or difficulty=P (engine: path=PATH and time=S)"
 
 
 def _spec_error(text: str, problem: str) -> ValueError:
@@ -71,19 +84,42 @@ def _whole(text: str, values: dict[str, str], key: str, unit: str) -> int | None
                                 f"not {values[key]!r}") from None
 
 
+def _options(text: str, parts: list[str]) -> dict[str, str]:
+    """The `key=value` options of a spec; a path may hold colons (`path=/a:b` stays whole)."""
+    values: dict[str, str] = {}
+    last = ""
+    for option in parts:
+        key, equals, value = (s.strip() for s in option.partition("="))
+        if last == "path" and not (equals and key in _KEYS):
+            values["path"] += ":" + option
+            continue
+        if not equals or not key or not value:
+            raise _spec_error(text, f"{option!r} is not an option: {_OPTION_HELP}")
+        if key not in _KEYS:
+            raise _spec_error(text, f"unknown option {key!r}: {_OPTION_HELP}")
+        if key in values:
+            raise _spec_error(text, f"{key} is given twice")
+        values[key] = value
+        last = key
+    return values
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
     """A computer player's settings, written `alphabeta:time=0.5:depth=3` on the command line.
 
-    `opponent` is one of the engine's `OPPONENTS`; `depth` (plies) applies to minimax and
-    alpha-beta, `time_limit` (seconds per move, boards above 3×3: 3×3 is always solved) to
-    alpha-beta, `difficulty` (percentage of clever moves) to every player but random.
+    `opponent` is one of the engine's `OPPONENTS`, or `engine` (an outside Gomocup brain, with
+    `path`); `depth` (plies) applies to minimax and alpha-beta, `time_limit` (seconds per move,
+    boards above 3×3: 3×3 is always solved) to alpha-beta and to an outside engine, `difficulty`
+    (percentage of clever moves) to every player but random and an outside engine.
     """
 
     opponent: str
     depth: int | None = None
     time_limit: float | None = None
     difficulty: int = MAX_DIFFICULTY
+    path: str | None = None
+    """The outside engine's program (`engine` only): checked to exist and be executable."""
 
     def __post_init__(self) -> None:
         """Check every field, so a spec that exists always builds a player."""
@@ -94,11 +130,12 @@ class PlayerSpec:
     def _problem(self) -> str:
         """What is wrong with this spec, or "" when nothing is."""
         name = self.opponent
-        if name not in OPPONENTS:
-            return f"unknown player {name!r}: choose one of {', '.join(OPPONENTS)}"
+        if name not in _PLAYERS:
+            return f"unknown player {name!r}: choose one of {', '.join(_PLAYERS)}"
         if self.depth is not None:
             if name not in _DEPTH_PLAYERS:
-                return f"{name} does not search, so it takes no depth"
+                return f"{name} does not search, so it takes no depth" if name != ENGINE else \
+                    "an outside engine takes no depth (the Gomocup protocol has only a time)"
             if isinstance(self.depth, bool) or not isinstance(self.depth, int) or self.depth < 1:
                 return f"depth must be a whole number of plies, at least 1, not {self.depth!r}"
         if self.time_limit is not None:
@@ -109,6 +146,16 @@ class PlayerSpec:
                     or not isinstance(self.time_limit, int | float)
                     or not math.isfinite(self.time_limit) or self.time_limit <= 0):
                 return f"time must be a number of seconds above 0, not {self.time_limit!r}"
+        if name == ENGINE:
+            if self.difficulty != MAX_DIFFICULTY:
+                return "an outside engine plays its own moves: difficulty applies to ours"
+            try:
+                check_engine_path(self.path or "")
+            except ValueError as error:
+                return str(error)
+            return ""
+        if self.path is not None:
+            return f"only an outside engine takes a path (engine:path=PATH), not {name}"
         if self.difficulty != MAX_DIFFICULTY and name == Algorithm.RANDOM:
             return "random plays at random already: difficulty applies to the clever players"
         try:
@@ -119,22 +166,14 @@ class PlayerSpec:
 
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
-        """Read `name[:depth=D][:time=S][:difficulty=P]`; ValueError with a clear message."""
+        """Read `name[:depth=D][:time=S][:difficulty=P]` or `engine:path=PATH[:time=S]`;
+        ValueError with a clear message."""
         name, *options = (part.strip() for part in text.strip().split(":"))
         if not name:
-            raise _spec_error(text, f"it must start with a player: one of {', '.join(OPPONENTS)}")
-        if name.lower() not in OPPONENTS:
-            raise ValueError(f"unknown player {name!r}: choose one of {', '.join(OPPONENTS)}")
-        values: dict[str, str] = {}
-        for option in options:
-            key, equals, value = (s.strip() for s in option.partition("="))
-            if not equals or not key or not value:
-                raise _spec_error(text, f"{option!r} is not an option: {_OPTION_HELP}")
-            if key not in ("depth", "time", "difficulty"):
-                raise _spec_error(text, f"unknown option {key!r}: {_OPTION_HELP}")
-            if key in values:
-                raise _spec_error(text, f"{key} is given twice")
-            values[key] = value
+            raise _spec_error(text, f"it must start with a player: one of {', '.join(_PLAYERS)}")
+        if name.lower() not in _PLAYERS:
+            raise ValueError(f"unknown player {name!r}: choose one of {', '.join(_PLAYERS)}")
+        values = _options(text, options)
         depth = _whole(text, values, "depth", "plies")
         difficulty = _whole(text, values, "difficulty", "percent")
         try:
@@ -142,15 +181,19 @@ class PlayerSpec:
         except ValueError:
             raise _spec_error(text, f"time must be a number of seconds, "
                                     f"not {values['time']!r}") from None
+        if name.lower() == ENGINE and "path" not in values:
+            raise _spec_error(text, "an outside engine needs its program: engine:path=PATH")
         try:
             return cls(name.lower(), depth, time_limit,
-                       MAX_DIFFICULTY if difficulty is None else difficulty)
+                       MAX_DIFFICULTY if difficulty is None else difficulty, values.get("path"))
         except ValueError as error:
             raise _spec_error(text, str(error)) from None
 
     def __str__(self) -> str:
         """The spec as `parse` reads it: `alphabeta:depth=3:time=0.5:difficulty=80`."""
         parts = [self.opponent]
+        if self.path is not None:
+            parts.append(f"path={self.path}")
         if self.depth is not None:
             parts.append(f"depth={self.depth}")
         if self.time_limit is not None:
@@ -161,8 +204,26 @@ class PlayerSpec:
             parts.append(f"difficulty={self.difficulty}")
         return ":".join(parts)
 
+    @property
+    def outside(self) -> bool:
+        """Whether this is an outside engine (`engine:path=PATH`)."""
+        return self.opponent == ENGINE
+
+    def shape_problem(self, size: int, k: int) -> str:
+        """Why this player cannot play a size×size board with k in a row ("" when it can)."""
+        if not self.outside:
+            return ""
+        try:
+            check_engine_shape(size, k)
+        except ValueError as error:
+            return str(error)
+        return ""
+
     def build(self, rng: random.Random) -> Player:
-        """A fresh player with these settings, drawing every random choice from `rng`."""
+        """A fresh player with these settings, drawing every random choice from `rng` (an
+        outside engine draws none: it starts on its first move)."""
+        if self.outside:
+            return OutsidePlayer(self.path or "", self.time_limit)
         return make_player(self.opponent, rng, difficulty=self.difficulty,
                            time_limit=self.time_limit, depth=self.depth)
 
@@ -207,8 +268,21 @@ class MoveCost:
 
 
 @dataclass(frozen=True)
+class Forfeit:
+    """A game lost by a fault rather than on the board: an outside engine failed or broke the
+    rules (see `outside.EngineFault`)."""
+
+    side: str
+    """"x" or "o": the player at fault, who loses the game."""
+    reason: str
+    """One sentence: "pbrain-x timed out: no move within 1 s + 1 s grace"."""
+    log: tuple[str, ...] = ()
+    """The last lines of the engine's stderr and ignored output."""
+
+
+@dataclass(frozen=True)
 class GameOutcome:
-    """One finished game of a match."""
+    """One finished game of a match: on the board, or by a fault (`forfeit`)."""
 
     index: int
     """0-based: game `index + 1` of the match."""
@@ -222,18 +296,23 @@ class GameOutcome:
     """The board at the end."""
     x_cost: MoveCost
     o_cost: MoveCost
+    forfeit: Forfeit | None = None
+    """When a player lost by a fault (the board at `final` is not over then); else None."""
 
     @property
     def winner(self) -> Mark | None:
         """The mark that won, or None for a draw."""
+        if self.forfeit is not None:
+            return self.mark_of(self.forfeit.side).opponent
         return self.final.winner
 
     @property
     def winning_side(self) -> str | None:
         """"x" or "o": the player that won, or None for a draw."""
-        if self.final.winner is None:
+        winner = self.winner
+        if winner is None:
             return None
-        return "x" if self.final.winner is self.x_mark else "o"
+        return "x" if winner is self.x_mark else "o"
 
     def result_for(self, side: str) -> float:
         """1 if `side` ("x" or "o") won, 0.5 for a draw, 0 if it lost."""
@@ -336,6 +415,11 @@ class MatchResult:
         """Drawn games."""
         return self.x_stats.overall.draws
 
+    @property
+    def forfeits(self) -> tuple[GameOutcome, ...]:
+        """The games lost by a fault rather than on the board."""
+        return tuple(game for game in self.outcomes if game.forfeit is not None)
+
 
 def _label(player: PlayerSpec | PlayerFactory) -> str:
     if isinstance(player, PlayerSpec):
@@ -381,45 +465,102 @@ def match_shape(games: int, size: int = 3, k: int | None = None,
     return k, opening
 
 
-def run_match(x: PlayerSpec | PlayerFactory, o: PlayerSpec | PlayerFactory, games: int,
-              size: int = 3, k: int | None = None, seed: int = 0, swap_colours: bool = True,
-              opening_moves: int | None = None, should_stop: ShouldStop | None = None,
-              on_game: Callable[[int, GameOutcome], None] | None = None,
-              on_move: Callable[[int, Board], None] | None = None) -> MatchResult:
-    """Play `games` games between `x` and `o` on a size×size board with k in a row.
+@dataclass(frozen=True)
+class MatchPlan:
+    """What a match plays: how many games, on which board, from which seed.
 
-    Colours alternate as the module docstring says (the x player is X in odd-numbered games).
-    `opening_moves` random moves start each game (None: 0 on 3×3, `DEFAULT_OPENING_MOVES`
-    above). `on_game(index, outcome)` hears of each finished game and `on_move(index, board)`
-    of each move; `should_stop()` is polled between moves and by the players' searches, and
-    True ends the match at once, without the unfinished game. Bad arguments raise ValueError.
+    `swap_colours` (default) alternates who plays X as the module docstring says; without it
+    the x player is X in every game. `opening_moves` random moves start each game (None: 0 on
+    3×3, `DEFAULT_OPENING_MOVES` above). Checked when made: ValueError with a clear message.
     """
-    k, opening = match_shape(games, size, k, opening_moves)
-    stop: ShouldStop = should_stop if should_stop is not None else (lambda: False)
+
+    games: int
+    size: int = 3
+    k: int | None = None
+    seed: int = 0
+    swap_colours: bool = True
+    opening_moves: int | None = None
+
+    def __post_init__(self) -> None:
+        """Check the plan now, so a match never starts on a bad one."""
+        match_shape(self.games, self.size, self.k, self.opening_moves)
+
+    @property
+    def win_length(self) -> int:
+        """k, resolved for the board size."""
+        return match_shape(self.games, self.size, self.k, self.opening_moves)[0]
+
+    @property
+    def openings(self) -> int:
+        """Random opening moves per game, resolved for the board size."""
+        return match_shape(self.games, self.size, self.k, self.opening_moves)[1]
+
+
+@dataclass(frozen=True)
+class MatchHooks:
+    """Who watches a match: the stop check and the listeners (each optional)."""
+
+    should_stop: ShouldStop | None = None
+    """Polled between moves and by the players' searches; True ends the match at once,
+    without the unfinished game."""
+    on_game: Callable[[int, GameOutcome], None] | None = None
+    """Hears of each finished game: `on_game(index, outcome)`."""
+    on_move: Callable[[int, Board], None] | None = None
+    """Hears of each move: `on_move(index, board)`."""
+
+
+def run_match(x: PlayerSpec | PlayerFactory, o: PlayerSpec | PlayerFactory,
+              plan: MatchPlan, hooks: MatchHooks = MatchHooks()) -> MatchResult:
+    """Play `plan.games` games between `x` and `o` (see `MatchPlan`), watched by `hooks`.
+
+    An outside engine that fails (see `outside.EngineFault`) loses that game by forfeit, with
+    the reason in `GameOutcome.forfeit`; its process ends with each game. A spec that cannot
+    play the board (an outside engine off five in a row) raises ValueError.
+    """
+    size, k, opening = plan.size, plan.win_length, plan.openings
+    for player in (x, o):
+        problem = player.shape_problem(size, k) if isinstance(player, PlayerSpec) else ""
+        if problem:
+            raise ValueError(f"{player}: {problem}")
+    stop: ShouldStop = hooks.should_stop if hooks.should_stop is not None else (lambda: False)
     factories = {"x": _factory(x), "o": _factory(o)}
     outcomes: list[GameOutcome] = []
     cancelled = False
-    for index in range(games):
-        x_mark = Mark.O if swap_colours and index % 2 else Mark.X
-        pair = index // 2 if swap_colours else index
+    for index in range(plan.games):
+        x_mark = Mark.O if plan.swap_colours and index % 2 else Mark.X
+        pair = index // 2 if plan.swap_colours else index
         start = Board.empty(size, k)
-        opening_cells = _opening(start, opening, random.Random(f"{seed}/opening/{pair}"))
-        outcome = _play_game(index, x_mark, start, opening_cells, factories, seed, stop, on_move)
+        opening_cells = _opening(start, opening, random.Random(f"{plan.seed}/opening/{pair}"))
+        outcome = _play_game(index, x_mark, start, opening_cells, factories, plan.seed, stop,
+                             hooks.on_move)
         if outcome is None:
             cancelled = True
             break
         outcomes.append(outcome)
-        if on_game is not None:
-            on_game(index, outcome)
-    return MatchResult(_label(x), _label(o), size, k, seed, games, tuple(outcomes), cancelled)
+        if hooks.on_game is not None:
+            hooks.on_game(index, outcome)
+    return MatchResult(_label(x), _label(o), size, k, plan.seed, plan.games, tuple(outcomes),
+                       cancelled)
 
 
 def _play_game(index: int, x_mark: Mark, start: Board, opening: list[int],
                factories: dict[str, PlayerFactory], seed: int, stop: ShouldStop,
                on_move: Callable[[int, Board], None] | None) -> GameOutcome | None:
-    """Play one game to the end; None when `stop()` said to stop first."""
+    """Play one game to the end; None when `stop()` said to stop first. Outside engines end
+    with the game, however it ends."""
     players = {side: factories[side](random.Random(f"{seed}/{index}/{side}"))
                for side in ("x", "o")}
+    try:
+        return _moves(index, x_mark, start, opening, players, stop, on_move)
+    finally:
+        for player in players.values():
+            if isinstance(player, OutsidePlayer):
+                player.close()
+
+
+def _moves(index: int, x_mark: Mark, start: Board, opening: list[int],
+           players: dict[str, Player], stop: ShouldStop,
+           on_move: Callable[[int, Board], None] | None) -> GameOutcome | None:
     side_of = {x_mark: "x", x_mark.opponent: "o"}
     costs = {side: MoveCost() for side in ("x", "o")}
     board = start
@@ -429,12 +570,19 @@ def _play_game(index: int, x_mark: Mark, start: Board, opening: list[int],
         moves.append(cell)
         if on_move is not None:
             on_move(index, board)
+    limits = Limits(should_stop=stop)
     while not board.is_over:
         if stop():
             return None
         side = side_of[board.to_move]
         began = time.perf_counter()
-        decision = players[side].choose(board, stop)
+        try:
+            decision = players[side].choose(board, limits)
+        except EngineStopped:
+            return None
+        except EngineFault as fault:
+            return GameOutcome(index, x_mark, tuple(moves), len(opening), board, costs["x"],
+                               costs["o"], Forfeit(side, fault.reason, fault.log))
         seconds = time.perf_counter() - began
         if stop():
             # A search cut short may have picked a poor move: the game would not be fair.

@@ -2,14 +2,15 @@
 
 Every player takes an injected `random.Random`, so a seed reproduces every decision; the rng also
 breaks ties between equally good moves, so two seeds can play different but equally good games.
-A player's `choose` returns a `Decision`: the move, whether it was the clever move or a random
-one, the analysis the evaluation panel shows, and a one-line reason for the status bar.
+Every player answers the same call, `choose(board, limits)` (see `limits.Limits`: time, depth,
+positions, the stop check, the progress callback), and returns a `Decision`: the move, whether
+it was the clever move or a random one, the analysis the evaluation panel shows, and a one-line
+reason for the status bar. An outside engine (`outside.OutsidePlayer`) answers the same call.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -22,17 +23,33 @@ from tictactoe_tui.engine.evaluate import (
     explain_h2,
     heuristic_pick,
 )
+from tictactoe_tui.engine.limits import NO_LIMITS, Limits, ShouldStop
 from tictactoe_tui.engine.opening import opening_analysis
 from tictactoe_tui.engine.types import (
     Algorithm,
     Analysis,
     MoveScore,
-    ProgressCallback,
     describe_score,
 )
 
-ShouldStop = Callable[[], bool]
-"""A zero-argument callable polled by the search; True asks it to stop at once."""
+__all__ = [
+    "DEFAULT_TIME_LIMIT",
+    "HEURISTICS",
+    "MAX_DIFFICULTY",
+    "MINIMAX_LEAF_BUDGET",
+    "MIN_DIFFICULTY",
+    "OPPONENTS",
+    "AlphaBetaPlayer",
+    "Decision",
+    "DifficultyPlayer",
+    "HeuristicPlayer",
+    "MinimaxPlayer",
+    "Player",
+    "RandomPlayer",
+    "ShouldStop",
+    "check_difficulty",
+    "make_player",
+]
 
 OPPONENTS: tuple[Algorithm, ...] = (Algorithm.RANDOM, Algorithm.H1, Algorithm.H2,
                                    Algorithm.MINIMAX, Algorithm.ALPHABETA)
@@ -73,19 +90,22 @@ class Decision:
     """For heuristic play: the heuristic's terms of the board after the chosen move."""
     reason: str
     """One line for the status bar, e.g. "wins at once" or "random move"."""
+    said: tuple[str, ...] = ()
+    """What an outside engine reported while it thought (its `MESSAGE` lines), in its own
+    words; empty for our players, whose reasoning is `analysis`."""
 
 
 class Player(Protocol):
-    """Anything that can pick a move for the side to move."""
+    """Anything that can pick a move for the side to move: ours, or an outside engine."""
 
     name: str
     """A name for people: "Random", "Clever (alpha-beta)", ..."""
 
-    def choose(self, board: Board, should_stop: ShouldStop | None = None,
-               on_progress: ProgressCallback | None = None) -> Decision:
+    def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
         """Pick a legal move on `board` (which must not be over) for `board.to_move`.
 
-        `on_progress` (if given) hears how the search goes, as `alphabeta` reports it.
+        `limits` refine the player's own (see `Limits`): its budget, the stop check it polls
+        and the callback that hears how the search goes.
         """
         ...
 
@@ -176,12 +196,13 @@ class RandomPlayer:
         self.advisor = advisor
         self.name = "Random"
 
-    def choose(self, board: Board, should_stop: ShouldStop | None = None,
-               on_progress: ProgressCallback | None = None) -> Decision:
-        """A uniformly random legal move; `clever` is False and the reason is "random move"."""
+    def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
+        """A uniformly random legal move; `clever` is False and the reason is "random move".
+
+        The limits go to the advisor, whose search they bound; the random pick needs none.
+        """
         _require_moves(board)
-        advice = (self.advisor.choose(board, should_stop, on_progress)
-                  if self.advisor is not None else None)
+        advice = self.advisor.choose(board, limits) if self.advisor is not None else None
         return _random_decision(board, self.rng, advice, "random move")
 
 
@@ -208,10 +229,14 @@ class HeuristicPlayer:
         self.rng = rng
         self.name = f"Heuristic ({heuristic.upper()})"
 
-    def choose(self, board: Board, should_stop: ShouldStop | None = None,
-               on_progress: ProgressCallback | None = None) -> Decision:
-        """Win, block or best heuristic score; the analysis is `analyse_position(board, h)`."""
+    def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
+        """Win, block or best heuristic score; the analysis is `analyse_position(board, h)`.
+
+        It looks one move ahead, whatever the limits' depth; time and positions are never
+        short for it (one heuristic score per legal move).
+        """
         _require_moves(board)
+        should_stop, on_progress = limits.search_hooks()
         analysis = analyse_position(board, self.heuristic, should_stop=should_stop,
                                     on_progress=on_progress)
 
@@ -247,18 +272,29 @@ class MinimaxPlayer:
     def __init__(self, rng: random.Random, depth: int | None = None) -> None:
         """`depth` None: to the end on 3x3, 2 plies (1 on crowded big boards) above 3x3."""
         self.rng = rng
-        self.depth = depth
+        self.limits = Limits(depth=depth)
+        """The player's own limits; a call's limits refine them."""
         self.name = "Clever (minimax)"
 
-    def choose(self, board: Board, should_stop: ShouldStop | None = None,
-               on_progress: ProgressCallback | None = None) -> Decision:
-        """The best move by minimax; a cancelled search still gives a legal move."""
+    @property
+    def depth(self) -> int | None:
+        """The player's own depth (None: automatic)."""
+        return self.limits.depth
+
+    def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
+        """The best move by minimax; a cancelled search still gives a legal move.
+
+        Honours depth, time (minimax stops when it runs out), positions and the stop check.
+        """
         _require_moves(board)
-        depth = self.depth
+        limits = limits.over(self.limits)
+        depth = limits.depth
         if depth is None and board.size > 3:
             empty = board.size * board.size - board.move_count
             depth = 2 if empty * (empty - 1) <= MINIMAX_LEAF_BUDGET else 1
-        analysis = analyse_position(board, Algorithm.MINIMAX, depth=depth, should_stop=should_stop,
+        should_stop, on_progress = limits.search_hooks()
+        analysis = analyse_position(board, Algorithm.MINIMAX, depth=depth,
+                                    time_limit=limits.time, should_stop=should_stop,
                                     on_progress=on_progress)
         return _search_decision(board, self.rng, analysis, Algorithm.MINIMAX)
 
@@ -275,13 +311,22 @@ class AlphaBetaPlayer:
                  time_limit: float | None = None) -> None:
         """`time_limit` (seconds, default 1) applies to boards bigger than 3x3 only."""
         self.rng = rng
-        self.depth = depth
-        self.time_limit = time_limit
+        self.limits = Limits(time=time_limit, depth=depth)
+        """The player's own limits; a call's limits refine them."""
         self.name = "Clever (alpha-beta)"
         self.memory = SearchMemory()
 
-    def choose(self, board: Board, should_stop: ShouldStop | None = None,
-               on_progress: ProgressCallback | None = None) -> Decision:
+    @property
+    def depth(self) -> int | None:
+        """The player's own depth (None: as deep as the time allows)."""
+        return self.limits.depth
+
+    @property
+    def time_limit(self) -> float | None:
+        """The player's own seconds per move above 3x3 (None: `DEFAULT_TIME_LIMIT`)."""
+        return self.limits.time
+
+    def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
         """The best move by alpha-beta; a cancelled search still gives a legal move."""
         _require_moves(board)
         opening = opening_analysis(board, self.rng)
@@ -290,12 +335,14 @@ class AlphaBetaPlayer:
             return Decision(move=opening.scores[0].move, clever=True,
                             algorithm=Algorithm.ALPHABETA, analysis=opening, terms=None,
                             reason=OPENING_REASON)
+        limits = limits.over(self.limits)
         # 3x3 solves in well under a second, and an exact analysis is what the panel promises
         # there, so the time budget (meant for big boards) is not applied to it.
         time_limit = None
         if board.size > 3:
-            time_limit = DEFAULT_TIME_LIMIT if self.time_limit is None else self.time_limit
-        analysis = analyse_position(board, Algorithm.ALPHABETA, depth=self.depth,
+            time_limit = DEFAULT_TIME_LIMIT if limits.time is None else limits.time
+        should_stop, on_progress = limits.search_hooks()
+        analysis = analyse_position(board, Algorithm.ALPHABETA, depth=limits.depth,
                                     time_limit=time_limit, should_stop=should_stop,
                                     on_progress=on_progress, memory=self.memory)
         return _search_decision(board, self.rng, analysis, "alpha-beta")
@@ -325,14 +372,14 @@ class DifficultyPlayer:
         self.rng = rng
         self.name = f"{clever.name}, difficulty {difficulty}"
 
-    def choose(self, board: Board, should_stop: ShouldStop | None = None,
-               on_progress: ProgressCallback | None = None) -> Decision:
-        """The clever move or, with probability 1 - difficulty/100, a random one."""
+    def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
+        """The clever move or, with probability 1 - difficulty/100, a random one; the limits
+        bound the clever player's search."""
         _require_moves(board)
         # Roll before asking the clever player: it may share this rng, and rolling first keeps
         # the chance of a clever move exactly difficulty/100 whatever it draws.
         play_clever = self.rng.randrange(MAX_DIFFICULTY) < self.difficulty
-        advice = self.clever.choose(board, should_stop, on_progress)
+        advice = self.clever.choose(board, limits)
         if play_clever:
             return advice
         return _random_decision(board, self.rng, advice,

@@ -87,6 +87,9 @@ class PlayedGame:
     setup_moves: int = 0
     """How many of the first moves were set up rather than played in this game ("Play from
     here" in the review starts a game from a position of an earlier one)."""
+    forfeit: str = ""
+    """When the loser lost by a fault rather than on the board (an outside engine that failed),
+    why, in one sentence; `outcome` names the winner then."""
 
     @property
     def cells(self) -> tuple[int, ...]:
@@ -112,6 +115,8 @@ class PlayedGame:
                  f"# outcome: {self.outcome}"]
         if self.setup_moves:
             lines.append(f"# setup-moves: {self.setup_moves}")
+        if self.forfeit:
+            lines.append(f"# forfeit: {self.forfeit}")
         if self.switched_to_random:
             lines.append(f"# switched-to-random: {' '.join(map(str, self.switched_to_random))}")
         if self.switched_to_clever:
@@ -151,6 +156,12 @@ class PlayedGame:
         outcome: Outcome = ("abandoned" if result is None
                             else "draw" if result.winner is None else cast(Outcome,
                                                                            str(result.winner)))
+        forfeit = meta.get("forfeit", "")
+        if forfeit and result is None and meta.get("outcome") in ("X", "O"):
+            # Lost by a fault before the board decided: the record's winner stands.
+            outcome = cast(Outcome, meta["outcome"])
+        elif result is not None:
+            forfeit = ""
         settings = _read_settings(meta.get("settings"))
         return cls(
             mode=_word(meta, "mode", "human-vs-human"),
@@ -168,6 +179,7 @@ class PlayedGame:
             switched_to_clever=_numbers(meta, "switched-to-clever", len(moves)),
             settings=settings,
             setup_moves=_number(meta, "setup-moves", 0, 0, len(moves)),
+            forfeit=forfeit if outcome in ("X", "O") else "",
         )
 
 

@@ -78,10 +78,15 @@ CREATE TABLE puzzle_attempts (
 CREATE INDEX puzzle_attempts_by_puzzle ON puzzle_attempts (puzzle);
 """
 
-MIGRATIONS: tuple[str, ...] = (_SCHEMA_V1, _SCHEMA_V2, _SCHEMA_V3)
+_SCHEMA_V4 = """
+ALTER TABLE games ADD COLUMN forfeit TEXT NOT NULL DEFAULT '';
+"""
+
+MIGRATIONS: tuple[str, ...] = (_SCHEMA_V1, _SCHEMA_V2, _SCHEMA_V3, _SCHEMA_V4)
 """`MIGRATIONS[n]` takes a file from schema version n to n + 1 (version 0 is an empty file):
 1 the games, their moves and the last settings; 2 the review's cache of analyses; 3 the
-puzzles tried (each try with the player's rating and streak after it)."""
+puzzles tried (each try with the player's rating and streak after it); 4 why a game was lost
+by a fault (an outside engine that failed), when it was."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema this program writes."""

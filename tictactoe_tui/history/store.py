@@ -550,7 +550,7 @@ class HistoryStore:
         def load(db: sqlite3.Connection) -> PlayedGame | None:
             row = db.execute(
                 "SELECT mode, x, o, size, k, first, difficulty, started, ended, outcome, "
-                "switched_to_random, switched_to_clever, settings, setup_moves "
+                "switched_to_random, switched_to_clever, settings, setup_moves, forfeit "
                 "FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
@@ -565,7 +565,7 @@ class HistoryStore:
                                        None if m[5] is None else bool(m[5])) for m in moves),
                 switched_to_random=_ints(row[10], len(moves)),
                 switched_to_clever=_ints(row[11], len(moves)),
-                settings=json.loads(row[12]), setup_moves=row[13])
+                settings=json.loads(row[12]), setup_moves=row[13], forfeit=row[14])
         return self._read(load, None)
 
     def scores(self) -> list[ScoreLine]:
@@ -790,12 +790,13 @@ def _insert_game(db: sqlite3.Connection, game: PlayedGame) -> int:
     """Insert a game and its moves; return its id."""
     cursor = db.execute(
         "INSERT INTO games (started, ended, mode, x, o, size, k, first, difficulty, outcome, "
-        "move_count, setup_moves, switched_to_random, switched_to_clever, settings) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "move_count, setup_moves, switched_to_random, switched_to_clever, settings, forfeit) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (game.started.isoformat(timespec="seconds"), game.ended.isoformat(timespec="seconds"),
          game.mode, game.x, game.o, game.size, game.k, str(game.first), game.difficulty,
          game.outcome, len(game.moves), game.setup_moves, _text(game.switched_to_random),
-         _text(game.switched_to_clever), json.dumps(game.settings, sort_keys=True)))
+         _text(game.switched_to_clever), json.dumps(game.settings, sort_keys=True),
+         game.forfeit))
     game_id = cursor.lastrowid
     assert game_id is not None
     db.executemany(

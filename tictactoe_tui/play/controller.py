@@ -28,14 +28,18 @@ from tictactoe_tui.engine import (
     Algorithm,
     Analysis,
     Decision,
+    EngineReport,
     Game,
     IllegalMove,
     Mark,
+    OutsidePlayer,
     Player,
+    PlayerSpec,
     make_player,
 )
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.board import cell_notation, cell_words
+from tictactoe_tui.engine.outside import ENGINE
 from tictactoe_tui.history.record import Outcome, PlayedGame
 from tictactoe_tui.play.log import GameLog
 from tictactoe_tui.play.session import SessionScore
@@ -52,7 +56,7 @@ from tictactoe_tui.text.report import (
     terms_lines,
     thinking_report,
 )
-from tictactoe_tui.worker.jobs import choose_move, clever_analysis
+from tictactoe_tui.worker.jobs import Forfeited, choose_move, clever_analysis
 
 CVC_PAUSE = 0.6
 """Seconds between moves when two computers play, so a person can follow (never 0: a Textual
@@ -236,6 +240,10 @@ class GameController:
         # The rng lives as long as the controller, so a seed reproduces a session of games.
         self._rng = random.Random(settings.seed)
         self._player = self._make_player()
+        self._sides = self._side_players()
+        self.engine_log: tuple[str, ...] = ()
+        """The last lines an outside engine wrote to stderr (or printed in vain) when it lost
+        by a fault; `engine_words` shows them, or a running engine's."""
         self._searching: Position = Position.empty(settings.size, settings.win_length)
         self._search_started = 0.0
         self._waiting = False
@@ -262,22 +270,51 @@ class GameController:
             return f"Computer {mark}"
         return str(mark)
 
-    def playing(self) -> str:
-        """The algorithm the computer plays now: the opponent's, alpha-beta or random."""
+    def playing(self, mark: Mark | None = None) -> str:
+        """The algorithm the computer of `mark` plays now: an outside engine ("engine"), its
+        spec's, the opponent's, alpha-beta or random (no mark: the opponent setting's)."""
+        spec = self._own_spec(mark) if mark is not None else None
+        if spec is not None and spec.outside:
+            return ENGINE
         if not self.clever:
             return Algorithm.RANDOM
-        opponent = self.settings.opponent
+        opponent = spec.opponent if spec is not None else self.settings.opponent
         return Algorithm.ALPHABETA if opponent == Algorithm.RANDOM else opponent
 
     def hint_algorithm(self) -> str:
         """The algorithm hints use: the opponent's own, so a learner compares like with like;
-        the random opponent has none, so alpha-beta (exact on 3×3, fast elsewhere) stands in."""
+        the random opponent (and an outside engine) has none, so alpha-beta (exact on 3×3,
+        fast elsewhere) stands in."""
         opponent = self.settings.opponent
-        return Algorithm.ALPHABETA if opponent == Algorithm.RANDOM else opponent
+        return Algorithm.ALPHABETA if opponent in (Algorithm.RANDOM, ENGINE) else opponent
+
+    def _own_spec(self, mark: Mark) -> PlayerSpec | None:
+        """The spec of `mark`'s computer when it is not one of ours with the opponent setting:
+        its own spec in computer-vs-computer, or an outside engine."""
+        settings = self.settings
+        own = settings.mode == Mode.COMPUTER_VS_COMPUTER and getattr(settings, mark.lower())
+        if own or settings.opponent == ENGINE:
+            return settings.spec_for(mark)
+        return None
+
+    @property
+    def engines_only(self) -> bool:
+        """Whether every computer in this game is an outside engine (c changes nothing)."""
+        return bool(self._sides) and all(self.engine_name(mark) for mark in self._sides)
+
+    def engine_name(self, mark: Mark) -> str:
+        """The program name of `mark`'s outside engine ("" when it is not one)."""
+        player = self._sides.get(mark)
+        return player.name if isinstance(player, OutsidePlayer) else ""
 
     def style_words(self) -> str:
-        """How the computer plays: "alpha-beta, clever", "random; c: alpha-beta"."""
+        """How the computer plays: "alpha-beta, clever", "random; c: alpha-beta", or, for
+        computers of their own, each side's: "X alpha-beta · O pbrain-rapfi (outside engine)"."""
         opponent = self.settings.opponent
+        computers = [mark for mark in Mark if self.settings.is_computer(mark)]
+        if any(self._own_spec(mark) is not None for mark in computers):
+            return " · ".join(f"{mark} {self._side_words(mark)}" if len(computers) > 1
+                              else self._side_words(mark) for mark in computers)
         if opponent == Algorithm.RANDOM:
             return ("alpha-beta for now; c: back to random" if self.clever
                     else "random; c: alpha-beta")
@@ -287,6 +324,13 @@ class GameController:
         if self.settings.difficulty < 100:
             return f"{algorithm}, clever {self.settings.difficulty}% of the time"
         return f"{algorithm}, clever"
+
+    def _side_words(self, mark: Mark) -> str:
+        name = self.engine_name(mark)
+        if name:
+            return f"{name} (outside engine)"
+        playing = self.playing(mark)
+        return ALGORITHM_NAMES.get(playing, playing) + ("" if self.clever else ", random for now")
 
     def mark_of(self, index: int) -> Mark:
         """The mark that made the game's move number `index` (0-based): the sides alternate."""
@@ -309,9 +353,40 @@ class GameController:
         if settings.opponent == Algorithm.RANDOM:
             return make_player(self.playing(), rng=self._rng, difficulty=settings.difficulty,
                                time_limit=settings.search_time_limit, depth=settings.depth)
+        if settings.opponent == ENGINE:
+            # Never asked to move: every engine side has a player of its own (`_sides`).
+            return make_player(Algorithm.ALPHABETA, rng=self._rng,
+                               time_limit=settings.search_time_limit)
         return make_player(settings.opponent, rng=self._rng, difficulty=settings.difficulty,
                            time_limit=settings.search_time_limit, clever=self.clever,
                            depth=settings.depth)
+
+    def _side_players(self) -> dict[Mark, Player]:
+        """Each computer mark's player: the opponent setting's (one player for both marks, as
+        ever), or a side's own spec, or an outside engine (one process per side)."""
+        sides: dict[Mark, Player] = {}
+        for mark in Mark:
+            if not self.settings.is_computer(mark):
+                continue
+            spec = self._own_spec(mark)
+            if spec is None:
+                sides[mark] = self._player
+            elif spec.outside:
+                sides[mark] = OutsidePlayer(spec.path or "", spec.time_limit)
+            else:
+                # A side of its own follows c, unless it is random already.
+                sides[mark] = make_player(
+                    spec.opponent, rng=self._rng, difficulty=spec.difficulty,
+                    time_limit=spec.time_limit, depth=spec.depth,
+                    clever=self.clever or spec.opponent == Algorithm.RANDOM)
+        return sides
+
+    def close_engines(self) -> None:
+        """End every outside engine's process (it starts again on its next move): at the end
+        of each game, and when the game screen goes."""
+        for player in self._sides.values():
+            if isinstance(player, OutsidePlayer):
+                player.close()
 
     # -- the turn cycle -------------------------------------------------------------------------
 
@@ -360,15 +435,17 @@ class GameController:
         # Until its first report, the quiet scoring says at least that it runs.
         self._scores_progress = f"scoring {position.to_move}'s moves…"
         if kind == "computer":
-            algorithm = self.playing()
+            algorithm = self.playing(position.to_move)
             job: Callable[..., Any] = choose_move
-            args: tuple[Any, ...] = (self._player, self._rng, position)
+            args: tuple[Any, ...] = (self._sides[position.to_move], self._rng, position)
         else:
             algorithm = self.hint_algorithm()
             job = clever_analysis
             args = (position, algorithm, self.settings.search_time_limit, self.settings.depth)
-        effects: list[Effect] = [Search(kind, job, args,
-                                        runs_in_process(position.size, algorithm))]
+        # An outside engine runs in its own process already: the app's thread only waits for
+        # its answer (and the engine must stay a child of the app, to end with it).
+        in_process = algorithm == ENGINE or runs_in_process(position.size, algorithm)
+        effects: list[Effect] = [Search(kind, job, args, in_process)]
         if kind != "scores":
             effects.append(self._thinking_shown(None))
         return effects
@@ -397,7 +474,15 @@ class GameController:
         position = self._searching
         if self.thinking == "computer":
             title = f"{self.who(position.to_move)} is thinking…"
-            algorithm = self.playing()
+            algorithm = self.playing(position.to_move)
+            name = self.engine_name(position.to_move)
+            if name:
+                seconds = self.settings.spec_for(position.to_move).time_limit
+                said = progress.said if isinstance(progress, EngineReport) else ()
+                report = ThinkingReport(title, f"{name} (outside engine)", 0, 0,
+                                        progress.elapsed if progress is not None else 0.0,
+                                        seconds, "", "", said=said, said_by=name)
+                return ShowThinking(report, (), str(position.to_move))
         else:
             title = f"Analysing {position.to_move}'s position…"
             algorithm = self.hint_algorithm()
@@ -421,6 +506,8 @@ class GameController:
             if rng_state is not None:
                 # The player ran on a copy in the worker: carry its generator on from there.
                 self._rng.setstate(rng_state)
+            if isinstance(decision, Forfeited):
+                return self._forfeited(decision)
             return self._play_computer(decision)
         if kind is None:
             return []
@@ -441,6 +528,32 @@ class GameController:
         return [ClearPanel(f"The analysis failed: {error}"),
                 self._say(f"The analysis failed: {error}")]
 
+    def _forfeited(self, fault: Forfeited) -> list[Effect]:
+        """An outside engine failed on its move: it loses, and the game ends (and is kept)
+        with the reason."""
+        mover = self.game.board.to_move
+        name = self.engine_name(mover) or "the outside engine"
+        self.engine_log = fault.log
+        self.game.forfeit(mover, f"{self.who(mover)} ({name}) lost by a fault: {fault.reason}.")
+        self.last_line = f"{self.who(mover)} lost by a fault: {fault.reason}."
+        panel = (f"{self.who(mover)} ({name}) lost by a fault: {fault.reason}."
+                 + ("\n\nl shows the last lines of its stderr." if fault.log else ""))
+        return [ClearPanel(panel), *self._after_move()]
+
+    def engine_words(self) -> list[Effect]:
+        """l: the last lines of an outside engine's stderr (and what it printed in vain), in
+        the panel: the failed engine's, else the running ones'."""
+        lines = self.engine_log
+        if not lines:
+            lines = tuple(line for player in self._sides.values()
+                          if isinstance(player, OutsidePlayer) for line in player.log)
+        if not any(isinstance(p, OutsidePlayer) for p in self._sides.values()):
+            return [self._say("No outside engine plays in this game.")]
+        if not lines:
+            return [self._say("The outside engine has written nothing to stderr.")]
+        return [ClearPanel("The outside engine's last lines (stderr, and what it printed "
+                           "that meant nothing), oldest first:\n\n" + "\n".join(lines))]
+
     def _play_computer(self, decision: Decision) -> list[Effect]:
         before = self.game.board
         try:
@@ -450,9 +563,12 @@ class GameController:
         self.log.computer_move(decision, before.to_move,
                                time.perf_counter() - self._search_started)
         effects: list[Effect] = [self._decision_shown(decision, before)]
+        # An outside engine's move is neither our clever move nor a random one: its own.
+        style = "" if decision.algorithm == ENGINE else \
+            f"{'clever' if decision.clever else 'random'} — "
         self.last_line = (f"{self.who(before.to_move)} played "
-                          f"{cell_notation(decision.move, before.size)}: "
-                          f"{'clever' if decision.clever else 'random'} — {decision.reason}")
+                          f"{cell_notation(decision.move, before.size)}: {style}"
+                          f"{decision.reason}")
         return effects + self._after_move()
 
     def _decision_shown(self, decision: Decision, before: Position) -> ShowReport | ClearPanel:
@@ -460,6 +576,13 @@ class GameController:
         mover = before.to_move
         name = cell_notation(decision.move, before.size)
         analysis = decision.analysis
+        if decision.algorithm == ENGINE:
+            engine = self.engine_name(mover)
+            words = ("\n".join(f"  {line}" for line in decision.said) if decision.said
+                     else "  (it said nothing: no MESSAGE lines)")
+            return ClearPanel(f"{self.who(mover)} ({engine}, an outside engine) played {name}.\n\n"
+                              f"In its own words (its MESSAGE lines, not our analysis):\n"
+                              f"{words}")
         if analysis is None or not analysis.scores:
             return ClearPanel(f"{self.who(mover)} played {name} at random: a random player "
                               "does not search, so there are no scores to show.")
@@ -548,14 +671,15 @@ class GameController:
         if result is None or self._recorded:
             return []
         self._recorded = True
+        self.close_engines()
         self.session.record(result, self.settings)
         outcome: Outcome = "draw" if result.winner is None else result.winner.value  # type: ignore[assignment]
-        return [Record(self._keep(outcome)), ScoreChanged(),
+        return [Record(self._keep(outcome, result.forfeit)), ScoreChanged(),
                 Finished(self.headline(), self.result_detail())]
 
-    def _keep(self, outcome: Outcome) -> PlayedGame:
+    def _keep(self, outcome: Outcome, forfeit: str = "") -> PlayedGame:
         self._kept = True
-        return self.log.played_game(outcome)
+        return self.log.played_game(outcome, forfeit)
 
     def abandon(self) -> PlayedGame | None:
         """The record of the game left unfinished now (one with a move played in it), once;
@@ -579,6 +703,8 @@ class GameController:
         """How the game ended: the winning line and the number of moves."""
         result = self.game.result
         moves = len(self.game.moves)
+        if result is not None and result.forfeit:
+            return result.forfeit
         if result is None or result.winner is None:
             return f"The board is full after {moves} moves."
         size = self.game.size
@@ -597,6 +723,8 @@ class GameController:
             effects.append(Record(kept))
         if not from_setup:
             self.setup = ()
+        self.close_engines()
+        self.engine_log = ()
         self.game, self.log = self._fresh_game()
         self._recorded = self._kept = False
         self.paused = False
@@ -616,11 +744,20 @@ class GameController:
         """Switch the computer between clever and random, from its next move."""
         if self.mode is Mode.HUMAN_VS_HUMAN:
             return [self._say("No computer plays in a game between two people.")]
+        if self.engines_only:
+            return [self._say("An outside engine plays its own moves: c changes nothing.")]
         self.clever = not self.clever
         self._player = self._make_player()
+        # Our sides follow the switch; an outside engine keeps its process and its own play.
+        self._sides = {mark: player if isinstance(player, OutsidePlayer) else new
+                       for (mark, player), new in zip(self._sides.items(),
+                                                      self._side_players().values(),
+                                                      strict=True)}
         self.log.switched(self.clever)
         later = " (from its next move)" if self.thinking == "computer" else ""
-        return [self._say(f"The computer now plays {ALGORITHM_NAMES[self.playing()]}{later}.")]
+        own = any(self._own_spec(mark) is not None for mark in self._sides)
+        words = self.style_words() if own else ALGORITHM_NAMES[self.playing()]
+        return [self._say(f"The computer now plays {words}{later}.")]
 
     def undo(self) -> list[Effect]:
         """Take back the last move; against the computer, your last move and its reply."""
@@ -718,6 +855,7 @@ class GameController:
 
     def _quit(self) -> list[Effect]:
         effects = self._stop()
+        self.close_engines()
         kept = self.abandon()
         if kept is not None:
             effects.append(Record(kept))

@@ -78,15 +78,16 @@ class GameLog:
         self._clever_now = clever
         (self.to_clever if clever else self.to_random).append(len(self.moves))
 
-    def played_game(self, outcome: Outcome) -> PlayedGame:
-        """The game as the history keeps it, ended now with `outcome`."""
+    def played_game(self, outcome: Outcome, forfeit: str = "") -> PlayedGame:
+        """The game as the history keeps it, ended now with `outcome` (and, for a game lost by
+        a fault, `forfeit`: why)."""
         settings = self.settings
         computer = settings.opponent
         if settings.mode == "human-vs-computer":
             x = "human" if settings.human_mark is Mark.X else computer
             o = "human" if settings.human_mark is Mark.O else computer
         elif settings.mode == "computer-vs-computer":
-            x = o = computer
+            x, o = (settings.spec_for(mark).opponent for mark in (Mark.X, Mark.O))
         else:
             x = o = "human"
         return PlayedGame(
@@ -96,5 +97,5 @@ class GameLog:
             started=self.started, ended=datetime.now().replace(microsecond=0),
             moves=tuple(self.moves), outcome=outcome, switched_to_random=tuple(self.to_random),
             switched_to_clever=tuple(self.to_clever), settings=asdict(settings),
-            setup_moves=self.setup,
+            setup_moves=self.setup, forfeit=forfeit,
         )

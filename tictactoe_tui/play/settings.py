@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
-from tictactoe_tui.engine import OPPONENTS, Algorithm
+from tictactoe_tui.engine import OPPONENTS, Algorithm, PlayerSpec
 from tictactoe_tui.engine.board import Mark, default_k
+from tictactoe_tui.engine.outside import ENGINE, check_engine_path
 
 
 class Mode(StrEnum):
@@ -34,8 +35,12 @@ MARKS = ("X", "O")
 """The marks a human can play."""
 
 
+COMPUTERS: tuple[str, ...] = (*OPPONENTS, ENGINE)
+"""The computer players the settings offer: ours, and an outside engine (`engine`, at `engine`'s
+path)."""
+
 CHOICES: dict[str, tuple[str, ...]] = {
-    "mode": MODES, "first": FIRST_CHOICES, "mark": MARKS, "opponent": OPPONENTS,
+    "mode": MODES, "first": FIRST_CHOICES, "mark": MARKS, "opponent": COMPUTERS,
 }
 """The settings chosen from a list, and their lists (typed in any case on the command line)."""
 
@@ -94,7 +99,7 @@ class GameSettings:
     mark: str = "X"
     """The human's mark; in human-vs-computer the other mark is the computer's."""
     opponent: str = "alphabeta"
-    """The computer player: one of `OPPONENTS`."""
+    """The computer player: one of `OPPONENTS`, or "engine" (the outside engine at `engine`)."""
     difficulty: int = 100
     """1..100: the computer plays its clever move with probability difficulty/100."""
     size: int = 3
@@ -112,6 +117,13 @@ class GameSettings:
     """A Textual theme's name. The app knows which themes exist (the command line and the
     Settings screen offer only those; a remembered theme that no longer exists falls back to the
     default), so the game's rules need not."""
+    engine: str = ""
+    """The outside engine's program (a Gomocup brain) when `opponent` is "engine"."""
+    x: str = ""
+    """Computer-vs-computer: X's player as a spec (`alphabeta:time=0.5`, `engine:path=P`);
+    empty: the opponent setting."""
+    o: str = ""
+    """Computer-vs-computer: O's player, the same way."""
 
     def __post_init__(self) -> None:
         for field, choices in CHOICES.items():
@@ -130,6 +142,39 @@ class GameSettings:
                 f"must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, "
                 f"not {self.time_limit:g}",
             )
+        if self.opponent == ENGINE:
+            try:
+                check_engine_path(self.engine)
+            except ValueError as error:
+                raise SettingError("engine", f"cannot be used: {error}") from None
+        for field in ("x", "o"):
+            if getattr(self, field):
+                try:
+                    PlayerSpec.parse(getattr(self, field))
+                except ValueError as error:
+                    raise SettingError(field, f"is not a player: {error}") from None
+        for mark in Mark:
+            if self.is_computer(mark):
+                problem = self.spec_for(mark).shape_problem(self.size, self.win_length)
+                if problem:
+                    own = self.mode == "computer-vs-computer" and getattr(self, mark.lower())
+                    raise SettingError(mark.lower() if own else "opponent",
+                                       f"cannot play this board: {problem}")
+
+    def spec_for(self, mark: Mark) -> PlayerSpec:
+        """The computer player of `mark`: its own spec in computer-vs-computer (`x`, `o`) when
+        given, else the opponent setting (with its depth, time and difficulty)."""
+        own = getattr(self, mark.lower()) if self.mode == "computer-vs-computer" else ""
+        if own:
+            return PlayerSpec.parse(own)
+        if self.opponent == ENGINE:
+            return PlayerSpec(ENGINE, time_limit=self.time_limit, path=self.engine)
+        searches = self.opponent in SEARCHING_OPPONENTS
+        return PlayerSpec(self.opponent, depth=self.depth if searches else None,
+                          time_limit=(self.search_time_limit
+                                      if self.opponent == Algorithm.ALPHABETA else None),
+                          difficulty=(self.difficulty if self.opponent != Algorithm.RANDOM
+                                      else 100))
 
     @property
     def win_length(self) -> int:
@@ -173,6 +218,13 @@ class GameSettings:
         --mode human-vs-human"), rather than ignoring the flag silently.
         """
         searches = self.opponent in SEARCHING_OPPONENTS
+        if field in ("x", "o") and self.mode != "computer-vs-computer":
+            return "outside computer-vs-computer mode: only there does each side have its own"
+        if field == "engine" and self.opponent != ENGINE:
+            return "unless --opponent is engine (or engine:path=PATH)"
+        if self.opponent == ENGINE and field in ("difficulty", "depth") \
+                and self.mode != "human-vs-human":
+            return "against an outside engine: it plays its own moves, to its own depth"
         if self.mode == "human-vs-human":
             if field in ("difficulty", "seed", "depth"):
                 return "in human-vs-human mode: no computer plays"
@@ -185,7 +237,7 @@ class GameSettings:
         if field == "time_limit":
             if self.size == MIN_SIZE:
                 return "on 3×3: the computer searches it with no time budget"
-            if not searches and self.mode != "human-vs-human":
+            if not searches and self.opponent != ENGINE and self.mode != "human-vs-human":
                 return f"with the {self.opponent} computer: it does not search against the clock"
         return None
 
@@ -233,7 +285,7 @@ OPTIONAL = ("k", "seed", "depth")
 """The settings that may be left blank (None)."""
 
 GAME_FLAGS = ("mode", "first", "mark", "opponent", "difficulty", "size", "k", "time_limit", "seed",
-              "depth")
+              "depth", "engine", "x", "o")
 """The fields whose flags mean "start the game now"; --theme alone still opens Settings."""
 
 

@@ -124,3 +124,7 @@ class ThinkingReport:
     """The expected line so far, in cell names."""
     story: tuple[StoryRow, ...] = ()
     """The depths completed so far, first to last."""
+    said: tuple[str, ...] = ()
+    """An outside engine's own words so far (its MESSAGE lines), oldest first."""
+    said_by: str = ""
+    """The outside engine thinking (its name), or "" for our own search."""

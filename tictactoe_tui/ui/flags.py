@@ -15,16 +15,17 @@ from dataclasses import replace
 from functools import cache
 
 from tictactoe_tui import __version__
+from tictactoe_tui.engine import PlayerSpec
 from tictactoe_tui.history.locations import data_dir_argument
 from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.play.settings import (
+    COMPUTERS,
     GAME_FLAGS,
     MAX_DEPTH,
     MAX_SIZE,
     MIN_DEPTH,
     MIN_SIZE,
     MODES,
-    OPPONENTS,
     GameSettings,
     SettingError,
     flag_of,
@@ -96,8 +97,16 @@ def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
     parser.add_argument("--first", metavar="{human,computer}",
                         help="who moves first (default human)")
     parser.add_argument("--mark", metavar="{X,O}", help="the human's mark (default X)")
-    parser.add_argument("--opponent", metavar="{" + ",".join(OPPONENTS) + "}",
-                        help=f"the computer player (default {defaults.opponent})")
+    parser.add_argument("--opponent", metavar="SPEC",
+                        help=f"the computer player: {', '.join(COMPUTERS)}, with options as "
+                        "match reads them (alphabeta:time=0.5, engine:path=PATH[:time=S] for "
+                        f"an outside Gomocup brain; default {defaults.opponent})")
+    parser.add_argument("--engine", metavar="PATH",
+                        help="the outside engine's program when --opponent is engine")
+    parser.add_argument("--x", metavar="SPEC",
+                        help="computer-vs-computer: X's player (a SPEC; implies that mode)")
+    parser.add_argument("--o", metavar="SPEC",
+                        help="computer-vs-computer: O's player (a SPEC; implies that mode)")
     parser.add_argument("--difficulty", metavar="1..100",
                         help="percentage of clever computer moves (default 100)")
     parser.add_argument("--size", metavar="N",
@@ -139,6 +148,10 @@ def parse_args(argv: Sequence[str] | None = None,
     if text_mode and given.pop("theme", None) is not None:
         print(f"{PROG}: warning: --theme has no effect in the text mode: it writes plain lines",
               file=sys.stderr)
+    if ":" in given.get("opponent", ""):
+        given.update(_spec_fields(parser, given["opponent"]))
+    if ("x" in given or "o" in given) and "mode" not in given:
+        given["mode"] = "computer-vs-computer"
     try:
         settings = settings_from_text(given, () if text_mode else themes())
     except SettingError as error:
@@ -148,6 +161,25 @@ def parse_args(argv: Sequence[str] | None = None,
         if reason is not None:
             print(f"{PROG}: warning: {flag_of(name)} has no effect {reason}", file=sys.stderr)
     return settings, any(name in given for name in GAME_FLAGS)
+
+
+def _spec_fields(parser: argparse.ArgumentParser, text: str) -> dict[str, str]:
+    """The settings an --opponent SPEC stands for (`alphabeta:time=0.5` → opponent and
+    time_limit); a bad spec is the parser's one-line error."""
+    try:
+        spec = PlayerSpec.parse(text)
+    except ValueError as error:
+        parser.error(f"--opponent {error}")
+    fields = {"opponent": spec.opponent}
+    if spec.depth is not None:
+        fields["depth"] = str(spec.depth)
+    if spec.time_limit is not None:
+        fields["time_limit"] = repr(spec.time_limit)
+    if spec.difficulty != 100:
+        fields["difficulty"] = str(spec.difficulty)
+    if spec.path is not None:
+        fields["engine"] = spec.path
+    return fields
 
 
 def data_dir_flag(argv: Sequence[str] | None = None) -> str | None:

@@ -1,8 +1,9 @@
 """The computations the app sends to its worker process (see `client`), as plain functions.
 
 Each is module-level, so it can be pickled by reference, and takes `should_stop` and
-`on_progress` keywords as a `Thinker` job must. Pure: the worker imports the engine and this
-module, never Textual.
+`on_progress` keywords as a `Thinker` job must; the player jobs fold them into one `Limits`
+value, which every player answers. Pure: the worker imports the engine and this module, never
+Textual.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from tictactoe_tui.engine import (
     Analysis,
     Board,
     Decision,
+    EngineFault,
+    Limits,
     Mark,
     Player,
     ProgressCallback,
@@ -23,7 +26,14 @@ from tictactoe_tui.engine import (
     make_player,
 )
 from tictactoe_tui.engine.kernel import Stopped
-from tictactoe_tui.engine.match import GameOutcome, MatchResult, PlayerSpec, run_match
+from tictactoe_tui.engine.match import (
+    GameOutcome,
+    MatchHooks,
+    MatchPlan,
+    MatchResult,
+    PlayerSpec,
+    run_match,
+)
 from tictactoe_tui.engine.pairing import (
     NoPairing,
     Pairing,
@@ -40,16 +50,33 @@ RandomState = Any
 """What `random.Random.getstate()` returns."""
 
 
+@dataclass(frozen=True)
+class Forfeited:
+    """An outside engine failed on its move (see `engine.outside.EngineFault`): it loses."""
+
+    reason: str
+    """One sentence: how it failed."""
+    log: tuple[str, ...]
+    """The last lines of its stderr and of its ignored output."""
+
+
 def choose_move(player: Player, rng: random.Random, board: Board, *,
                 should_stop: Callable[[], bool] | None = None,
-                on_progress: ProgressCallback | None = None) -> tuple[Decision, RandomState]:
-    """The player's decision on `board`, and the state its `rng` ended in.
+                on_progress: ProgressCallback | None = None,
+                ) -> tuple[Decision | Forfeited, RandomState]:
+    """The player's decision on `board` (or how an outside engine failed), and the state its
+    `rng` ended in.
 
     The player travels to the worker as a copy, so its random number generator moves on there,
     not in the app: the app sets its own generator to the returned state, and a seeded session
-    stays reproducible whichever process thinks.
+    stays reproducible whichever process thinks. (An outside engine's copy is the engine
+    itself: it runs in the app's process.)
     """
-    decision = player.choose(board, should_stop, on_progress)
+    try:
+        decision: Decision | Forfeited = player.choose(
+            board, Limits(should_stop=should_stop, on_progress=on_progress))
+    except EngineFault as fault:
+        decision = Forfeited(fault.reason, fault.log)
     return decision, rng.getstate()
 
 
@@ -64,7 +91,8 @@ def clever_analysis(board: Board, algorithm: str, time_limit: float | None,
     the same time budget, so a hint always arrives as fast as a computer move.
     """
     player = make_player(algorithm, random.Random(0), time_limit=time_limit, depth=depth)
-    analysis = player.choose(board, should_stop, on_progress).analysis
+    analysis = player.choose(board, Limits(should_stop=should_stop,
+                                           on_progress=on_progress)).analysis
     if analysis is None:  # every clever player analyses; only a random one would not
         raise ValueError(f"{algorithm} gives no analysis")
     return analysis
@@ -97,9 +125,9 @@ def play_match(x: PlayerSpec, o: PlayerSpec, games: int, size: int, k: int | Non
         finished.append(outcome)
         report(index + 1, 0)
 
-    return run_match(x, o, games, size=size, k=k, seed=seed, should_stop=should_stop,
-                     on_game=game_done, on_move=lambda index, board: report(index,
-                                                                          board.move_count))
+    return run_match(x, o, MatchPlan(games, size=size, k=k, seed=seed),
+                     MatchHooks(should_stop, game_done,
+                                lambda index, board: report(index, board.move_count)))
 
 
 @dataclass(frozen=True)

@@ -141,6 +141,7 @@ class GameScreen(Screen[None]):
         Binding("m", "match", "Match runner", show=False),
         Binding("w", "heuristics", "Heuristic lab", show=False),
         Binding("d", "pairing", "Why a draw", show=False),
+        Binding("l", "engine_words", "Engine's stderr", show=False),
         Binding("space", "toggle_pause", "Pause", show=False),
         Binding("q", "quit_game", "Quit"),
         Binding("y", "confirm_quit", "Yes, quit", show=False),
@@ -230,9 +231,10 @@ class GameScreen(Screen[None]):
             self._run(self.controller.resume())
 
     def on_unmount(self) -> None:
-        """Stop a running search, and keep a game left unfinished."""
+        """Stop a running search, keep a game left unfinished, end any outside engine."""
         self._stop_search()
         self.keep_unfinished()
+        self.controller.close_engines()
 
     def keep_unfinished(self) -> None:
         """Hand the app a game left unfinished (once), to keep as abandoned."""
@@ -253,7 +255,8 @@ class GameScreen(Screen[None]):
         if action == "confirm_quit":
             return self.controller.quit_pending
         if action == "toggle_clever":
-            return self.controller.mode is not Mode.HUMAN_VS_HUMAN
+            return (self.controller.mode is not Mode.HUMAN_VS_HUMAN
+                    and not self.controller.engines_only)
         if action == "toggle_pause":
             return self.controller.mode is Mode.COMPUTER_VS_COMPUTER
         return True
@@ -492,6 +495,10 @@ class GameScreen(Screen[None]):
 
         self._run(self.controller.leave())
         self.app.push_screen(PairingScreen(self.game.board))
+
+    def action_engine_words(self) -> None:
+        """The last lines an outside engine wrote to stderr, in the panel."""
+        self._run(self.controller.engine_words())
 
     def action_quit_game(self) -> None:
         """Quit; in the middle of a game, ask once first (q again or y confirms)."""

@@ -52,6 +52,8 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `z`: puzzles: find the only winning move, or the only defence, in a position whose answer is
   proven (`h` a hint, `n` the next, `d` the puzzle of the day, `g` puzzles from your own games)
 - `space`: pause or resume a game between two computers
+- `l`: an outside engine's last lines of stderr (`--opponent engine:path=PATH`, or
+  `--x SPEC --o SPEC` for two different computers; its own words show in the panel as it thinks)
 - `?`: this help; `q`: quit (here: close the help); `ctrl+c` quits as `q` does, asking first
   in the middle of a game
 - `ctrl+p`: the command palette (themes, settings, help, history, puzzles and the learning lab)

@@ -71,6 +71,7 @@ OPPONENT_LABELS = {
     "h1": "Heuristic H1",
     "h2": "Heuristic H2",
     "random": "Random",
+    "engine": "Outside engine (Gomocup brain)",
 }
 """How the Settings screen names each computer player, strongest first."""
 
@@ -196,8 +197,20 @@ class SettingsScreen(Screen[GameSettings | None]):
                     ),
                 )
                 yield from _field(
+                    "Outside engine: its pbrain program", "engine",
+                    Input(s.engine, placeholder="/path/to/pbrain-engine", id="engine"),
+                )
+                yield from _field(
                     "Difficulty (% clever moves, 1–100)", "difficulty",
                     *_stepper("difficulty", str(s.difficulty)),
+                )
+                yield from _field(
+                    "Two computers: X plays (blank: as above)", "x",
+                    Input(s.x, placeholder="alphabeta:time=0.5, engine:path=…", id="x"),
+                )
+                yield from _field(
+                    "Two computers: O plays (blank: as above)", "o",
+                    Input(s.o, placeholder="h1, engine:path=…:time=2", id="o"),
                 )
             with Vertical(id="board-column", classes="settings-column"):
                 yield from _field(
@@ -378,8 +391,8 @@ class SettingsScreen(Screen[GameSettings | None]):
             value = self.query_one(f"#{name}", Select).value
             if value != DEFAULT_K:
                 texts[name] = str(value)
-        for name in ("difficulty", "time_limit", "depth", "seed"):
-            texts[name] = self.query_one(f"#{name}", Input).value
+        for name in ("difficulty", "time_limit", "depth", "seed", "engine", "x", "o"):
+            texts[name] = self.query_one(f"#{name}", Input).value.strip()
         return texts
 
     def _show_error(self, field: str, problem: str, focus: bool = False) -> None:

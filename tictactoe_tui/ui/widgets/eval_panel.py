@@ -31,6 +31,12 @@ from tictactoe_tui.text.panel import CandidateRow, PanelReport, StoryRow, Thinki
 
 WAITING = "No analysis yet: the computer's moves are explained here. Press h for a hint."
 
+ENGINE_LINES = 12
+"""An outside engine's last few MESSAGE lines shown while it thinks."""
+
+NOTHING_SAID = "(nothing yet: many engines speak only when their search ends)"
+"""What the panel says while an outside engine thinks in silence."""
+
 STORY_ROWS = 5
 """The search's story shows its last few depths (the panel is short on a 34-line terminal)."""
 
@@ -210,6 +216,15 @@ class EvalPanel(VerticalScroll, can_focus=False):
         self._progress.update(total=report.budget, progress=min(report.elapsed,
                                                                  report.budget or 0.0))
         budget = f" of {report.budget:g} s" if report.budget is not None else ""
+        if report.said_by:
+            # An outside engine: its words as it wrote them, never read as our numbers.
+            said: list[str | tuple[str, str]] = [
+                f"{_duration(report.elapsed)}{budget}", "\n\n",
+                (f"{report.said_by} says (its own words, not our analysis):", "dim")]
+            for line in report.said[-ENGINE_LINES:] or (NOTHING_SAID,):
+                said += ["\n", f"  {line}"]
+            _update(self._footer, Content.assemble(*said))
+            return
         depth = (f"depth {report.depth} complete" if report.depth
                  else "first depth in progress")
         parts: list[str | tuple[str, str]] = [

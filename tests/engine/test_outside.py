@@ -1,0 +1,222 @@
+"""The host side of the Gomocup protocol: an outside brain as a player, against fake brains that
+play well, hang, crash, play a taken cell, or print garbage; and no brain outlives its game."""
+
+from __future__ import annotations
+
+import pickle
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.fake_brains import processes_running, write_brain
+from tictactoe_tui.engine import Board, EngineFault, EngineReport, Limits, OutsidePlayer, outside
+from tictactoe_tui.engine.match import MatchHooks, MatchPlan, PlayerSpec, run_match
+from tictactoe_tui.engine.outside import EngineStopped, check_engine_path, grace
+
+
+def heard(path: Path) -> list[str]:
+    return (path.parent / "heard.txt").read_text().splitlines()
+
+
+def test_a_good_brain_plays_and_its_words_reach_the_progress_callback(tmp_path: Path) -> None:
+    brain = write_brain(tmp_path, "good")
+    player = OutsidePlayer(brain, time_limit=2)
+    reports: list[EngineReport] = []
+    try:
+        board = Board.empty(15, 5)
+        decision = player.choose(board, Limits(on_progress=reports.append))
+        assert decision.move == 7 * 15 + 7
+        assert decision.said == ("depth 1 | eval 3", "depth 2 | eval 5 | pv 7,7")
+        assert decision.analysis is None and decision.algorithm == "engine"
+        # Each line as it came (a silent spell adds reports of the words so far).
+        heard_said = [r.said for r in reports]
+        assert heard_said[-1] == decision.said and decision.said[:1] in heard_said
+        assert all(isinstance(r, EngineReport) and r.engine == "pbrain-good" for r in reports)
+    finally:
+        player.close()
+    commands = heard(brain)
+    # Started in its own folder, told the game, asked to begin on the empty board.
+    assert commands[0] == f"cwd {tmp_path}"
+    assert commands[1:7] == ["START 15", "INFO timeout_match 0", "INFO max_memory 83886080",
+                             "INFO game_type 1", "INFO rule 0", f"INFO folder {tmp_path}"]
+    assert "INFO timeout_turn 2000" in commands and "BEGIN" in commands
+    assert commands[-1] == "END"
+
+
+def test_the_next_move_is_a_turn_and_an_unexpected_position_a_board(tmp_path: Path) -> None:
+    brain = write_brain(tmp_path, "good")
+    player = OutsidePlayer(brain)
+    try:
+        board = Board.empty(15, 5)
+        board = board.play(player.choose(board).move)     # the brain's X at 7,7
+        board = board.play(0)                             # our O at 0,0
+        reply = player.choose(board)
+        assert reply.move == 7 * 15 + 6                   # 6,7: nearest the centre still free
+        board = board.play(reply.move).play(1)
+        # Not the board the brain left plus one stone: an undo, say. It gets the whole board.
+        other = Board.empty(15, 5).play(112).play(14)
+        player.choose(other)
+    finally:
+        player.close()
+    commands = heard(brain)
+    assert "TURN 0,0" in commands
+    at = commands.index("BOARD", commands.index("TURN 0,0"))
+    # The stones alternate from the first mover's; 1 marks the brain's own, 2 the opponent's.
+    assert commands[at:at + 4] == ["BOARD", "7,7,1", "14,0,2", "DONE"]
+
+
+@pytest.mark.parametrize(("behaviour", "words"), [
+    ("hung", "timed out: no move within 0.3 s + 1.5 s grace"),
+    ("crash", "exited with status 3 in the middle of the game"),
+    ("taken", "played 0,0 (A1), a cell X already holds"),
+    ("malformed", "answered '7,x', which is not a move (x,y)"),
+    ("offboard", "played 99,99, off the 15×15 board"),
+    ("refuses", "cannot play a 15×15 board: ERROR unsupported size"),
+])
+def test_a_brain_that_fails_is_a_fault_in_one_sentence(tmp_path: Path, behaviour: str,
+                                                        words: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first move's allowance for allocating tables, shortened to keep the test quick.
+    monkeypatch.setattr(outside, "FIRST_MOVE_SECONDS", 0.5)
+    brain = write_brain(tmp_path, behaviour)
+    player = OutsidePlayer(brain, time_limit=0.3)
+    board = Board.empty(15, 5).play(0) if behaviour == "taken" else Board.empty(15, 5)
+    began = time.monotonic()
+    with pytest.raises(EngineFault) as fault:
+        player.choose(board)
+    assert fault.value.reason == f"pbrain-{behaviour} {words}"
+    if behaviour == "hung":
+        assert time.monotonic() - began < 0.3 + grace(0.3) + 0.5 + 2
+    assert processes_running(brain) == []
+    player.close()
+
+
+def test_the_first_move_after_start_may_take_longer(tmp_path: Path) -> None:
+    brain = write_brain(tmp_path, "hung")
+    player = OutsidePlayer(brain, time_limit=0.2)
+    began = time.monotonic()
+    with pytest.raises(EngineFault, match=r"no move within 0\.2 s \+ 6 s grace"):
+        player.choose(Board.empty(15, 5))
+    assert time.monotonic() - began >= 0.2 + grace(0.2) + outside.FIRST_MOVE_SECONDS
+
+
+def test_a_crash_keeps_the_last_lines_of_stderr(tmp_path: Path) -> None:
+    brain = write_brain(tmp_path, "crash")
+    player = OutsidePlayer(brain)
+    with pytest.raises(EngineFault) as fault:
+        player.choose(Board.empty(15, 5))
+    assert "Segmentation fault (pretend)" in fault.value.log
+
+
+def test_garbage_is_ignored_and_logged_and_the_move_still_counts(tmp_path: Path) -> None:
+    brain = write_brain(tmp_path, "garbage")
+    player = OutsidePlayer(brain)
+    try:
+        decision = player.choose(Board.empty(15, 5))
+        assert decision.move == 112
+        deadline = time.monotonic() + 5
+        while "warning: odd" not in player.log and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert {"(ignored) hello there", "(ignored) %%%", "warning: odd"} <= set(player.log)
+    finally:
+        player.close()
+
+
+def test_a_stop_request_ends_the_brain_at_once(tmp_path: Path) -> None:
+    brain = write_brain(tmp_path, "hung")
+    player = OutsidePlayer(brain, time_limit=30)
+    stop = threading.Event()
+    threading.Timer(0.5, stop.set).start()
+    began = time.monotonic()
+    with pytest.raises(EngineStopped):
+        player.choose(Board.empty(15, 5), Limits(should_stop=stop.is_set))
+    assert time.monotonic() - began < 5
+    assert processes_running(brain) == []
+
+
+def test_a_brain_that_ignores_end_is_killed_on_close(tmp_path: Path) -> None:
+    brain = write_brain(tmp_path, "slowexit")
+    player = OutsidePlayer(brain)
+    player.choose(Board.empty(15, 5))
+    assert player.pid in processes_running(brain)
+    player.close()
+    assert processes_running(brain) == [] and player.pid is None
+
+
+def test_a_copy_is_the_same_player_not_a_second_engine(tmp_path: Path) -> None:
+    player = OutsidePlayer(write_brain(tmp_path, "good"))
+    try:
+        assert pickle.loads(pickle.dumps(player)) is player
+    finally:
+        player.close()
+
+
+@pytest.mark.parametrize(("make", "words"), [
+    (lambda d: d / "missing", "does not exist"),
+    (lambda d: d, "is not a file"),
+    (lambda d: (d / "plain.txt", (d / "plain.txt").write_text("x"))[0], "is not executable"),
+])
+def test_a_path_that_cannot_run_is_refused_in_one_sentence(tmp_path: Path, make: object,
+                                                            words: str) -> None:
+    path = make(tmp_path)  # type: ignore[operator]
+    with pytest.raises(ValueError, match=words):
+        check_engine_path(str(path))
+    with pytest.raises(ValueError, match=words):
+        PlayerSpec.parse(f"engine:path={path}")
+
+
+# -- in a match -----------------------------------------------------------------------------------
+
+
+def test_a_match_against_a_good_brain_ends_every_engine_with_its_game(tmp_path: Path) -> None:
+    brain = write_brain(tmp_path, "good")
+    running: list[list[int]] = []
+    result = run_match(PlayerSpec.parse(f"engine:path={brain}:time=1"), PlayerSpec("h1"),
+                       MatchPlan(2, size=7, k=5, seed=1),
+                       MatchHooks(on_game=lambda i, g: running.append(processes_running(brain))))
+    assert result.games == 2 and not result.forfeits
+    assert running == [[], []]
+    assert all(game.final.is_over for game in result.outcomes)
+
+
+@pytest.mark.parametrize("behaviour", ["hung", "crash", "taken", "malformed"])
+def test_a_failing_brain_loses_the_game_by_forfeit_with_the_reason(
+        tmp_path: Path, behaviour: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(outside, "FIRST_MOVE_SECONDS", 0.5)
+    brain = write_brain(tmp_path, behaviour)
+    spec = PlayerSpec.parse(f"engine:path={brain}:time=0.2")
+    result = run_match(PlayerSpec("random"), spec, MatchPlan(2, size=9, k=5, seed=3))
+    assert result.games == 2 and len(result.forfeits) == 2
+    assert result.x_wins == 2 and result.o_wins == 0
+    for game in result.outcomes:
+        assert game.forfeit is not None and game.forfeit.side == "o"
+        assert game.forfeit.reason.startswith(f"pbrain-{behaviour} ")
+        assert not game.final.is_over
+    assert processes_running(brain) == []
+
+
+def test_an_engine_cannot_play_other_than_five_in_a_row(tmp_path: Path) -> None:
+    spec = PlayerSpec.parse(f"engine:path={write_brain(tmp_path, 'good')}")
+    with pytest.raises(ValueError, match="five in a row"):
+        run_match(spec, PlayerSpec("random"), MatchPlan(1, size=6, k=4))
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("engine", "needs its program: engine:path=PATH"),
+    ("engine:path={brain}:depth=3", "takes no depth"),
+    ("engine:path={brain}:difficulty=50", "plays its own moves"),
+    ("alphabeta:path={brain}", "only an outside engine takes a path"),
+])
+def test_bad_engine_specs_say_what_is_wrong(tmp_path: Path, text: str, words: str) -> None:
+    brain = write_brain(tmp_path, "good")
+    with pytest.raises(ValueError, match=words):
+        PlayerSpec.parse(text.format(brain=brain))
+
+
+def test_an_engine_spec_reads_back_as_written(tmp_path: Path) -> None:
+    brain = write_brain(tmp_path / "with:colon", "good")
+    spec = PlayerSpec.parse(f"engine:path={brain}:time=0.5")
+    assert spec.path == str(brain) and spec.time_limit == 0.5
+    assert PlayerSpec.parse(str(spec)) == spec
