@@ -18,6 +18,7 @@ from tictactoe_tui.play.controller import (
     GameController,
     Quit,
     Record,
+    Reopened,
     Say,
     ScoreChanged,
     Search,
@@ -166,6 +167,27 @@ def test_a_finished_game_is_recorded_once_and_undo_reopens_it() -> None:
     assert controller.interactive
     again = controller.choose(2)
     assert [e.game.outcome for e in again if isinstance(e, Record)] == ["X"]
+
+
+def test_undo_after_a_loss_hands_back_its_record_so_the_game_is_counted_once() -> None:
+    controller = hvc(opponent="alphabeta", difficulty=100)
+    effects: list[Effect] = []
+    for cell in (1, 6, 3):                       # B1, A3, A2: O takes column C
+        effects += play_out(controller, controller.choose(cell))
+    [lost] = [e.game for e in effects if isinstance(e, Record)]
+    assert lost.outcome == "O"
+    undone = controller.undo()
+    assert Reopened(lost) in undone              # the history forgets the lost game...
+    assert controller.session.tally("human-vs-computer") == (
+        ("You", 0), ("Computer", 0), ("Draws", 0))
+    effects = []
+    for cell in (5, 0, 7):                       # ...and it ends again, a draw
+        effects += play_out(controller, controller.choose(cell))
+    assert [e.game.outcome for e in effects if isinstance(e, Record)] == ["draw"]
+    assert not any(isinstance(e, Reopened) for e in effects)
+    assert controller.session.tally("human-vs-computer") == (
+        ("You", 0), ("Computer", 0), ("Draws", 1))
+    assert controller.abandon() is None          # one record, not an abandoned one as well
 
 
 def test_an_unfinished_game_is_kept_as_abandoned_once() -> None:

@@ -138,6 +138,45 @@ def test_all_time_scores_are_kept_by_opponent_difficulty_and_board() -> None:
     assert sum(line.games for line in store.scores()) == 6
 
 
+def test_a_forgotten_game_leaves_the_history_and_its_scores() -> None:
+    store = HistoryStore.open()
+    lost = a_game((0, 3, 1, 4, 8, 5), outcome="O")
+    kept = a_game()
+    store.save(kept)
+    store.save(lost)
+    assert store.forget(lost)
+    assert store.count() == 1 and store.game(1) == kept
+    line = store.score_for("human-vs-computer", "human", "alphabeta", 80, 3, 3)
+    assert line.tally() == (("You", 0), ("Computer", 0), ("Draws", 1))
+    assert not store.forget(lost)                # gone already: nothing else goes
+
+
+def test_a_game_forgotten_while_the_history_is_locked_goes_before_the_next_save(
+        data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=0.2)
+    lost = a_game((0, 3, 1, 4, 8, 5), outcome="O")
+    store.save(lost)
+    other = hold_lock(data_dir / DB_NAME)
+    assert not store.forget(lost)
+    other.execute("ROLLBACK")
+    other.close()
+    drawn = a_game(outcome="draw")
+    game_id = store.save(drawn)
+    assert store.count() == 1 and game_id is not None and store.game(game_id) == drawn
+
+
+def test_a_game_waiting_beside_a_locked_history_is_forgotten_there(data_dir: Path) -> None:
+    store = HistoryStore.open(busy_seconds=0.2)
+    other = hold_lock(data_dir / DB_NAME)
+    lost = a_game((0, 3, 1, 4, 8, 5), outcome="O")
+    assert store.save(lost) is None and records(data_dir) == [lost]
+    assert store.forget(lost)
+    assert records(data_dir) == []
+    other.execute("ROLLBACK")
+    other.close()
+    assert store.retry() == [] and store.count() == 0
+
+
 # -- migrations -----------------------------------------------------------------------------------
 
 

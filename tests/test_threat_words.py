@@ -8,12 +8,12 @@ import pytest
 
 from tictactoe_tui.engine import Board, Mark, analyse_position
 from tictactoe_tui.engine.puzzles import parse_cell
+from tictactoe_tui.engine.threats import read_move
 from tictactoe_tui.text.threats import (
     hint_words,
     line_words,
     mistake_words,
     move_words,
-    read_move,
 )
 
 
@@ -131,8 +131,16 @@ def test_a_line_of_three_on_7x7_that_must_be_blocked() -> None:
 
 def test_two_lines_of_two_that_threaten_a_fork_on_7x7() -> None:
     board = position(7, 4, ["C3", "E3"], ["A7", "G7"])
+    # D3 was a fork of X's before D4 (C3–E3): every fork is named, not only the new lines'.
     assert words(board, "D4") == [
-        "X plays D4: two open lines of two (C3–D4, E3–D4); O can stop only one."]
+        "X plays D4: two open lines of two (C3–D4, E3–D4); O cannot stop all of X's forks "
+        "(B2, F2, D3, C5 and E5) with one move."]
+
+
+def test_two_lines_of_two_that_make_every_fork_on_7x7() -> None:
+    board = position(7, 4, ["B2", "F2"], ["A7", "G7"])
+    assert words(board, "D4") == [
+        "X plays D4: two open lines of two (B2–D4, F2–D4); O can stop only one."]
 
 
 def test_a_block_that_makes_a_line_of_three_of_its_own_on_7x7() -> None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from tests.app.conftest import SIZE, game, game_app, marks, settle
+from tests.app.conftest import SIZE, game, game_app, marks, press_settled, scores, settle
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.ui.messages import GameEnded
 from tictactoe_tui.ui.screens.results import ResultsScreen
+from tictactoe_tui.ui.widgets import Scoreboard
 
 
 class Heard:
@@ -85,3 +86,21 @@ async def test_a_game_reopened_by_undo_is_posted_again_when_it_ends() -> None:
     assert first.started == second.started, "the same game, told again"
     assert second.cells == (0, 3, 1, 4, 6, 2)
 
+
+
+async def test_a_loss_undone_and_played_on_to_a_draw_is_one_game_in_both_scores() -> None:
+    app = game_app(opponent="alphabeta", seed=1, difficulty=100)
+    async with app.run_test(size=SIZE) as pilot:
+        await press_settled(pilot, "2", "7", "4")           # B1, A3, A2: O takes column C
+        assert isinstance(app.screen, ResultsScreen)
+        await press_settled(pilot, "escape", "u")           # take back A2 and O's C2
+        assert app.store.count() == 0, "the reopened game left the history"
+        shown = scores(game(pilot).query_one("#scoreboard", Scoreboard))
+        assert shown["session"] == shown["all time"] == {"You": 0, "Computer": 0, "Draws": 0}
+        await press_settled(pilot, "6", "1", "8")           # C2, A1, B3: a draw
+        assert isinstance(app.screen, ResultsScreen)
+        await press_settled(pilot, "escape")
+        shown = scores(game(pilot).query_one("#scoreboard", Scoreboard))
+        [kept] = app.store.games()
+        assert kept.outcome == "draw" and kept.moves == 9
+    assert shown["session"] == shown["all time"] == {"You": 0, "Computer": 0, "Draws": 1}

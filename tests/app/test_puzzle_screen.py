@@ -15,6 +15,7 @@ from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.puzzles import Puzzle, PuzzleChecker, load_bank, puzzle_of_the_day
 from tictactoe_tui.history.puzzles import standing
 from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.text.puzzles import explanation, hint
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens import puzzle as puzzle_module
 from tictactoe_tui.ui.screens.puzzle import PuzzleScreen
@@ -250,3 +251,24 @@ async def test_puzzles_from_your_games() -> None:
 def test_a_board_too_big_for_the_terminal_asks_for_more_room() -> None:
     width, height = puzzle_module.needed_terminal(15)
     assert width <= SIZE[0] and height <= SIZE[1]
+
+
+async def test_the_screen_tells_the_proof_in_the_words_of_its_explanation() -> None:
+    # The 7×7 win in 5 of issue 28: its second step once said "O must stop it at D2" before
+    # O's D5. The screen shows the sentences `text.puzzles.explanation` makes of its steps.
+    [puzzle] = [p for p in load_bank()
+                if p.position == "...X.O./....XX./....XO./...O..O/.....X./......./......."]
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(PuzzleScreen(app.store, (7, 4), bank=[puzzle]))
+        await settle(pilot)
+        assert screen(pilot).puzzle == puzzle
+        await pilot.press("h", "h")
+        assert hint(puzzle, 2) in side_text(pilot)
+        await keys_to(pilot, puzzle.answer)
+        assert screen(pilot).phase == "done"
+        words = side_text(pilot)
+    for number, sentence in enumerate(explanation(puzzle), start=1):
+        assert f"{number}. {sentence}" in words
+    assert "O must stop it at D2, or make a line of three of its own first." in words

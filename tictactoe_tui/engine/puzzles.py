@@ -38,7 +38,13 @@ from tictactoe_tui.engine.board import Board, IllegalMove, Mark, cell_notation, 
 from tictactoe_tui.engine.horizon import HorizonProver, OutOfBudget
 from tictactoe_tui.engine.kernel import Stopped, shape
 from tictactoe_tui.engine.lines import LineState, iter_bits, side_of
-from tictactoe_tui.engine.threats import ThreatSearch, lowest
+from tictactoe_tui.engine.threats import (
+    MoveFacts,
+    ThreatSearch,
+    defences,
+    lowest,
+    read_line,
+)
 from tictactoe_tui.engine.types import Analysis, win_score
 
 Goal = Literal["win", "hold"]
@@ -152,6 +158,13 @@ class Puzzle:
     def board(self) -> Board:
         """The puzzle's position."""
         return Board.from_string(self.position, k=self.k, to_move=self.to_move)
+
+    @property
+    def steps(self) -> tuple[MoveFacts, ...]:
+        """What each move of the proven line does (the threat it makes, the cells that answer
+        it, whether it was forced), read with the rules the proof stands on: the words of an
+        explanation are made from these, never from a reading of their own."""
+        return read_line(self.board, self.line)
 
     @property
     def key(self) -> str:
@@ -453,7 +466,7 @@ class PuzzleChecker:
             made = [answer]
             state.play(answer, side)
             try:
-                for attempt in self._attacker_tries(state, attacker)[:1]:
+                for attempt in self._tries_after(state, side)[:1]:
                     state.play(attempt, attacker)
                     try:
                         reply = self.prover.holding_reply(state, attacker, plies - 2)
@@ -471,6 +484,19 @@ class PuzzleChecker:
         branching = max(len(self._attacker_tries(state, attacker)), 1)
         return self._make(board, "hold", answer, plies, tuple(line), tempting, branching,
                           source)
+
+    def _tries_after(self, state: LineState, side: int) -> list[int]:
+        """The attacker's tries after `side`'s answer, strongest first, among the moves the
+        forcing rules leave it: the block of a winning cell the answer made (rule 3), the
+        moves that stop a double it made or make a four (rule 5); else every forcing try."""
+        attacker = 1 - side
+        threat = state.win_cells(side)
+        if threat:
+            return [lowest(threat)]
+        stops = defences(state, attacker)
+        if stops is not None:
+            return _threats_first(state, attacker, stops, only=True)
+        return self._attacker_tries(state, attacker)
 
     def _attacker_tries(self, state: LineState, attacker: int) -> list[int]:
         """The attacker's forcing tries (fours, then moves making a double), strongest first."""

@@ -205,6 +205,9 @@ class HistoryStore:
         """The last settings, when the file was locked as they came."""
         self._trouble: str | None = None
         """Why the last write failed, when it was not a lock (a full disk): until one succeeds."""
+        self._to_forget: list[PlayedGame] = []
+        """Games `forget` could not take out of a locked database yet: they go before any
+        game is saved, so a game reopened by undo is never counted twice."""
 
     # -- opening --------------------------------------------------------------------------------
 
@@ -357,6 +360,37 @@ class HistoryStore:
             self._say_waiting()
             return None
 
+    def forget(self, game: PlayedGame) -> bool:
+        """Take `game`, as it was saved, out of the history (undo reopened it; it is saved
+        again when it ends or is left): from the database, the games in memory or a record
+        waiting beside the database. True when it went; a database locked now forgets it
+        before its next save. False when the history does not hold it (or is read-only)."""
+        with self._lock:
+            if game in self.pending:
+                self.pending.remove(game)
+                return True
+            if self._unpark(game):
+                return True
+            if not self.writable or self._closed:
+                return False
+            try:
+                return self._write(partial(_delete_game, game=game), wait=not self._locked_out)
+            except sqlite3.Error:
+                self._to_forget.append(game)
+                return False
+
+    def _unpark(self, game: PlayedGame) -> bool:
+        """Remove the waiting record of `game`, if one is beside the database."""
+        text = game.to_record()
+        try:
+            for record in self.path.parent.glob(UNSAVED_GLOB):
+                if record.read_text(encoding="utf-8") == text:
+                    record.unlink(missing_ok=True)
+                    return True
+        except OSError:
+            pass            # the folder cannot be read: the database is tried instead
+        return False
+
     def retry(self) -> list[int]:
         """Try again at once (never waiting for a lock): connect if the file was locked when
         opened, then save the games waiting. Returns the ids of the games saved."""
@@ -395,6 +429,10 @@ class HistoryStore:
             return []
         saved: list[int] = []
         try:
+            while self._to_forget:
+                self._write(partial(_delete_game, game=self._to_forget[0]), wait=wait)
+                self._to_forget.pop(0)
+                wait = False
             while self.pending:
                 saved.append(self._write(partial(_insert_game, game=self.pending[0]), wait=wait))
                 self.pending.pop(0)
@@ -750,17 +788,33 @@ def _read_only(path: Path, busy_seconds: float) -> sqlite3.Connection:
 
 def _already_saved(db: sqlite3.Connection, game: PlayedGame) -> bool:
     """Whether the history holds `game` already (the same times, players and moves)."""
+    return _saved_id(db, game) is not None
+
+
+def _delete_game(db: sqlite3.Connection, game: PlayedGame) -> bool:
+    """Delete the saved `game` and its moves; False when the history does not hold it."""
+    game_id = _saved_id(db, game)
+    if game_id is None:
+        return False
+    db.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
+    db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+    return True
+
+
+def _saved_id(db: sqlite3.Connection, game: PlayedGame) -> int | None:
+    """The id of the saved `game` (the same times, players and moves), if the history holds it
+    (the newest, should it hold two)."""
     rows = db.execute("SELECT id FROM games WHERE started = ? AND ended = ? AND x = ? AND o = ? "
                       "AND move_count = ?",
                       (game.started.isoformat(timespec="seconds"),
                        game.ended.isoformat(timespec="seconds"), game.x, game.o,
                        len(game.moves))).fetchall()
-    for (game_id,) in rows:
+    for (game_id,) in sorted(rows, reverse=True):
         cells = db.execute("SELECT cell FROM moves WHERE game_id = ? ORDER BY number",
                            (game_id,)).fetchall()
         if tuple(cell for (cell,) in cells) == game.cells:
-            return True
-    return False
+            return int(game_id)
+    return None
 
 
 def _alive(pid: int) -> bool:

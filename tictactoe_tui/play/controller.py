@@ -13,7 +13,9 @@ last (`thinking` says what that search is for).
 A game starts from the empty board or from `setup` moves (the review's "play from here"); those
 moves are never taken back. A game with a move played in it is kept when it ends, and kept as
 abandoned when it is left unfinished (new game, settings, quit, a signal, a crash): `abandon()`
-gives the record once, so the app can save it on the way out.
+gives the record once, so the app can save it on the way out. A finished game is one game however
+often undo reopens it: undo hands back its record (`Reopened`) for the history to forget, the
+session uncounts it, and it is kept again, once, when it ends or is left.
 """
 
 from __future__ import annotations
@@ -153,6 +155,14 @@ class Record:
 
 
 @dataclass(frozen=True)
+class Reopened:
+    """Undo reopened a finished game: take its record (`game`, as `Record` gave it) out of the
+    history, so the game is counted once, when it ends again or is left."""
+
+    game: PlayedGame
+
+
+@dataclass(frozen=True)
 class ScoreChanged:
     """The session's score changed: redraw the scoreboard."""
 
@@ -171,7 +181,7 @@ class Quit:
 
 
 Effect = (Say | Bell | Search | StopSearch | Wait | ShowReport | ClearPanel | ShowThinking
-          | Record | ScoreChanged | Finished | Quit)
+          | Record | Reopened | ScoreChanged | Finished | Quit)
 """Anything the controller asks of its screen."""
 
 
@@ -254,6 +264,8 @@ class GameController:
         self.game, self.log = self._fresh_game()
         self._recorded = False
         self._kept = False
+        self._finished_record: PlayedGame | None = None
+        """The record `Record` gave for the finished game on the board (undo hands it back)."""
 
     # -- who is who -----------------------------------------------------------------------------
 
@@ -674,7 +686,8 @@ class GameController:
         self.close_engines()
         self.session.record(result, self.settings)
         outcome: Outcome = "draw" if result.winner is None else result.winner.value  # type: ignore[assignment]
-        return [Record(self._keep(outcome, result.forfeit)), ScoreChanged(),
+        self._finished_record = self._keep(outcome, result.forfeit)
+        return [Record(self._finished_record), ScoreChanged(),
                 Finished(self.headline(), self.result_detail())]
 
     def _keep(self, outcome: Outcome, forfeit: str = "") -> PlayedGame:
@@ -727,6 +740,7 @@ class GameController:
         self.engine_log = ()
         self.game, self.log = self._fresh_game()
         self._recorded = self._kept = False
+        self._finished_record = None
         self.paused = False
         self._analysis = None
         self.hint_shown = False
@@ -781,9 +795,12 @@ class GameController:
         effects = self._stop()
         result = game.result
         if result is not None and self._recorded:
-            # The game is open again: its result no longer counts, and it is kept again when
-            # it ends (or is abandoned).
+            # The game is open again: its result no longer counts, here or in the history, and
+            # it is kept again when it ends (or is abandoned): one game, one record.
             self.session.take_back(result, self.settings)
+            if self._finished_record is not None:
+                effects.append(Reopened(self._finished_record))
+                self._finished_record = None
             effects.append(ScoreChanged())
             self._recorded = self._kept = False
         taken = [game.undo() for _ in range(undone)]

@@ -1,7 +1,8 @@
 """The puzzle trainer's words: the goal, the hints, the verdict on a try, the player's standing.
 
 Pure (no Textual): the Puzzle screen and `tictactoe-tui puzzles` hand a `Puzzle` (and the
-player's `Standing`) to these functions and show the text.
+player's `Standing`) to these functions and show the text. The explanation and the second hint
+are the words of the puzzle's `steps`: what the engine says each move of the proven line does.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from collections.abc import Sequence
 
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.puzzles import Puzzle
+from tictactoe_tui.engine.threats import read_line
 from tictactoe_tui.history.puzzles import Outcome, Standing
 from tictactoe_tui.text.game import board_words
-from tictactoe_tui.text.threats import hint_words, line_words, read_move
+from tictactoe_tui.text.threats import step_hint, steps_words
 
 AREA_SIDE = 3
 """The area hint names a square of this many cells a side around the answer (boards over 4×4)."""
@@ -64,17 +66,17 @@ def hint(puzzle: Puzzle, level: int) -> str:
         first, last = cell_notation(cells[0], size), cell_notation(cells[-1], size)
         return f"Hint 1 of 3: the move is in the square {first}–{last} (marked ·)."
     if level == 2:
-        return f"Hint 2 of 3: {hint_words(puzzle.board, puzzle.answer)}"
+        return f"Hint 2 of 3: {step_hint(puzzle.steps[0], puzzle.k)}"
     return f"Hint 3 of 3: the move is {cell_notation(puzzle.answer, size)} (lit green)."
 
 
 def explanation(puzzle: Puzzle, line: Sequence[int] | None = None) -> list[str]:
     """The sentences of a puzzle's line (its proof unless `line` is given); a "hold" answer's
     sentence says that it is the one move that holds."""
-    line = puzzle.line if line is None else line
-    words = line_words(puzzle.board, line)
-    if (puzzle.goal == "hold" and words and line and line[0] == puzzle.answer
-            and read_move(puzzle.board, puzzle.answer).kind == "quiet"):
+    steps = puzzle.steps if line is None else read_line(puzzle.board, line)
+    words = steps_words(steps, puzzle.size, puzzle.k)
+    if (puzzle.goal == "hold" and steps and steps[0].move == puzzle.answer
+            and steps[0].kind == "quiet"):
         words[0] = words[0].rstrip(".") + ": the only move that holds."
     return words
 

@@ -1,10 +1,15 @@
 """Threats in words: what each move of a line does to the lines of the board, in sentences.
 
-    line_words(board, moves)   one sentence per move played in turn from `board`
-    move_words(board, move)    the sentence of one move
-    read_move(board, move)     what the move does, as data (`MoveReading`), for other wording
-    mistake_words(...)         a review's sentence on a bad move: "B1?? lets X fork with A1."
-    hint_words(board, move)    what a puzzle's answer does, without naming it
+    line_words(board, moves)     one sentence per move played in turn from `board`
+    steps_words(steps, size, k)  the same from the engine's facts (`MoveFacts`), e.g. a
+                                 puzzle's `steps`
+    move_words(board, move)      the sentence of one move
+    mistake_words(...)           a review's sentence on a bad move: "B1?? lets X fork with A1."
+    hint_words(board, move)      what a puzzle's answer does, without naming it
+
+The engine says what each move does (`engine.threats.read_line`: the threat it makes, the cells
+that answer it, whether it was forced, read with the forcing rules the proofs stand on); this
+module only puts those facts into words, so a sentence never says more than the facts hold.
 
 Words for k in a row, for any k: a line of k cells holding k-1 marks of one side and none of
 the other is that side's *four* when k is 5 (its empty cell wins at once) and a *line of k-1*
@@ -12,7 +17,8 @@ otherwise ("a line of two" on 3×3); one holding k-2 marks is a *three* for k = 
 three* when one more mark makes two winning cells) and a *line of k-2* otherwise. A move that
 makes two winning cells at once is a *fork*: the opponent can block only one. Lines are named
 by the span of their marks ("E2–E5"): the windows of k cells that hold the same marks are one
-line, so an open four (E2–E5, winning at E1 and E6) is one line with two winning cells.
+line, so an open four (E2–E5, winning at E1 and E6) is one line with two winning cells. Every
+count agrees with what it lists: "two open threes (F2–F4, C4–F4)", "an open three (F2–F4)".
 
 Pure: no Textual. The panel's expected line and the lab's tree can call `line_words(board,
 pv)` with the position the line starts from (`pv` as cells, the move to play first).
@@ -21,64 +27,31 @@ pv)` with the position the line starts from (`pv` as cells, the move to play fir
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
 
-from tictactoe_tui.engine import Board, Mark
+from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.lines import LineState, iter_bits, side_of
-from tictactoe_tui.engine.threats import defences
-
-Kind = Literal["win", "fork", "four", "three", "stop", "quiet"]
-"""What a move does, strongest first: completes a line; makes two winning cells (a fork);
-makes one winning cell; makes a fork threat for the next move (threes); stops the opponent's
-fork threat; nothing forcing."""
+from tictactoe_tui.engine.threats import MoveFacts, read_line, read_move
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
            "eleven", "twelve", "thirteen", "fourteen")
 """Number words, for "a line of two" and "two fours"."""
 
 
-@dataclass(frozen=True)
-class Segment:
-    """The marks of one side along one line, with the cells that would complete it."""
-
-    cells: tuple[int, ...]
-    """The side's marks on the line, in order along it."""
-    wins: tuple[int, ...]
-    """Empty cells that complete a line of k with these marks (for a line of k-1); for a line
-    of k-2, the empty cells that would make it a line of k-1."""
-
-
-@dataclass(frozen=True)
-class MoveReading:
-    """What one move does, as data: the words are built from it."""
-
-    mark: Mark
-    move: int
-    kind: Kind
-    won: tuple[int, ...] = ()
-    """The completed line, for "win"."""
-    blocked: bool = False
-    """The move took the opponent's winning cell."""
-    fours: tuple[Segment, ...] = ()
-    """The lines of k-1 the move made (each with its winning cells)."""
-    threes: tuple[Segment, ...] = ()
-    """The lines of k-2 through the move that now threaten a fork, for "three"."""
-    answers: tuple[int, ...] = ()
-    """The opponent's answers: the cell(s) it must block, or that stop the fork threat."""
-    stopped: tuple[int, ...] = ()
-    """For "stop": the opponent's fork cells the move took away."""
-    still_open: tuple[int, ...] = ()
-    """The opponent's winning cells left open after the move (it can win at once)."""
-
-
 def _name(n: int, k: int, plural: bool = False) -> str:
-    """The name of a line holding n marks: "four", "open three", "line of two"."""
+    """The name of a line holding n marks: "four", "three", "line of two"."""
     if k == 5 and n in (3, 4):
         word = "four" if n == 4 else "three"
         return word + ("s" if plural else "")
     return f"line{'s' if plural else ''} of {NUMBERS[n]}"
+
+
+def _counted(count: int, name: str, plural: str, open_: bool = False) -> str:
+    """"a line of three", "an open three", "two open lines of two": the count agrees."""
+    word = "open " if open_ else ""
+    if count == 1:
+        article = "an" if (word or name)[0] in "aeiou" else "a"
+        return f"{article} {word}{name}"
+    return f"{NUMBERS[count]} {word}{plural}"
 
 
 def span_words(cells: Sequence[int], size: int) -> str:
@@ -95,149 +68,102 @@ def _cells(cells: Sequence[int], size: int, joiner: str = "or") -> str:
     return f"{', '.join(names[:-1])} {joiner} {names[-1]}"
 
 
-def _segments(state: LineState, board: Board, side: int, through: int, count: int,
-              ) -> tuple[Segment, ...]:
-    """The lines through cell `through` holding `count` marks of `side` and none of the
-    other's, windows with the same marks merged (an open four is one line)."""
-    geo = board.geometry
-    shape = state.shape
-    own, other = state.bits[side], state.bits[1 - side]
-    merged: dict[tuple[int, ...], set[int]] = {}
-    for line in shape.lines_of[through]:
-        mask = shape.line_mask[line]
-        if other & mask or (own & mask).bit_count() != count:
-            continue
-        cells = tuple(c for c in geo.line_cells[line] if own >> c & 1)
-        merged.setdefault(cells, set()).update(
-            c for c in geo.line_cells[line] if not own >> c & 1)
-    return tuple(Segment(cells, tuple(sorted(empty))) for cells, empty in merged.items())
+def _all(count: int) -> str:
+    """"both" for two, "them all" for more."""
+    return "both" if count == 2 else "them all"
 
 
-def read_move(board: Board, move: int) -> MoveReading:
-    """What `board.to_move` playing `move` does (`move` must be legal on `board`)."""
-    mark = board.to_move
-    after = board.play(move)
-    if after.winner is not None:
-        return MoveReading(mark, move, "win", won=after.winning_line)
-    state = LineState.from_board(board)
-    side = side_of(mark)
-    blocked = bool(state.win_cells(1 - side) >> move & 1)
-    their_forks = state.double_cells(1 - side)
-    state.play(move, side)
-    still = tuple(iter_bits(state.win_cells(1 - side)))
-    wins = tuple(iter_bits(state.win_cells(side)))
-    k = board.k
-    fours = _segments(state, board, side, move, k - 1)
-    threes = _fork_threes(state, board, side, move)
-    if len(wins) > 1:
-        kind: Kind = "fork"
-    elif wins:
-        kind = "four"
-    elif threes:
-        kind = "three"
-    else:
-        stopped = tuple(iter_bits(their_forks & ~state.double_cells(1 - side)))
-        kind = "stop" if stopped else "quiet"
-        return MoveReading(mark, move, kind, blocked=blocked, stopped=stopped,
-                           still_open=still)
-    answers = wins
-    if kind == "three":
-        stops = defences(state, 1 - side) or 0
-        answers = tuple(iter_bits(stops & ~state.four_moves(1 - side)))
-    return MoveReading(mark, move, kind, blocked=blocked, fours=fours,
-                       threes=threes if kind != "fork" else (), answers=answers,
-                       still_open=still)
-
-
-def _fork_threes(state: LineState, board: Board, side: int, move: int) -> tuple[Segment, ...]:
-    """The lines of k-2 through `move` that give `side` a fork cell (none for k = 3, where a
-    line of one mark is no threat worth a word)."""
-    forks = state.double_cells(side)
-    if not forks or board.k < 4:
-        return ()
-    found = []
-    for segment in _segments(state, board, side, move, board.k - 2):
-        if any(forks >> cell & 1 for cell in segment.wins):
-            found.append(segment)
-    return tuple(found)
-
-
-def move_words(board: Board, move: int) -> str:
-    """The sentence of one move: "X plays E5: a four (E2–E5), O must block E6."."""
-    return reading_words(board, read_move(board, move))
-
-
-def reading_words(board: Board, reading: MoveReading) -> str:
-    """The sentence of a `read_move` result on `board` (the position before the move)."""
-    size, k = board.size, board.k
-    mark, other = reading.mark, reading.mark.opponent
-    name = cell_notation(reading.move, size)
-    verb = f"{mark} blocks {name}" if reading.blocked else f"{mark} plays {name}"
-    if reading.kind == "win":
-        return f"{mark} plays {name} and wins ({span_words(reading.won, size)})."
-    if reading.still_open:
-        where = _cells(reading.still_open, size)
-        return f"{verb}, but {other} can win at once at {where}."
-    lines = ", ".join(span_words(s.cells, size) for s in reading.fours)
-    if reading.kind == "fork":
-        if reading.blocked:
-            return (f"{verb} and makes two winning cells of its own "
-                    f"({_cells(reading.answers, size, 'and')}): {other} can block only one.")
-        made = {cell for segment in reading.fours for cell in segment.wins}
-        if len(reading.fours) > 1:
-            what = f"{NUMBERS[len(reading.fours)]} {_name(k - 1, k, True)} ({lines})"
-        elif len(made) > 1:
-            what = (f"an open {_name(k - 1, k)} ({lines}) with two winning cells "
-                    f"({_cells(reading.answers, size, 'and')})")
-        else:
-            old = [cell for cell in reading.answers if cell not in made]
-            what = (f"a {_name(k - 1, k)} ({lines}), with {_cells(old, size, 'and')} "
-                    "still open")
-        fork = ", a fork" if k == 3 else ""
-        return f"{verb}: {what}{fork}: {other} can block only one."
-    if reading.kind == "four":
-        block = cell_notation(reading.answers[0], size)
-        if reading.blocked:
-            return (f"{verb} and makes a {_name(k - 1, k)} of its own ({lines}): "
-                    f"{other} must answer at {block}.")
+def step_words(step: MoveFacts, size: int, k: int) -> str:
+    """The sentence of one move's facts: "X plays E5: a four (E2–E5), O must block E6."."""
+    mark, other = step.mark, step.mark.opponent
+    name = cell_notation(step.move, size)
+    verb = f"{mark} blocks {name}" if step.blocked else f"{mark} plays {name}"
+    if step.kind == "win":
+        return f"{mark} plays {name} and wins ({span_words(step.won, size)})."
+    if step.still_open:
+        return f"{verb}, but {other} can win at once at {_cells(step.still_open, size)}."
+    lines = ", ".join(span_words(run.cells, size) for run in step.fours)
+    fours = _counted(len(step.fours), _name(k - 1, k), _name(k - 1, k, True))
+    if step.kind == "fork":
+        return _fork_words(step, verb, size, k, lines)
+    if step.kind == "four":
+        block = cell_notation(step.answers[0], size)
+        # Two runs of k-1 through one move winning at one cell are still one threat.
+        same = " winning at the same cell" if len(step.fours) > 1 else ""
+        if step.blocked:
+            return (f"{verb} and makes {fours} of its own ({lines}){same}: {other} must "
+                    f"answer at {block}.")
         extra = ""
-        if reading.threes:
-            threes = ", ".join(span_words(s.cells, size) for s in reading.threes)
-            extra = f" and an open {_name(k - 2, k)} ({threes})"
-        return f"{verb}: a {_name(k - 1, k)} ({lines}){extra}, {other} must block {block}."
-    if reading.kind == "three":
-        threes = ", ".join(span_words(s.cells, size) for s in reading.threes)
-        many = len(reading.threes) > 1
-        what = (f"{NUMBERS[len(reading.threes)]} open {_name(k - 2, k, True)}" if many
-                else f"an open {_name(k - 2, k)}")
-        if not reading.answers:
+        if step.threes:
+            threes = ", ".join(span_words(run.cells, size) for run in step.threes)
+            made = _counted(len(step.threes), _name(k - 2, k), _name(k - 2, k, True), True)
+            extra = f" and {made} ({threes})"
+        return f"{verb}: {fours} ({lines}){same}{extra}, {other} must block {block}."
+    if step.kind == "three":
+        threes = ", ".join(span_words(run.cells, size) for run in step.threes)
+        what = _counted(len(step.threes), _name(k - 2, k), _name(k - 2, k, True), True)
+        if step.answers:
+            counter = (f", or make {_counted(1, _name(k - 1, k), '')} of its own first"
+                       if step.counters else "")
+            return (f"{verb}: {what} ({threes}); {other} must stop it at "
+                    f"{_cells(step.answers, size)}{counter}.")
+        on_runs = {cell for run in step.threes for cell in run.empty}
+        if len(step.threes) > 1 and on_runs >= set(step.forks):
             return f"{verb}: {what} ({threes}); {other} can stop only one."
-        return (f"{verb}: {what} ({threes}); {other} must stop it at "
-                f"{_cells(reading.answers[:4], size)}.")
-    if reading.kind == "stop":
-        forks = _cells(reading.stopped, size, "and")
-        return f"{verb}, taking away {other}'s fork at {forks}."
+        return (f"{verb}: {what} ({threes}); {other} cannot stop all of {mark}'s forks "
+                f"({_cells(step.forks, size, 'and')}) with one move.")
+    if step.kind == "stop":
+        forks = "forks" if len(step.stopped) > 1 else "fork"
+        return f"{verb}, taking away {other}'s {forks} at {_cells(step.stopped, size, 'and')}."
     return f"{verb}."
+
+
+def _fork_words(step: MoveFacts, verb: str, size: int, k: int, lines: str) -> str:
+    """The sentence of a move that makes two or more winning cells."""
+    other = step.mark.opponent
+    count = NUMBERS[len(step.wins)]
+    wins = _cells(step.wins, size, "and")
+    if step.blocked:
+        return (f"{verb} and makes {count} winning cells of its own ({wins}): {other} can block "
+                "only one.")
+    made = {cell for run in step.fours for cell in run.empty}
+    if len(step.fours) > 1:
+        what = f"{NUMBERS[len(step.fours)]} {_name(k - 1, k, True)} ({lines})"
+    elif len(made) > 1 and made == set(step.wins):
+        what = f"an open {_name(k - 1, k)} ({lines}) with {count} winning cells ({wins})"
+    else:
+        old = [cell for cell in step.wins if cell not in made]
+        what = (f"a {_name(k - 1, k)} ({lines}), with {_cells(old, size, 'and')} "
+                "still open")
+    fork = ", a fork" if k == 3 else ""
+    return f"{verb}: {what}{fork}: {other} can block only one."
+
+
+def steps_words(steps: Sequence[MoveFacts], size: int, k: int) -> list[str]:
+    """One sentence per move's facts, in order (a line's `read_line`, a puzzle's `steps`)."""
+    sentences = []
+    before: MoveFacts | None = None
+    for step in steps:
+        sentence = step_words(step, size, k)
+        if (before is not None and before.kind == "three" and not before.answers
+                and step.kind == "quiet" and not step.blocked):
+            # The move after a threat that cannot be stopped is whatever the search tried first:
+            # say so, or a reader looks for a reason in it.
+            sentence = f"{sentence[:-1]}: no move stops {_all(len(before.forks))}."
+        sentences.append(sentence)
+        before = step
+    return sentences
 
 
 def line_words(board: Board, moves: Sequence[int]) -> list[str]:
     """One sentence per move of `moves`, played in turn from `board`; it stops where the game
     ends (or at a move that is not legal, which a stale line may hold)."""
-    sentences = []
-    unstoppable = False
-    for move in moves:
-        if board.is_over or move not in board.legal_moves():
-            break
-        reading = read_move(board, move)
-        sentence = reading_words(board, reading)
-        if unstoppable and reading.kind == "quiet" and not reading.blocked:
-            # The move after a threat that cannot be stopped is whatever the search tried first:
-            # say so, or a reader looks for a reason in it.
-            sentence = f"{sentence[:-1]}: no move stops both."
-        sentences.append(sentence)
-        unstoppable = reading.kind == "three" and not reading.answers
-        board = board.play(move)
-    return sentences
+    return steps_words(read_line(board, moves), board.size, board.k)
+
+
+def move_words(board: Board, move: int) -> str:
+    """The sentence of one move: "X plays E5: a four (E2–E5), O must block E6."."""
+    return step_words(read_move(board, move), board.size, board.k)
 
 
 def mistake_words(board: Board, played: int, symbol: str, reply: Sequence[int] = (),
@@ -260,10 +186,10 @@ def mistake_words(board: Board, played: int, symbol: str, reply: Sequence[int] =
         if position.is_over or move not in position.legal_moves():
             break
         if index % 2 == 0:
-            reading = read_move(position, move)
+            step = read_move(position, move)
             theirs.append(move)
-            if reading.kind in ("win", "fork"):
-                verb = "win" if reading.kind == "win" else "fork"
+            if step.kind in ("win", "fork"):
+                verb = "win" if step.kind == "win" else "fork"
                 where = cell_notation(move, size)
                 if len(theirs) == 1:
                     return f"{name} lets {them} {verb} with {where}."
@@ -280,44 +206,48 @@ def mistake_words(board: Board, played: int, symbol: str, reply: Sequence[int] =
     return f"{name} was not the best move."
 
 
-def _sentence_tail(board: Board, reading: MoveReading) -> str:
+def _sentence_tail(board: Board, step: MoveFacts) -> str:
     """The part of a move's sentence after its "X plays E5: "."""
-    words = reading_words(board, reading)
+    words = step_words(step, board.size, board.k)
     return words.split(": ", 1)[1] if ": " in words else words
 
 
 def hint_words(board: Board, move: int) -> str:
     """What the move `move` does, without naming it: a puzzle's second hint."""
-    reading = read_move(board, move)
-    k = board.k
-    other = reading.mark.opponent
-    if reading.kind == "win":
+    return step_hint(read_move(board, move), board.k)
+
+
+def step_hint(step: MoveFacts, k: int) -> str:
+    """What a move does (its facts), without naming it: a puzzle's second hint."""
+    other = step.mark.opponent
+    if step.kind == "win":
         return "There is a line to complete."
-    if reading.kind == "fork":
-        return f"One move makes two winning cells at once: {other} cannot block both."
-    if reading.kind == "four":
-        if reading.blocked:
+    if step.kind == "fork":
+        return (f"One move makes {NUMBERS[len(step.wins)]} winning cells at once: {other} "
+                f"cannot block {_all(len(step.wins))}.")
+    if step.kind == "four":
+        if step.blocked:
             return f"Block, and make a {_name(k - 1, k)} of your own at the same time."
-        if reading.threes:
+        if step.threes:
             return (f"Make a {_name(k - 1, k)} that also makes an open {_name(k - 2, k)}: "
                     f"{other}'s forced block cannot stop both.")
         return f"Make a {_name(k - 1, k)}: {other}'s reply is forced, and the attack goes on."
-    if reading.kind == "three":
-        return f"Make a threat of a fork that {other} cannot meet in one move."
-    if reading.kind == "stop":
+    if step.kind == "three":
+        if not step.answers:
+            return f"Make a threat of a fork that {other} cannot meet in one move."
+        return f"Threaten a fork: {other} must spend its move on it, and the attack goes on."
+    if step.kind == "stop":
         return f"{other} threatens a fork: take the cell it needs, or make it answer you first."
     return f"A quiet move: look at what {other} threatens, and where one move stops it all."
 
 
 __all__ = [
-    "Kind",
-    "MoveReading",
-    "Segment",
     "hint_words",
     "line_words",
     "mistake_words",
     "move_words",
-    "read_move",
-    "reading_words",
     "span_words",
+    "step_hint",
+    "step_words",
+    "steps_words",
 ]

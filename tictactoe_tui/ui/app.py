@@ -31,7 +31,7 @@ from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
 from tictactoe_tui.ui.flags import data_dir_flag, parse_args, with_known_theme
-from tictactoe_tui.ui.messages import GameEnded, Navigate, PlayFrom
+from tictactoe_tui.ui.messages import GameEnded, GameReopened, Navigate, PlayFrom
 from tictactoe_tui.ui.themes import OWN_THEMES
 from tictactoe_tui.worker.client import Thinker
 
@@ -294,6 +294,15 @@ class TicTacToeApp(App[None]):
     def on_game_ended(self, message: GameEnded) -> None:
         """Save a finished or abandoned game."""
         self._save(message.game)
+
+    def on_game_reopened(self, message: GameReopened) -> None:
+        """Forget a finished game that undo reopened: it is saved again when it ends."""
+        before = self.store.notice
+        self.store.forget(message.game)
+        if self.last_game is not None and self.last_game[0] == message.game:
+            self.last_game = None
+        if self.store.notice and self.store.notice != before:
+            self.notify(self.store.notice, severity="warning", timeout=10)
 
     def _save(self, game: PlayedGame) -> None:
         """Keep `game` in the history; say so in one line if the history cannot."""

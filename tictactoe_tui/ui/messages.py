@@ -24,8 +24,17 @@ class GameEnded(Message):
     game: PlayedGame
     """What was played, move by move, and how it ended.
 
-    A finished game taken back with undo and finished again (or then abandoned) is posted again
-    with the same `started`: the later message replaces the earlier one."""
+    A finished game reopened by undo is taken back first (`GameReopened`), then posted again,
+    with the same `started`, when it ends again or is abandoned: one game, one record."""
+
+
+@dataclass
+class GameReopened(Message):
+    """Undo reopened a finished game: the app takes its record out of the history, so the
+    all-time score stops counting it, as the session's does."""
+
+    game: PlayedGame
+    """The record `GameEnded` carried for the game when it finished."""
 
 
 @dataclass

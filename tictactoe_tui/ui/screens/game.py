@@ -10,9 +10,11 @@ is shown live (depth, positions, time against the budget, the best line drawn on
 
 When a game ends it is kept in the history (`GameEnded`), the session score counts it, and the
 Results dialog opens over the board (Escape closes it to look at the board and the panel); a game
-left unfinished (new game, new settings, quit) is kept as abandoned. The lab's screens open from
-here on the position of the moment. The settings, the match runner and the lab's screens use
-the same worker: the game's search stops when they open and starts again when this screen shows.
+left unfinished (new game, new settings, quit) is kept as abandoned. Undo after the end reopens
+the game: its record leaves the history (`GameReopened`) until it ends again. The lab's screens
+open from here on the position of the moment. The settings, the match runner and the lab's
+screens use the same worker: the game's search stops when they open and starts again when this
+screen shows.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from tictactoe_tui.play.controller import (
     GameController,
     Quit,
     Record,
+    Reopened,
     Say,
     ScoreChanged,
     ScoreOverlay,
@@ -54,7 +57,7 @@ from tictactoe_tui.play.controller import (
 from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import MIN_SIZE, GameSettings, Mode
 from tictactoe_tui.ui.jobs import app_thinker
-from tictactoe_tui.ui.messages import GameEnded, Navigate
+from tictactoe_tui.ui.messages import GameEnded, GameReopened, Navigate
 from tictactoe_tui.ui.screens.new_game import NewGameDialog
 from tictactoe_tui.ui.screens.results import ResultsScreen
 from tictactoe_tui.ui.widgets import Board, PositionView, Scoreboard
@@ -306,6 +309,10 @@ class GameScreen(Screen[None]):
                 self.view.show_thinking(effect.report, effect.line, effect.mover)
             elif isinstance(effect, Record):
                 self.app.post_message(GameEnded(effect.game))
+            elif isinstance(effect, Reopened):
+                self.app.post_message(GameReopened(effect.game))
+                # Once the app has forgotten the record: the all-time score reads the history.
+                self.app.call_later(self._redraw_scoreboard)
             elif isinstance(effect, ScoreChanged):
                 self._redraw_scoreboard()
             elif isinstance(effect, Finished):
