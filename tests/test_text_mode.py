@@ -274,3 +274,11 @@ def test_every_effect_of_the_controller_is_either_told_or_meant_to_be_unsaid() -
     unsaid = {effect.__name__ for effect in text_mode.UNSAID}
     assert told | unsaid == {effect.__name__ for effect in get_args(Effect)}
     assert not told & unsaid
+
+
+def test_undo_after_the_end_counts_the_game_once(data_dir: Path) -> None:
+    said = play("5\n1\n3\n2\n7\nundo\n9\n4\n6\n", data_dir, mode="human-vs-human")
+    assert "Took back A3." in said
+    assert sum(line.startswith("Game over: X wins.") for line in said) == 2
+    assert said[-3] == "This session: X 1, O 0, Draws 0."
+    assert outcomes(data_dir) == ["X"]         # kept once: the reopened win left the history

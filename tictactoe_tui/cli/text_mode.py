@@ -35,6 +35,7 @@ from tictactoe_tui.play.controller import (
     GameController,
     Quit,
     Record,
+    Reopened,
     Say,
     ScoreChanged,
     Search,
@@ -257,6 +258,8 @@ class TextGame:
                     self._say(*report_lines(effect.report, played_move=False))
             elif isinstance(effect, Record):
                 self._keep(effect)
+            elif isinstance(effect, Reopened):
+                self._forget(effect)
             elif isinstance(effect, Finished):
                 self._finished(effect)
             elif isinstance(effect, Quit):
@@ -317,6 +320,13 @@ class TextGame:
         """Save a game in the history; say so when the history cannot."""
         before = self.store.notice
         self.store.save(record.game)
+        if self.store.notice and self.store.notice != before:
+            self._say(self.store.notice)
+
+    def _forget(self, reopened: Reopened) -> None:
+        """Undo reopened a finished game: out of the history until it ends again (as the app)."""
+        before = self.store.notice
+        self.store.forget(reopened.game)
         if self.store.notice and self.store.notice != before:
             self._say(self.store.notice)
 
