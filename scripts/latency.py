@@ -10,8 +10,8 @@ server at 100×34 and the script watches the pane as a person would. Every figur
                      game (at 120×34: it needs 111 columns), the minimal app again at that size
     key latency      from `tmux send-keys` to the pane showing the key's effect:
                      minimal: a key that hides and shows a widget;
-                     ours, idle, 10×10: `e` (hide/show the panel) and an arrow (the cursor);
-                     ours while the computer thinks on 10×10 (a 60 s budget): `e`
+                     ours, idle, 10×10: `i` (hide/show the panel) and an arrow (the cursor);
+                     ours while the computer thinks on 10×10 (a 60 s budget): `i`
     help             `?` until the help text shows, Escape until the game is back
 
 and it checks the responsiveness targets: thinking within 1.5× idle + 20 ms, idle within 2× the
@@ -54,7 +54,7 @@ from textual.widgets import Static
 
 
 class Minimal(App):
-    BINDINGS = [("e", "toggle", "Toggle")]
+    BINDINGS = [("i", "toggle", "Toggle")]
 
     def compose(self):
         yield Static("minimal app ready")
@@ -118,12 +118,12 @@ def panel_shown(text: str) -> bool:
 
 
 def toggles(count: int) -> list[float]:
-    """`e` pressed `count` times (made even: the panel ends shown), each timed until the panel
+    """`i` pressed `count` times (made even: the panel ends shown), each timed until the panel
     has gone or come back."""
     times = []
     for _ in range(count + count % 2):
         shown = panel_shown(pane())
-        times.append(key("e", lambda text, shown=shown: panel_shown(text) != shown, "e"))
+        times.append(key("i", lambda text, shown=shown: panel_shown(text) != shown, "i"))
     return times
 
 
@@ -194,7 +194,7 @@ def main() -> int:
 
         start(game, "Evaluation", directory=checkout)
         time.sleep(3)  # the board's scores for X are searched at first: let that finish
-        figures["key idle: panel (e)"] = median_ms(toggles(args.repeat))
+        figures["key idle: panel (i)"] = median_ms(toggles(args.repeat))
         figures["key idle: cursor (arrow)"] = median_ms(arrows(args.repeat))
         helps = []
         for _ in range(max(3, args.repeat // 3)):
@@ -206,7 +206,7 @@ def main() -> int:
 
         start(thinking_game, "Evaluation", directory=checkout)
         wait_for(lambda text: "positions so far" in text, "the computer thinking")
-        figures["key while thinking: panel (e)"] = median_ms(toggles(args.repeat))
+        figures["key while thinking: panel (i)"] = median_ms(toggles(args.repeat))
         if "thinking" not in pane():
             raise SystemExit("latency: the computer stopped thinking during the measurement")
         stop()
@@ -214,10 +214,10 @@ def main() -> int:
         subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
         shutil.rmtree(work, ignore_errors=True)
 
-    idle = figures["key idle: panel (e)"]
+    idle = figures["key idle: panel (i)"]
     minimal_key = figures["key: minimal app"]
     return report(figures, args, [
-        ("key while thinking <= 1.5 × idle + 20 ms", figures["key while thinking: panel (e)"],
+        ("key while thinking <= 1.5 × idle + 20 ms", figures["key while thinking: panel (i)"],
          1.5 * idle + 20),
         ("idle key (panel) <= 2 × minimal + 20 ms", idle, 2 * minimal_key + 20),
         ("idle key (cursor) <= 2 × minimal + 20 ms", figures["key idle: cursor (arrow)"],

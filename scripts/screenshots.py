@@ -255,6 +255,14 @@ SCENES = {
         Scene("pairing", GameSettings(seed=1, size=5, k=5), keys=("d", "enter", "up", "enter")),
         # 3×3: no pairing, and why; the draw is search's.
         Scene("pairing-3x3", GameSettings(seed=1), keys=("d",)),
+        # Two people: X takes the centre, then the analysis board on it, set up by hand:
+        # O on B1, X on A1 (the cursor starts on the centre).
+        Scene("analysis-setup", GameSettings(seed=1, mode="human-vs-human"),
+              keys=("5", "e", "s", "up", "o", "left", "x")),
+        # The analysis board after the centre: O's A1 answered by C3, then two variations
+        # (X C1 instead of C3; O A3 instead of A1), shown at the second one's reply.
+        Scene("analysis-variations", GameSettings(seed=1, mode="human-vs-human"),
+              keys=("5", "e", "1", "9", "comma", "3", "comma", "comma", "7", "3")),
     )
 }
 """Every screenshot, by name."""

@@ -67,7 +67,7 @@ def test_the_table_names_both_players_and_their_records() -> None:
     (["--x", "alphabeta:depth=0", "--o", "random"], "depth must be"),
     (["--x", "random:time=1", "--o", "random"], "random has no time limit"),
     (["--x", "h1", "--o", "h2", "--size", "4", "--k", "5"], "between 3 and 4"),
-    (["--x", "h1", "--o", "h2", "--size", "20"], "15×15"),
+    (["--x", "h1", "--o", "h2", "--size", "21"], "20×20"),
     (["--x", "h1", "--o", "h2", "--seed", "soon"], "--seed: must be a whole number"),
     (["--x", "h1"], "required: --o"),
     (["--x", "h1", "--o", "h2", "--games", "many"], "--games: must be a whole number"),

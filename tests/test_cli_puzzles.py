@@ -49,7 +49,7 @@ def test_the_readable_list_shows_goal_board_answer_and_words() -> None:
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (("--size", "99"), "the board must be 3×3 to 15×15, not 99×99"),
+    (("--size", "99"), "the board must be 3×3 to 20×20, not 99×99"),
     (("--size", "4", "--k", "7"), "k (marks in a row to win) must be between 3 and 4"),
     (("--count", "0"), "--count: must be at least 1, not 0"),
     (("--count", "9999"), "--count must be at most 500, not 9999"),

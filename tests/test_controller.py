@@ -317,7 +317,7 @@ def test_two_computers_wait_between_moves_and_space_pauses() -> None:
     assert search.kind == "computer"
     effects = controller.toggle_pause()
     assert StopSearch() in effects and controller.paused
-    assert controller.status().turn == "Paused: space resumes"
+    assert controller.status().turn == "Paused: space resumes (h: the analysis of this position)"
     assert said(controller.choose(0)) == [
         "Two computers are playing: space pauses, n starts a new game."]
     effects = controller.toggle_pause()
@@ -425,3 +425,63 @@ def test_a_seed_reproduces_the_computers_moves() -> None:
 def test_the_engines_board_is_what_the_view_draws() -> None:
     controller = GameController(GameSettings(mode="human-vs-human"), setup=(4,))
     assert controller.board_view().marks == Board.empty(3).play(4).marks()
+
+
+def test_a_paused_game_of_two_computers_shows_its_position_analysed_and_h_works() -> None:
+    controller = hvc(mode="computer-vs-computer")
+    controller.next_turn()
+    play_out(controller, controller.cvc_tick())          # X has moved
+    effects = controller.toggle_pause()
+    [search] = searches(effects)
+    assert search.kind == "hint" and search.args[0] is controller.game.board
+    shown = answer(controller, search)
+    assert any(isinstance(e, ShowReport) and e.report.title.startswith("Hint for O")
+               for e in shown)
+    assert any(isinstance(e, ShowReport) for e in controller.hint())   # h shows it again
+    assert controller.status().turn.startswith("Paused")
+
+
+def test_stepping_back_shows_earlier_positions_read_only_while_the_game_waits() -> None:
+    controller = hvc(mode="human-vs-human")
+    for cell in (4, 0, 8):
+        controller.choose(cell)
+    effects = controller.step(-1)
+    assert StopSearch() in effects and controller.viewing == 2
+    [search] = searches(effects)
+    assert search.kind == "view"
+    assert search.args[0] == Board.from_string("O../.X./...")
+    assert controller.board_view().marks == Board.from_string("O../.X./...").marks()
+    assert controller.board_view().last == 0
+    report = answer(controller, search)
+    assert isinstance(report[0], ShowReport)
+    assert report[0].report.title.startswith("After move 2: X to move, best ")
+    assert controller.status().turn.startswith("Looking back at move 2 of 3 (the game waits)")
+    assert controller.next_turn() == []                        # the game waits
+    controller.step(-1)
+    controller.step(-1)
+    assert controller.viewing == 0
+    assert said(controller.step(-1)) == [
+        "This is the start of the game: there is no move before it."]
+    controller.step(1)
+    controller.step(1)
+    controller.step(1)                                         # past the last move: live
+    assert controller.viewing is None and controller.notice == "Back to the game."
+    assert said(controller.step(1)) == [
+        "This is the game as it stands: , steps back through it."]
+    assert controller.game.moves == (4, 0, 8)
+
+
+def test_a_move_while_looking_back_returns_to_the_game_and_plays_there() -> None:
+    controller = hvc(mode="human-vs-human")
+    for cell in (4, 0):
+        controller.choose(cell)
+    controller.step(-2)
+    assert controller.shown_position() == Board.empty()
+    controller.choose(8)
+    assert controller.viewing is None and controller.game.moves == (4, 0, 8)
+    controller.step(-1)
+    assert said(controller.choose(4))[-1].startswith("B2 (row 2, column 2) is taken by X")
+    assert controller.viewing is None and controller.game.moves == (4, 0, 8)
+    controller.step(-1)
+    controller.undo()
+    assert controller.viewing is None and controller.game.moves == (4, 0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from unicodedata import east_asian_width
+
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.engine.pairing import (
     NoPairing,
@@ -39,13 +41,14 @@ def test_each_pair_gets_one_letter_shared_by_its_two_cells() -> None:
         assert letters[a] == letters[b]
 
 
-def test_there_are_letters_for_every_pair_of_a_15x15_board_one_column_each() -> None:
-    assert len(set(PAIR_SYMBOLS)) == len(PAIR_SYMBOLS) >= 225 // 2
-    assert all(len(symbol) == 1 for symbol in PAIR_SYMBOLS)
+def test_there_are_letters_for_every_pair_of_a_20x20_board_one_column_each() -> None:
+    assert len(set(PAIR_SYMBOLS)) == len(PAIR_SYMBOLS) >= 400 // 2
+    assert all(len(symbol) == 1 and east_asian_width(symbol) not in ("W", "F")
+               for symbol in PAIR_SYMBOLS)
     # No pair reads as one of the board's column letters until the lowercase ones run out.
     assert PAIR_SYMBOLS[:26] == "abcdefghijklmnopqrstuvwxyz"
-    pairing = Pairing(Mark.O, tuple(Pair((2 * i, 2 * i + 1), ()) for i in range(112)))
-    assert len(set(pair_letters(pairing).values())) == 112
+    pairing = Pairing(Mark.O, tuple(Pair((2 * i, 2 * i + 1), ()) for i in range(200)))
+    assert len(set(pair_letters(pairing).values())) == 200
 
 
 def test_the_legend_names_the_letters_in_use() -> None:

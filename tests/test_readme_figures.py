@@ -31,4 +31,4 @@ def test_a_changed_count_is_stale_and_a_changed_timing_is_not() -> None:
 def test_the_flag_table_states_every_limit_the_program_checks() -> None:
     table = figures.blocks(figures.all_text())["game-flags"]
     assert "at most 60" in table and "| `--data-dir` |" in table
-    assert "| `--size` | 3–15 |" in table and "1–20 plies" in table
+    assert "| `--size` | 3–20 |" in table and "1–20 plies" in table

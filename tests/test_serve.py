@@ -51,7 +51,7 @@ def test_serve_help_names_its_flags_and_the_game_flags() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--size", "20"], "tictactoe-tui: --size must be between 3 and 15, not 20"),
+        (["--size", "21"], "tictactoe-tui: --size must be between 3 and 20, not 21"),
         (["--colour", "red"], "tictactoe-tui: unrecognized arguments: --colour red"),
         (["--port", "0"], "tictactoe-tui serve: argument --port: must be between 1 and 65535"),
         (["--port", "http"], "tictactoe-tui serve: argument --port: must be a whole number"),

@@ -212,7 +212,7 @@ def test_without_game_flags_it_plays_the_last_settings(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("flags", "message"), [
-    (["--size", "20"], "tictactoe-tui: --size must be between 3 and 15, not 20\n"),
+    (["--size", "21"], "tictactoe-tui: --size must be between 3 and 20, not 21\n"),
     (["--colour", "red"], "tictactoe-tui: unrecognized arguments: --colour red\n"),
 ])
 def test_a_bad_flag_is_one_line_and_status_2(tmp_path: Path, flags: list[str],

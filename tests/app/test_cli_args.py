@@ -82,8 +82,8 @@ def test_which_marks_the_computer_plays_depends_on_the_mode() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--size", "20"], "--size must be between 3 and 15, not 20"),
-        (["--size", "2"], "--size must be between 3 and 15, not 2"),
+        (["--size", "21"], "--size must be between 3 and 20, not 21"),
+        (["--size", "2"], "--size must be between 3 and 20, not 2"),
         (["--size", "big"], "--size must be a whole number, not 'big'"),
         (["--k", "4"], "--k must be between 3 and the board size 3, not 4"),
         (["--size", "5", "--k", "2"], "--k must be between 3 and the board size 5, not 2"),
@@ -131,11 +131,11 @@ def test_settings_refuse_bad_values_when_built() -> None:
 
 def test_the_command_line_refuses_a_bad_size_without_a_traceback() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "tictactoe_tui", "--size", "20"],
+        [sys.executable, "-m", "tictactoe_tui", "--size", "21"],
         capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 2
-    assert done.stderr == "tictactoe-tui: --size must be between 3 and 15, not 20\n"
+    assert done.stderr == "tictactoe-tui: --size must be between 3 and 20, not 21\n"
     assert done.stdout == ""
 
 

@@ -396,3 +396,18 @@ async def test_the_settings_screen_hands_its_choice_back_to_whoever_opened_it() 
         await pilot.press("escape")
         await pilot.pause()
         assert chosen == [GameSettings(size=5), None]
+
+
+async def test_the_size_list_reaches_20x20_and_starts_such_a_game() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=(131, 32)) as pilot:
+        size = app.screen.query_one("#size", Select)
+        labels = [str(prompt) for prompt, _ in size._options]
+        assert labels[-5:] == ["16×16", "17×17", "18×18", "19×19", "20×20"]
+        size.value = 20
+        await pilot.pause()
+        assert await pilot.click("#start")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameScreen"
+        assert app.settings.size == 20 and app.settings.k is None  # the default: 5 in a row
+        assert len(marks_of_board(pilot)) == 400

@@ -216,6 +216,16 @@ class TestPuzzleScreen:
         assert snap_scene(snap_compare, "puzzle-refutation")
 
 
+class TestAnalysisScreen:
+    """The analysis board: a position set up by hand, and a tree of variations."""
+
+    def test_setting_up_a_position(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "analysis-setup")
+
+    def test_a_tree_of_variations(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "analysis-variations")
+
+
 class TestPairingScreen:
     """Why a draw (d): a pairing to play against, and a board without one."""
 

@@ -26,7 +26,7 @@ async def crash_a_game() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             app.screen.action_toggle_panel = broken  # type: ignore[method-assign]
-            await pilot.press("e")
+            await pilot.press("i")
             await pilot.pause()
 
 

@@ -97,7 +97,7 @@ async def test_a_crash_in_the_middle_of_a_game_keeps_the_game() -> None:
             await pilot.press("5")
             await settle(pilot)
             app.screen.action_toggle_panel = broken  # type: ignore[method-assign]
-            await pilot.press("e")
+            await pilot.press("i")
             await pilot.pause()
     assert kept_outcomes() == ["abandoned"]
 

@@ -248,22 +248,22 @@ def test_a_line_for_both_players_is_refused() -> None:
         Board.from_string("XXX/OOO/...")
 
 
-@pytest.mark.parametrize(("size", "k"), [(3, 2), (3, 4), (5, 6), (15, 16)])
+@pytest.mark.parametrize(("size", "k"), [(3, 2), (3, 4), (5, 6), (20, 21)])
 def test_k_out_of_range_is_refused(size: int, k: int) -> None:
     with pytest.raises(IllegalMove, match=rf"k \(marks in a row to win\) must be between 3 and "
                                           rf"{size} on a {size}{TIMES}{size} board, not {k}"):
         Board.empty(size, k)
 
 
-@pytest.mark.parametrize("size", [0, 2, 16])
+@pytest.mark.parametrize("size", [0, 2, 21])
 def test_size_out_of_range_is_refused(size: int) -> None:
-    with pytest.raises(IllegalMove, match=rf"the board must be 3{TIMES}3 to 15{TIMES}15, not "
+    with pytest.raises(IllegalMove, match=rf"the board must be 3{TIMES}3 to 20{TIMES}20, not "
                                           rf"{size}{TIMES}{size}"):
         Board.empty(size, 3)
 
 
 def test_a_2x2_string_is_refused_for_its_size() -> None:
-    with pytest.raises(IllegalMove, match=f"must be 3{TIMES}3 to 15{TIMES}15, not 2{TIMES}2"):
+    with pytest.raises(IllegalMove, match=f"must be 3{TIMES}3 to 20{TIMES}20, not 2{TIMES}2"):
         Board.from_string("XO/..", k=3)
 
 

@@ -202,7 +202,7 @@ def test_malformed_records_are_refused_with_what_is_wrong(text: str, message: st
     ("text", "message"),
     [
         ("tictactoe 3x3 k=4 first=X", r"k \(marks in a row to win\) must be between 3 and 3"),
-        ("tictactoe 16x16 k=5 first=X", "the board must be"),
+        ("tictactoe 21x21 k=5 first=X", "the board must be"),
         ("tictactoe 3x3 k=3 first=X\nmoves: 5 10", r"move 2 of the record is cell 10, off the "
                                                    r"board: cells are numbered 1 to 9"),
         ("tictactoe 3x3 k=3 first=X\nmoves: 5 0", r"move 2 of the record is cell 0, off the"),

@@ -270,7 +270,7 @@ def test_minimax_never_loses_to_random() -> None:
 @pytest.mark.parametrize(("kwargs", "words"), [
     ({"games": 0}, "at least 1 game"),
     ({"games": 2, "size": 4, "k": 5}, "k (marks in a row to win)"),
-    ({"games": 2, "size": 16}, "15×15"),
+    ({"games": 2, "size": 21}, "20×20"),
     ({"games": 2, "opening_moves": 9}, "opening moves"),
 ])
 def test_bad_match_arguments_are_refused_clearly(kwargs: dict[str, int], words: str) -> None:

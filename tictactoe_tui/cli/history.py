@@ -1,8 +1,9 @@
 """`tictactoe-tui history`, `export GAME_ID` and `import FILE`: the history from the shell.
 
-    tictactoe-tui history [--json] [--data-dir DIR]     list the games, newest first
+    tictactoe-tui history [--json] [--studies] [--data-dir DIR]   list the games (or studies)
     tictactoe-tui export GAME_ID [--data-dir DIR]       print a game as a text record
-    tictactoe-tui import FILE [--data-dir DIR]          add a record's game; print its new id
+    tictactoe-tui export --study ID [--data-dir DIR]    print a study with its variations
+    tictactoe-tui import FILE [--data-dir DIR]          add a record's game or study; print its id
 
 A problem with the history itself (a damaged file moved aside, a newer program's file, a folder
 that cannot be written) is one line on stderr and the command carries on; bad input (a --data-dir
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tictactoe_tui.history.locations import DATA_DIR_ENV, data_dir_argument, data_dir_problem
-from tictactoe_tui.history.record import PlayedGame
+from tictactoe_tui.history.record import PlayedGame, is_study_record, study_from_record
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.arguments import OneLineParser
 
@@ -63,8 +64,12 @@ def history_command(argv: Sequence[str]) -> int:
     parser.add_argument("--json", action="store_true",
                         help='print a JSON list of {"id", "started", "mode", "x", "o", "size", '
                         '"k", "result", "moves"}')
+    parser.add_argument("--studies", action="store_true",
+                        help="list the analysis board's studies instead of the games")
     args = _parse(parser, argv)
     store = _open(args.data_dir)
+    if args.studies:
+        return _list_studies(store, args.json)
     games = store.games(limit=-1)
     store.close()
     if args.json:
@@ -84,11 +89,48 @@ def history_command(argv: Sequence[str]) -> int:
     return 0
 
 
+def _list_studies(store: HistoryStore, as_json: bool) -> int:
+    """Print the studies kept, the last saved first."""
+    studies = store.studies()
+    store.close()
+    if as_json:
+        print(json.dumps([{"id": s.id, "saved": s.saved.isoformat(), "size": s.size, "k": s.k,
+                           "position": s.root, "moves": s.moves, "variations": s.variations}
+                          for s in studies], indent=1))
+        return 0
+    if not studies:
+        print("No studies yet (k on the analysis board keeps one).")
+        return 0
+    print(f"{'id':>5}  {'saved':<16}  {'board':<9}  {'moves':>5}  {'variations':>10}  position")
+    for study in studies:
+        board = f"{study.size}×{study.size} k{study.k}"
+        print(f"{study.id:>5}  {study.saved:%Y-%m-%d %H:%M}  {board:<9}  {study.moves:>5}  "
+              f"{study.variations:>10}  {study.root}")
+    return 0
+
+
 def export_command(argv: Sequence[str]) -> int:
-    """Print one game as a text record (the engine's format, with `#` comment lines)."""
-    parser = _parser("export", "Print a game of the history as a text record.")
-    parser.add_argument("game_id", metavar="GAME_ID", help="the game's id (see `history`)")
+    """Print one game (or a study, with `--study`) as a text record."""
+    parser = _parser("export", "Print a game of the history as a text record (or, with "
+                     "--study, a study with every variation).")
+    parser.add_argument("game_id", metavar="GAME_ID", nargs="?",
+                        help="the game's id (see `history`)")
+    parser.add_argument("--study", metavar="ID", help="a study's id (see `history --studies`)")
     args = _parse(parser, argv)
+    if args.study is not None:
+        if args.game_id is not None:
+            parser.error("give a GAME_ID or --study ID, not both")
+        if not args.study.isdigit():
+            parser.error(f"--study must be a study's number, not {args.study!r}")
+        store = _open(args.data_dir)
+        record = store.study(int(args.study))
+        store.close()
+        if record is None:
+            parser.error(f"there is no study {args.study} in {store.path}")
+        sys.stdout.write(record)
+        return 0
+    if args.game_id is None:
+        parser.error("give the GAME_ID of a game (or --study ID)")
     if not args.game_id.isdigit():
         parser.error(f"GAME_ID must be a game's number, not {args.game_id!r}")
     store = _open(args.data_dir)
@@ -111,6 +153,8 @@ def import_command(argv: Sequence[str]) -> int:
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) else "not a text file"
         parser.error(f"cannot read {args.file}: {reason}")
+    if is_study_record(text):
+        return _import_study(parser, args.file, text, args.data_dir)
     try:
         game = PlayedGame.from_record(text)
     except ValueError as error:
@@ -132,3 +176,21 @@ def import_command(argv: Sequence[str]) -> int:
     print(game_id)
     return 0
 
+
+
+def _import_study(parser: OneLineParser, name: str, text: str, directory: str | None) -> int:
+    """Add a study's record to the history and print its new id."""
+    try:
+        study_from_record(text)
+    except ValueError as error:
+        parser.error(f"{name} is not a study record: {error}")
+    store = HistoryStore.open(directory)
+    study_id = store.save_study(text)
+    store.close()
+    if study_id is None:
+        why = ("the history is locked by another program (try again once it is free)"
+               if store.locked else store.notice)
+        print(f"{PROG} import: the study was not added: {why}", file=sys.stderr)
+        return 1
+    print(study_id)
+    return 0

@@ -9,6 +9,7 @@
     tictactoe-tui history [--json]             the games played; export GAME_ID, import FILE
     tictactoe-tui serve [--host H] [--port P] [game flags]   the app in a browser tab
     tictactoe-tui puzzles [--size N] [--k K] [--count C] [--seed S] [--json]   proven puzzles
+    tictactoe-tui pbrain                       a Gomocup brain on stdin/stdout
 
 The engine-only commands never import Textual, so they start fast and run anywhere.
 """
@@ -31,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "serve": "tictactoe_tui.cli.serve:main",
     "compare": "tictactoe_tui.cli.compare:main",
     "puzzles": "tictactoe_tui.cli.puzzles:main",
+    "pbrain": "tictactoe_tui.cli.pbrain:main",
 }
 """Each command other than play, as "module:function"; the function takes the arguments after
 the command's name and returns the exit status. Imported only when run, so each command starts

@@ -24,7 +24,7 @@ from types import FrameType
 from typing import Any, TextIO
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.board import MAX_SIZE, MIN_SIZE, cell_notation
 from tictactoe_tui.engine.match import (
     GameOutcome,
     MatchHooks,
@@ -78,7 +78,7 @@ def build_parser() -> OneLineParser:
     parser.add_argument("--games", type=positive_int, default=10, metavar="N",
                         help="games to play (default 10)")
     parser.add_argument("--size", type=_whole, default=3, metavar="S",
-                        help="board size 3..15 (default 3)")
+                        help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 3)")
     parser.add_argument("--k", type=_whole, default=None, metavar="K",
                         help="marks in a row that win, 3..size (default: min(size, 5))")
     parser.add_argument("--seed", type=_whole, default=0, metavar="N",

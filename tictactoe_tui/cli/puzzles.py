@@ -28,7 +28,7 @@ import random
 import sys
 from collections.abc import Sequence
 
-from tictactoe_tui.engine.board import IllegalMove, cell_notation, check_shape
+from tictactoe_tui.engine.board import MAX_SIZE, MIN_SIZE, IllegalMove, cell_notation, check_shape
 from tictactoe_tui.engine.puzzles import SHAPES, Generation, default_k, generate
 from tictactoe_tui.history.locations import data_dir_argument
 from tictactoe_tui.history.puzzles import puzzles_from_games
@@ -63,7 +63,7 @@ def build_parser() -> OneLineParser:
         "Example: tictactoe-tui puzzles --size 10 --count 10 --seed 1 --json",
     )
     parser.add_argument("--size", type=_whole, default=3, metavar="N",
-                        help="board size 3..15 (default 3)")
+                        help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 3)")
     parser.add_argument("--k", type=_whole, default=None, metavar="K",
                         help="marks in a row that win (default: 4 on 5×5 to 7×7, else "
                         "min(size, 5))")

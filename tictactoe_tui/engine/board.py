@@ -14,7 +14,7 @@ from functools import cache
 from string import ascii_uppercase
 
 MIN_SIZE = 3
-MAX_SIZE = 15
+MAX_SIZE = 20
 MIN_K = 3
 DEFAULT_MAX_K = 5
 
@@ -86,7 +86,7 @@ def geometry(size: int, k: int) -> Geometry:
 
 
 def check_shape(size: int, k: int) -> None:
-    """Raise IllegalMove unless 3 <= size <= 15 and 3 <= k <= size."""
+    """Raise IllegalMove unless MIN_SIZE <= size <= MAX_SIZE (3..20) and 3 <= k <= size."""
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise IllegalMove(f"the board must be {MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}, "
                           f"not {size}×{size}")

@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from tictactoe_tui.engine.board import Board
+from tictactoe_tui.engine.board import MAX_SIZE, Board
 from tictactoe_tui.engine.kernel import (
     EXACT,
     LOWER,
@@ -108,6 +108,10 @@ PAIRING_BUDGET = 200
 
 PROBE_BUDGET = 25
 """Branch points for each move an OR node tries for a pairing before it searches any."""
+
+CELL_BITS = (MAX_SIZE * MAX_SIZE - 1).bit_length()
+"""Bits that hold any cell index of the biggest board, for the packed move-ordering keys."""
+CELL_MASK = (1 << CELL_BITS) - 1
 
 EXHAUSTED = 1 << 40
 """The budget remembered for a position whose pairing search tried every branch."""
@@ -618,10 +622,11 @@ class Solver:
                         gain += weights[theirs.bit_count()]
                 else:
                     gain += grow[(me & line).bit_count()]
-            # One int per cell sorts faster than a tuple: the gain, then the lower cell.
-            keyed.append(gain << 8 | 255 - cell)
+            # One int per cell sorts faster than a tuple: the gain, then the lower cell
+            # (CELL_BITS holds any cell of the biggest board).
+            keyed.append(gain << CELL_BITS | CELL_MASK - cell)
         keyed.sort(reverse=True)
-        return [255 - (key & 255) for key in keyed]
+        return [CELL_MASK - (key & CELL_MASK) for key in keyed]
 
     def walk_pv(self, me: int, opp: int, first: int, limit: int) -> tuple[int, ...]:
         """The line the table remembers after `first`, at most `limit` moves long.

@@ -23,6 +23,19 @@ and a `moves:` line) with the rest in `#` comment lines, which `Game.from_record
 `PlayedGame.from_record` reads it back, and also a bare engine record with no comments (then the
 game counts as two people's, dated now). The moves decide the outcome: a record whose moves end
 the game cannot claim otherwise, and one whose moves do not is an abandoned game.
+
+A study of the analysis board (a root position and every variation explored from it) has a
+record of its own, with the variations in brackets after the move they are an alternative to,
+as a chess game's PGN writes them (`study_to_record`, `study_from_record`)::
+
+    # tictactoe-tui study 3
+    # saved: 2025-03-01T14:02:11
+    tictactoe-study 3x3 k=3
+    position: X../.O./... to-move=X
+    moves: C1 ( C3 A1 ) B1 ( A2 )
+
+Here X's C1 is the main line, X's C3 (then O's A1) an alternative to it; after C1, O's B1 is
+the main reply and A2 another.
 """
 
 from __future__ import annotations
@@ -33,7 +46,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, cast
 
-from tictactoe_tui.engine import Game, Mark
+from tictactoe_tui.engine import Game, IllegalMove, Mark
+from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.match import GameOutcome
+from tictactoe_tui.play.study import MoveTree, Node, setup_position
 
 Outcome = Literal["X", "O", "draw", "abandoned"]
 """How a game ended: a mark won, a draw, or it was left before the end."""
@@ -183,6 +199,24 @@ class PlayedGame:
         )
 
 
+def played_from_match(outcome: GameOutcome, x: str, o: str, size: int, k: int,
+                      when: datetime) -> PlayedGame:
+    """Game `outcome` of a match between the players `x` and `o` (their specs, e.g.
+    "alphabeta:time=0.5": the name before the first ':' is kept) as a played game, for the
+    review. Every move is a computer's; X moves first, as in every match game; a game lost by
+    a fault keeps its reason."""
+    x_name, o_name = (name.split(":", 1)[0] for name in (x, o))
+    if outcome.x_mark is not Mark.X:
+        x_name, o_name = o_name, x_name
+    moves = tuple(PlayedMove(cell, Mark.X if i % 2 == 0 else Mark.O, by_computer=True)
+                  for i, cell in enumerate(outcome.moves))
+    winner = outcome.winner      # a game lost by a fault names its winner too
+    result: Outcome = "draw" if winner is None else cast(Outcome, winner.value)
+    forfeit = outcome.forfeit.reason if outcome.forfeit is not None else ""
+    return PlayedGame("computer-vs-computer", x_name, o_name, size, k, Mark.X, 100, when, when,
+                      moves, result, forfeit=forfeit)
+
+
 _META = re.compile(r"#\s*([A-Za-z][\w -]*?)\s*:(.*)")
 _MOVE_KEY = re.compile(r"move\s+(\d+)")
 
@@ -267,3 +301,122 @@ def _read_settings(text: str | None) -> dict[str, object]:
     if not isinstance(value, dict):
         raise ValueError("'# settings:' must be a JSON object like {\"size\": 3}")
     return value
+
+
+# -- studies ------------------------------------------------------------------------------------
+
+STUDY_TITLE = "# tictactoe-tui study"
+"""The first line of a study's record (then the study's id in the history, if it has one)."""
+
+_STUDY_HEADER = re.compile(r"tictactoe-study\s+(\d+)\s*x\s*(\d+)\s+k\s*=\s*(\d+)",
+                           re.IGNORECASE)
+_STUDY_POSITION = re.compile(r"position\s*:\s*(\S+)\s+to-move\s*=\s*([XO])", re.IGNORECASE)
+_STUDY_MOVES = re.compile(r"moves\s*:(.*)", re.IGNORECASE)
+_STUDY_TOKEN = re.compile(r"\(|\)|[A-Za-z]\d+|\S+")
+
+
+def is_study_record(text: str) -> bool:
+    """Whether `text` holds a study (a `tictactoe-study` header line) rather than a game."""
+    return any(_STUDY_HEADER.fullmatch(line.strip()) for line in text.splitlines())
+
+
+def study_to_record(tree: MoveTree, study_id: int | None = None,
+                    saved: datetime | None = None) -> str:
+    """A study as text: its root position and every variation, in brackets after the move
+    each is an alternative to."""
+    root = tree.root.position
+    lines = [f"{STUDY_TITLE}{f' {study_id}' if study_id is not None else ''}"]
+    if saved is not None:
+        lines.append(f"# saved: {saved.isoformat(timespec='seconds')}")
+    words: list[str] = []
+    _write_line(tree.root, words)
+    lines += [f"tictactoe-study {root.size}x{root.size} k={root.k}",
+              f"position: {root} to-move={root.to_move}",
+              f"moves: {' '.join(words)}".rstrip()]
+    return "\n".join(lines) + "\n"
+
+
+def _write_line(node: Node, words: list[str]) -> None:
+    """The moves after `node`: the main continuation, each variation bracketed after the move it
+    replaces."""
+    while node.children:
+        main, *others = node.children
+        words.append(_name(main))
+        for other in others:
+            words.append("(")
+            words.append(_name(other))
+            _write_line(other, words)
+            words.append(")")
+        node = main
+
+
+def _name(node: Node) -> str:
+    assert node.move is not None  # only the root has no move
+    return cell_notation(node.move, node.position.size)
+
+
+def study_from_record(text: str) -> MoveTree:
+    """Read `study_to_record`'s text back into a tree.
+
+    Raises ValueError (IllegalMove for a position or a move the rules refuse) saying in one
+    sentence what is wrong.
+    """
+    header = position = moves = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        header = header or _STUDY_HEADER.fullmatch(line)
+        position = position or _STUDY_POSITION.fullmatch(line)
+        moves = moves or _STUDY_MOVES.fullmatch(line)
+    if header is None:
+        raise ValueError("no 'tictactoe-study NxN k=K' line: this is not a study")
+    if position is None:
+        raise ValueError("no 'position: ... to-move=X' line")
+    size, width, k = (int(header.group(i)) for i in (1, 2, 3))
+    if size != width:
+        raise ValueError(f"the board must be square, not {size}x{width}")
+    marks = position.group(1).upper().replace("/", "")
+    root = setup_position(marks, size, k, Mark(position.group(2).upper()))
+    tree = MoveTree(root)
+    _read_moves(tree, moves.group(1) if moves is not None else "")
+    return tree
+
+
+def _read_moves(tree: MoveTree, text: str) -> None:
+    """Add the moves of a `moves:` line to `tree` (a bracket opens an alternative to the move
+    before it, from the same position)."""
+    names = {cell_notation(cell, tree.root.position.size): cell
+             for cell in range(tree.root.position.size ** 2)}
+    current: Node = tree.root
+    before: Node | None = None          # the position the last move was played from
+    open_brackets: list[tuple[Node, Node | None]] = []
+    for token in _STUDY_TOKEN.findall(text):
+        if token == "(":
+            if before is None:
+                raise ValueError("a '(' must follow the move it is an alternative to")
+            open_brackets.append((current, before))
+            current = before
+            before = None
+        elif token == ")":
+            if not open_brackets:
+                raise ValueError("a ')' closes no '('")
+            current, before = open_brackets.pop()
+        else:
+            cell = names.get(token.upper())
+            if cell is None:
+                raise ValueError(f"{token!r} is not a cell of a {tree.root.position.size}×"
+                                 f"{tree.root.position.size} board")
+            try:
+                child, _ = tree.add(current, cell)
+            except IllegalMove as error:
+                raise IllegalMove(f"{token.upper()} cannot be played there: {error}") from None
+            before, current = current, child
+    if open_brackets:
+        raise ValueError("a '(' is never closed")
+
+
+def study_counts(tree: MoveTree) -> tuple[int, int]:
+    """(moves, variations) of a study: its nodes other than the root, and the branches."""
+    variations = sum(max(len(node.children) - 1, 0) for node in tree.nodes())
+    return len(tree), variations

@@ -82,11 +82,25 @@ _SCHEMA_V4 = """
 ALTER TABLE games ADD COLUMN forfeit TEXT NOT NULL DEFAULT '';
 """
 
-MIGRATIONS: tuple[str, ...] = (_SCHEMA_V1, _SCHEMA_V2, _SCHEMA_V3, _SCHEMA_V4)
+_SCHEMA_V5 = """
+CREATE TABLE IF NOT EXISTS studies (
+    id INTEGER PRIMARY KEY,
+    saved TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    k INTEGER NOT NULL,
+    root TEXT NOT NULL,
+    moves INTEGER NOT NULL,
+    variations INTEGER NOT NULL,
+    record TEXT NOT NULL
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_SCHEMA_V1, _SCHEMA_V2, _SCHEMA_V3, _SCHEMA_V4, _SCHEMA_V5)
 """`MIGRATIONS[n]` takes a file from schema version n to n + 1 (version 0 is an empty file):
 1 the games, their moves and the last settings; 2 the review's cache of analyses; 3 the
 puzzles tried (each try with the player's rating and streak after it); 4 why a game was lost
-by a fault (an outside engine that failed), when it was."""
+by a fault (an outside engine that failed), when it was; 5 the analysis board's studies (each
+kept whole as its text record, with what the list shows beside it)."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema this program writes."""

@@ -47,7 +47,14 @@ from typing import Any, Literal, TypeVar
 
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.history.locations import DB_NAME, data_dir
-from tictactoe_tui.history.record import Outcome, PlayedGame, PlayedMove
+from tictactoe_tui.history.record import (
+    Outcome,
+    PlayedGame,
+    PlayedMove,
+    study_counts,
+    study_from_record,
+    study_to_record,
+)
 from tictactoe_tui.history.schema import SCHEMA_VERSION, migrate, transaction
 
 BUSY_SECONDS = 2.0
@@ -81,6 +88,22 @@ SORT_COLUMNS = {
 """The history's sort keys and the SQL each sorts by (ties: newest first)."""
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class StudySummary:
+    """One line of the list of studies: a study without its moves."""
+
+    id: int
+    saved: datetime
+    size: int
+    k: int
+    root: str
+    """The root position, as `analyse` reads it."""
+    moves: int
+    """How many moves the study holds, every variation counted."""
+    variations: int
+    """How many variations branch off a main continuation."""
 
 
 @dataclass(frozen=True)
@@ -687,6 +710,64 @@ class HistoryStore:
                 (position, method, analysis)).lastrowid or 0, wait=False)
         except sqlite3.Error:
             return  # a cache: the analysis is simply made again next time
+
+    # -- studies of the analysis board ----------------------------------------------------------
+
+    def save_study(self, record: str, study_id: int | None = None) -> int | None:
+        """Keep a study's text record (`study_to_record`): a new study, or in place of study
+        `study_id`. Returns its id; None (and `notice` says why) when the history cannot take
+        it. Raises ValueError when `record` is not a study."""
+        tree = study_from_record(record)
+        moves, variations = study_counts(tree)
+        now = datetime.now().replace(microsecond=0)
+        values = (now.isoformat(timespec="seconds"), tree.root.position.size,
+                  tree.root.position.k, str(tree.root.position), moves, variations)
+
+        def write(db: sqlite3.Connection) -> int:
+            if study_id is not None and db.execute("SELECT 1 FROM studies WHERE id = ?",
+                                                   (study_id,)).fetchone():
+                text = study_to_record(tree, study_id, now)
+                db.execute("UPDATE studies SET saved = ?, size = ?, k = ?, root = ?, moves = ?, "
+                           "variations = ?, record = ? WHERE id = ?",
+                           (*values, text, study_id))
+                return study_id
+            new = db.execute("INSERT INTO studies (saved, size, k, root, moves, variations, "
+                             "record) VALUES (?, ?, ?, ?, ?, ?, '')", values).lastrowid or 0
+            db.execute("UPDATE studies SET record = ? WHERE id = ?",
+                       (study_to_record(tree, new, now), new))
+            return new
+
+        if not self.writable:
+            self.notice = self.notice or "The history cannot be written: the study was not kept."
+            return None
+        try:
+            return self._write(write)
+        except sqlite3.Error as error:
+            self.notice = f"Could not save the study to the history ({_reason(error)})."
+            return None
+
+    def studies(self) -> list[StudySummary]:
+        """Every study kept, the last saved first."""
+        return [StudySummary(id=row[0], saved=datetime.fromisoformat(row[1]), size=row[2],
+                             k=row[3], root=row[4], moves=row[5], variations=row[6])
+                for row in self._rows("SELECT id, saved, size, k, root, moves, variations "
+                                      "FROM studies ORDER BY saved DESC, id DESC")]
+
+    def study(self, study_id: int) -> str | None:
+        """A study's text record, or None if there is no such study."""
+        rows = self._rows("SELECT record FROM studies WHERE id = ?", (study_id,))
+        return str(rows[0][0]) if rows else None
+
+    def delete_study(self, study_id: int) -> bool:
+        """Forget a study; whether it was there to forget (False too when the history cannot
+        be written)."""
+        if not self.writable:
+            return False
+        try:
+            return bool(self._write(lambda db: db.execute(
+                "DELETE FROM studies WHERE id = ?", (study_id,)).rowcount))
+        except sqlite3.Error:
+            return False
 
     # -- plumbing -------------------------------------------------------------------------------
 

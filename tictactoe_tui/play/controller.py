@@ -71,9 +71,9 @@ QUIT_KEYS = frozenset({"q", "y", "ctrl+c", "ctrl+q"})
 """The keys that answer "quit in the middle of the game?" with yes: q and y, and Ctrl+C and
 Ctrl+Q, which quit as q does (pressed twice, they quit)."""
 
-Thinking = Literal["computer", "hint", "scores"]
-"""What a search is for: the computer's move, a hint shown live in the panel, or the quiet
-scoring of a person's moves for the board."""
+Thinking = Literal["computer", "hint", "scores", "view"]
+"""What a search is for: the computer's move, a hint shown live in the panel, the quiet
+scoring of a person's moves for the board, or an earlier position of the game being looked at."""
 
 
 def runs_in_process(size: int, algorithm: str) -> bool:
@@ -261,6 +261,10 @@ class GameController:
         self._scores_progress = ""
         self.hint_shown = False
         """True while the panel shows a hint for the position on the board."""
+        self.viewing: int | None = None
+        """While stepping back through the game (`step`): the number of moves of the position
+        shown, read-only; None for the live position. The game waits meanwhile."""
+        self._view_analyses: dict[Position, Analysis] = {}
         self.game, self.log = self._fresh_game()
         self._recorded = False
         self._kept = False
@@ -403,7 +407,10 @@ class GameController:
     # -- the turn cycle -------------------------------------------------------------------------
 
     def next_turn(self) -> list[Effect]:
-        """Finish the game, start the computer, or wait for a person, as the position asks."""
+        """Finish the game, start the computer, or wait for a person, as the position asks
+        (nothing while an earlier position is shown: the game waits)."""
+        if self.viewing is not None:
+            return []
         if self.game.is_over:
             return self._finish()
         if self.thinking in ("computer", "hint"):
@@ -421,7 +428,10 @@ class GameController:
 
     def resume(self) -> list[Effect]:
         """Back on the screen (from help, settings, the lab or the results): carry on, unless
-        the game is over (the results are the dialog's business) or a search runs."""
+        the game is over (the results are the dialog's business) or a search runs; an earlier
+        position shown gets its analysis back."""
+        if self.viewing is not None:
+            return self._view_shown() if self.thinking is None else []
         if self.thinking is None and not self.game.is_over:
             return self.next_turn()
         return []
@@ -429,7 +439,8 @@ class GameController:
     def cvc_tick(self) -> list[Effect]:
         """Two computers: the pause between their moves is over."""
         self._waiting = False
-        if not self.paused and not self.game.is_over and self.thinking is None:
+        if (not self.paused and not self.game.is_over and self.thinking is None
+                and self.viewing is None):
             return self._search("computer")
         return []
 
@@ -439,8 +450,8 @@ class GameController:
             return self._analysis[1]
         return None
 
-    def _search(self, kind: Thinking) -> list[Effect]:
-        position = self.game.board
+    def _search(self, kind: Thinking, position: Position | None = None) -> list[Effect]:
+        position = self.game.board if position is None else position
         self.thinking = kind
         self._searching = position
         self._search_started = time.perf_counter()
@@ -471,7 +482,7 @@ class GameController:
     def progress(self, progress: Any) -> list[Effect]:
         """A report from the running search: shown live for the computer and a hint; for the
         quiet scoring, the caption under the board says how far it got."""
-        if self.thinking in ("computer", "hint"):
+        if self.thinking in ("computer", "hint", "view"):
             return [self._thinking_shown(progress)]
         if self.thinking == "scores":
             budget = self.settings.search_time_limit
@@ -523,6 +534,9 @@ class GameController:
             return self._play_computer(decision)
         if kind is None:
             return []
+        if kind == "view":
+            self._view_analyses[self._searching] = result
+            return self._view_shown() if self.viewing is not None else []
         self._analysis = (self._searching, result)
         if kind == "hint":
             return self._hint_shown()
@@ -637,6 +651,9 @@ class GameController:
     def choose(self, cell: int) -> list[Effect]:
         """A person chose `cell` (a click, Enter, a digit): play it if the rules and the turn
         allow, else say why not (nothing changes)."""
+        if self.viewing is not None and not self.hidden:
+            # A key that plays returns to the game first, then plays there.
+            return [*self.to_live(), *self.choose(cell)]
         position = self.game.board
         size = position.size
         if self.hidden:
@@ -731,6 +748,8 @@ class GameController:
         """Start again with the same settings (from the setup position, unless `from_setup` is
         False: then from the empty board, for good); a running search is dropped at once."""
         effects = self._stop()
+        self.viewing = None
+        self._view_analyses = {}
         kept = self.abandon()
         if kept is not None:
             effects.append(Record(kept))
@@ -779,6 +798,8 @@ class GameController:
             return [self._say("Undo takes back a person's move: there is none in this game.")]
         if self.hidden:
             return [Bell()]
+        if self.viewing is not None:
+            return [*self.to_live(), *self.undo()]
         game = self.game
         start = len(self.setup)  # the game starts after its setup moves: those stay
         if self.mode is Mode.HUMAN_VS_HUMAN:
@@ -813,10 +834,15 @@ class GameController:
         return [*effects, self._say(f"Took back {names}.")]
 
     def hint(self) -> list[Effect]:
-        """Analyse the position of the side to move and show it in the panel."""
+        """Analyse the position of the side to move and show it in the panel (an earlier
+        position shown: its analysis; two computers paused: the position they stopped at)."""
+        if self.viewing is not None:
+            return self._view_shown() if self.thinking is None else []
         if self.game.is_over:
             return [self._say("The game is over: there is no move to hint.")]
-        if self.thinking == "computer" or self.settings.is_computer(self.game.board.to_move):
+        paused = self.mode is Mode.COMPUTER_VS_COMPUTER and self.paused
+        if self.thinking == "computer" or (self.settings.is_computer(self.game.board.to_move)
+                                           and not paused):
             return [self._say("The computer's own analysis will show in the panel when it moves.")]
         self.notice = ""  # the turn line says "Analysing X's position…" meanwhile
         if self.analysed() is not None:
@@ -844,14 +870,78 @@ class GameController:
             return []
         if self.game.is_over:
             return [self._say("The game is over: n starts a new one.")]
+        if self.viewing is not None:
+            return [*self.to_live(), *self.toggle_pause()]
         self.paused = not self.paused
-        effects: list[Effect] = []
-        if self.paused:
-            # Stop at once, even mid-search: the board stays as it is until space again.
-            effects = [*self._stop(), ClearPanel("Paused: space resumes.")]
+        # Stop at once, even mid-search: the board stays as it is until space again.
+        effects: list[Effect] = self._stop()
         # The turn line says "Paused: space resumes"; only resuming needs a word.
         self.notice = "" if self.paused else "Resumed."
+        if self.paused:
+            # The position the computers stopped at, analysed in the panel (h shows it again).
+            return [*effects, *self._search("hint")]
         return effects + self.next_turn()
+
+    # -- stepping through the game ---------------------------------------------------------------
+
+    def shown_position(self) -> Position:
+        """The position on the board: the live one, or the earlier one being looked at."""
+        if self.viewing is None:
+            return self.game.board
+        board = Position.empty(self.game.size, self.game.k, self.game.first)
+        for cell in self.game.moves[:self.viewing]:
+            board = board.play(cell)
+        return board
+
+    def step(self, delta: int) -> list[Effect]:
+        """`,` / `.`: show the position `delta` moves earlier (or later), read-only, with its
+        analysis, while the game waits; stepping past the last move returns to the game."""
+        if self.hidden:
+            return [Bell()]
+        moves = len(self.game.moves)
+        now = moves if self.viewing is None else self.viewing
+        target = now + delta
+        if target < 0:
+            return [self._say("This is the start of the game: there is no move before it.")]
+        if target >= moves:
+            if self.viewing is None:
+                return [self._say("This is the game as it stands: , steps back through it.")]
+            return self.to_live()
+        effects = self._stop()   # the game waits: no computer move, no scoring meanwhile
+        self.viewing = target
+        self.notice = ""
+        return effects + self._view_shown()
+
+    def to_live(self) -> list[Effect]:
+        """Back to the game as it stands, which goes on."""
+        if self.viewing is None:
+            return []
+        self.viewing = None
+        effects = self._stop()
+        self.notice = "Back to the game."
+        report = self.analysed()
+        panel: Effect = (ClearPanel("Back to the game: h analyses the position.")
+                         if report is None or not self.hint_shown else self._hint_shown()[0])
+        return [*effects, panel, *self.next_turn()]
+
+    def _view_shown(self) -> list[Effect]:
+        """The earlier position's analysis, or a search for it."""
+        position = self.shown_position()
+        number = self.viewing or 0
+        if position.is_over:
+            return [ClearPanel(f"After move {number}: the game is over here.")]
+        analysis = self._view_analyses.get(position)
+        if analysis is None:
+            return self._search("view", position)
+        if not analysis.scores:
+            return [ClearPanel("No analysis: the search stopped before scoring a move.")]
+        best = analysis.scores[0]
+        name = cell_notation(best.move, position.size)
+        return [ShowReport(build_report(
+            f"After move {number}: {position.to_move} to move, best {name} "
+            f"({move_words(best, position)})", analysis, position, best.move,
+            verdict=f"Looking back at the game (read-only): the best move for "
+                    f"{position.to_move} by {algorithm_name(analysis)}."))]
 
     def leave(self) -> list[Effect]:
         """The player goes elsewhere (settings, the match runner, the heuristic lab): stop the
@@ -902,7 +992,12 @@ class GameController:
     # -- what the screen draws --------------------------------------------------------------------
 
     def board_view(self) -> BoardView:
-        """The marks, the last move, the winning line and the digit labels on 3×3."""
+        """The marks, the last move, the winning line and the digit labels on 3×3 (an earlier
+        position shown: its marks and the move that made it)."""
+        if self.viewing is not None:
+            shown = self.shown_position()
+            last = self.game.moves[self.viewing - 1] if self.viewing else None
+            return BoardView(shown.marks(), last, shown.winning_line, {})
         position = self.game.board
         cells = position.size * position.size
         labels = {}
@@ -916,6 +1011,13 @@ class GameController:
     def score_overlay(self) -> ScoreOverlay:
         """The side to move's scores once analysed (empty while hidden or while the computer
         thinks); while the quiet scoring runs, the caption says how far it got."""
+        if self.viewing is not None:
+            shown = self.shown_position()
+            looked = self._view_analyses.get(shown)
+            if looked is None or not looked.scores or not self.show_scores:
+                return ScoreOverlay({}, "", "", None)
+            return ScoreOverlay(score_hints(looked), f"{shown.to_move}'s scores", "v",
+                                looked.scores[0].move)
         analysis = self.analysed()
         to_move = self.game.board.to_move
         if not self.show_scores or self.thinking == "computer" or self.game.is_over:
@@ -943,15 +1045,19 @@ class GameController:
         else:
             players = "X vs O, two players at one keyboard (h: hint)"
         board = self.game.board
-        if self.game.is_over:
+        if self.viewing is not None:
+            turn = (f"Looking back at move {self.viewing} of {len(self.game.moves)} (the game "
+                    "waits) · , . step · e analyses · a move returns")
+        elif self.game.is_over:
             turn = f"Game over: {self.headline()} — n: new game · s: settings"
+        elif self.mode is Mode.COMPUTER_VS_COMPUTER and self.paused:
+            turn = "Paused: space resumes (h: the analysis of this position)"
         elif self.thinking == "computer":
             turn = f"{self.who(board.to_move)} is thinking…"
         elif self.thinking == "hint":
             turn = f"Analysing {board.to_move}'s position…"
         elif self.mode is Mode.COMPUTER_VS_COMPUTER:
-            turn = ("Paused: space resumes" if self.paused
-                    else f"{self.who(board.to_move)} to move")
+            turn = f"{self.who(board.to_move)} to move"
         elif settings.is_computer(board.to_move):
             # Between a failed search and the computer's move, or before it starts.
             turn = f"{self.who(board.to_move)} to move"

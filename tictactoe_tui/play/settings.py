@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 
 from tictactoe_tui.engine import OPPONENTS, Algorithm, PlayerSpec
-from tictactoe_tui.engine.board import Mark, default_k
+from tictactoe_tui.engine.board import MAX_SIZE, MIN_SIZE, Mark, default_k
 from tictactoe_tui.engine.outside import ENGINE, check_engine_path
 
 
@@ -44,9 +44,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 """The settings chosen from a list, and their lists (typed in any case on the command line)."""
 
-MIN_SIZE, MAX_SIZE = 3, 15
-"""The board sizes the engine supports."""
-
 MIN_K = 3
 """The shortest winning line."""
 
@@ -68,7 +65,7 @@ class SettingError(ValueError):
     """A setting with a value the game cannot use.
 
     `field` names the setting (a `GameSettings` field) and `problem` says what is wrong, as a
-    fragment such as "must be between 3 and 15, not 20", so the command line can prefix the flag
+    fragment such as "must be between 3 and 20, not 21", so the command line can prefix the flag
     and the Settings screen can show it beside the control.
     """
 

@@ -34,12 +34,17 @@ _CYRILLIC = "бгджзилпфцчшщъыьэюя"
 """Lowercase Cyrillic letters that look like no Latin one."""
 _GREEK_CAPITALS = "ΓΔΘΛΞΠΣΦΨΩ"
 """Uppercase Greek letters that look like no Latin one."""
+_ARMENIAN = "աբդեէըթիլխծկձղճմյնշչպջռվտրփֆԱԲԳԴԵԶԷԸԹԺԻԽԾԿՀՁՂՃՄՅՆՇՉՊՋՎՐՑՒՓՖ"
+"""Armenian letters, lowercase then uppercase, that look like no Latin one."""
+_GEORGIAN = "აბგდევზთიკლმნოპჟრსტუფქღყშჩცძწჭხჯჰ"
+"""Georgian (Mkhedruli) letters."""
 
 PAIR_SYMBOLS = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" + _GREEK + _CYRILLIC
-                + _GREEK_CAPITALS + "0123456789")
+                + _GREEK_CAPITALS + "0123456789" + _ARMENIAN + _GEORGIAN)
 """The one-character names of the pairs, in order: a–z (lowercase, so that no pair reads as
-the board's column letters), then A–Z, Greek and Cyrillic letters and the digits (114 in all; a
-15×15 board has at most 112 pairs). Each is one terminal column wide."""
+the board's column letters), then A–Z, Greek and Cyrillic letters, the digits, Armenian and
+Georgian letters (206 in all; a 20×20 board has at most 200 pairs). Each is one terminal
+column wide."""
 
 _FIRST = 26
 """Pairs named by lowercase letters alone."""

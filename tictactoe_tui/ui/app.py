@@ -26,12 +26,14 @@ from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 from textual.timer import Timer
 
+from tictactoe_tui.engine import Board
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
-from tictactoe_tui.ui.flags import data_dir_flag, parse_args, with_known_theme
-from tictactoe_tui.ui.messages import GameEnded, GameReopened, Navigate, PlayFrom
+from tictactoe_tui.play.study import MoveTree
+from tictactoe_tui.ui.flags import data_dir_flag, parse_args, position_flag, with_known_theme
+from tictactoe_tui.ui.messages import Analyse, GameEnded, GameReopened, Navigate, PlayFrom
 from tictactoe_tui.ui.themes import OWN_THEMES
 from tictactoe_tui.worker.client import Thinker
 
@@ -100,8 +102,9 @@ class TicTacToeApp(App[None]):
     ]
 
     def __init__(self, settings: GameSettings | None = None, start_in_game: bool = False,
-                 store: HistoryStore | None = None) -> None:
-        """Set up the app; it opens on the Game screen if `start_in_game`, else on Settings.
+                 store: HistoryStore | None = None, position: Board | None = None) -> None:
+        """Set up the app; it opens on the Game screen if `start_in_game`, else on Settings,
+        with the analysis board over it on `position` when one is given.
 
         Without `settings` it starts from the last settings the history remembers. `store` is
         the history (default: the one in `data_dir()`).
@@ -115,6 +118,8 @@ class TicTacToeApp(App[None]):
         """The settings of the current (or next) game."""
         self.start_in_game = start_in_game
         """Whether the first screen is the Game screen rather than Settings."""
+        self.start_position = position
+        """The position the analysis board opens on at the start (`--position`), if any."""
         self.session = SessionScore()
         """The score over every game played since the app started."""
         self.thinker = Thinker()
@@ -147,12 +152,13 @@ class TicTacToeApp(App[None]):
         flag still sets the theme); with one, the flags alone decide.
         """
         settings, any_game_flag = parse_args(argv)
+        position = position_flag(argv)
         store = HistoryStore.open(data_dir_flag(argv))
         last = settings_from_values(store.last_settings() or {})
         if not any_game_flag and last is not None:
             themed = settings.theme != GameSettings().theme
             settings = replace(last, theme=settings.theme) if themed else last
-        return cls(settings, start_in_game=any_game_flag, store=store)
+        return cls(settings, start_in_game=any_game_flag, store=store, position=position)
 
     def run(self, **options: Any) -> None:
         """Run the app (`options` as Textual's `App.run` takes them).
@@ -181,6 +187,8 @@ class TicTacToeApp(App[None]):
             from tictactoe_tui.ui.screens.settings import SettingsScreen
 
             self.push_screen(SettingsScreen(self.settings), self._settings_chosen)
+        if self.start_position is not None:
+            self.open_analysis(self.start_position)
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
         self._retry_history_while_locked()
@@ -337,6 +345,22 @@ class TicTacToeApp(App[None]):
         else:
             self.review_last_game()
 
+    def on_analyse(self, message: Analyse) -> None:
+        """A screen asks for the analysis board on a position: open it over that screen."""
+        self.open_analysis(message.position, message.settings, message.study_id)
+
+    def open_analysis(self, position: Board | MoveTree, settings: GameSettings | None = None,
+                      study_id: int | None = None) -> None:
+        """Show the analysis board on `position` (or a study, `study_id` in the history),
+        analysing with the time limit and depth of `settings` (default: the current ones);
+        escape comes back to the screen underneath."""
+        from tictactoe_tui.ui.screens.analysis import AnalysisScreen
+
+        settings = settings if settings is not None else self.settings
+        self.push_screen(AnalysisScreen(position, time_limit=settings.time_limit,
+                                        depth=settings.depth, store=self.store,
+                                        study_id=study_id))
+
     def on_play_from(self, message: PlayFrom) -> None:
         """A screen (the review) asks for a game from a position: start it."""
         self.start_game(message.settings, message.moves)
@@ -350,7 +374,7 @@ class TicTacToeApp(App[None]):
         """Show the history (once: asking again while it shows does nothing)."""
         from tictactoe_tui.ui.screens.history import HistoryScreen
 
-        if not self._showing("HistoryScreen", "ReviewScreen"):
+        if not self._showing("HistoryScreen", "ReviewScreen", "StudiesScreen"):
             self.push_screen(HistoryScreen(self.store))
 
     def review_last_game(self) -> None:
@@ -410,7 +434,7 @@ class TicTacToeApp(App[None]):
         if action == "help":
             return not self._showing("HelpScreen")
         if action == "history":
-            return not self._showing("HistoryScreen", "ReviewScreen")
+            return not self._showing("HistoryScreen", "ReviewScreen", "StudiesScreen")
         if action == "puzzles":
             return self._showing("SettingsScreen", "GameScreen")
         return True

@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import cache
 
 from tictactoe_tui import __version__
-from tictactoe_tui.engine import PlayerSpec
+from tictactoe_tui.engine import Board, IllegalMove, PlayerSpec
 from tictactoe_tui.history.locations import data_dir_argument
 from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.play.settings import (
@@ -31,6 +31,7 @@ from tictactoe_tui.play.settings import (
     flag_of,
     settings_from_text,
 )
+from tictactoe_tui.play.study import read_position
 
 PROG = "tictactoe-tui"
 """The program name used in command-line messages."""
@@ -61,7 +62,7 @@ def with_known_theme(settings: GameSettings) -> GameSettings:
 
 EPILOG = """\
 With no game flag (--theme alone counts as none) the app opens on the Settings screen;
-with any, it starts the game at once.
+with any, it starts the game at once. --position opens the analysis board instead.
 
 other commands (each has its own --help):
   tictactoe-tui analyse BOARD       score every move of a position
@@ -71,6 +72,7 @@ other commands (each has its own --help):
   tictactoe-tui history             list the games kept (export GAME_ID, import FILE)
   tictactoe-tui puzzles             puzzles with proven answers (the only win, the only defence)
   tictactoe-tui serve               play in a browser (textual-serve, loopback by default)
+  tictactoe-tui pbrain              our engine as a Gomocup brain (also pbrain-tictactoe-tui)
   tictactoe-tui bench               time the engine against plain minimax
 
 tictactoe-tui --text [game flags] plays the same game as plain lines (screen readers, braille
@@ -122,6 +124,10 @@ def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
     theme_names = f": {', '.join(themes())}" if list_themes else ""
     parser.add_argument("--theme", metavar="NAME",
                         help=f"a Textual theme{theme_names} (default {defaults.theme})")
+    parser.add_argument("--position", metavar="BOARD",
+                        help="open the analysis board on this position: X, O and '.' row by "
+                        "row, rows split by '/', either case, as analyse reads it (the size "
+                        "comes from it; --k sets k)")
     parser.add_argument("--data-dir", metavar="DIR", type=data_dir_argument,
                         help="where the history is kept (default: $TICTACTOE_TUI_DATA_DIR, "
                         "else the user data directory)")
@@ -136,8 +142,8 @@ def parse_args(argv: Sequence[str] | None = None,
                text_mode: bool = False) -> tuple[GameSettings, bool]:
     """Read the game flags into `GameSettings`, and say whether any game flag was given.
 
-    A bad value prints one line on stderr ("tictactoe-tui: --size must be between 3 and 15,
-    not 20") and raises SystemExit(2). A flag that changes nothing in the game it sets up gets
+    A bad value prints one line on stderr ("tictactoe-tui: --size must be between 3 and 20,
+    not 21") and raises SystemExit(2). A flag that changes nothing in the game it sets up gets
     a one-line warning on stderr, and the game goes on. In the `text_mode` a theme is left out
     with a warning (it has no effect there, and checking it would load Textual).
     """
@@ -148,6 +154,9 @@ def parse_args(argv: Sequence[str] | None = None,
     if text_mode and given.pop("theme", None) is not None:
         print(f"{PROG}: warning: --theme has no effect in the text mode: it writes plain lines",
               file=sys.stderr)
+    if given.pop("position", None) is not None:
+        # --k belongs to the position (its size is the string's): `position_flag` reads both.
+        given.pop("k", None)
     if ":" in given.get("opponent", ""):
         given.update(_spec_fields(parser, given["opponent"]))
     if ("x" in given or "o" in given) and "mode" not in given:
@@ -180,6 +189,25 @@ def _spec_fields(parser: argparse.ArgumentParser, text: str) -> dict[str, str]:
     if spec.path is not None:
         fields["engine"] = spec.path
     return fields
+
+
+def position_flag(argv: Sequence[str] | None = None) -> Board | None:
+    """The --position flag's board (with --k), or None; an impossible or unreadable position
+    prints one line on stderr and raises SystemExit(2)."""
+    parser = build_parser()
+    given = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    text: str | None = getattr(given, "position", None)
+    if text is None:
+        return None
+    k_text: str | None = getattr(given, "k", None)
+    try:
+        k = int(k_text) if k_text is not None else None
+    except ValueError:
+        parser.error(f"--k must be a whole number, not {k_text!r}")
+    try:
+        return read_position(text, k)
+    except IllegalMove as error:
+        parser.error(f"--position {text!r}: {error}")
 
 
 def data_dir_flag(argv: Sequence[str] | None = None) -> str | None:

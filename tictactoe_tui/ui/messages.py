@@ -13,8 +13,10 @@ from typing import Literal
 
 from textual.message import Message
 
+from tictactoe_tui.engine import Board
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.play.settings import GameSettings
+from tictactoe_tui.play.study import MoveTree
 
 
 @dataclass
@@ -54,3 +56,17 @@ class Navigate(Message):
     that just ended)."""
 
     where: Literal["settings", "match", "review"]
+
+
+@dataclass
+class Analyse(Message):
+    """A screen asks for the analysis board on a position (`e` in the game, the review and
+    Settings) or on a study kept in the history: the app opens it over the screen, which
+    waits untouched underneath."""
+
+    position: Board | MoveTree
+    """The position to study, or a whole study."""
+    settings: GameSettings | None = None
+    """Settings whose time limit and depth the analyses use (None: the app's current ones)."""
+    study_id: int | None = None
+    """The study's id in the history, when it was kept there (saving again replaces it)."""

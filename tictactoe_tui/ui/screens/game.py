@@ -12,9 +12,9 @@ When a game ends it is kept in the history (`GameEnded`), the session score coun
 Results dialog opens over the board (Escape closes it to look at the board and the panel); a game
 left unfinished (new game, new settings, quit) is kept as abandoned. Undo after the end reopens
 the game: its record leaves the history (`GameReopened`) until it ends again. The lab's screens
-open from here on the position of the moment. The settings, the match runner and the lab's
-screens use the same worker: the game's search stops when they open and starts again when this
-screen shows.
+and the analysis board (`e`) open from here on the position of the moment. The settings, the
+match runner, the lab's screens and the analysis board use the same worker: the game's search
+stops when they open and starts again when this screen shows.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ from tictactoe_tui.play.controller import (
 from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import MIN_SIZE, GameSettings, Mode
 from tictactoe_tui.ui.jobs import app_thinker
-from tictactoe_tui.ui.messages import GameEnded, GameReopened, Navigate
+from tictactoe_tui.ui.messages import Analyse, GameEnded, GameReopened, Navigate
 from tictactoe_tui.ui.screens.new_game import NewGameDialog
 from tictactoe_tui.ui.screens.results import ResultsScreen
 from tictactoe_tui.ui.widgets import Board, PositionView, Scoreboard
@@ -133,7 +133,13 @@ class GameScreen(Screen[None]):
         Binding("n", "new_game", "New"),
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
-        Binding("e", "toggle_panel", "Panel"),
+        Binding("e", "analyse", "Analyse"),
+        # Not the arrows: they move the board's cursor. The status line names these.
+        Binding("comma", "step(-1)", "Earlier", key_display=",", show=False),
+        Binding("full_stop", "step(1)", "Later", key_display=".", show=False),
+        Binding("shift+left", "step(-1)", "Earlier", show=False),
+        Binding("shift+right", "step(1)", "Later", show=False),
+        Binding("i", "toggle_panel", "Panel", show=False),
         Binding("v", "toggle_scores", "Scores"),
         # Not in the footer (it would push "? Help" off a 100-column one): the board's caption
         # and the panel say "p".
@@ -163,7 +169,7 @@ class GameScreen(Screen[None]):
         # What the widgets show now: redrawn only when the controller's view of it changes.
         self._drawn_board: BoardView | None = None
         self._drawn_scores: ScoreOverlay | None = None
-        self._drawn_moves: list[tuple[str, str]] = []
+        self._drawn_moves: tuple[list[tuple[str, str]], int | None] = ([], None)
         self._toast: tuple[str, float] = ("", 0.0)
 
     @property
@@ -444,6 +450,18 @@ class GameScreen(Screen[None]):
             view.board.focus()
         self._redraw_verdict()
 
+    def action_analyse(self) -> None:
+        """Open the analysis board on the position shown (the game's, or an earlier one while
+        stepping back); the game waits untouched underneath (its search stops and restarts
+        when you come back)."""
+        self._run(self.controller.leave())
+        self.post_message(Analyse(self.controller.shown_position()))
+
+    def action_step(self, delta: int) -> None:
+        """`,` / `.`: an earlier (or later) position of this game, read-only, with its
+        analysis; past the last move, back to the game."""
+        self._run(self.controller.step(delta))
+
     def action_toggle_scores(self) -> None:
         """Show or hide the scores written faintly in the empty cells."""
         self._run(self.controller.toggle_scores())
@@ -478,7 +496,7 @@ class GameScreen(Screen[None]):
         from tictactoe_tui.ui.screens.tree import TreeScreen
 
         self._run(self.controller.leave())
-        self.app.push_screen(TreeScreen(self.game.board))
+        self.app.push_screen(TreeScreen(self.controller.shown_position()))
 
     def action_match(self) -> None:
         """Open the match runner; the search stops and restarts when you come back."""
@@ -492,7 +510,11 @@ class GameScreen(Screen[None]):
         # The panel's analysis of this position, so the lab's numbers are the panel's.
         analysis = self.controller.analysed()
         self._run(self.controller.leave())
-        self.app.push_screen(HeuristicScreen(self.game.board, self.settings.search_time_limit,
+        # Looking back: the lab studies the earlier position shown, with no panel analysis.
+        shown = self.controller.shown_position()
+        if shown is not self.game.board:
+            analysis = None
+        self.app.push_screen(HeuristicScreen(shown, self.settings.search_time_limit,
                                              analysis=analysis, depth=self.settings.depth))
 
     def action_pairing(self) -> None:
@@ -501,7 +523,7 @@ class GameScreen(Screen[None]):
         from tictactoe_tui.ui.screens.pairing import PairingScreen
 
         self._run(self.controller.leave())
-        self.app.push_screen(PairingScreen(self.game.board))
+        self.app.push_screen(PairingScreen(self.controller.shown_position()))
 
     def action_engine_words(self) -> None:
         """The last lines an outside engine wrote to stderr, in the panel."""
@@ -527,9 +549,11 @@ class GameScreen(Screen[None]):
                                     labels=view.labels)
         self._redraw_scores()
         listed = self.controller.move_list()
-        if listed != self._drawn_moves:
-            self._drawn_moves = listed
-            self.view.show_moves(listed)
+        viewing = self.controller.viewing
+        if (listed, viewing) != self._drawn_moves:
+            self._drawn_moves = (listed, viewing)
+            # Looking back: the move that made the position shown is highlighted.
+            self.view.show_moves(listed, current=viewing or None)
         self._redraw_status()
 
     def _redraw_scores(self) -> None:

@@ -23,7 +23,7 @@ HELP_MARKDOWN = """\
 
 Two players take turns putting their mark (**X** or **O**) in an empty cell. The first to get
 **k marks in a row** — across, down or diagonally — wins; a full board with no such line is a
-draw. On 3×3, k is 3. Bigger boards (up to 15×15) default to 5 in a row (or the whole row on
+draw. On 3×3, k is 3. Bigger boards (up to 20×20) default to 5 in a row (or the whole row on
 4×4), and you can choose k on the Settings screen.
 
 Whoever moves first makes the first mark, whichever letter it is: you can be O and still start.
@@ -34,7 +34,12 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - arrows, then `Enter` or `space`: move the cursor and put your mark (any size); or click a cell
 - `c`: switch the computer between clever and random
 - `h`: hint, scoring every move you could make now
-- `e`: show or hide the evaluation panel; `v`: show or hide the scores on the board
+- `i`: show or hide the evaluation panel; `v`: show or hide the scores on the board
+- `e`: the analysis board on this position (the game waits untouched; also from a review and
+  from Settings, on an empty board)
+- `,` / `.` (or `shift+←` / `shift+→`): step back through this game, read-only, each earlier
+  position analysed in the panel while the game waits; `e` opens the position shown on the
+  analysis board, a move (or stepping past the last one) returns to the game
 - `p`: the expected line of the move picked in the panel (`Tab`, then the arrows, or a
   click), numbered 1, 2, 3… on the board; while the computer thinks, its best line so far
 - `u`: undo your last move (and the computer's reply)
@@ -46,21 +51,45 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
   its pairs are lettered on the board (the same letter: a pair) and you play the other side
   against it; otherwise it says why there is none (`l` steps along a line to one, `r` plays
   again)
-- `m`: the match runner: N games between two computer settings, with a table and charts
+- `m`: the match runner: N games between two computer settings, with a table and charts; `g`
+  lists its games, and `Enter` opens one in the review
 - `y`: the history of every game played; `Enter` on a game reviews it move by move (`←`/`→`,
   `Home`/`End`; `f` plays on from the position shown)
 - `z`: puzzles: find the only winning move, or the only defence, in a position whose answer is
   proven (`h` a hint, `n` the next, `d` the puzzle of the day, `g` puzzles from your own games)
-- `space`: pause or resume a game between two computers
+- `space`: pause or resume a game between two computers (paused, the panel analyses the
+  position, and `h` shows it again)
 - `l`: an outside engine's last lines of stderr (`--opponent engine:path=PATH`, or
   `--x SPEC --o SPEC` for two different computers; its own words show in the panel as it thinks)
 - `?`: this help; `q`: quit (here: close the help); `ctrl+c` quits as `q` does, asking first
   in the middle of a game
 - `ctrl+p`: the command palette (themes, settings, help, history, puzzles and the learning lab)
 
+# The analysis board
+
+Set up any position and explore "what if?": a cell (a click, `Enter`, or `1`–`9` on 3×3)
+plays a move for the side to move; a move from a position that already has a continuation
+starts a variation, shown in brackets in the move list (a click on a move goes there). Every
+position shown is analysed in the panel, its best line drawn on the board.
+
+- `,` / `.` (or `shift+←` / `shift+→`): one move back / forward; `Home` / `End`: the root / the
+  end of the line
+- `]` / `[`: the next / previous variation; `+`: promote it to the main line; `Delete`: delete
+  the move shown and what follows
+- `s`: set up: `x`, `o` or `.` puts X, O or nothing on the cursor's cell (a click cycles them),
+  `m` switches the side to move, `n` clears; `s` again makes it a new study, `escape` cancels.
+  An impossible position is refused in one sentence, and the last legal one stays
+- `c`: copy the position's string (shown on screen too); `v`: paste one (`X../.O./...`)
+- `h`: the best move; `a`, `t`, `w`, `d`: the lab on the position shown; `escape`: back
+- `k`: keep the study (root and variations) in the history; `s` on the History screen lists
+  the studies and `Enter` reopens one
+
+From the shell, `tictactoe-tui --position "X../.O./..."` (with `--k K` if need be) opens it.
+
 On the Settings screen `Enter` starts the game (on a list it opens the list instead: pick with
 the arrows and `Enter`), `Tab` walks the controls, the arrows choose among options, and
-`escape` goes back to a game that is still running.
+`escape` goes back to a game that is still running; `e` opens the analysis board on an empty
+board of the chosen size and k.
 
 # How the computer thinks
 

@@ -6,7 +6,8 @@ loaded, so the table opens as fast on ten thousand games as on ten. The filters 
 the all-time scores are built just after the table's first paint, in the room kept for them.
 Sorting (click a column's header, or `o` for the next column and `r` to reverse) and the three
 filters (opponent, result, board) ask the store again from the first page. Enter or a click on
-a selected row opens the game in the Review screen; escape goes back.
+a selected row opens the game in the Review screen; `s` lists the analysis board's studies;
+escape goes back.
 """
 
 from __future__ import annotations
@@ -90,6 +91,7 @@ class HistoryScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         Binding("o", "next_sort", "Sort"),
         Binding("r", "reverse", "Reverse"),
+        Binding("s", "studies", "Studies"),
     ]
 
     def __init__(self, store: HistoryStore) -> None:
@@ -196,7 +198,8 @@ class HistoryScreen(Screen[None]):
             loaded = "" if len(self.ids) >= self.total else f" (showing {len(self.ids):,})"
             games = (f"{self.total:,} game{'s' if self.total != 1 else ''}{loaded}, "
                      f"by {label}, {order}. Enter reviews a game.")
-        keys = "o sorts by the next column, r reverses; Tab reaches the filters; esc goes back."
+        keys = ("o sorts by the next column, r reverses; Tab reaches the filters; s: the "
+                "studies; esc goes back.")
         status = self.query_one("#history-status", Static)
         status.update(f"{games}\n{self.store.notice or keys}")
         status.tooltip = f"The history is kept in {self.store.path}"
@@ -256,6 +259,12 @@ class HistoryScreen(Screen[None]):
             self.notify(f"Game {game_id} is no longer in the history.", severity="warning")
             return
         self.app.push_screen(ReviewScreen(game, self.store, game_id))
+
+    def action_studies(self) -> None:
+        """The analysis board's studies kept in the history."""
+        from tictactoe_tui.ui.screens.studies import StudiesScreen
+
+        self.app.push_screen(StudiesScreen(self.store))
 
     def action_back(self) -> None:
         """Back to where the history was opened from."""

@@ -7,7 +7,8 @@ worker process (`worker.jobs.play_match`, so the UI never waits on the search's 
 reports come back a few times a second, each with every game finished so far. The table, the
 progress bar and the charts are redrawn from those games, so they fill in while the match runs.
 Cancel (`c`) stops the job at once and keeps the games reported so far; so does leaving the
-screen. The numbers are the engine's `PlayerStats`: the screen computes nothing.
+screen. `g` lists the games played so far; Enter opens one in the review. The numbers are the
+engine's `PlayerStats`: the screen computes nothing.
 """
 
 from __future__ import annotations
@@ -134,6 +135,7 @@ class MatchScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "run", "Run"),
         Binding("c", "cancel", "Cancel"),
+        Binding("g", "games", "Games"),
         Binding("escape", "back", "Back"),
     ]
 
@@ -320,6 +322,15 @@ class MatchScreen(Screen[None]):
         self._play(request)
 
     @on(Button.Pressed, "#match-cancel")
+    def action_games(self) -> None:
+        """The match's games so far, each one opened in the review with Enter."""
+        from tictactoe_tui.ui.screens.match_games import MatchGamesScreen
+
+        if self.request is None or not self.outcomes:
+            self._say("No games yet: run a match (r), then g lists its games.")
+            return
+        self.app.push_screen(MatchGamesScreen(self.current()))
+
     def action_cancel(self) -> None:
         """Stop the running match now; the games finished so far stay on the screen."""
         if not self.running or self.request is None:

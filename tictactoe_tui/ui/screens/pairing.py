@@ -16,7 +16,9 @@ and the screen says it is looking meanwhile. The answer is one of:
   one, a short line after which the defender has a pairing: `l` plays it one ply at a time, and
   its end becomes the position played against.
 
-Escape goes back; leaving cancels the job, so no late answer arrives.
+The rules (the phases, the moves, the line, playing again) live in `play.pairing.PairingPlay`;
+this screen asks the engine, hands it the answer, and draws what it holds. Escape goes back;
+leaving cancels the job, so no late answer arrives.
 """
 
 from __future__ import annotations
@@ -32,15 +34,13 @@ from textual.widgets import Static
 
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.pairing import Pairing
+from tictactoe_tui.play.pairing import PairingPhase, PairingPlay
 from tictactoe_tui.text.game import board_words
 from tictactoe_tui.text.pairing import (
-    answer_words,
     legend_words,
     line_words,
     no_pairing_words,
-    pair_letters,
     pairing_words,
     result_words,
     search_words,
@@ -52,7 +52,7 @@ from tictactoe_tui.ui.widgets.footer import Footer
 from tictactoe_tui.ui.widgets.pairing_board import PairingBoard
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 from tictactoe_tui.worker.client import JobFailed
-from tictactoe_tui.worker.jobs import PairingReport, pairing_report
+from tictactoe_tui.worker.jobs import pairing_report
 
 IN_PROCESS_MAX_SIZE = 5
 """Boards up to this size are examined in a thread here: a few milliseconds, no worker needed."""
@@ -95,29 +95,18 @@ class PairingScreen(Screen[None]):
     def __init__(self, position: Position, defender: Mark | None = None) -> None:
         """The pairing view of `position` for `defender` (default: the side that moved last)."""
         super().__init__()
-        self.start = position
+        self.controller = PairingPlay(position, defender)
+        """The view's rules: its phase, the pairing, the game played against it."""
+
+    @property
+    def phase(self) -> PairingPhase:
+        """Where the view is (looking, playing, over, none, failed)."""
+        return self.controller.phase
+
+    @property
+    def start(self) -> Position:
         """The position the view was opened on."""
-        self.defender = defender if defender is not None else position.to_move.opponent
-        """The side the pairing is for; the player plays the other one."""
-        self.origin = position
-        """The position the pairing is played from: `start`, or the end of the line to it."""
-        self.position = position
-        """The position on the board now."""
-        self.report: PairingReport | None = None
-        """The engine's answer about `start`, once it has come."""
-        self.pairing: Pairing | None = None
-        """The pairing played against (of `origin`), if there is one."""
-        self.letters: dict[int, str] = {}
-        """The letter of each paired cell."""
-        self.phase = "looking"
-        """"looking" (the engine examines the position), "playing" (the attacker's move is
-        wanted), "over" (the game ended), "none" (no pairing to play against), "failed"."""
-        self.turns: list[str] = []
-        """A sentence for each turn played against the pairing."""
-        self.line_played = 0
-        """Plies of the line to a pairing played so far."""
-        self.last: int | None = None
-        """The cell played last on the board (None: none since the view opened)."""
+        return self.controller.start
 
     # -- layout ----------------------------------------------------------------------------------
 
@@ -139,20 +128,17 @@ class PairingScreen(Screen[None]):
     @property
     def busy(self) -> bool:
         """True while the engine examines the position."""
-        return self.phase == "looking"
+        return self.phase is PairingPhase.LOOKING
 
     def on_mount(self) -> None:
-        """Ask the engine about the position."""
+        """Ask the engine about the position (unless the game is over there)."""
         self._fit_terminal()
         board = self.board
         board.cursor = (self.start.size // 2) * (self.start.size + 1)
         board.focus()
-        if self.start.is_over:
-            self.phase = "none"
-            self._refresh()
-            return
         self._refresh()
-        self._examine(self.start, self.defender)
+        if self.phase is PairingPhase.LOOKING:
+            self._examine(self.start, self.controller.defender)
 
     def on_resize(self, event: events.Resize) -> None:
         """Ask for a bigger terminal when the board and the words no longer fit."""
@@ -173,28 +159,11 @@ class PairingScreen(Screen[None]):
                 pairing_report, position, defender,
                 in_process=position.size <= IN_PROCESS_MAX_SIZE)
         except JobFailed as error:
-            self.phase = "failed"
+            self.controller.failed()
             self.notify(f"The engine could not answer: {error}", severity="error")
             self._refresh()
             return
-        self._answered(report)
-
-    def _answered(self, report: PairingReport) -> None:
-        """The engine's answer: play against the pairing, or say why there is none."""
-        self.report = report
-        if isinstance(report.found, Pairing):
-            self._play_against(report.found)
-        else:
-            self.phase = "none"
-            self._refresh()
-
-    def _play_against(self, pairing: Pairing) -> None:
-        """Letter `pairing`'s pairs on the board and wait for the attacker's move."""
-        self.pairing = pairing
-        self.letters = pair_letters(pairing)
-        self.origin = self.position
-        self.turns = []
-        self.phase = "playing"
+        self.controller.answered(report)
         self._refresh()
 
     # -- the attacker's moves --------------------------------------------------------------------
@@ -215,62 +184,22 @@ class PairingScreen(Screen[None]):
         be made now gets a one-line notice and changes nothing."""
         if self.has_class("-too-small"):
             return  # moves wait until the board shows
-        notice = self._refusal(cell)
+        notice = self.controller.play(cell)
         if notice:
             self.notify(notice, severity="warning", timeout=3)
             return
-        pairing = self.pairing
-        assert pairing is not None  # `_refusal` says so otherwise
-        position = self.position.play(cell)
-        reply = pairing.reply(position, cell)
-        if reply is not None:
-            position = position.play(reply)
-        self.position = position
-        self.last = cell if reply is None else reply
-        self.turns.append(answer_words(pairing, self.letters, cell, reply, position.size))
-        if position.is_over:
-            self.phase = "over"
         self._refresh()
-
-    def _refusal(self, cell: int) -> str:
-        """Why the attacker may not take `cell` now ("" when it may)."""
-        if self.phase == "looking":
-            return "Still looking for a pairing: a moment."
-        if self.phase == "over":
-            return "The game is over: r plays again from the start."
-        if self.phase != "playing":
-            if self.report is not None and self.report.line is not None:
-                return "There is no pairing here to play against: l steps along the line to one."
-            return "There is no pairing here to play against."
-        if self.position[cell] is not None:
-            return f"{cell_notation(cell, self.position.size)} is taken: pick an empty cell."
-        return ""
 
     # -- keys ------------------------------------------------------------------------------------
 
     def action_step_line(self) -> None:
         """One more ply of the line to a pairing; at its end, play against that pairing."""
-        report = self.report
-        if report is None or report.line is None or self.phase != "none":
-            return
-        line = report.line
-        if self.line_played < len(line.moves):
-            self.last = line.moves[self.line_played]
-            self.position = self.position.play(self.last)
-            self.line_played += 1
-        if self.line_played == len(line.moves):
-            self._play_against(line.pairing)
-        else:
-            self._refresh()
+        self.controller.step_line()
+        self._refresh()
 
     def action_restart(self) -> None:
         """The game against the pairing again, from the position it was found in."""
-        if self.pairing is None:
-            return
-        self.position = self.origin
-        self.last = None
-        self.turns = []
-        self.phase = "playing"
+        self.controller.restart()
         self._refresh()
 
     def action_back(self) -> None:
@@ -281,10 +210,9 @@ class PairingScreen(Screen[None]):
         """Offer `l` while a line to a pairing is there to step along, `r` once a game against
         the pairing has begun."""
         if action == "step_line":
-            return self.phase == "none" and self.report is not None \
-                and self.report.line is not None
+            return self.controller.can_step_line
         if action == "restart":
-            return self.pairing is not None and bool(self.turns)
+            return self.controller.can_restart
         return True
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -295,44 +223,39 @@ class PairingScreen(Screen[None]):
         self.query_one("#pairing-status", Static).update(f"{headline}\n{self._prompt()}")
         self.query_one("#pairing-words", Static).update("\n\n".join(words))
         self.query_one("#pairing-side", VerticalScroll).scroll_end(animate=False)
-        steps: dict[int, tuple[int, str]] = {}
-        report = self.report
-        if self.phase == "none" and report is not None and report.line is not None:
-            mover = self.position
-            for number, move in enumerate(report.line.moves[self.line_played:],
-                                          start=self.line_played + 1):
-                steps[move] = (number, mover.to_move.value)
-                mover = mover.play(move)
-        self.board.show_pairs(self.position.marks(), self.letters, line=steps, last=self.last)
+        play = self.controller
+        self.board.show_pairs(play.position.marks(), play.letters, line=play.line_steps(),
+                              last=play.last)
         self.refresh_bindings()
 
     def _words(self) -> tuple[str, list[str]]:
         """The headline and the paragraphs beside the board."""
+        play = self.controller
         shape = board_words(self.start.size, self.start.k)
-        o = self.defender.value
+        o = play.defender.value
         if self.start.is_over:
             return "The game is over: there is nothing left to pair.", [
                 "Open this view (d) during a game to see whether the side that moved last "
                 "has a pairing."]
-        if self.phase == "looking":
+        if play.phase is PairingPhase.LOOKING:
             return f"Looking for a pairing for {o} on {shape}…", []
-        if self.phase == "failed" or self.report is None:
+        if play.phase is PairingPhase.FAILED or play.report is None:
             return "The engine could not examine this position.", []
-        if self.pairing is None:
+        if play.pairing is None:
             return self._no_pairing_words(shape)
-        headline, explanation = pairing_words(self.pairing)
-        words = [explanation, legend_words(len(self.pairing.pairs))]
-        if self.origin is not self.start and self.report.line is not None:
-            words.insert(0, line_words(self.start, self.report.line))
-        words.append(spent_words(self.pairing, self.letters, self.position))
-        words += [f"{number}. {turn}" for number, turn in enumerate(self.turns, start=1)]
-        if self.phase == "over":
-            words.append(result_words(self.position, self.pairing.attacker))
+        headline, explanation = pairing_words(play.pairing)
+        words = [explanation, legend_words(len(play.pairing.pairs))]
+        if play.origin is not self.start and play.report.line is not None:
+            words.insert(0, line_words(self.start, play.report.line))
+        words.append(spent_words(play.pairing, play.letters, play.position))
+        words += [f"{number}. {turn}" for number, turn in enumerate(play.turns, start=1)]
+        if play.phase is PairingPhase.OVER:
+            words.append(result_words(play.position, play.pairing.attacker))
         return headline, words
 
     def _no_pairing_words(self, shape: str) -> tuple[str, list[str]]:
         """Why there is no pairing, what search proved, and the line to one."""
-        report = self.report
+        report = self.controller.report
         assert report is not None and not isinstance(report.found, Pairing)
         headline, reason = no_pairing_words(report.found, self.start.size)
         words = [f"On {shape}: {reason}"]
@@ -341,8 +264,8 @@ class PairingScreen(Screen[None]):
             words.append(proven)
         if report.line is not None:
             words.append(line_words(self.start, report.line))
-            if self.line_played < len(report.line.moves):
-                left = len(report.line.moves) - self.line_played
+            if self.controller.line_played < len(report.line.moves):
+                left = len(report.line.moves) - self.controller.line_played
                 words.append(f"The line is numbered on the board: l plays its next move "
                              f"({left} to go), and at its end you play "
                              f"{report.line.pairing.attacker.value} against the pairing.")
@@ -350,16 +273,17 @@ class PairingScreen(Screen[None]):
 
     def _prompt(self) -> str:
         """What the player can do now."""
-        x = self.defender.opponent.value
-        if self.phase == "playing":
+        play = self.controller
+        x = play.defender.opponent.value
+        if play.phase is PairingPhase.PLAYING:
             return (f"You play {x}: click a cell, or the arrows and Enter"
-                    f"{' (or 1–9)' if self.start.size == 3 else ''}; {self.defender.value} "
+                    f"{' (or 1–9)' if self.start.size == 3 else ''}; {play.defender.value} "
                     "answers by the pairing.")
-        if self.phase == "over":
-            assert self.pairing is not None
-            return f"{result_words(self.position, self.pairing.attacker)} r: again."
-        if self.phase == "none" and self.report is not None and self.report.line is not None:
+        if play.phase is PairingPhase.OVER:
+            assert play.pairing is not None
+            return f"{result_words(play.position, play.pairing.attacker)} r: again."
+        if play.can_step_line:
             return "l: step along the line to a pairing · escape: back"
-        if self.phase == "looking":
+        if play.phase is PairingPhase.LOOKING:
             return "A moment…"
         return "escape: back"

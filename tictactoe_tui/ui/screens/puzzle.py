@@ -13,7 +13,8 @@ the history (`history.puzzles.record_try`), which moves the rating and the strea
 `h` gives a hint, one level at a time (the area, then the threat, then the move); `r` tries
 the puzzle again (unrated), `n` goes on to the next one, `d` shows the puzzle of the day, `b`
 changes the board, `g` looks for puzzles in the player's games (a job too). Moving on cancels a
-running job, so no late answer arrives. Escape goes back.
+running job, so no late answer arrives. Escape goes back. What a key or a click may do during a
+try (its phases: solving, checking, playing, done) is `play.puzzle_try.PuzzleTry`'s to decide.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from tictactoe_tui.engine.puzzles import (
 from tictactoe_tui.history.puzzles import Standing, choose_next, record_try, standing
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.play.puzzle_try import MAX_HINTS, PuzzlePhase, PuzzleTry
 from tictactoe_tui.text.game import board_words
 from tictactoe_tui.text.puzzles import (
     area,
@@ -132,20 +134,12 @@ class PuzzleScreen(Screen[None]):
         self.shape = shape
         self.bank: list[Puzzle] = list(load_bank() if bank is None else bank)
         self.today = today
-        self.puzzle: Puzzle | None = None
-        """The puzzle shown."""
-        self.phase = "idle"
-        """"solving" (waiting for the player's move), "checking" (the engine judges it),
-        "playing" (the line is played out), "done", or "idle" (no puzzle yet)."""
-        self.hints = 0
-        """Hints taken on this try (0 to 3)."""
-        self.played: list[int] = []
-        """The moves shown on the board since the puzzle's position."""
+        self.attempt = PuzzleTry()
+        """The puzzle shown and the try at it: its phase, hints, the moves shown."""
         self.words: list[str] = []
         """The sentences shown beside the board."""
         self.mine = Standing()
         self._waiting_for = ""
-        self._reply: PuzzleReply | None = None
         self._timer: Timer | None = None
         self._seen: set[str] = set()
         self._found: list[Puzzle] = []
@@ -172,9 +166,24 @@ class PuzzleScreen(Screen[None]):
         return self.query_one("#puzzle-board", Board)
 
     @property
+    def puzzle(self) -> Puzzle | None:
+        """The puzzle shown."""
+        return self.attempt.puzzle
+
+    @property
+    def phase(self) -> PuzzlePhase:
+        """Where the try is: idle, solving, checking, playing, done."""
+        return self.attempt.phase
+
+    @property
+    def played(self) -> list[int]:
+        """The moves shown on the board since the puzzle's position."""
+        return self.attempt.played
+
+    @property
     def busy(self) -> bool:
         """True while the engine works on a move or a line is being played out."""
-        return self.phase in ("checking", "playing") or bool(self._waiting_for)
+        return self.attempt.busy or bool(self._waiting_for)
 
     async def on_mount(self) -> None:
         """Take the player's standing and show the first puzzle."""
@@ -224,7 +233,7 @@ class PuzzleScreen(Screen[None]):
         self._drop_job()
         self.shape = (puzzle.size, puzzle.k)
         await self._swap_board(puzzle.size)
-        self.puzzle = puzzle
+        self.attempt.start(puzzle)
         self._seen.add(puzzle.key)
         self._restart()
 
@@ -233,7 +242,7 @@ class PuzzleScreen(Screen[None]):
         old = self.board
         if old.board_size == size:
             return
-        self.puzzle = None
+        self.attempt.clear()
         await old.remove()
         await self.query_one("#puzzle-main", Horizontal).mount(Board(size, id="puzzle-board"),
                                                                 before=0)
@@ -245,10 +254,7 @@ class PuzzleScreen(Screen[None]):
         puzzle = self.puzzle
         if puzzle is None:
             return
-        self.phase = "solving"
-        self.hints = 0
-        self.played = []
-        self._reply = None
+        self.attempt.start()
         self._last_outcome = ""
         self.words = [goal_detail(puzzle)]
         board = self.board
@@ -266,16 +272,11 @@ class PuzzleScreen(Screen[None]):
         puzzle = self.puzzle
         if puzzle is None or self.has_class("-too-small"):
             return  # moves wait until the board shows
-        if self.phase != "solving":
-            self.notify("Press r to try this puzzle again, or n for the next one.", timeout=3)
-            return
         cell = event.cell
-        if puzzle.board[cell] is not None:
-            self.notify(f"{cell_notation(cell, puzzle.size)} is taken: pick an empty cell.",
-                        severity="warning", timeout=3)
+        refusal = self.attempt.choose(cell)
+        if refusal:
+            self.notify(refusal, severity="warning", timeout=3)
             return
-        self.phase = "checking"
-        self.played = [cell]
         self.board.interactive = False
         self.words = [*self.words, f"You play {cell_notation(cell, puzzle.size)}: checking…"]
         self._refresh()
@@ -287,27 +288,25 @@ class PuzzleScreen(Screen[None]):
         if self.puzzle is None:
             return
         puzzle = self.puzzle
-        self._reply = reply
+        self.attempt.answered(reply)
         if self.store is not None:
-            outcome = record_try(self.store, puzzle, reply.correct, self.hints)
+            outcome = record_try(self.store, puzzle, reply.correct, self.attempt.hints)
             self.mine = outcome.after
             self._last_outcome = outcome_words(outcome, reply.correct)
         self.words = [self.words[0],
                       verdict_words(puzzle, reply.move, reply.correct, reply.line)]
         if reply.words:
             self.words.append(f"1. {_first_words(puzzle, reply)}")
-        self.phase = "playing"
         self._refresh()
         self._timer = self.set_interval(self.step_seconds, self._step)
 
     def _step(self) -> None:
         """One more ply of the line on the board, with its sentence; the end when it is done."""
-        reply = self._reply
+        reply = self.attempt.reply
         if reply is None or self.puzzle is None:
             return
-        index = len(self.played)
-        if index < len(reply.line):
-            self.played.append(reply.line[index])
+        index = self.attempt.step()
+        if index is not None:
             if index < len(reply.words):
                 self.words.append(f"{index + 1}. {reply.words[index]}")
             self._refresh()
@@ -315,7 +314,6 @@ class PuzzleScreen(Screen[None]):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        self.phase = "done"
         if reply.correct:
             self.words.append("Solved!")
         self._refresh()
@@ -324,7 +322,7 @@ class PuzzleScreen(Screen[None]):
         """A job failed: say so in one line; the puzzle can be tried again."""
         self._waiting_for = ""
         self.notify(f"The engine could not answer: {error}", severity="error")
-        if self.phase == "checking":
+        if self.phase is PuzzlePhase.CHECKING:
             self._restart()
         else:
             self._refresh()
@@ -356,10 +354,8 @@ class PuzzleScreen(Screen[None]):
 
     def action_hint(self) -> None:
         """One more hint: the area, then the threat, then the move."""
-        if self.puzzle is None or self.phase != "solving":
-            return
-        self.hints = min(self.hints + 1, 3)
-        self._refresh()
+        if self.attempt.hint():
+            self._refresh()
 
     def action_retry(self) -> None:
         """The same puzzle from its start (a retry is not rated)."""
@@ -418,9 +414,9 @@ class PuzzleScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer the hint while a move is wanted, and retry once a puzzle is shown."""
         if action == "hint":
-            return self.phase == "solving" and self.hints < 3
+            return self.attempt.can_hint
         if action == "retry":
-            return self.puzzle is not None and self.phase != "solving"
+            return self.attempt.can_retry
         return True
 
     # -- jobs ------------------------------------------------------------------------------------
@@ -457,8 +453,7 @@ class PuzzleScreen(Screen[None]):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if self.phase in ("checking", "playing"):
-            self.phase = "done"
+        self.attempt.interrupt()
 
     # -- drawing ---------------------------------------------------------------------------------
 
@@ -468,7 +463,7 @@ class PuzzleScreen(Screen[None]):
         words = self.query_one("#puzzle-words", Static)
         total = len({p.key for p in self.bank} | {p.key for p in self._found})
         self.query_one("#puzzle-standing", Static).update(standing_words(self.mine, total))
-        if puzzle is None or (self._waiting_for and self.phase not in ("checking", "playing")):
+        if puzzle is None or (self._waiting_for and not self.attempt.busy):
             status.update(self._waiting_for or "No puzzle yet.")
             words.update("")
             return
@@ -476,9 +471,10 @@ class PuzzleScreen(Screen[None]):
         status.update(f"{daily}{title_words(puzzle)}\n{goal_words(puzzle)}\n"
                       f"{self._prompt()}")
         shown = list(self.words)
-        if self.phase == "solving" and self.hints:
-            shown += [hint(puzzle, level) for level in range(1, self.hints + 1)]
-        if self._last_outcome and self.phase == "done":
+        hints = self.attempt.hints
+        if self.phase is PuzzlePhase.SOLVING and hints:
+            shown += [hint(puzzle, level) for level in range(1, hints + 1)]
+        if self._last_outcome and self.phase is PuzzlePhase.DONE:
             shown.append(self._last_outcome)
         words.update("\n\n".join(shown))
         self.query_one("#puzzle-scroll", VerticalScroll).scroll_end(animate=False)
@@ -486,26 +482,27 @@ class PuzzleScreen(Screen[None]):
         self.refresh_bindings()
 
     def _prompt(self) -> str:
-        return {
-            "solving": "Your move: click a cell, or the arrows and Enter. h: a hint.",
-            "checking": "The engine checks your move…",
-            "playing": "Playing out the line…",
-            "done": "r: try again · n: next puzzle · d: the puzzle of the day · b: board",
-        }.get(self.phase, "")
+        return PROMPTS.get(self.phase, "")
 
     def _draw_board(self, puzzle: Puzzle) -> None:
-        position = puzzle.board
-        for move in self.played:
-            if position.is_over or position[move] is not None:
-                break
-            position = position.play(move)
+        position = self.attempt.position() or puzzle.board
         marks = position.marks()
         hints: dict[int, str] = {}
-        if self.phase == "solving" and self.hints >= 1:
+        solving = self.phase is PuzzlePhase.SOLVING
+        if solving and self.attempt.hints >= 1:
             hints = {cell: "·" for cell in area(puzzle) if not marks[cell]}
-        best = puzzle.answer if self.phase == "solving" and self.hints >= 3 else None
+        best = puzzle.answer if solving and self.attempt.hints >= MAX_HINTS else None
         self.board.show(marks, hints=hints, last=self.played[-1] if self.played else None,
                         best=best, winning=position.winning_line)
+
+
+PROMPTS = {
+    PuzzlePhase.SOLVING: "Your move: click a cell, or the arrows and Enter. h: a hint.",
+    PuzzlePhase.CHECKING: "The engine checks your move…",
+    PuzzlePhase.PLAYING: "Playing out the line…",
+    PuzzlePhase.DONE: "r: try again · n: next puzzle · d: the puzzle of the day · b: board",
+}
+"""What the player can do in each phase of a try."""
 
 
 def _first_words(puzzle: Puzzle, reply: PuzzleReply) -> str:

@@ -13,7 +13,7 @@ position the move was played from, every candidate with its score and the played
 A mistake or a blunder is also said in words from the threats on the board ("B1?? lets X
 fork with A1", `text.threats.mistake_words`); "The best move" always names the move the panel
 ranks first (`text.review.verdict_words`). `f` plays on from the shown position with the
-game's settings; escape goes back. As on the
+game's settings; `e` opens the shown position on the analysis board; escape goes back. As on the
 Game screen, Tab gives the panel's rows the keys (↑/↓ or a click draws a candidate's expected
 line on the board) and `p` hides or shows those lines.
 """
@@ -58,7 +58,7 @@ from tictactoe_tui.text.game import board_words, opponent_words
 from tictactoe_tui.text.report import build_report, score_hints
 from tictactoe_tui.text.review import verdict_words
 from tictactoe_tui.ui.jobs import app_thinker
-from tictactoe_tui.ui.messages import PlayFrom
+from tictactoe_tui.ui.messages import Analyse, PlayFrom
 from tictactoe_tui.ui.widgets import MoveList, PositionView
 from tictactoe_tui.worker.client import JobFailed
 
@@ -201,6 +201,7 @@ class ReviewScreen(Screen[None]):
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
         Binding("f", "play_from_here", "Play from here"),
+        Binding("e", "analyse", "Analyse"),
         Binding("p", "toggle_lines", "Lines", show=False),
         Binding("escape", "back", "Back"),
     ]
@@ -310,6 +311,10 @@ class ReviewScreen(Screen[None]):
             return
         settings = settings_of(self.game, self.app.theme)
         self.post_message(PlayFrom(settings, tuple(self.game.cells[:self.index])))
+
+    def action_analyse(self) -> None:
+        """Open the analysis board on the shown position (the review stays underneath)."""
+        self.post_message(Analyse(self.review.positions[self.index]))
 
     def action_toggle_lines(self) -> None:
         """Hide or show the expected lines on the board."""

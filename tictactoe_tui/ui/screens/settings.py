@@ -4,6 +4,7 @@ The flow: the app pushes this screen with the current settings; Start (or Enter 
 an open list) checks every control with the same rules as the command line, shows what is wrong
 beside its control, or dismisses the screen with the new `GameSettings`, which the app turns into
 a game. Escape, when a game is waiting underneath, dismisses it with None: back to that game.
+`e` opens the analysis board on an empty board of the chosen size and k, over this screen.
 
 Keyboard: Start has the focus at first, so Enter starts the defaults; Tab walks the controls in
 order (arrows choose in a radio set, Enter opens a list, Enter elsewhere starts). The hint beside
@@ -38,6 +39,7 @@ from textual.widgets import (
     Static,
 )
 
+from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import default_k
 from tictactoe_tui.play.settings import (
     MAX_DEPTH,
@@ -53,6 +55,7 @@ from tictactoe_tui.play.settings import (
     settings_from_text,
 )
 from tictactoe_tui.ui.flags import themes
+from tictactoe_tui.ui.messages import Analyse
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 
 MODE_LABELS = {
@@ -160,6 +163,7 @@ class SettingsScreen(Screen[GameSettings | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back to the game"),
+        Binding("e", "analyse", "Analysis board"),
         # Reached from the radio sets only: Start, the text boxes and the lists take their own
         # Enter first.
         Binding("enter", "start", "Start", show=False),
@@ -311,6 +315,16 @@ class SettingsScreen(Screen[GameSettings | None]):
     def action_start(self) -> None:
         """Enter on a radio set or a closed list: start, as the hint promises."""
         self.start()
+
+    def action_analyse(self) -> None:
+        """Open the analysis board on an empty board of the chosen size and k (a setting that
+        cannot be used is shown beside its control instead)."""
+        try:
+            settings = settings_from_text(self._texts(), themes())
+        except SettingError as error:
+            self._show_error(error.field, error.problem.capitalize(), focus=True)
+            return
+        self.post_message(Analyse(Board.empty(settings.size, settings.win_length), settings))
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)

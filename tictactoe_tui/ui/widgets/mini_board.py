@@ -2,7 +2,7 @@
 
 The tree explorer hands it a position, the moves made since the search's root (numbered faintly
 1, 2, 3… in the corner of their cells) and the cells to light (the node's move, a pruned move
-that was never tried, or the moves a search left out). Up to 15×15 fits in about 30 columns, so
+that was never tried, or the moves a search left out). Up to 20×20 fits in about 45 columns, so
 it sits beside the search tree.
 """
 

@@ -111,9 +111,10 @@ class PositionView(Horizontal):
         self._best = best
         self._draw()
 
-    def show_moves(self, moves: Sequence[tuple[str, str]]) -> None:
-        """The move list: (mark, cell name) pairs in the order they were played."""
-        self.moves.show(moves)
+    def show_moves(self, moves: Sequence[tuple[str, str]], current: int | None = None) -> None:
+        """The move list: (mark, cell name) pairs in the order they were played; `current` (a
+        move number from 1) is highlighted."""
+        self.moves.show(moves, current=current)
 
     # -- what the panel shows ------------------------------------------------------------------
 

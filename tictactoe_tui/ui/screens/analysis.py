@@ -1,0 +1,446 @@
+"""The Analysis screen: set up any position, explore variations, and see each position analysed.
+
+The rules live in `play.analysis.AnalysisController`: the screen hands it every event (a cell
+chosen, a key, a pasted string, a search's answer) and carries out the effects it returns, then
+redraws the board, the variation list and the status from its queries — the Game screen's
+shape. Every position shown is analysed in the app's worker through one Textual worker group
+(starting the next analysis, or leaving the screen, cancels the one before); the search shows
+live in the panel with its best line on the board, and its answer stays on the position's node.
+
+Opened with `e` from the Game screen (the position on the board; the game waits untouched
+underneath), the review (the position shown) and Settings (an empty board of the chosen size
+and k), and by `tictactoe-tui --position STRING`; a study kept in the history reopens here
+from the Studies screen. `k` keeps the study (its root and every variation) in the history, and
+again saves it in place. Escape goes back (while setting up: cancels the set-up). The lab's keys
+(a, t, w, d) open on the position shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from tictactoe_tui.engine import Board as Position
+from tictactoe_tui.engine import Mark
+from tictactoe_tui.history.record import study_counts, study_to_record
+from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.play.analysis import (
+    AnalysisController,
+    AnalysisEffect,
+    Copy,
+    Phase,
+    Resized,
+)
+from tictactoe_tui.play.controller import (
+    BoardView,
+    ClearPanel,
+    Say,
+    Search,
+    ShowReport,
+    ShowThinking,
+    StopSearch,
+)
+from tictactoe_tui.play.study import MoveTree
+from tictactoe_tui.ui.jobs import app_thinker
+from tictactoe_tui.ui.widgets import Board, PositionView
+from tictactoe_tui.ui.widgets.board import board_size_on_screen
+from tictactoe_tui.ui.widgets.footer import Footer
+from tictactoe_tui.ui.widgets.too_small import TooSmall
+from tictactoe_tui.ui.widgets.variation_list import Entry, VariationList
+from tictactoe_tui.worker.client import JobFailed
+
+STATUS_HEIGHT = 3
+PANEL_MIN_WIDTH = 46
+MIN_WIDTH = 60
+LIST_MIN_HEIGHT = 4
+FOOTER_HEIGHT = 1
+
+
+def needed_terminal(size: int) -> tuple[int, int]:
+    """The smallest (width, height) terminal the screen shows a size×size board in."""
+    board_width, board_height = board_size_on_screen(size)
+    return (max(MIN_WIDTH, board_width + PANEL_MIN_WIDTH),
+            STATUS_HEIGHT + board_height + LIST_MIN_HEIGHT + FOOTER_HEIGHT)
+
+
+class AnalysisScreen(Screen[None]):
+    """A study: a position set up by hand or taken from a game, and the moves tried from it."""
+
+    DEFAULT_CSS = """
+    AnalysisScreen { layout: vertical; }
+    AnalysisScreen #analysis-status { height: 3; padding: 0 1; background: $boost; }
+    AnalysisScreen #analysis-view #move-list { display: none; }
+    AnalysisScreen #paste { display: none; }
+    AnalysisScreen.-pasting #paste { display: block; }
+    AnalysisScreen.-setup #analysis-status { background: $warning 20%; }
+    AnalysisScreen.-too-small #analysis-view, AnalysisScreen.-too-small #analysis-status {
+        display: none;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(d), f"place_digit({d})", f"Cell {d}", show=False) for d in range(1, 10)),
+        Binding("comma", "back", "Back", key_display=","),
+        Binding("full_stop", "forward_or_empty", "Forward", key_display="."),
+        Binding("shift+left", "back", "Back", show=False),
+        Binding("shift+right", "forward_or_empty", "Forward", show=False),
+        Binding("home", "to_root", "Root", show=False),
+        Binding("end", "to_end", "End of line", show=False),
+        Binding("left_square_bracket", "variation(-1)", "Previous variation", key_display="[",
+                show=False),
+        Binding("right_square_bracket", "variation(1)", "Variation", key_display="]"),
+        Binding("plus", "promote", "Promote", key_display="+"),
+        Binding("delete,backspace", "delete", "Delete", key_display="del"),
+        Binding("s", "setup", "Set up"),
+        Binding("x", "put('X')", "X", show=False),
+        Binding("o", "put('O')", "O", show=False),
+        Binding("m", "switch_side", "Side to move", show=False),
+        Binding("n", "clear", "Clear", show=False),
+        # Not in the footer (no room at 100 columns): the status line names them.
+        Binding("v", "paste", "Paste", show=False),
+        Binding("c", "copy", "Copy", show=False),
+        Binding("k", "keep", "Keep", show=False),
+        Binding("h", "hint", "Hint", show=False),
+        Binding("i", "toggle_panel", "Panel", show=False),
+        Binding("p", "toggle_lines", "Line", show=False),
+        Binding("a", "compare", "Compare", show=False),
+        Binding("t", "search_tree", "Search tree", show=False),
+        Binding("w", "heuristics", "Heuristic lab", show=False),
+        Binding("d", "pairing", "Why a draw", show=False),
+        Binding("escape", "leave", "Back"),
+    ]
+
+    def __init__(self, position: Position | MoveTree, *, time_limit: float | None = 1.0,
+                 depth: int | None = None, store: HistoryStore | None = None,
+                 study_id: int | None = None) -> None:
+        """A study of `position` (or a whole study, reopened as study `study_id` of the
+        history); each position shown is analysed by alpha-beta within `time_limit` seconds on
+        boards over 3×3 (and `depth` plies when given). `store` keeps the study (`k`)."""
+        super().__init__()
+        self.controller = AnalysisController(position, time_limit=time_limit, depth=depth)
+        """The board's rules: this screen shows what it says and does what it asks."""
+        self.store = store
+        """The history the study is kept in (None: it cannot be kept)."""
+        self.study_id = study_id
+        """The study's id in the history once kept (saving again replaces it)."""
+        self._kept_tree = self.controller.tree if study_id is not None else None
+        self._drawn: BoardView | None = None
+
+    @property
+    def position(self) -> Position:
+        """The position on the board (the engine's `Board`)."""
+        return self.controller.position
+
+    @property
+    def position_text(self) -> str:
+        """The position on the board as `analyse` and `--position` read it."""
+        return self.controller.position_text
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the position shown is being analysed now."""
+        return self.controller.thinking is not None
+
+    @property
+    def view(self) -> PositionView:
+        """The board, the variation list and the panel."""
+        return self.query_one("#analysis-view", PositionView)
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """The status, the view (board and variations | panel), the paste box, the footer."""
+        yield Static("", id="analysis-status", markup=False)
+        yield PositionView(self.position.size, id="analysis-view", board_id="analysis-board",
+                           under_board=VariationList())
+        yield Input(placeholder="a position such as X../.O./... (Enter pastes, escape closes)",
+                    id="paste")
+        yield TooSmall(id="analysis-too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Draw the position and start its analysis."""
+        self._prepare_board()
+        self._fit_terminal()
+        self._run(self.controller.resume())
+
+    def _prepare_board(self) -> None:
+        board = self.view.board
+        size = self.position.size
+        board.cursor = (size // 2) * (size + 1)
+        board.focus()
+        self._drawn = None
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Swap the board for an "enlarge the terminal" message when it no longer fits."""
+        self._fit_terminal()
+
+    def _fit_terminal(self) -> None:
+        size = self.position.size
+        self.query_one(TooSmall).fit(needed_terminal(size), f"a {size}×{size} board",
+                                     "escape goes back.", refocus=self.view.board)
+
+    def on_screen_resume(self) -> None:
+        """Back from a lab screen or help: the analysis carries on."""
+        self.view.board.focus()
+        self._run(self.controller.resume())
+
+    def on_unmount(self) -> None:
+        """Leaving stops the analysis."""
+        self.workers.cancel_group(self, "analysis")
+
+    # -- carrying out the controller's effects --------------------------------------------------
+
+    def _run(self, effects: Sequence[AnalysisEffect]) -> None:
+        """Do what the controller asks, in order, then redraw."""
+        for index, effect in enumerate(effects):
+            if isinstance(effect, Say):
+                self.notify(effect.text, timeout=4)
+            elif isinstance(effect, Search):
+                self._analyse(effect)
+            elif isinstance(effect, StopSearch):
+                self.workers.cancel_group(self, "analysis")
+            elif isinstance(effect, ShowReport):
+                self.view.show_report(effect.report)
+                self.view.panel.select_chosen()   # the best move's line, drawn on the board
+            elif isinstance(effect, ClearPanel):
+                self.view.clear_panel(*(() if effect.text is None else (effect.text,)))
+            elif isinstance(effect, ShowThinking):
+                self.view.show_thinking(effect.report, effect.line, effect.mover)
+            elif isinstance(effect, Copy):
+                # Where the terminal allows (OSC 52); the text is also said on screen.
+                self.app.copy_to_clipboard(effect.text)
+            elif isinstance(effect, Resized):
+                # The rest waits for the new board.
+                self.call_later(self._rebuild, effects[index + 1:])
+                return
+        self._redraw()
+
+    async def _rebuild(self, rest: Sequence[AnalysisEffect]) -> None:
+        """A position of another size: a new board (and view) for it, then the rest of the
+        effects."""
+        await self.recompose()
+        self._prepare_board()
+        self._fit_terminal()
+        self._run(rest)
+
+    @work(exclusive=True, group="analysis", exit_on_error=False)
+    async def _analyse(self, search: Search) -> None:
+        """Analyse the position shown in the worker; a newer one (or leaving) cancels it."""
+        try:
+            result = await app_thinker(self).run(search.job, *search.args,
+                                            on_progress=self._progress,
+                                            in_process=search.in_process)
+        except JobFailed as error:
+            self._run(self.controller.search_failed(str(error)))
+            return
+        self._run(self.controller.search_done(result))
+
+    def _progress(self, progress: Any) -> None:
+        for effect in self.controller.progress(progress):
+            if isinstance(effect, ShowThinking):
+                self.view.show_thinking(effect.report, effect.line, effect.mover)
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _redraw(self) -> None:
+        controller = self.controller
+        self.set_class(controller.phase is Phase.SETUP, "-setup")
+        view = controller.board_view()
+        if view != self._drawn:
+            self._drawn = view
+            self.view.show_position(view.marks, last=view.last, winning=view.winning,
+                                    labels=view.labels)
+        overlay = controller.score_overlay()
+        self.view.show_scores(overlay.scores, overlay.caption, overlay.key, overlay.best)
+        current = controller.node.ident if controller.node.parent is not None else None
+        self.query_one(VariationList).show(
+            [Entry(t.text, t.node, t.depth) for t in controller.move_tokens()], current)
+        where, text = controller.status_lines()
+        if self.study_id is not None and controller.tree is self._kept_tree:
+            where = f"Study {self.study_id} · {where}"
+        self.query_one("#analysis-status", Static).update(
+            Content.assemble((where, "bold"), "\n", text, "\n",
+                             (controller.notice, "$text-warning")))
+
+    # -- the board and the keys -----------------------------------------------------------------
+
+    @on(Board.CellChosen, "#analysis-board")
+    def on_cell_chosen(self, message: Board.CellChosen) -> None:
+        """A click or Enter on a cell: play it (set-up: cycle its mark)."""
+        self._run(self.controller.play(message.cell))
+
+    @on(VariationList.Picked)
+    def on_variation_picked(self, message: VariationList.Picked) -> None:
+        """A click on a move of the list: show its position."""
+        self._run(self.controller.goto(message.node))
+
+    def action_place_digit(self, digit: int) -> None:
+        """Digits 1–9 play on 3×3: 1 is top-left, row by row."""
+        if self.position.size != 3:
+            self._run(self.controller.say("Digits play on 3×3 only: use the arrows and Enter, "
+                                          "or click."))
+            return
+        self.view.board.cursor = digit - 1
+        self._run(self.controller.play(digit - 1))
+
+    def action_back(self) -> None:
+        """One move back."""
+        self._run(self.controller.back())
+
+    def action_forward_or_empty(self) -> None:
+        """`.`: one move forward; while setting up, empty the cursor's cell."""
+        if self.controller.phase is Phase.SETUP:
+            self.action_put("")
+        else:
+            self._run(self.controller.forward())
+
+    def action_to_root(self) -> None:
+        """Back to the root position."""
+        self._run(self.controller.to_root())
+
+    def action_to_end(self) -> None:
+        """To the end of the line."""
+        self._run(self.controller.to_end())
+
+    def action_variation(self, step: int) -> None:
+        """The next or previous variation."""
+        self._run(self.controller.variation(step))
+
+    def action_promote(self) -> None:
+        """Make the variation shown the main line."""
+        self._run(self.controller.promote())
+
+    def action_delete(self) -> None:
+        """Delete the move shown and what follows (set-up: empty the cursor's cell)."""
+        if self.controller.phase is Phase.SETUP:
+            self.action_put("")
+        else:
+            self._run(self.controller.delete())
+
+    def action_setup(self) -> None:
+        """Set up a position by hand from the one shown; again: done."""
+        self._run(self.controller.start_setup())
+
+    def action_put(self, mark: str) -> None:
+        """x / o / . while setting up: that mark (or nothing) on the cursor's cell."""
+        self._run(self.controller.put(self.view.board.cursor, Mark(mark) if mark else None))
+
+    def action_switch_side(self) -> None:
+        """The other side to move (set-up)."""
+        self._run(self.controller.switch_side())
+
+    def action_clear(self) -> None:
+        """An empty board (set-up)."""
+        self._run(self.controller.clear())
+
+    def action_paste(self) -> None:
+        """Open the paste box (a terminal's paste, ctrl+v or shift+insert, types into it)."""
+        self.add_class("-pasting")
+        box = self.query_one("#paste", Input)
+        box.value = ""
+        box.focus()
+
+    @on(Input.Submitted, "#paste")
+    def on_paste_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the paste box: take the position, or say why not (the box stays open)."""
+        effects = self.controller.paste(event.value)
+        if not any(isinstance(e, Say) and e.text.startswith("Not pasted") for e in effects):
+            self._close_paste()
+        self._run(effects)
+
+    def _close_paste(self) -> None:
+        self.remove_class("-pasting")
+        self.view.board.focus()
+
+    def action_copy(self) -> None:
+        """The position's string to the clipboard (and on screen)."""
+        self._run(self.controller.copy())
+
+    def action_keep(self) -> None:
+        """Keep the study (its root and every variation) in the history; again: replace it."""
+        tree = self.controller.tree
+        if self.store is None:
+            self._run(self.controller.say("There is no history here: the study cannot be "
+                                          "kept."))
+            return
+        if tree is not self._kept_tree:
+            self.study_id = None        # a new study (set up or pasted): kept as a new one
+        before = self.store.notice
+        kept = self.store.save_study(study_to_record(tree), self.study_id)
+        if kept is None:
+            self._run(self.controller.say(
+                self.store.notice if self.store.notice != before
+                else "The study was not kept: the history cannot be written."))
+            return
+        again = self.study_id == kept
+        self.study_id, self._kept_tree = kept, tree
+        moves, variations = study_counts(tree)
+        self._run(self.controller.say(
+            f"Study {kept} {'saved again' if again else 'kept in the history'} ({moves} "
+            f"move{'s' if moves != 1 else ''}, {variations} variation"
+            f"{'s' if variations != 1 else ''}): y, then s, lists the studies."))
+
+    def action_hint(self) -> None:
+        """Say the best move of the position shown."""
+        self._run(self.controller.hint())
+
+    def action_toggle_panel(self) -> None:
+        """Show or hide the evaluation panel."""
+        self.view.toggle_panel()
+
+    def action_toggle_lines(self) -> None:
+        """Show or hide the expected line on the board."""
+        shown = self.view.toggle_lines()
+        self.notify("Expected line shown." if shown else "Expected line hidden.", timeout=3)
+
+    def action_leave(self) -> None:
+        """Escape: close the paste box, cancel a set-up, or go back."""
+        if self.has_class("-pasting"):
+            self._close_paste()
+        elif self.controller.phase is Phase.SETUP:
+            self._run(self.controller.cancel_setup())
+        else:
+            self.dismiss()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Letters typed in the paste box stay there (escape closes it)."""
+        return action == "leave" or not self.has_class("-pasting")
+
+    # -- the lab, on the position shown ---------------------------------------------------------
+
+    def _lab(self, screen: Screen[Any]) -> None:
+        self._run(self.controller.leave())
+        self.app.push_screen(screen)
+
+    def action_compare(self) -> None:
+        """Every search algorithm on the position shown."""
+        from tictactoe_tui.ui.screens.compare import CompareScreen
+
+        self._lab(CompareScreen(self.position))
+
+    def action_search_tree(self) -> None:
+        """The alpha-beta search from the position shown, as a tree."""
+        from tictactoe_tui.ui.screens.tree import TreeScreen
+
+        self._lab(TreeScreen(self.position))
+
+    def action_heuristics(self) -> None:
+        """How H1 and H2 rank the position's moves."""
+        from tictactoe_tui.ui.screens.heuristics import HeuristicScreen
+
+        limit = self.controller.time_limit if self.position.size > 3 else None
+        self._lab(HeuristicScreen(self.position, limit))
+
+    def action_pairing(self) -> None:
+        """Why the position is a draw, when a pairing strategy proves it."""
+        from tictactoe_tui.ui.screens.pairing import PairingScreen
+
+        self._lab(PairingScreen(self.position))
