@@ -288,6 +288,8 @@ def game_flags(_: str) -> str:
         ("--data-dir", "the directory the history is kept in (made when first needed; a file "
          "or an empty path is refused)", "`$TICTACTOE_TUI_DATA_DIR`, else the user data "
          "directory"),
+        ("--text", "play as plain lines on stdin and stdout (see the text mode below)",
+         "off: full screen"),
     ]
     table = ["| flag | values | default |", "| --- | --- | --- |"]
     table += [f"| `{flag}` | {values} | {default_value} |"

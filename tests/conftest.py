@@ -1,12 +1,32 @@
-"""Fixtures for every test: no test ever reads or writes the user's real history."""
+"""Fixtures for every test: no test ever reads or writes the user's real files (the history, the
+settings, the crash log, any cache)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tictactoe_tui.history.locations import DATA_DIR_ENV
+
+XDG_VARIABLES = ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
+"""Where programs put the user's files (platformdirs reads them; the crash log goes under the
+state one): each points into the session's temporary folder."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_homes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """For the whole session, every XDG directory and the data directory in a temporary folder,
+    so a test that forgets to choose one (or a subprocess it starts) writes nothing real."""
+    root = tmp_path_factory.mktemp("homes")
+    with pytest.MonkeyPatch.context() as patch:
+        for name in XDG_VARIABLES:
+            folder = root / name.lower()
+            folder.mkdir()
+            patch.setenv(name, str(folder))
+        patch.setenv(DATA_DIR_ENV, str(root / "data"))
+        yield root
 
 
 @pytest.fixture(autouse=True)

@@ -91,8 +91,6 @@ def test_the_table_lists_every_algorithm_and_says_how_minimax_went() -> None:
 
 @pytest.mark.parametrize("args, words", [
     (["XXX/OOO/..."], "both X and O have a line"),
-    (["XXX/OO./..."], "is over (X has won)"),
-    (["XOX/XOO/OXX"], "is over (a draw)"),
     (["XX?/.../..."], "unknown character"),
     (["X........", "--depth", "0"], "at least 1"),
     (["X........", "--time-limit", "0"], "more than 0 seconds"),

@@ -216,11 +216,24 @@ def test_a_file_that_is_not_a_record_is_refused_in_one_line(tmp_path: Path) -> N
     assert HistoryStore.open().count() == 0
 
 
-def test_a_damaged_history_is_kept_aside_and_reported_on_stderr(data_dir: Path) -> None:
-    (data_dir / DB_NAME).write_bytes(b"\x00garbage" * 500)
+def test_a_damaged_history_is_reported_on_stderr_and_left_as_it_is(data_dir: Path) -> None:
+    damaged = b"\x00garbage" * 500
+    (data_dir / DB_NAME).write_bytes(damaged)
+    for command in (["history", "--json"], ["history"], ["export", "1"]):
+        out = cli(*command)
+        assert "damaged" in out.stderr and "nothing was read or changed" in out.stderr
+    # A read never writes: the file is untouched, nothing was made beside it.
+    assert sorted(path.name for path in data_dir.iterdir()) == [DB_NAME]
+    assert (data_dir / DB_NAME).read_bytes() == damaged
     out = cli("history", "--json")
     assert out.returncode == 0 and json.loads(out.stdout) == []
-    assert "damaged" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+    assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_the_next_import_moves_a_damaged_history_aside(data_dir: Path) -> None:
+    (data_dir / DB_NAME).write_bytes(b"\x00garbage" * 500)
+    out = cli("import", "-", stdin="tictactoe 3x3 k=3 first=X\nmoves: 5\n")
+    assert out.returncode == 0 and "moved to" in out.stderr
     assert list(data_dir.glob(f"{DB_NAME}.damaged-*"))
 
 

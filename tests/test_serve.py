@@ -19,7 +19,7 @@ import aiohttp
 import pytest
 
 from tests.scripts import load_script
-from tictactoe_tui.cli.serve import app_command, offline_template
+from tictactoe_tui.cli.serve import app_command, offline_template, page_address
 
 browser_game = load_script("browser_game")
 """scripts/browser_game.py: the screenshot script plays the same browser game."""
@@ -93,6 +93,32 @@ def test_the_page_needs_nothing_from_another_host() -> None:
         font = f"{server.url}/static/fonts/RobotoMono-VariableFont_wght.ttf"
         assert f'url("{font}")' in page
         assert urllib.request.urlopen(font, timeout=30).status == 200
+
+
+def test_a_page_served_to_the_network_names_the_address_the_browser_used() -> None:
+    # Served on every address; opened through a second loopback address, as a browser on
+    # another machine opens it through this one's network address.
+    with served("--host", "0.0.0.0") as server:
+        elsewhere = f"http://127.0.0.2:{server.port}"
+        page = urllib.request.urlopen(elsewhere, timeout=30).read().decode()
+        addresses = re.findall(r'(?:src|href)="([^"]+)"', page)
+        assert addresses and all(a.startswith(f"{elsewhere}/static/") for a in addresses)
+        assert f'data-session-websocket-url="ws://127.0.0.2:{server.port}/ws"' in page
+        assert "0.0.0.0" not in page
+        for address in addresses:   # and the browser can load them from there
+            assert urllib.request.urlopen(address, timeout=30).status == 200
+
+
+@pytest.mark.parametrize(("host", "expected"), [
+    ("192.168.1.20:8000", "http://192.168.1.20:8000"),
+    ("[::1]:8000", "http://[::1]:8000"),
+    ("game.example:8000", "http://game.example:8000"),
+    ('x"><script>', "http://0.0.0.0:8000"),
+    (None, "http://0.0.0.0:8000"),
+])
+def test_only_a_well_formed_host_header_names_the_page_address(host: str | None,
+                                                              expected: str) -> None:
+    assert page_address("http", host, "http://0.0.0.0:8000") == expected
 
 
 async def _tab(url: str, opened: asyncio.Event, close: asyncio.Event, seen: bytearray) -> None:

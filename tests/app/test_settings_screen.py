@@ -12,7 +12,7 @@ from tests.app.conftest import marks as marks_of_board
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.help import HelpScreen
-from tictactoe_tui.ui.screens.settings import SettingsScreen
+from tictactoe_tui.ui.screens.settings import SettingsScreen, first_label
 
 CHOSEN = GameSettings(first="computer", mark="O", opponent="h2", size=4)
 """The non-default game both start tests set up: 4×4, H2, you are O, the computer starts."""
@@ -66,11 +66,44 @@ async def test_the_first_choice_says_which_mark_starts() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
         label = app.screen.query_one("#first-label", Label)
-        assert str(label.render()) == "Who moves first (X starts)"
+        assert str(label.render()) == "Who moves first (X starts: you)"
         assert await pilot.click("#mark-O")
-        assert str(label.render()) == "Who moves first (O starts)"
+        assert str(label.render()) == "Who moves first (O starts: you)"
         assert await pilot.click("#first-computer")
-        assert str(label.render()) == "Who moves first (X starts)"
+        assert str(label.render()) == "Who moves first (X starts: the computer)"
+        assert await pilot.click("#mark-X")     # the computer plays O, and moves first
+        assert str(label.render()) == "Who moves first (O starts: the computer)"
+
+
+@pytest.mark.parametrize("mode", ["human-vs-computer", "human-vs-human",
+                                  "computer-vs-computer"])
+@pytest.mark.parametrize("first", ["human", "computer"])
+@pytest.mark.parametrize("mark", ["X", "O"])
+def test_the_first_label_names_the_mark_the_game_starts_with(mode: str, first: str,
+                                                             mark: str) -> None:
+    settings = GameSettings(mode=mode, first=first, mark=mark)
+    label = first_label(mode, first, mark)
+    assert f"({settings.first_mark} starts" in label
+    if mode == "human-vs-computer":
+        computer_starts = settings.is_computer(settings.first_mark)
+        assert label.endswith("the computer)" if computer_starts else "you)")
+
+
+async def test_who_moves_first_and_your_mark_are_disabled_between_two_computers() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        first = app.screen.query_one("#first", RadioSet)
+        mark = app.screen.query_one("#mark", RadioSet)
+        assert not first.disabled and not mark.disabled
+        assert await pilot.click("#mode-computer-vs-computer")
+        await pilot.pause()
+        assert first.disabled and mark.disabled
+        await pilot.click("#mark-O")     # a click on them changes nothing
+        await pilot.pause()
+        assert mark.pressed_button is not None and mark.pressed_button.id == "mark-X"
+        assert await pilot.click("#mode-human-vs-human")
+        await pilot.pause()
+        assert not first.disabled and not mark.disabled
 
 
 async def test_the_mouse_steps_the_number_boxes() -> None:
@@ -306,7 +339,7 @@ async def test_arrows_choose_in_a_radio_set_and_enter_starts_with_that_choice() 
         mark = app.screen.query_one("#mark", RadioSet)
         assert mark.pressed_button is not None and mark.pressed_button.id == "mark-O"
         label = app.screen.query_one("#first-label", Label)
-        assert str(label.render()) == "Who moves first (O starts)"
+        assert str(label.render()) == "Who moves first (O starts: you)"
         await pilot.press("enter")
         await settle(pilot)
         assert app.settings == GameSettings(mark="O")

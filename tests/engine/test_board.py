@@ -188,7 +188,7 @@ def test_cell_names_are_one_based_row_and_column() -> None:
 
 def test_playing_an_occupied_cell_names_the_cell_and_its_owner() -> None:
     board = Board.empty().play(4)
-    with pytest.raises(IllegalMove, match=r"cell 4 \(row 2, column 2\) is already taken by X"):
+    with pytest.raises(IllegalMove, match=r"^B2 is already taken by X$"):
         board.play(4)
 
 
@@ -216,8 +216,13 @@ def test_playing_on_a_full_board_says_it_is_full() -> None:
 
 
 def test_unknown_characters_are_listed() -> None:
-    with pytest.raises(IllegalMove, match=r"unknown character\(s\) '-', 'x' in the board"):
-        Board.from_string("x-./.../...")
+    with pytest.raises(IllegalMove, match=r"unknown character\(s\) '-', 'Y' in the board"):
+        Board.from_string("x-./.Y./...")
+
+
+def test_a_board_in_lowercase_is_the_same_board() -> None:
+    assert Board.from_string("x../.o./...") == Board.from_string("X../.O./...")
+    assert Board.from_string("xo./.x./...").to_move is Mark.O
 
 
 @pytest.mark.parametrize("text", ["XO./...", "..........", ""])

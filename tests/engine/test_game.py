@@ -206,11 +206,11 @@ def test_malformed_records_are_refused_with_what_is_wrong(text: str, message: st
         ("tictactoe 3x3 k=3 first=X\nmoves: 5 10", r"move 2 of the record is cell 10, off the "
                                                    r"board: cells are numbered 1 to 9"),
         ("tictactoe 3x3 k=3 first=X\nmoves: 5 0", r"move 2 of the record is cell 0, off the"),
-        ("tictactoe 3x3 k=3 first=X\nmoves: 5 1 5", r"move 3 of the record \(cell 5, row 2, "
-                                                     r"column 2\) is illegal: .*already taken"),
-        ("tictactoe 3x3 k=3 first=X\nmoves: 1 4 2 5 3 9", r"move 6 of the record \(cell 9, "
-                                                          r"row 3, column 3\) is illegal: the "
-                                                          r"game is over \(X has already won\)"),
+        ("tictactoe 3x3 k=3 first=X\nmoves: 5 1 5", r"^move 3 of the record \(5, that is B2\) "
+                                                     r"is illegal: B2 is already taken by X$"),
+        ("tictactoe 3x3 k=3 first=X\nmoves: 1 4 2 5 3 9", r"move 6 of the record \(9, that is "
+                                                          r"C3\) is illegal: the game is over "
+                                                          r"\(X has already won\)"),
     ],
 )
 def test_impossible_records_are_illegal_moves(text: str, message: str) -> None:

@@ -2,7 +2,7 @@
 
     tictactoe-tui analyse "XX./OO./X.."                      a table, best move first
     tictactoe-tui analyse "XX./OO./X.." --json               the same as JSON (schema below)
-    tictactoe-tui analyse "..../..../..../...." --algorithm minimax --time-limit 2
+    tictactoe-tui analyse "..../..../..../...." --algorithm minimax --depth 4
 
 Every limit is checked before the search starts (a depth of at least 1, a time limit that is a
 positive number of seconds) and honoured by every algorithm: plain minimax stops at the time
@@ -64,7 +64,9 @@ def build_parser() -> OneLineParser:
         "Cells are named A1 (top-left) to C3 on 3×3: column letter, then row number.",
     )
     parser.add_argument("board", help="the position: X, O and '.' row by row, rows split by '/'")
-    parser.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta",
+    # The names as typed: argparse would list the enum's members by their repr.
+    parser.add_argument("--algorithm", choices=[str(name) for name in ALGORITHMS],
+                        default="alphabeta",
                         type=str.lower, help="how to score the moves (default alphabeta)")
     parser.add_argument("--k", type=positive_int, default=None, help="marks in a row to win")
     parser.add_argument("--depth", type=positive_int, default=None,
@@ -103,11 +105,17 @@ def _analyse(board: Board, algorithm: str, depth: int | None,
     return analysis, len(analysis.scores) < len(board.legal_moves())
 
 
-def _result(board: Board) -> str | None:
+def board_result(board: Board) -> str | None:
     """None while the game goes on, else the winner's mark or "draw"."""
     if not board.is_over:
         return None
     return "draw" if board.winner is None else str(board.winner)
+
+
+def game_over_words(board: Board) -> str:
+    """A finished position's answer (not an error: every command that reads a position says
+    it and exits 0): "The game is over: X wins.", "The game is over: a draw."."""
+    return f"The game is over: {'a draw' if board.winner is None else f'{board.winner} wins'}."
 
 
 def move_json(scored: MoveScore, board: Board) -> dict[str, Any]:
@@ -157,7 +165,7 @@ def as_json(board: Board, analysis: Analysis, stopped: bool) -> dict[str, Any]:
         "size": size,
         "k": board.k,
         "to_move": str(board.to_move),
-        "result": _result(board),
+        "result": board_result(board),
         "algorithm": analysis.algorithm,
         "nodes": analysis.nodes,
         "seconds": round(analysis.elapsed, 6),
@@ -173,7 +181,7 @@ def as_json(board: Board, analysis: Analysis, stopped: bool) -> dict[str, Any]:
 def as_table(board: Board, analysis: Analysis, stopped: bool) -> str:
     """The analysis as a header line and one row per move, best first."""
     if board.is_over:
-        return f"The game is over: {'a draw' if board.winner is None else f'{board.winner} wins'}."
+        return game_over_words(board)
     lines = [
         f"{board.size}×{board.size}, {board.k} in a row, {board.to_move} to move; "
         f"{analysis.algorithm}: {analysis.nodes:,} positions, {analysis.elapsed * 1000:.1f} ms, "

@@ -4,8 +4,10 @@
                                                      table hits, time, agreement with minimax
     tictactoe-tui compare "........." --json         the same numbers as one JSON object
 
-Headless and engine-only: it never imports Textual. Bad input (a malformed or finished position,
-a bad flag) gets one line on stderr and exit status 2.
+Headless and engine-only: it never imports Textual. Bad input (a malformed position, a bad
+flag) gets one line on stderr and exit status 2. A finished position is not bad input: as
+`analyse` does, it says how the game ended and exits 0 (JSON: `result` "X", "O" or "draw", no
+results, `minimax` null; `result` is null while the game goes on).
 
 Minimax searches every legal move at every node (the reference); on boards bigger than 6×6 the
 other searches keep to the cells near the stones, and the output says how many root moves that
@@ -29,7 +31,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tictactoe_tui.cli.analyse import move_json
+from tictactoe_tui.cli.analyse import board_result, game_over_words, move_json
 from tictactoe_tui.engine import Board, IllegalMove
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.compare import LAB_TIME_LIMIT, Comparison, compare
@@ -85,8 +87,9 @@ def main(argv: Sequence[str]) -> int:
     except IllegalMove as error:
         parser.error(str(error))
     if board.is_over:
-        ended = "a draw" if board.winner is None else f"{board.winner} has won"
-        parser.error(f"the game in {str(board)!r} is over ({ended}): there is nothing to search")
+        # As `analyse`: a finished position is an answer, not an error.
+        print(json.dumps(over_json(board), indent=2) if args.json else game_over_words(board))
+        return 0
     try:
         comparison = compare(board, depth=args.depth, heuristic_depth=args.heuristic_depth,
                              time_limit=args.time_limit, minimax_depth=args.minimax_depth)
@@ -134,8 +137,15 @@ def result_json(comparison: Comparison, result: TraceResult) -> dict[str, Any]:
     }
 
 
+def over_json(board: Board) -> dict[str, Any]:
+    """A finished position as JSON: its result, and no search (`minimax` is null)."""
+    return {"position": str(board), "size": board.size, "k": board.k,
+            "to_move": str(board.to_move), "result": board_result(board), "results": [],
+            "minimax": None}
+
+
 def to_json(comparison: Comparison) -> dict[str, Any]:
-    """The whole comparison as the JSON object the README documents."""
+    """The whole comparison as the JSON object docs/lab.md documents."""
     board = comparison.board
     run = comparison.minimax
     skipped = comparison.too_big_tree or (run.tree if run.too_big else None)
@@ -144,6 +154,7 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
         "size": board.size,
         "k": board.k,
         "to_move": str(board.to_move),
+        "result": None,
         "results": [result_json(comparison, r) for r in comparison.results],
         "minimax": {
             "depth": run.result.depth,

@@ -1,6 +1,8 @@
 """The command line: play (the default), `analyse` a position headless, or run the `bench`mark.
 
     tictactoe-tui [game flags]                 play (Settings screen unless a game flag is given)
+    tictactoe-tui --text [game flags]          play as plain lines on stdin/stdout
+    tictactoe-tui --version                    the version
     tictactoe-tui analyse BOARD [--algorithm A] [--k K] [--depth D] [--time-limit S] [--json]
     tictactoe-tui bench [--quick]              the benchmark, side by side with plain minimax
     tictactoe-tui match --x SPEC --o SPEC [--games N --size S --k K --seed N --json]
@@ -70,6 +72,11 @@ def _run(args: list[str]) -> int:
         return command(args[1:])
     if args[:1] == ["play"]:
         args = args[1:]
+    if "--text" in args:
+        # Before Textual is imported: the text mode never loads it.
+        from tictactoe_tui.cli.text_mode import main as text_mode
+
+        return text_mode(args)
     from tictactoe_tui.ui.app import TicTacToeApp
 
     app = TicTacToeApp.from_args(args)

@@ -86,7 +86,8 @@ def build_parser() -> OneLineParser:
     parser.add_argument("--opening", type=_whole, default=None, metavar="MOVES",
                         help="random moves that open each game (default 0 on 3x3, 2 above)")
     parser.add_argument("--json", action="store_true",
-                        help="print one JSON object (schema in the README) instead of a table")
+                        help='print one JSON object instead of a table (its keys are in '
+                        'docs/lab.md, under "Match runner")')
     return parser
 
 
@@ -141,7 +142,7 @@ class ProgressBar:
 
 
 def as_json(result: MatchResult) -> dict[str, Any]:
-    """The JSON object the README documents: the issue's fixed keys first, then the details."""
+    """The JSON object docs/lab.md documents: the issue's fixed keys first, then the details."""
     def record(side: str) -> dict[str, Any]:
         stats = result.x_stats if side == "x" else result.o_stats
         return {

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 
 from tictactoe_tui.engine.board import MAX_SIZE, MIN_SIZE, IllegalMove, cell_notation, check_shape
 from tictactoe_tui.engine.puzzles import SHAPES, Generation, default_k, generate
+from tictactoe_tui.history.locations import data_dir_argument
 from tictactoe_tui.history.puzzles import puzzles_from_games
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.arguments import OneLineParser, positive_int
@@ -73,7 +74,7 @@ def build_parser() -> OneLineParser:
                         "printed)")
     parser.add_argument("--from-history", action="store_true",
                         help="take the puzzles from the mistakes in the games of the history")
-    parser.add_argument("--data-dir", metavar="DIR",
+    parser.add_argument("--data-dir", metavar="DIR", type=data_dir_argument,
                         help="where the history lives (with --from-history)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object instead of the list")
@@ -93,7 +94,11 @@ def main(argv: Sequence[str]) -> int:
         parser.error(f"--count must be at most {MAX_COUNT}, not {args.count}")
     seed = random.randrange(1 << 31) if args.seed is None else args.seed
     if args.from_history:
-        made = _from_history(args.data_dir, args.size, k, args.count)
+        store = HistoryStore.open(args.data_dir, create=False)
+        if not store.path.exists():
+            parser.error(f"there is no history at {store.path}: no game has been kept there "
+                         "(play one, or give the --data-dir it was played with)")
+        made = _from_history(store, args.size, k, args.count)
     else:
         made = generate(args.size, k, args.count, seed)
     if args.json:
@@ -106,9 +111,8 @@ def main(argv: Sequence[str]) -> int:
     return 0
 
 
-def _from_history(directory: str | None, size: int, k: int, count: int) -> Generation:
-    """The puzzles in the history's games of this board (newest games first)."""
-    store = HistoryStore.open(directory)
+def _from_history(store: HistoryStore, size: int, k: int, count: int) -> Generation:
+    """The puzzles in the history's games of this board (newest games first); closes `store`."""
     if store.notice:
         print(f"{PROG}: {store.notice}", file=sys.stderr)
     games = []

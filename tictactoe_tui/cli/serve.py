@@ -10,9 +10,11 @@ that process to quit. Ctrl+C (or SIGTERM) stops the server, and with it every ap
 the server's loop (`ServerLoop`) waits for each app process to end, ending it if it must, and
 closes its pipes before the loop itself closes.
 
-Only this machine can connect unless `--host` says otherwise. The page works offline: the one
-thing textual-serve's page fetches from outside, a web font from Google Fonts, is replaced by the
-same font from textual-serve's own static files (see `offline_template`).
+Only this machine can connect unless `--host` says otherwise; with `--host 0.0.0.0` each page
+names the address its browser used (textual-serve would name 0.0.0.0, which no browser loads:
+`addressed_server`). The page works offline: the one thing textual-serve's page fetches from
+outside, a web font from Google Fonts, is replaced by the same font from textual-serve's own
+static files (see `offline_template`).
 """
 
 from __future__ import annotations
@@ -111,6 +113,43 @@ class ServerLoop(asyncio.SelectorEventLoop):
         await asyncio.sleep(0)      # the pipes' last callbacks, while the loop still runs
 
 
+HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?")
+"""A Host header that names an address the way a browser writes it: a name or an IPv4 address,
+or an IPv6 one in brackets, with an optional port (anything else is not used in the page)."""
+
+
+def page_address(scheme: str, host: str | None, fallback: str) -> str:
+    """The address a page's URLs start with: the one the browser used (its Host header), so a
+    server listening on 0.0.0.0 serves pages whose script loads from where the page came from;
+    `fallback` (the listening address) when the header is missing or malformed."""
+    if host and HOST_HEADER.fullmatch(host) and scheme in ("http", "https"):
+        return f"{scheme}://{host}"
+    return fallback
+
+
+def addressed_server(*args: Any, **kwargs: Any) -> Any:
+    """textual-serve's `Server`, whose pages name the address each browser used.
+
+    textual-serve writes its listening address into every page (`public_url`): with `--host
+    0.0.0.0` that is `http://0.0.0.0:PORT/...`, which no browser elsewhere can load. Here each
+    page gets the address its request came to. Imported when serving, as textual-serve is.
+    """
+    from textual_serve.server import Server
+
+    class AddressedServer(Server):
+        """A `Server` that answers each page with the address its browser used."""
+
+        async def handle_index(self, request: Any) -> Any:
+            """The page, with its URLs on the address of `request`. The base method reads
+            `public_url` without awaiting anything, so no other request runs in between."""
+            self.public_url = page_address(request.scheme, request.host, listening)
+            return await super().handle_index(request)
+
+    server = AddressedServer(*args, **kwargs)
+    listening = server.public_url
+    return server
+
+
 def _port(text: str) -> int:
     """argparse's reader for a TCP port: 1..65535."""
     try:
@@ -185,12 +224,10 @@ def main(argv: Sequence[str]) -> int:
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"{PROG}: listening on {args.host}: anyone who can reach this machine can play",
               file=sys.stderr)
-    from textual_serve.server import Server
-
     with tempfile.TemporaryDirectory(prefix="tictactoe-tui-serve-") as templates:
         Path(templates, TEMPLATE).write_text(offline_template(), encoding="utf-8")
-        server = Server(app_command(game_flags), host=args.host, port=args.port,
-                        title="tictactoe-tui", templates_path=templates)
+        server = addressed_server(app_command(game_flags), host=args.host, port=args.port,
+                                  title="tictactoe-tui", templates_path=templates)
         # textual-serve runs on the current event loop: make it one that ends the apps.
         asyncio.set_event_loop(ServerLoop())
         try:

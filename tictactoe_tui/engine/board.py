@@ -151,13 +151,16 @@ class Board:
     def from_string(
         cls, text: str, k: int | None = None, to_move: Mark | str | None = None
     ) -> Board:
-        """Read the notation `str(board)` writes: 'X', 'O', '.'; '/' and whitespace are ignored.
+        """Read the notation `str(board)` writes: 'X', 'O', '.' in either case ("x../.o./..."
+        as well); '/' and whitespace are ignored.
 
         The size is the square root of the number of cells; `k` defaults to min(size, 5). The
         side to move is the one with fewer marks, X when the counts are equal unless `to_move`
         says O (a game O started).
         """
-        cells = [ch for ch in text if ch not in "/" and not ch.isspace()]
+        # Either case, as every flag's value: a board typed in lowercase is the same board.
+        cells = [ch.upper() if ch in "xo" else ch for ch in text
+                 if ch not in "/" and not ch.isspace()]
         bad = sorted({ch for ch in cells if ch not in "XO."})
         if bad:
             shown = ", ".join(repr(ch) for ch in bad)
@@ -281,8 +284,8 @@ class Board:
             raise IllegalMove(f"the game is over ({reason}): no more moves")
         bit = 1 << move
         if (self._x | self._o) & bit:
-            raise IllegalMove(f"cell {move} ({self.cell_name(move)}) is already taken "
-                              f"by {self[move]}")
+            raise IllegalMove(f"{cell_notation(move, self.size)} is already taken by "
+                              f"{self[move]}")
         if self._to_move is Mark.X:
             return Board(self._geo, self._x | bit, self._o, Mark.O)
         return Board(self._geo, self._x, self._o | bit, Mark.X)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tictactoe_tui.engine.board import Board, IllegalMove, Mark, geometry
+from tictactoe_tui.engine.board import Board, IllegalMove, Mark, cell_notation, geometry
 
 _HEADER = re.compile(r"tictactoe\s+(\d+)\s*x\s*(\d+)\s+k\s*=\s*(\d+)\s+first\s*=\s*([XO])",
                      re.IGNORECASE)
@@ -180,8 +180,10 @@ class Game:
             try:
                 game.play(cell)
             except IllegalMove as err:
-                raise IllegalMove(f"move {number} of the record (cell {token}, "
-                                  f"{game.board.cell_name(cell)}) is illegal: {err}") from err
+                # The record's number once, then the name every message uses: "move 2 of
+                # the record (5, that is B2) is illegal: B2 is already taken by X".
+                raise IllegalMove(f"move {number} of the record ({token}, that is "
+                                  f"{cell_notation(cell, size)}) is illegal: {err}") from err
         return game
 
     def __repr__(self) -> str:

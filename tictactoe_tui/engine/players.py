@@ -24,6 +24,7 @@ from tictactoe_tui.engine.evaluate import (
     heuristic_pick,
 )
 from tictactoe_tui.engine.limits import NO_LIMITS, Limits, ShouldStop
+from tictactoe_tui.engine.opening import opening_analysis
 from tictactoe_tui.engine.types import (
     Algorithm,
     Analysis,
@@ -66,6 +67,9 @@ MINIMAX_LEAF_BUDGET = 20_000
 It searches 2 plies when empty*(empty-1) fits the budget, else 1: a 15x15 board has ~50,000
 two-ply leaves, several seconds of pure Python, and minimax has no time limit to stop it.
 """
+
+OPENING_REASON = "opening rule: the centre, where the most lines meet (no search)"
+"""The reason of a move the opening rule chose (`engine.opening`)."""
 
 DEFAULT_TIME_LIMIT = 1.0
 """Seconds of alpha-beta per move on boards bigger than 3x3 when no time limit is given."""
@@ -325,6 +329,12 @@ class AlphaBetaPlayer:
     def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
         """The best move by alpha-beta; a cancelled search still gives a legal move."""
         _require_moves(board)
+        opening = opening_analysis(board, self.rng)
+        if opening is not None:
+            # The empty big board: the centre at once, rather than a whole budget's estimate.
+            return Decision(move=opening.scores[0].move, clever=True,
+                            algorithm=Algorithm.ALPHABETA, analysis=opening, terms=None,
+                            reason=OPENING_REASON)
         limits = limits.over(self.limits)
         # 3x3 solves in well under a second, and an exact analysis is what the panel promises
         # there, so the time budget (meant for big boards) is not applied to it.

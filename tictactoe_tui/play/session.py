@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from tictactoe_tui.engine import GameResult, Mark
 
 if TYPE_CHECKING:
+    from tictactoe_tui.history.store import HistoryStore, ScoreLine
     from tictactoe_tui.play.settings import GameSettings
 
 
@@ -61,3 +62,16 @@ class SessionScore:
         if mode == "human-vs-computer":
             return (("You", self.you), ("Computer", self.computer), ("Draws", self.draws))
         return (("X", self.x_wins), ("O", self.o_wins), ("Draws", self.mark_draws))
+
+
+def all_time(store: HistoryStore, settings: GameSettings) -> ScoreLine:
+    """The history's all-time line for games like the ones `settings` make (the same mode,
+    opponent, difficulty and board): the app's scoreboard and the text mode's `score`."""
+    x = o = "human"
+    if settings.mode == "computer-vs-computer":
+        x = o = settings.opponent
+    elif settings.mode == "human-vs-computer":
+        x, o = (("human", settings.opponent) if settings.human_mark.value == "X"
+                else (settings.opponent, "human"))
+    difficulty = settings.difficulty if settings.mode != "human-vs-human" else 100
+    return store.score_for(settings.mode, x, o, difficulty, settings.size, settings.win_length)

@@ -142,6 +142,9 @@ def reach_words(analysis: Analysis, position: Position) -> str:
     (every score exact), "depth 5, F2 proven best (win in ≤ 15)", "depth 7, cut off, heuristic
     at the leaves"."""
     scores = analysis.scores
+    if scores and analysis.nodes == 0 and all(s.source == "rule" for s in scores):
+        # The opening rule (`engine.opening`): nothing was searched.
+        return "no search: a rule chose the move"
     if analysis.complete and scores and all(s.kind == "exact" for s in scores):
         reach = f"depth {analysis.depth}, solved to the end"
     elif analysis.complete and scores:

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 
 from tictactoe_tui.engine import Board, MoveScore, describe_score
 from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.opening import RULE_CENTRE
 from tictactoe_tui.engine.trace import TraceNode, TraceResult
 from tictactoe_tui.engine.types import (
     RULE_ALLOWS_VCF,
@@ -61,6 +62,7 @@ RULE_WORDS = {
     RULE_VCT: "wins by continuous threats",
     RULE_ALLOWS_VCF: "the opponent then wins by continuous fours",
     RULE_ALLOWS_VCT: "the opponent then wins by continuous threats",
+    RULE_CENTRE: "opens in the centre, where the most lines meet",
 }
 """Each `MoveScore.rule` (see `engine.types.RULES`) in words."""
 
@@ -321,6 +323,7 @@ RULE_NOTES = {
     RULE_VCT: "VCT",
     RULE_ALLOWS_VCF: "allows VCF",
     RULE_ALLOWS_VCT: "allows VCT",
+    RULE_CENTRE: "centre rule",
 }
 """Each `MoveScore.rule` in a word or two, for the panel's note (`RULE_WORDS` says it whole)."""
 

@@ -29,7 +29,7 @@ from textual.timer import Timer
 from tictactoe_tui.engine import Board
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
-from tictactoe_tui.play.session import SessionScore
+from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
 from tictactoe_tui.play.study import MoveTree
 from tictactoe_tui.ui.flags import data_dir_flag, parse_args, position_flag, with_known_theme
@@ -368,16 +368,7 @@ class TicTacToeApp(App[None]):
     def all_time(self, settings: GameSettings) -> tuple[tuple[str, int], ...]:
         """The all-time score of games like the one `settings` make (opponent, difficulty,
         board), as (label, count) pairs."""
-        x = o = "human"
-        if settings.mode == "computer-vs-computer":
-            x = o = settings.opponent
-        elif settings.mode == "human-vs-computer":
-            x, o = (("human", settings.opponent) if settings.human_mark.value == "X"
-                    else (settings.opponent, "human"))
-        difficulty = settings.difficulty if settings.mode != "human-vs-human" else 100
-        line = self.store.score_for(settings.mode, x, o, difficulty, settings.size,
-                                    settings.win_length)
-        return line.tally()
+        return all_time(self.store, settings).tally()
 
     def open_history(self) -> None:
         """Show the history (once: asking again while it shows does nothing)."""

@@ -1,8 +1,9 @@
 """The game flags (`tictactoe-tui --size 10 --k 5 ...`) that make `GameSettings`.
 
-Read by `TicTacToeApp.from_args`, the play command and `serve` (which checks them before it
-starts any app). The themes `--theme` accepts are Textual's and the app's own (`themes`), which
-is why this lives in `ui`.
+Read by `TicTacToeApp.from_args`, the play command, the text mode (`--text`) and `serve` (which
+checks them before it starts any app). The themes `--theme` accepts are Textual's and the app's
+own (`ui.themes`), which is why this lives in `ui`; they are imported only when needed
+(`themes()`), so the text mode reads the same flags without loading Textual.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 
+from tictactoe_tui import __version__
 from tictactoe_tui.engine import Board, IllegalMove, PlayerSpec
 from tictactoe_tui.history.locations import data_dir_argument
 from tictactoe_tui.play.arguments import OneLineParser
@@ -29,15 +32,30 @@ from tictactoe_tui.play.settings import (
     settings_from_text,
 )
 from tictactoe_tui.play.study import read_position
-from tictactoe_tui.ui.themes import THEMES
 
 PROG = "tictactoe-tui"
 """The program name used in command-line messages."""
 
+TEXT_MODE_FLAG = "--text"
+"""The flag that plays the game as plain lines on stdin/stdout (`cli.text_mode`)."""
+
+
+@cache
+def themes() -> tuple[str, ...]:
+    """The themes the app offers (`ui.themes.THEMES`: Textual's and its own).
+
+    Imported here, when first asked, not with this module: they are Textual themes, and the
+    text mode reads the game flags too and must start without Textual.
+    """
+    from tictactoe_tui.ui.themes import THEMES
+
+    return THEMES
+
+
 def with_known_theme(settings: GameSettings) -> GameSettings:
     """`settings`, with the default theme instead of one Textual does not have (a history
     written by another version may remember one)."""
-    if settings.theme in THEMES:
+    if settings.theme in themes():
         return settings
     return replace(settings, theme=GameSettings().theme)
 
@@ -56,12 +74,18 @@ other commands (each has its own --help):
   tictactoe-tui serve               play in a browser (textual-serve, loopback by default)
   tictactoe-tui pbrain              our engine as a Gomocup brain (also pbrain-tictactoe-tui)
   tictactoe-tui bench               time the engine against plain minimax
+
+tictactoe-tui --text [game flags] plays the same game as plain lines (screen readers, braille
+displays, pipes): type a cell such as B2, or help.
 """
 """The end of `--help`: how the first screen is chosen, and every other command."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser for the game flags; values are read as text and checked by `GameSettings`."""
+def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
+    """The parser for the game flags; values are read as text and checked by `GameSettings`.
+
+    `--help` lists the themes unless `list_themes` is False (the text mode: no Textual).
+    """
     parser = OneLineParser(
         prog=PROG,
         description="Play tic-tac-toe in the terminal and watch the computer think.",
@@ -97,8 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--depth", metavar="PLIES",
                         help=f"how far minimax and alpha-beta look ahead, {MIN_DEPTH}..{MAX_DEPTH} "
                         "plies, scoring with H1 where they stop (default: automatic)")
+    theme_names = f": {', '.join(themes())}" if list_themes else ""
     parser.add_argument("--theme", metavar="NAME",
-                        help=f"a Textual theme: {', '.join(THEMES)} (default {defaults.theme})")
+                        help=f"a Textual theme{theme_names} (default {defaults.theme})")
     parser.add_argument("--position", metavar="BOARD",
                         help="open the analysis board on this position: X, O and '.' row by "
                         "row, rows split by '/', either case, as analyse reads it (the size "
@@ -106,19 +131,29 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", metavar="DIR", type=data_dir_argument,
                         help="where the history is kept (default: $TICTACTOE_TUI_DATA_DIR, "
                         "else the user data directory)")
+    parser.add_argument(TEXT_MODE_FLAG, action="store_true",
+                        help="play as plain lines on stdin/stdout, for screen readers, braille "
+                        "displays and pipes (type help once it starts)")
+    parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
 
-def parse_args(argv: Sequence[str] | None = None) -> tuple[GameSettings, bool]:
+def parse_args(argv: Sequence[str] | None = None,
+               text_mode: bool = False) -> tuple[GameSettings, bool]:
     """Read the game flags into `GameSettings`, and say whether any game flag was given.
 
     A bad value prints one line on stderr ("tictactoe-tui: --size must be between 3 and 20,
     not 21") and raises SystemExit(2). A flag that changes nothing in the game it sets up gets
-    a one-line warning on stderr, and the game goes on.
+    a one-line warning on stderr, and the game goes on. In the `text_mode` a theme is left out
+    with a warning (it has no effect there, and checking it would load Textual).
     """
-    parser = build_parser()
+    parser = build_parser(list_themes=not text_mode)
     given: dict[str, str] = vars(parser.parse_args(sys.argv[1:] if argv is None else argv))
     given.pop("data_dir", None)  # where the history lives, not a game setting: data_dir_flag
+    given.pop("text", None)      # how the game is shown, not a game setting
+    if text_mode and given.pop("theme", None) is not None:
+        print(f"{PROG}: warning: --theme has no effect in the text mode: it writes plain lines",
+              file=sys.stderr)
     if given.pop("position", None) is not None:
         # --k belongs to the position (its size is the string's): `position_flag` reads both.
         given.pop("k", None)
@@ -127,7 +162,7 @@ def parse_args(argv: Sequence[str] | None = None) -> tuple[GameSettings, bool]:
     if ("x" in given or "o" in given) and "mode" not in given:
         given["mode"] = "computer-vs-computer"
     try:
-        settings = settings_from_text(given, THEMES)
+        settings = settings_from_text(given, () if text_mode else themes())
     except SettingError as error:
         parser.error(f"{error.flag} {error.problem}")
     for name in given:
@@ -177,5 +212,5 @@ def position_flag(argv: Sequence[str] | None = None) -> Board | None:
 
 def data_dir_flag(argv: Sequence[str] | None = None) -> str | None:
     """The --data-dir flag's value, or None (after `parse_args` has checked the flags)."""
-    given = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    given = build_parser(list_themes=False).parse_args(sys.argv[1:] if argv is None else argv)
     return getattr(given, "data_dir", None)

@@ -54,7 +54,7 @@ from tictactoe_tui.play.settings import (
     SettingError,
     settings_from_text,
 )
-from tictactoe_tui.ui.flags import THEMES
+from tictactoe_tui.ui.flags import themes
 from tictactoe_tui.ui.messages import Analyse
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 
@@ -116,7 +116,7 @@ class SettingValidator(Validator):
     def validate(self, value: str) -> ValidationResult:
         """Valid when `GameSettings` accepts the text for this field."""
         try:
-            settings_from_text({self.field: value}, THEMES)
+            settings_from_text({self.field: value}, themes())
         except SettingError as error:
             return self.failure(error.problem.capitalize())
         return self.success()
@@ -251,7 +251,7 @@ class SettingsScreen(Screen[GameSettings | None]):
                 )
                 yield from _field(
                     "Theme", "theme",
-                    Select([(name, name) for name in THEMES], value=s.theme,
+                    Select([(name, name) for name in themes()], value=s.theme,
                            allow_blank=False, id="theme"),
                 )
         # Outside the scrolling form, so Start stays in sight whatever the form shows.
@@ -320,7 +320,7 @@ class SettingsScreen(Screen[GameSettings | None]):
         """Open the analysis board on an empty board of the chosen size and k (a setting that
         cannot be used is shown beside its control instead)."""
         try:
-            settings = settings_from_text(self._texts(), THEMES)
+            settings = settings_from_text(self._texts(), themes())
         except SettingError as error:
             self._show_error(error.field, error.problem.capitalize(), focus=True)
             return
@@ -331,7 +331,7 @@ class SettingsScreen(Screen[GameSettings | None]):
     def start(self) -> None:
         """Start the game as set, or show what is wrong beside its control."""
         try:
-            settings = settings_from_text(self._texts(), THEMES)
+            settings = settings_from_text(self._texts(), themes())
         except SettingError as error:
             self._show_error(error.field, error.problem.capitalize(), focus=True)
             return
@@ -358,14 +358,18 @@ class SettingsScreen(Screen[GameSettings | None]):
         assert isinstance(size, int)
         fit_k_options(self.query_one("#k", Select), size)
 
+    @on(RadioSet.Changed, "#mode")
     @on(RadioSet.Changed, "#first")
     @on(RadioSet.Changed, "#mark")
     def _show_first_mark(self) -> None:
-        """Say which mark starts: "first" and "mark" together decide it, in every mode."""
-        first = _pressed(self.query_one("#first", RadioSet))
-        mark = _pressed(self.query_one("#mark", RadioSet))
-        starts = GameSettings(first=first, mark=mark).first_mark
-        self.query_one("#first-label", Label).update(f"Who moves first ({starts} starts)")
+        """Say which mark starts, and who plays it; with no person playing, "who moves first"
+        and "your mark" mean nothing: they are disabled."""
+        mode, first, mark = (_pressed(self.query_one(f"#{name}", RadioSet))
+                             for name in ("mode", "first", "mark"))
+        self.query_one("#first-label", Label).update(first_label(mode, first, mark))
+        no_person = mode == "computer-vs-computer"
+        for name in ("first", "mark"):
+            self.query_one(f"#{name}", RadioSet).disabled = no_person
 
     @on(Select.Changed, "#theme")
     def _theme_changed(self, event: Select.Changed) -> None:
@@ -415,6 +419,17 @@ class SettingsScreen(Screen[GameSettings | None]):
             message.display = bool(problem)
             if focus:
                 self.set_focus(self.query_one(f"#{field}"))
+
+
+def first_label(mode: str, first: str, mark: str) -> str:
+    """The "who moves first" label: the mark that starts and, against the computer, who plays
+    it ("Who moves first (O starts: the computer)")."""
+    settings = GameSettings(mode=mode, first=first, mark=mark)
+    starts = settings.first_mark
+    if mode != "human-vs-computer":
+        return f"Who moves first ({starts} starts)"
+    who = "the computer" if settings.is_computer(starts) else "you"
+    return f"Who moves first ({starts} starts: {who})"
 
 
 def _field(title: str, name: str, *controls: Widget) -> Iterator[Widget]:

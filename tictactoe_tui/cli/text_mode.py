@@ -1,0 +1,414 @@
+"""`tictactoe-tui --text [game flags]`: the game as plain lines on stdin and stdout.
+
+For screen readers, braille displays and pipes: nothing is drawn, nothing moves on the screen,
+every line is a sentence. The flow is the Game screen's without the screen: the same
+`GameController` decides everything; this loop reads one line, hands it to the controller (a
+cell chosen, undo, hint, new, quit) and carries out the effects it returns, in order, printing
+what happened in one sentence per move. A search the controller asks for runs to its end before
+the next line is read, so a script can pipe a whole game in (`printf '5\\n1\\n' | tictactoe-tui
+--text`) and a move typed while the computer thinks is simply the next one read.
+
+The same flags as the full-screen app (`ui.flags`, read without loading Textual), the same
+history (every game ended or left is kept, so `tictactoe-tui history` lists it), the same
+settings remembered. Bad input gets one sentence and changes nothing; the end of the input (or
+Ctrl+C) ends the program cleanly, keeping a game left unfinished as abandoned.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import asdict, replace
+from typing import Any, TextIO
+
+from tictactoe_tui.engine import IllegalMove
+from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.puzzles import parse_cell
+from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.play.controller import (
+    Bell,
+    ClearPanel,
+    Effect,
+    Finished,
+    GameController,
+    Quit,
+    Record,
+    Reopened,
+    Say,
+    ScoreChanged,
+    Search,
+    ShowReport,
+    ShowThinking,
+    StopSearch,
+    Wait,
+)
+from tictactoe_tui.play.session import SessionScore, all_time
+from tictactoe_tui.play.settings import GameSettings, Mode, settings_from_values
+from tictactoe_tui.text.panel import PanelReport
+from tictactoe_tui.text.plain import WORDS, board_lines, help_lines, report_lines, tally_words
+from tictactoe_tui.ui.flags import TEXT_MODE_FLAG, data_dir_flag, parse_args
+from tictactoe_tui.worker.client import Thinker
+
+UNSAID = (Bell, StopSearch, ShowThinking, ScoreChanged, ClearPanel)
+"""The effects the text mode carries out by doing nothing: nothing is drawn, no search runs in
+the background, and the panel's own notes ("press h") name keys of the full screen. Every other
+effect is told (a test checks that each of the controller's effects is one or the other)."""
+
+PROMPT = "> "
+"""What a terminal shows where the next line is typed (never written into a pipe)."""
+
+INTERRUPTED = 130
+"""The exit status after Ctrl+C (128 + SIGINT), as the full-screen app's."""
+
+COMMANDS = {alias: word for word, short, _ in WORDS for alias in (word, short)}
+"""Every word the loop understands, and its short form, mapped to the word."""
+COMMANDS["exit"] = "quit"
+
+
+def main(argv: Sequence[str]) -> int:
+    """Play in the text mode with the game flags in `argv` (which hold `--text`)."""
+    flags = [arg for arg in argv if arg != TEXT_MODE_FLAG]
+    settings, any_game_flag = parse_args(flags, text_mode=True)
+    store = HistoryStore.open(data_dir_flag(flags))
+    if store.notice:
+        print(store.notice, file=sys.stderr)
+    last = settings_from_values(store.last_settings() or {})
+    if not any_game_flag and last is not None:
+        # Where the full-screen app opens Settings with them: the last game's settings.
+        settings = last
+    else:
+        # The theme is the full-screen app's business: keep the one it remembers.
+        settings = replace(settings, theme=last.theme) if last is not None else settings
+        store.remember_settings(asdict(settings))
+    game = TextGame(settings, store, sys.stdout)
+    try:
+        return game.play(_lines(sys.stdin))
+    finally:
+        game.close()
+        store.close()
+
+
+def _kept(effects: Sequence[Effect]) -> list[str]:
+    """A sentence saying a game left unfinished is kept, when `effects` keep one."""
+    if any(isinstance(effect, Record) for effect in effects):
+        return ["The unfinished game is kept in the history."]
+    return []
+
+
+def _centre(size: int) -> str:
+    """The name of the centre cell (of the one below and right of it on an even board)."""
+    return cell_notation(size // 2 * (size + 1), size)
+
+
+def _lines(stream: TextIO) -> Iterator[str]:
+    """The lines typed or piped in; a terminal gets a prompt and line editing (`input`)."""
+    if stream.isatty():
+        while True:
+            try:
+                yield input(PROMPT)
+            except EOFError:
+                print()     # the prompt's line ends, so the next words start on their own
+                return
+    else:
+        yield from stream
+
+
+class TextGame:
+    """One session of games in the text mode: a controller, the history, the output."""
+
+    def __init__(self, settings: GameSettings, store: HistoryStore, out: TextIO) -> None:
+        """Prepare a game with `settings`, kept in `store`, told on `out`."""
+        self.controller = GameController(settings, session=SessionScore())
+        """The game's rules, as the Game screen's."""
+        # The board's faint scores have nowhere to show: no quiet scoring after each move.
+        self.controller.show_scores = False
+        self.store = store
+        self.out = out
+        self.thinker = Thinker()
+        """Runs the searches (in this process: nothing else runs while the computer thinks)."""
+        self.report: PanelReport | str | None = None
+        """The computer's reasons for its last move (what the panel would show), for `why`."""
+        self._quit = False
+        self._told: tuple[object, int] | None = None
+
+    # -- the loop -------------------------------------------------------------------------------
+
+    def play(self, lines: Iterable[str]) -> int:
+        """Play from `lines` until quit or their end; the exit status."""
+        try:
+            self._say(*self._opening())
+            self._run(self.controller.next_turn())
+            self._say_turn()
+            for line in lines:
+                self._handle(line.strip())
+                if self._quit:
+                    return 0
+                self._say_turn()
+            self._leave("End of input.")
+        except KeyboardInterrupt:
+            self._leave("Interrupted.")
+            return INTERRUPTED
+        return 0
+
+    def close(self) -> None:
+        """Keep a game left unfinished (if it was not kept yet: the output may have gone, so
+        without a word), and end the searches."""
+        self._keep_unfinished()
+        self.thinker.close()
+
+    def _leave(self, why: str) -> None:
+        """The input ended: keep a game left unfinished, and say so."""
+        if self._keep_unfinished():
+            why += " The unfinished game is kept in the history."
+        self._say(why)
+
+    def _keep_unfinished(self) -> bool:
+        """Save a game left unfinished as abandoned, once; whether there was one."""
+        kept = self.controller.abandon()
+        if kept is not None:
+            self.store.save(kept)
+        return kept is not None
+
+    def _handle(self, text: str) -> None:
+        """One line: a cell, a word, or one sentence saying what was not understood."""
+        if not text:
+            return
+        word = COMMANDS.get(text.lower())
+        if word is None:
+            self._choose(text)
+        elif word == "undo":
+            self._run(self.controller.undo())
+        elif word == "hint":
+            self._run(self.controller.hint())
+        elif word == "why":
+            self._why()
+        elif word == "clever":
+            self._run(self.controller.toggle_clever())
+        elif word == "board":
+            self._say(*board_lines(self.controller.game.board))
+        elif word == "moves":
+            self._moves()
+        elif word == "score":
+            self._score()
+        elif word == "new":
+            self.report = None
+            effects = self.controller.new_game()
+            self._say(*_kept(effects), f"New game. {self._players()}")
+            self._run(effects)
+        elif word == "help":
+            self._say(*help_lines(self.controller.settings.size))
+        else:
+            effects = self.controller.request_quit()
+            if not any(isinstance(effect, Quit) for effect in effects):
+                # Mid-game the screen asks "quit?" first; typing the word is the answer.
+                effects = self.controller.confirm_quit()
+            self._say(*_kept(effects))
+            self._run(effects)
+
+    def _choose(self, text: str) -> None:
+        """A cell typed by name (or by digit on 3×3): played if the rules allow."""
+        controller = self.controller
+        size = controller.settings.size
+        if controller.mode is Mode.COMPUTER_VS_COMPUTER and not controller.game.is_over:
+            self._say("Two computers play this game: new starts another, quit ends.")
+            return
+        if text.isdigit():
+            if size != 3:
+                self._say(f"Digits name cells on the 3 by 3 board only: type a cell's name, "
+                          f"such as {_centre(size)}, or help.")
+                return
+            if not 1 <= int(text) <= 9:
+                self._say(f"{text} is not a cell: the digits 1 to 9 name them, or help.")
+                return
+            cell = int(text) - 1
+        else:
+            try:
+                cell = parse_cell(text, size)
+            except IllegalMove:
+                self._say(f"{text!r} is neither a cell nor a word I know: type a cell such as "
+                          f"B2, or help.")
+                return
+        before = len(controller.game.moves)
+        effects = controller.choose(cell)
+        if len(controller.game.moves) > before:
+            self._say(controller.last_line)
+        self._run(effects)
+
+    # -- the controller's effects ---------------------------------------------------------------
+
+    def _run(self, effects: Sequence[Effect]) -> None:
+        """Carry out the controller's effects in order, and those they lead to."""
+        todo: deque[Effect] = deque(effects)
+        while todo:
+            effect = todo.popleft()
+            more: Sequence[Effect] = ()
+            if isinstance(effect, Say):
+                self._say(effect.text)
+            elif isinstance(effect, Search):
+                more = self._search(effect)
+            elif isinstance(effect, Wait):
+                # Two computers: a reader reads at their own pace, the lines wait for them.
+                more = self.controller.cvc_tick()
+            elif isinstance(effect, ShowReport):
+                # The panel shows either the hint asked for or the computer's reasons (told
+                # as it moved, kept for `why`).
+                if self.controller.hint_shown:
+                    self._say(*report_lines(effect.report, played_move=False))
+            elif isinstance(effect, Record):
+                self._keep(effect)
+            elif isinstance(effect, Reopened):
+                self._forget(effect)
+            elif isinstance(effect, Finished):
+                self._finished(effect)
+            elif isinstance(effect, Quit):
+                self._quit = True
+            # Else one of `UNSAID`.
+            todo.extendleft(reversed(more))
+
+    def _search(self, search: Search) -> Sequence[Effect]:
+        """Run one search to its end (the next line waits), then hand its answer over."""
+        controller = self.controller
+        if not search.in_process:
+            # A search that takes a while: say so, so silence is not taken for a hang.
+            budget = controller.settings.search_time_limit
+            within = (f", up to {budget:g} second{'' if budget == 1 else 's'}"
+                      if budget is not None else "")
+            doing = (f"{controller.who(controller.game.board.to_move)} is thinking"
+                     if search.kind == "computer" else "Analysing")
+            self._say(f"{doing}{within}.")
+        done = threading.Event()
+        answer: list[Any] = []
+
+        def finish(result: Any = None, error: str | None = None) -> None:
+            answer.append((result, error))
+            done.set()
+
+        job = self.thinker.submit(search.job, *search.args, on_done=finish,
+                                  on_error=lambda error: finish(error=error), in_process=True)
+        try:
+            # In short waits, so Ctrl+C is heard at once (a plain wait would hold it back).
+            while not done.wait(0.1):
+                pass
+        except KeyboardInterrupt:
+            job.cancel()
+            raise
+        result, error = answer[0]
+        # A failed computer search still moves (at random, and a Say tells why).
+        effects = (controller.search_failed(error) if error is not None
+                   else controller.search_done(result))
+        if search.kind == "computer":
+            self._say(*self._computer_moved(effects))
+        return effects
+
+    def _computer_moved(self, effects: Sequence[Effect]) -> list[str]:
+        """The computer's move in a sentence or two, from what the panel would show first:
+        "Computer (O) played C1. A clever move: alpha-beta: draw."; kept for `why`. Nothing
+        when it did not move (its Say tells why)."""
+        shown = effects[0] if effects else None
+        if isinstance(shown, ShowReport):
+            self.report = shown.report
+            return [f"{shown.report.title}. {shown.report.verdict}"]
+        if isinstance(shown, ClearPanel) and shown.text:
+            # A random player's move has no analysis: the panel's words say so instead.
+            self.report = shown.text
+            return [shown.text]
+        return []
+
+    def _keep(self, record: Record) -> None:
+        """Save a game in the history; say so when the history cannot."""
+        before = self.store.notice
+        self.store.save(record.game)
+        if self.store.notice and self.store.notice != before:
+            self._say(self.store.notice)
+
+    def _forget(self, reopened: Reopened) -> None:
+        """Undo reopened a finished game: out of the history until it ends again (as the app)."""
+        before = self.store.notice
+        self.store.forget(reopened.game)
+        if self.store.notice and self.store.notice != before:
+            self._say(self.store.notice)
+
+    def _finished(self, finished: Finished) -> None:
+        """The game ended: the result, how, the session's score, what next."""
+        controller = self.controller
+        tally = controller.session.tally(controller.settings.mode)
+        undo = ("" if controller.mode is Mode.COMPUTER_VS_COMPUTER
+                else "undo to take the last move back, ")
+        self._say(f"Game over: {finished.headline.rstrip('!')}. {finished.detail}",
+                  f"This session: {tally_words(tally)}.",
+                  f"Type new for another game, {undo}or quit.")
+
+    # -- the words ------------------------------------------------------------------------------
+
+    def _opening(self) -> list[str]:
+        settings = self.controller.settings
+        size = settings.size
+        cells = ("a digit from 1 to 9, or a cell's name such as B2" if size == 3
+                 else f"a cell's name such as {_centre(size)}")
+        return [f"Tic-tac-toe, text mode. {self._players()}",
+                f"Type {cells}; help lists the other words."]
+
+    def _players(self) -> str:
+        """Who plays whom, on what board, and who starts."""
+        controller = self.controller
+        settings = controller.settings
+        board = f"a {settings.size} by {settings.size} board, {settings.win_length} in a row"
+        if controller.mode is Mode.HUMAN_VS_COMPUTER:
+            first = "The computer moves" if settings.first == "computer" else "You move"
+        else:
+            first = f"{settings.first_mark} moves"
+        if controller.mode is Mode.HUMAN_VS_COMPUTER:
+            players = (f"You play {settings.human_mark} against the computer, "
+                       f"{settings.computer_mark} ({controller.style_words()})")
+        elif controller.mode is Mode.COMPUTER_VS_COMPUTER:
+            players = f"Two computers play each other ({controller.style_words()})"
+        else:
+            players = "Two people play X and O at one keyboard"
+        return f"{players}, on {board}. {first} first."
+
+    def _say_turn(self) -> None:
+        """Whose turn it is, when a person is to move and the position is new (not after a
+        word that changed nothing, such as board or help)."""
+        controller = self.controller
+        board = controller.game.board
+        position = (controller.game, len(controller.game.moves))
+        if position == self._told:
+            return
+        self._told = position
+        if controller.game.is_over or controller.settings.is_computer(board.to_move):
+            return
+        if controller.mode is Mode.HUMAN_VS_COMPUTER:
+            self._say(f"Your move, {board.to_move}.")
+        else:
+            self._say(f"{board.to_move} to move.")
+
+    def _why(self) -> None:
+        if self.report is None:
+            self._say("The computer has not moved yet in this game.")
+        elif isinstance(self.report, str):
+            self._say(self.report)
+        else:
+            self._say(*report_lines(self.report, played_move=True))
+
+    def _moves(self) -> None:
+        moves = self.controller.move_list()
+        if not moves:
+            self._say("No move has been played yet.")
+            return
+        self._say(" ".join(f"{number}. {mark} {cell}." for number, (mark, cell)
+                           in enumerate(moves, start=1)))
+
+    def _score(self) -> None:
+        settings = self.controller.settings
+        session = tally_words(self.controller.session.tally(settings.mode))
+        line = all_time(self.store, settings)
+        self._say(f"This session: {session}.",
+                  f"All time, games like this one: {tally_words(line.tally())}"
+                  + (f", and {line.abandoned} abandoned." if line.abandoned else "."))
+
+    def _say(self, *lines: str) -> None:
+        """Write whole lines at once, straight away (a reader must not wait for a buffer)."""
+        self.out.write("".join(f"{line}\n" for line in lines))
+        self.out.flush()
