@@ -39,6 +39,11 @@ async def pick_with_mouse(pilot: Pilot[None], select_id: str, index: int) -> Non
     overlay = pilot.app.screen.query_one(f"#{select_id} SelectOverlay")
     # Row 0 of the open list is its top border; the list may have scrolled to the current value.
     row = index - overlay.scroll_offset.y + 1
+    if not 1 <= row <= overlay.size.height:
+        # A long list (board sizes up to 20×20) needs the wheel, as a person would scroll it.
+        overlay.scroll_to(y=index, animate=False)
+        await pilot.pause()
+        row = index - overlay.scroll_offset.y + 1
     assert 1 <= row <= overlay.size.height, "option scrolled out of sight"
     assert await pilot.click(f"#{select_id} SelectOverlay", offset=(3, row))
     await pilot.pause()

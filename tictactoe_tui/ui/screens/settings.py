@@ -370,6 +370,22 @@ class SettingsScreen(Screen[GameSettings | None]):
         no_person = mode == "computer-vs-computer"
         for name in ("first", "mark"):
             self.query_one(f"#{name}", RadioSet).disabled = no_person
+        self._show_player_fields()
+
+    @on(Select.Changed, "#opponent")
+    def _show_player_fields(self) -> None:
+        """Show the outside engine's path only when an outside engine is the computer player,
+        and each side's player only when two computers play: fields that mean nothing for the
+        game set up stay out of sight (and out of the Tab order)."""
+        mode = _pressed(self.query_one("#mode", RadioSet))
+        opponent = self.query_one("#opponent", Select).value
+        shown = {"engine": opponent == "engine" and mode != "human-vs-human",
+                 "x": mode == "computer-vs-computer", "o": mode == "computer-vs-computer"}
+        for name, show in shown.items():
+            self.query_one(f"#{name}-label").display = show
+            self.query_one(f"#{name}").display = show
+            if not show:
+                self.query_one(f"#{name}-error").display = False
 
     @on(Select.Changed, "#theme")
     def _theme_changed(self, event: Select.Changed) -> None:
@@ -406,7 +422,9 @@ class SettingsScreen(Screen[GameSettings | None]):
             if value != DEFAULT_K:
                 texts[name] = str(value)
         for name in ("difficulty", "time_limit", "depth", "seed", "engine", "x", "o"):
-            texts[name] = self.query_one(f"#{name}", Input).value.strip()
+            field = self.query_one(f"#{name}", Input)
+            # A field out of sight means nothing for this game (see _show_player_fields).
+            texts[name] = field.value.strip() if field.display else ""
         return texts
 
     def _show_error(self, field: str, problem: str, focus: bool = False) -> None:
