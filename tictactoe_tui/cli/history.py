@@ -17,7 +17,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from tictactoe_tui.history.locations import DATA_DIR_ENV, data_dir_argument, data_dir_problem
@@ -120,25 +120,30 @@ def export_command(argv: Sequence[str]) -> int:
     if args.study is not None:
         if args.game_id is not None:
             parser.error("give a GAME_ID or --study ID, not both")
-        if not args.study.isdigit():
-            parser.error(f"--study must be a study's number, not {args.study!r}")
-        store = _open(args.data_dir)
-        record = store.study(int(args.study))
-        store.close()
-        if record is None:
-            parser.error(f"there is no study {args.study} in {store.path}")
-        sys.stdout.write(record)
-        return 0
+        return _export_one(parser, args.data_dir, "--study", "study", args.study,
+                           lambda store, number: store.study(number))
     if args.game_id is None:
         parser.error("give the GAME_ID of a game (or --study ID)")
-    if not args.game_id.isdigit():
-        parser.error(f"GAME_ID must be a game's number, not {args.game_id!r}")
-    store = _open(args.data_dir)
-    game = store.game(int(args.game_id))
+
+    def game_record(store: HistoryStore, number: int) -> str | None:
+        game = store.game(number)
+        return None if game is None else game.to_record(number)
+
+    return _export_one(parser, args.data_dir, "GAME_ID", "game", args.game_id, game_record)
+
+
+def _export_one(parser: argparse.ArgumentParser, data_dir: str | None, flag: str, what: str,
+                number: str, record_of: Callable[[HistoryStore, int], str | None]) -> int:
+    """Print the record of `what` ("game" or "study") number `number` (as `flag` gave it), or
+    say in one line (exit 2) that it is not a number or not in the history."""
+    if not number.isdigit():
+        parser.error(f"{flag} must be a {what}'s number, not {number!r}")
+    store = _open(data_dir)
+    record = record_of(store, int(number))
     store.close()
-    if game is None:
-        parser.error(f"there is no game {args.game_id} in {store.path}")
-    sys.stdout.write(game.to_record(int(args.game_id)))
+    if record is None:
+        parser.error(f"there is no {what} {number} in {store.path}")
+    sys.stdout.write(record)
     return 0
 
 
