@@ -33,6 +33,10 @@ def test_the_empty_15x15_board_gets_the_centre_without_a_search() -> None:
     assert (scored.kind, scored.source, scored.rule) == ("estimate", "rule", RULE_CENTRE)
     assert not scored.exact and not scored.proven
     assert "opening rule" in decision.reason
+    # Its story is one row, the rule's answer: the same move, value and kind as the verdict.
+    [told] = analysis.iterations
+    assert (told.move, told.score, told.kind, told.source) == (112, scored.score, "estimate",
+                                                              "rule")
 
 
 def test_an_even_board_picks_one_of_the_middle_four_by_the_rng() -> None:

@@ -17,7 +17,7 @@ import random
 
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.evaluate import h1
-from tictactoe_tui.engine.types import Algorithm, Analysis, MoveScore
+from tictactoe_tui.engine.types import Algorithm, Analysis, IterationInfo, MoveScore
 
 RULE_CENTRE = "centre opening"
 """`MoveScore.rule` of the move the opening rule chose (source "rule", kind "estimate")."""
@@ -47,5 +47,8 @@ def opening_analysis(board: Board, rng: random.Random) -> Analysis | None:
     move = cells[0] if len(cells) == 1 else rng.choice(cells)
     scored = MoveScore(move, h1(board.play(move), board.to_move), nodes=0, exact=False,
                        pv=(move,), kind="estimate", depth=0, source="rule", rule=RULE_CENTRE)
+    # The story is one row, the rule's answer, so it ends on the verdict as a search's does.
+    told = IterationInfo(depth=0, move=move, score=scored.score, kind=scored.kind,
+                         band=scored.band, nodes=0, elapsed=0.0, pv=(move,), source="rule")
     return Analysis(Algorithm.ALPHABETA, (scored,), nodes=0, elapsed=0.0, depth=0,
-                    complete=False, cancelled=False)
+                    complete=False, cancelled=False, iterations=(told,))
