@@ -216,18 +216,21 @@ def test_a_file_that_is_not_a_record_is_refused_in_one_line(tmp_path: Path) -> N
     assert HistoryStore.open().count() == 0
 
 
-def test_a_damaged_history_is_reported_on_stderr_and_left_as_it_is(data_dir: Path) -> None:
+def test_a_damaged_history_is_kept_aside_by_a_read_which_makes_no_new_one(
+        data_dir: Path) -> None:
     damaged = b"\x00garbage" * 500
     (data_dir / DB_NAME).write_bytes(damaged)
-    for command in (["history", "--json"], ["history"], ["export", "1"]):
-        out = cli(*command)
-        assert "damaged" in out.stderr and "nothing was read or changed" in out.stderr
-    # A read never writes: the file is untouched, nothing was made beside it.
-    assert sorted(path.name for path in data_dir.iterdir()) == [DB_NAME]
-    assert (data_dir / DB_NAME).read_bytes() == damaged
     out = cli("history", "--json")
     assert out.returncode == 0 and json.loads(out.stdout) == []
     assert len(out.stderr.strip().splitlines()) == 1
+    assert "damaged" in out.stderr and "moved to" in out.stderr and "kept" in out.stderr
+    # A read makes nothing: the damaged file is kept as it was, under its new name, and no new
+    # history is started (the next game or import starts one).
+    [moved] = data_dir.iterdir()
+    assert moved.name.startswith(f"{DB_NAME}.damaged-") and moved.read_bytes() == damaged
+    for command in (["history", "--json"], ["export", "1"]):
+        cli(*command)
+    assert list(data_dir.iterdir()) == [moved]
 
 
 def test_the_next_import_moves_a_damaged_history_aside(data_dir: Path) -> None:

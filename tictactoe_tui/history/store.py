@@ -11,8 +11,8 @@ Opening never raises: `HistoryStore.open` always returns a store, and `notice` h
 the user when something is wrong. A game is never lost to any of it:
 
 - a damaged file is moved aside to `history.sqlite3.damaged-YYYYmmdd-HHMMSS` (kept) and a fresh
-  one is started (by a store that writes: one opened to read, `create=False`, leaves it as it
-  is and says so);
+  one is started (by a store that writes: one opened to read, `create=False`, moves it aside
+  too but starts nothing, and says so);
 - a file from a newer version of the program, or one in a folder (or on a mount) that cannot be
   written, opens read-only: its games are listed, nothing is written to it;
 - a data directory that can be neither written nor read turns the history off (play goes on);
@@ -263,12 +263,19 @@ class HistoryStore:
             self._db, self.state, self.notice = _connect(path, self.busy_seconds)
         except sqlite3.DatabaseError as error:
             if _is_damage(error) and not create:
-                # A reading command (`history`, `export`) never writes: the file stays as it
-                # is, for the next game or import to move aside.
+                # A reading command (`history`, `export`) writes nothing: it keeps the damaged
+                # file by moving it aside (a rename; the stage-2 contract asks for it), and
+                # makes no new history: the next game played (or an import) starts one.
                 self.state = "off"
-                self.notice = (f"The history at {path} is damaged: nothing was read or changed; "
-                               "the next game played (or an import) moves it aside and starts "
-                               "a new one.")
+                try:
+                    moved = _move_aside(path)
+                except OSError as stuck:
+                    self.notice = (f"The history at {path} is damaged and cannot be moved aside "
+                                   f"({_reason(stuck)}): nothing was read or changed.")
+                    return
+                self.notice = (f"The history at {path} was damaged: nothing was read; it was "
+                               f"moved to {moved} (kept), and the next game played (or an "
+                               "import) starts a new one.")
             elif _is_damage(error):
                 try:
                     moved = _move_aside(path)
