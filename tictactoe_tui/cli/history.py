@@ -171,16 +171,21 @@ def import_command(argv: Sequence[str]) -> int:
     else:
         game_id = store.save(game, keep=False)
     store.close()
-    if game_id is None:
+    return _report_added(store, "game", game_id)
+
+
+def _report_added(store: HistoryStore, what: str, new_id: int | None) -> int:
+    """Print the id `import` gave the new `what` ("game" or "study"), with the history's
+    notice on stderr; or say in one line why it was not added (status 1)."""
+    if new_id is None:
         why = ("the history is locked by another program (try again once it is free)"
                if store.locked else store.notice)
-        print(f"{PROG} import: the game was not added: {why}", file=sys.stderr)
+        print(f"{PROG} import: the {what} was not added: {why}", file=sys.stderr)
         return 1
     if store.notice:
         print(f"{PROG}: {store.notice}", file=sys.stderr)
-    print(game_id)
+    print(new_id)
     return 0
-
 
 
 def _import_study(parser: OneLineParser, name: str, text: str, directory: str | None) -> int:
@@ -192,10 +197,4 @@ def _import_study(parser: OneLineParser, name: str, text: str, directory: str | 
     store = HistoryStore.open(directory)
     study_id = store.save_study(text)
     store.close()
-    if study_id is None:
-        why = ("the history is locked by another program (try again once it is free)"
-               if store.locked else store.notice)
-        print(f"{PROG} import: the study was not added: {why}", file=sys.stderr)
-        return 1
-    print(study_id)
-    return 0
+    return _report_added(store, "study", study_id)
