@@ -125,6 +125,13 @@ class ThreatSearch:
         self.limit = 0
         self.cut = 0
         """How many times a search stopped for want of attacking moves (not for want of threats)."""
+        self.proven: dict[int, tuple[int, ...]] = {}
+        """Positions (attacker to move) won by threats, with the line that wins: a win holds
+        whatever the path to it, so the defender's replies in another order (its fours, most
+        often) find it again at once. Kept between searches, like the failures."""
+        self.refutations: dict[int, int] = {}
+        """How often each cell has refuted an attack in this search: the defender tries the
+        likeliest first."""
 
     # -- entry points ----------------------------------------------------------------------------
 
@@ -145,7 +152,10 @@ class ThreatSearch:
                 search: Callable[[LineState, int, int], list[int] | None]) -> list[int] | None:
         if len(self.failed) > _TABLE_LIMIT:
             self.failed.clear()
+        if len(self.proven) > _TABLE_LIMIT:
+            self.proven.clear()
         self.limit = self.nodes + max_nodes
+        self.refutations.clear()
         played = len(state.history)
         try:
             for budget in range(1, most + 1):
@@ -248,10 +258,15 @@ class ThreatSearch:
             state.undo(cell, side)
             return None if rest is None else [cell, *rest]
         partners = state.partners(side)
-        for cell, made in partners.items():
-            if made & (made - 1):
-                block = lowest(made)
-                return [cell, block, lowest(made ^ (1 << block))]
+        double = first_double(partners)
+        if double is not None:
+            made = partners[double]
+            block = lowest(made)
+            return [double, block, lowest(made ^ (1 << block))]
+        key = state.key(side)
+        won = self.proven.get(key)
+        if won is not None:
+            return list(won)
         if left <= 0:
             self.cut += 1
             return None
@@ -263,7 +278,9 @@ class ThreatSearch:
             rest = self._vct_reply(state, side, left - 1)
             state.undo(move, side)
             if rest is not None:
-                return [move, *rest]
+                line = [move, *rest]
+                self.proven[key] = tuple(line)
+                return line
         self._record_failure(1, state, side, left, cut)
         return None
 
@@ -287,11 +304,16 @@ class ThreatSearch:
             replies = stops
             lost_in_four = state.empty & ~stops
         longest: list[int] | None = None
-        for reply in iter_bits(replies):
+        order = iter_bits(replies)
+        if len(order) > 1:
+            refuted = self.refutations
+            order.sort(key=lambda cell: -refuted.get(cell, 0))
+        for reply in order:
             state.play(reply, other)
             rest = self._vct(state, side, left)
             state.undo(reply, other)
             if rest is None:
+                self.refutations[reply] = self.refutations.get(reply, 0) + 1
                 return None
             if longest is None or len(rest) + 1 > len(longest):
                 longest = [reply, *rest]
@@ -310,6 +332,12 @@ class ThreatSearch:
         return fours + threes
 
 
+def first_double(partners: dict[int, int]) -> int | None:
+    """The lowest cell of `partners` whose move makes two or more winning cells, if any."""
+    doubles = [cell for cell, wins in partners.items() if wins & (wins - 1)]
+    return min(doubles) if doubles else None
+
+
 def _by_strength(state: LineState, side: int, partners: dict[int, int]) -> list[int]:
     """The four-making cells, those that build the most for `side` first."""
     return sorted(partners, key=lambda cell: (-state.gain(cell, side), cell))
@@ -320,7 +348,8 @@ def _double_line(state: LineState, side: int, move: int) -> list[int]:
     state.play(move, side)
     partners = state.partners(1 - side)
     state.undo(move, side)
-    for cell, wins in partners.items():
+    for cell in sorted(partners):
+        wins = partners[cell]
         if wins & (wins - 1) and cell != move:
             remaining = wins & ~(1 << move)
             if remaining & (remaining - 1):
