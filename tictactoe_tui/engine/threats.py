@@ -33,12 +33,23 @@ fours; keep one `ThreatSearch` to share its failure table between calls.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.lines import LineState, iter_bits, line_shape, side_of
+from tictactoe_tui.engine.lines import LineShape, LineState, iter_bits, line_shape, side_of
+
+try:
+    from tictactoe_tui.engine import _threatc
+except ImportError:  # built without a compiler: the pure Python search below runs
+    _threatc = None  # type: ignore[assignment]
+
+PURE_ENGINE_VARIABLE = "TICTACTOE_TUI_PURE_ENGINE"
+"""Set to 1 in the environment to run the pure Python threat search even when the compiled
+kernel is installed."""
 
 VCF_MAX_FOURS = 30
 """Fours a VCF may play before its winning move (61 plies): beyond any real board's supply."""
@@ -112,12 +123,23 @@ class ThreatSearch:
 
     One instance serves many calls on boards of one shape (the main search keeps one for a
     whole game); `poll`, if given, is called every 64 nodes and may raise to stop the search
-    (the state is then left as it was found).
+    (the state is then left as it was found, or as the search left it for the caller to rewind).
+
+    When the compiled kernel (`_threatc`, built at install time if a C compiler is there) is
+    available, `vcf` and `vct` run in it: the same lines, the same node counts and the same
+    tables as the Python code below, which stays the reference. `kernel=False`, or
+    TICTACTOE_TUI_PURE_ENGINE=1 in the environment, runs the Python code. With the kernel the
+    tables live in it: `failed` and `proven` stay empty.
     """
 
-    def __init__(self, poll: Callable[[], None] | None = None) -> None:
-        """An empty failure table; `poll` is the caller's cancel/deadline check."""
+    def __init__(self, poll: Callable[[], None] | None = None, kernel: bool = True) -> None:
+        """Empty tables; `poll` is the caller's cancel/deadline check; `kernel=False` runs the
+        pure Python search even if the compiled one is installed."""
         self.poll = poll
+        self.use_kernel = kernel and kernel_available()
+        """Whether `vcf` and `vct` run in the compiled kernel."""
+        self._kernel: _threatc.Kernel | None = None
+        self._kernel_shape: LineShape | None = None
         self.failed: dict[tuple[int, int], int] = {}
         """(kind, position key) -> the most attacking moves known not to be enough (kind 0 is
         VCF, 1 is VCT); `_NEVER` when no number of moves is."""
@@ -141,12 +163,38 @@ class ThreatSearch:
 
         Iterative deepening on the number of fours makes the first line found a shortest one.
         """
+        if self.use_kernel:
+            return self._compiled(0, state, side, max_fours, max_nodes)
         return self._deepen(state, side, max_fours, max_nodes, self._vcf)
 
     def vct(self, state: LineState, side: int, max_attacks: int = VCT_MAX_ATTACKS,
             max_nodes: int = DEFAULT_MAX_NODES) -> list[int] | None:
         """A VCT of `side` (to move) within `max_attacks` threats (fewest first), or None."""
+        if self.use_kernel:
+            return self._compiled(1, state, side, max_attacks, max_nodes)
         return self._deepen(state, side, max_attacks, max_nodes, self._vct)
+
+    def _compiled(self, kind: int, state: LineState, side: int, most: int,
+                  max_nodes: int) -> list[int] | None:
+        """`_deepen` with `_vcf` (kind 0) or `_vct` (kind 1), run in the compiled kernel. It
+        never touches `state`; the counters come back even when `poll` raises."""
+        shape = state.shape
+        kernel = self._kernel
+        if kernel is None or self._kernel_shape is not shape:
+            # One kernel per board shape (its tables are keyed by positions of that shape).
+            kernel = self._kernel = _threatc.Kernel(shape.size, shape.k, *_kernel_tables(shape))
+            self._kernel_shape = shape
+        size = kernel.words * 8
+        kernel.nodes = self.nodes
+        kernel.cut = self.cut
+        try:
+            return kernel.search(kind, state.bits[0].to_bytes(size, "little"),
+                                 state.bits[1].to_bytes(size, "little"), side, most, max_nodes,
+                                 self.poll)
+        finally:
+            self.nodes = kernel.nodes
+            self.cut = kernel.cut
+            self.limit = kernel.limit
 
     def _deepen(self, state: LineState, side: int, most: int, max_nodes: int,
                 search: Callable[[LineState, int, int], list[int] | None]) -> list[int] | None:
@@ -330,6 +378,19 @@ class ThreatSearch:
         threes = iter_bits(state.double_moves(side, state.empty & ~four_cells))
         threes.sort(key=lambda cell: (-state.gain(cell, side), cell))
         return fours + threes
+
+
+def kernel_available() -> bool:
+    """Whether the compiled threat kernel is installed and not turned off by
+    TICTACTOE_TUI_PURE_ENGINE=1."""
+    return _threatc is not None and os.environ.get(PURE_ENGINE_VARIABLE, "") in ("", "0")
+
+
+@cache
+def _kernel_tables(shape: LineShape) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...],
+                                               tuple[int, ...]]:
+    """What the compiled kernel needs of a shape: each line's cells, H1's gains and weights."""
+    return tuple(tuple(iter_bits(mask)) for mask in shape.line_mask), shape.gain, shape.weight
 
 
 def first_double(partners: dict[int, int]) -> int | None:
@@ -531,6 +592,7 @@ __all__ = [
     "find_vcf",
     "find_vct",
     "fork_stops",
+    "kernel_available",
     "line_shape",
     "read_line",
     "read_move",
