@@ -47,7 +47,7 @@ def compile_kernel(source: Path, target: Path) -> str | None:
     return None
 
 
-class KernelBuildHook(BuildHookInterface):  # type: ignore[type-arg]
+class KernelBuildHook(BuildHookInterface):
     """Adds the compiled kernel to wheels (and next to the sources for an editable install)."""
 
     PLUGIN_NAME = "custom"

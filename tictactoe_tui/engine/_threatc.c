@@ -20,7 +20,7 @@
 #define MAXW 7                /* 64-bit words of a bitboard: 7 * 64 >= 400 cells */
 #define MAXCELLS 400
 #define NEVER (1 << 30)       /* threats.py's _NEVER */
-#define TABLE_LIMIT 400000    /* threats.py's _TABLE_LIMIT */
+#define TABLE_LIMIT 400000    /* threats.py's _TABLE_LIMIT (the wrapper sets it each search) */
 
 /* What a search function returns when it found no line (a length >= 0 means a line). */
 #define NONE (-1)
@@ -207,7 +207,7 @@ typedef struct {
     int32_t *pos[3][2];
     int set_n[3][2];
     /* the search */
-    long long nodes, limit, cut;
+    long long nodes, limit, cut, table_limit;
     PyObject *poll;               /* borrowed for the length of one search */
     int32_t refutations[MAXCELLS];
     int depth;                    /* stones played since the search started */
@@ -861,6 +861,7 @@ static int Kernel_init(Kernel *K, PyObject *args, PyObject *kwds) {
     }
     K->size = size;
     K->k = k;
+    K->table_limit = TABLE_LIMIT;
     K->cells = size * size;
     K->words = (K->cells + 63) / 64;
     if (!(K->gain = int_table(gain, k, "gain"))) return -1;
@@ -979,8 +980,8 @@ static PyObject *Kernel_search(Kernel *K, PyObject *args) {
     K->depth = 0;
     K->moves_top = 0;
     /* _deepen */
-    if (K->failed.n > TABLE_LIMIT) table_clear(&K->failed);
-    if (K->proven.n > TABLE_LIMIT) {
+    if ((long long)K->failed.n > K->table_limit) table_clear(&K->failed);
+    if ((long long)K->proven.n > K->table_limit) {
         table_clear(&K->proven);
         K->arena_n = 0;
     }
@@ -1026,6 +1027,8 @@ static PyMemberDef Kernel_members[] = {
     {"limit", T_LONGLONG, offsetof(Kernel, limit), 0, "The node count the search stops past."},
     {"cut", T_LONGLONG, offsetof(Kernel, cut), 0,
      "How many times a search stopped for want of attacking moves."},
+    {"table_limit", T_LONGLONG, offsetof(Kernel, table_limit), 0,
+     "Entries a table may hold at a search's start before it is cleared."},
     {"words", T_INT, offsetof(Kernel, words), READONLY, "64-bit words of a bitboard."},
     {NULL, 0, 0, 0, NULL},
 };

@@ -8,6 +8,7 @@ class Kernel:
     nodes: int
     limit: int
     cut: int
+    table_limit: int
     words: int
     def __init__(self, size: int, k: int, lines: Sequence[Sequence[int]], gain: Sequence[int],
                  weight: Sequence[int]) -> None: ...

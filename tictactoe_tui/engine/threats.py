@@ -187,6 +187,7 @@ class ThreatSearch:
         size = kernel.words * 8
         kernel.nodes = self.nodes
         kernel.cut = self.cut
+        kernel.table_limit = _TABLE_LIMIT
         try:
             return kernel.search(kind, state.bits[0].to_bytes(size, "little"),
                                  state.bits[1].to_bytes(size, "little"), side, most, max_nodes,
@@ -195,6 +196,12 @@ class ThreatSearch:
             self.nodes = kernel.nodes
             self.cut = kernel.cut
             self.limit = kernel.limit
+
+    def table_sizes(self) -> tuple[int, int]:
+        """How many positions the failure table and the proven table hold (either engine's)."""
+        if self._kernel is not None:
+            return self._kernel.table_sizes()
+        return len(self.failed), len(self.proven)
 
     def _deepen(self, state: LineState, side: int, most: int, max_nodes: int,
                 search: Callable[[LineState, int, int], list[int] | None]) -> list[int] | None:
