@@ -47,6 +47,9 @@ try:
 except ImportError:  # built without a compiler: the pure Python search below runs
     _threatc = None  # type: ignore[assignment]
 
+KERNEL_MAX_SIZE = 20
+"""The biggest board the compiled kernel searches (400 cells); bigger ones run pure."""
+
 PURE_ENGINE_VARIABLE = "TICTACTOE_TUI_PURE_ENGINE"
 """Set to 1 in the environment to run the pure Python threat search even when the compiled
 kernel is installed."""
@@ -123,7 +126,8 @@ class ThreatSearch:
 
     One instance serves many calls on boards of one shape (the main search keeps one for a
     whole game); `poll`, if given, is called every 64 nodes and may raise to stop the search
-    (the state is then left as it was found, or as the search left it for the caller to rewind).
+    (the pure search then leaves the state mid-search for the caller to rewind; the kernel
+    never touches it).
 
     When the compiled kernel (`_threatc`, built at install time if a C compiler is there) is
     available, `vcf` and `vct` run in it: the same lines, the same node counts and the same
@@ -163,14 +167,14 @@ class ThreatSearch:
 
         Iterative deepening on the number of fours makes the first line found a shortest one.
         """
-        if self.use_kernel:
+        if self.use_kernel and state.shape.size <= KERNEL_MAX_SIZE:
             return self._compiled(0, state, side, max_fours, max_nodes)
         return self._deepen(state, side, max_fours, max_nodes, self._vcf)
 
     def vct(self, state: LineState, side: int, max_attacks: int = VCT_MAX_ATTACKS,
             max_nodes: int = DEFAULT_MAX_NODES) -> list[int] | None:
         """A VCT of `side` (to move) within `max_attacks` threats (fewest first), or None."""
-        if self.use_kernel:
+        if self.use_kernel and state.shape.size <= KERNEL_MAX_SIZE:
             return self._compiled(1, state, side, max_attacks, max_nodes)
         return self._deepen(state, side, max_attacks, max_nodes, self._vct)
 
