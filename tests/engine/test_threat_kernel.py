@@ -97,20 +97,23 @@ def random_calls(rng: random.Random, size: int, k: int, count: int,
 
 @needs_kernel
 @pytest.mark.parametrize(("size", "k", "count"), [
-    (15, 5, 1_000), (20, 5, 300),
+    (15, 5, 800), (20, 5, 300),
     (7, 4, 120), (7, 5, 120), (8, 4, 120), (8, 5, 120),
     (9, 4, 120), (9, 5, 120), (10, 4, 120), (10, 5, 120),
-    (3, 3, 100), (4, 3, 100), (4, 4, 100), (5, 3, 100), (5, 4, 100),
+    (3, 3, 100), (4, 3, 100), (4, 4, 100), (5, 3, 100), (5, 4, 100), (5, 5, 100),
+    (13, 3, 100), (16, 4, 100),
 ])
 def test_the_kernel_finds_what_the_pure_search_finds(size: int, k: int, count: int) -> None:
     wins = compare(line_shape(size, k), random_calls(random.Random(size * 100 + k), size, k,
                                                      count))
-    assert wins > count // 20  # the positions hold threats: the searches were really tried
+    # The positions hold threats: the searches were really tried.
+    assert wins > (count // 20 if k < size else 3)
 
 
 @needs_kernel
 @pytest.mark.slow
-@pytest.mark.parametrize(("size", "k"), [(15, 5), (20, 5), (12, 6), (9, 4), (6, 3), (6, 4)])
+@pytest.mark.parametrize(("size", "k"), [(15, 5), (20, 5), (12, 6), (11, 7), (20, 10), (9, 4),
+                                       (6, 3), (6, 4)])
 def test_the_kernel_agrees_on_a_long_sweep(size: int, k: int) -> None:
     rng = random.Random(7_000 + size * 100 + k)
     compare(line_shape(size, k), random_calls(rng, size, k, 1_500,
@@ -147,7 +150,7 @@ def test_the_kernel_agrees_on_the_threat_puzzles() -> None:
     for text in THREAT_PUZZLES.values():
         board = Board.from_string(text, k=5)
         side = side_of(board.to_move)
-        for kind in (0, 1, 0):
+        for kind in (0, 1):
             calls.append((kind, board.x_bits, board.o_bits, side, 30 if kind == 0 else 4,
                           200_000))
             calls.append((kind, board.x_bits, board.o_bits, 1 - side, 30 if kind == 0 else 4,
