@@ -210,6 +210,7 @@ typedef struct {
     long long nodes, limit, cut, table_limit;
     PyObject *poll;               /* borrowed for the length of one search */
     int32_t refutations[MAXCELLS];
+    int busy;                     /* a search is running (poll may run other Python code) */
     int depth;                    /* stones played since the search started */
     int row;                      /* length of one scratch line */
     int16_t *scratch;             /* (cells + 2) lines: _vct_reply's candidates, by depth */
@@ -976,6 +977,10 @@ static PyObject *Kernel_search(Kernel *K, PyObject *args) {
             return NULL;
         }
     }
+    if (K->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the Kernel is already searching");
+        return NULL;
+    }
     load(K, &x, &o);
     K->depth = 0;
     K->moves_top = 0;
@@ -988,6 +993,7 @@ static PyObject *Kernel_search(Kernel *K, PyObject *args) {
     K->limit = K->nodes + max_nodes;
     memset(K->refutations, 0, sizeof K->refutations);
     K->poll = poll;
+    K->busy = 1;
     int found = NONE;
     for (int budget = 1; budget <= most; budget++) {
         long long cut = K->cut;
@@ -996,6 +1002,7 @@ static PyObject *Kernel_search(Kernel *K, PyObject *args) {
         if (K->cut == cut) break;
     }
     K->poll = NULL;
+    K->busy = 0;
     if (found == FAILED) return NULL;
     if (found < 0) Py_RETURN_NONE;
     PyObject *line = PyList_New(found);
