@@ -212,6 +212,7 @@ typedef struct {
     int32_t refutations[MAXCELLS];
     int busy;                     /* a search is running (poll may run other Python code) */
     int depth;                    /* stones played since the search started */
+    int16_t *played;              /* those stones, cell << 1 | side, the last one last */
     int row;                      /* length of one scratch line */
     int16_t *scratch;             /* (cells + 2) lines: _vct_reply's candidates, by depth */
     int16_t *top;                 /* the line the search returns */
@@ -259,44 +260,42 @@ static inline int classify(const Kernel *K, int side, int line) {
     return NOCAT;
 }
 
-static void load(Kernel *K, const BB *x, const BB *o) {
-    K->bits[0] = *x;
-    K->bits[1] = *o;
-    for (int c = 0; c < 3; c++) K->set_n[c][0] = K->set_n[c][1] = 0;
-    for (int line = 0; line < K->lines; line++) {
-        const int16_t *cells = K->line_cells + (size_t)line * K->k;
-        int n0 = 0, n1 = 0;
-        for (int i = 0; i < K->k; i++) {
-            n0 += bb_has(x, cells[i]);
-            n1 += bb_has(o, cells[i]);
-        }
-        K->count[0][line] = (uint8_t)n0;
-        K->count[1][line] = (uint8_t)n1;
-        K->cat[0][line] = K->cat[1][line] = NOCAT;
+/* Add (delta 1) or take away (delta -1) a stone of `side` on `cell`: the counts and the sets. */
+static void put(Kernel *K, int cell, int side, int delta) {
+    for (int32_t i = K->cell_start[cell]; i < K->cell_start[cell + 1]; i++) {
+        int line = K->cell_line[i];
+        K->count[side][line] = (uint8_t)(K->count[side][line] + delta);
         set_move(K, 0, line, classify(K, 0, line));
         set_move(K, 1, line, classify(K, 1, line));
+    }
+    if (delta > 0) bb_set(&K->bits[side], cell); else bb_reset(&K->bits[side], cell);
+}
+
+/* Make the kernel's position x, o: only the cells that differ from the last search's position
+ * are touched (the main search asks about positions a few moves apart). */
+static void sync_position(Kernel *K, const BB *x, const BB *o) {
+    const BB *want[2] = {x, o};
+    for (int pass = 0; pass < 2; pass++) {      /* stones taken away first, then stones added */
+        for (int side = 0; side < 2; side++) {
+            for (int w = 0; w < K->words; w++) {
+                uint64_t have = K->bits[side].w[w], need = want[side]->w[w];
+                uint64_t diff = pass == 0 ? have & ~need : need & ~have;
+                while (diff) {
+                    put(K, w * 64 + CTZ(diff), side, pass == 0 ? -1 : 1);
+                    diff &= diff - 1;
+                }
+            }
+        }
     }
 }
 
 static void play(Kernel *K, int cell, int side) {
-    for (int32_t i = K->cell_start[cell]; i < K->cell_start[cell + 1]; i++) {
-        int line = K->cell_line[i];
-        K->count[side][line]++;
-        set_move(K, 0, line, classify(K, 0, line));
-        set_move(K, 1, line, classify(K, 1, line));
-    }
-    bb_set(&K->bits[side], cell);
-    K->depth++;
+    put(K, cell, side, 1);
+    K->played[K->depth++] = (int16_t)(cell << 1 | side);
 }
 
 static void undo(Kernel *K, int cell, int side) {
-    for (int32_t i = K->cell_start[cell]; i < K->cell_start[cell + 1]; i++) {
-        int line = K->cell_line[i];
-        K->count[side][line]--;
-        set_move(K, 0, line, classify(K, 0, line));
-        set_move(K, 1, line, classify(K, 1, line));
-    }
-    bb_reset(&K->bits[side], cell);
+    put(K, cell, side, -1);
     K->depth--;
 }
 
@@ -822,6 +821,7 @@ static void Kernel_dealloc(Kernel *K) {
         for (int c = 0; c < 3; c++) { free(K->items[c][s]); free(K->pos[c][s]); }
     }
     free(K->scratch); free(K->top); free(K->moves); free(K->keys_gain); free(K->arena);
+    free(K->played);
     table_free(&K->failed);
     table_free(&K->proven);
     Py_TYPE(K)->tp_free((PyObject *)K);
@@ -926,7 +926,13 @@ static int Kernel_init(Kernel *K, PyObject *args, PyObject *kwds) {
     K->top = malloc((size_t)K->row * sizeof *K->top);
     K->moves = malloc((size_t)(K->cells + 2) * (K->cells + 2) * sizeof *K->moves);
     K->keys_gain = malloc((size_t)K->cells * sizeof *K->keys_gain);
-    if (!K->scratch || !K->top || !K->moves || !K->keys_gain) { PyErr_NoMemory(); return -1; }
+    K->played = malloc((size_t)(K->cells + 2) * sizeof *K->played);
+    if (!K->scratch || !K->top || !K->moves || !K->keys_gain || !K->played) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    /* The empty board: every count 0, every line in no set (search() syncs from there). */
+    for (int s = 0; s < 2; s++) memset(K->cat[s], NOCAT, L ? L : 1);
     for (int c = 0; c < MAXCELLS; c++) K->partners.slot[c] = K->old.slot[c] = -1;
     if (table_init(&K->failed, 2 * K->words + 1) < 0 || table_init(&K->proven, 2 * K->words) < 0) {
         PyErr_NoMemory();
@@ -981,7 +987,7 @@ static PyObject *Kernel_search(Kernel *K, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "the Kernel is already searching");
         return NULL;
     }
-    load(K, &x, &o);
+    sync_position(K, &x, &o);
     K->depth = 0;
     K->moves_top = 0;
     /* _deepen */
@@ -1000,6 +1006,12 @@ static PyObject *Kernel_search(Kernel *K, PyObject *args) {
         found = kind == 0 ? vcf(K, side, budget, K->top) : vct(K, side, budget, K->top);
         if (found != NONE) break;
         if (K->cut == cut) break;
+    }
+    /* An interrupted search leaves its stones: take them back (the next sync starts from the
+     * position searched). */
+    while (K->depth > 0) {
+        int last = K->played[K->depth - 1];
+        undo(K, last >> 1, last & 1);
     }
     K->poll = NULL;
     K->busy = 0;
