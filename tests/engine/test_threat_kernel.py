@@ -22,6 +22,7 @@ import pytest
 from benchmarks.bench import THREAT_PUZZLES
 from benchmarks.threat_positions import DECIDING
 from tictactoe_tui.engine import threats
+from tictactoe_tui.engine.api import alphabeta
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.lines import LineShape, LineState, line_shape, side_of
 from tictactoe_tui.engine.threats import ThreatSearch, find_vcf, find_vct, kernel_available
@@ -239,6 +240,19 @@ def test_find_vcf_and_find_vct_agree_in_both_modes(monkeypatch: pytest.MonkeyPat
         answers.append([(find_vcf(board), find_vct(board, 8, 20_000)) for board in boards])
     assert answers[0] == answers[1]
     assert sum(vct is not None for _, vct in answers[0]) >= len(boards) // 2
+
+
+@needs_kernel
+def test_the_main_search_is_the_same_with_either_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    # alpha-beta runs threat searches at its root and inside its tree: with identical threat
+    # answers and node counts, a depth-limited search is identical move for move, node for node.
+    boards = [Board.from_string(text, k=5) for _, text in DECIDING[::8]]
+    runs = []
+    for pure in ("1", "0"):
+        monkeypatch.setenv(threats.PURE_ENGINE_VARIABLE, pure)
+        results = [alphabeta(board, depth=3) for board in boards]
+        runs.append([(r.move, r.score, r.nodes, r.kind) for r in results])
+    assert runs[0] == runs[1]
 
 
 def test_the_threat_tests_pass_with_the_pure_engine() -> None:
