@@ -55,11 +55,13 @@ Scores inside use a wider scale than the public one: a win on ply d (counted fro
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.board import Board, Mark, geometry
+from tictactoe_tui.engine.defence import proof_cells, relevance_zone
 from tictactoe_tui.engine.lines import LineShape, LineState, iter_bits, line_shape
 from tictactoe_tui.engine.threats import VCT_MAX_ATTACKS, ThreatSearch, defences, lowest
 from tictactoe_tui.engine.types import (
@@ -73,6 +75,8 @@ from tictactoe_tui.engine.types import (
     RULE_VCT,
     RULE_WINS_AT_ONCE,
 )
+
+_T = TypeVar("_T")
 
 MATE = 1 << 24
 """A win on ply d scores MATE - d inside the search."""
@@ -407,15 +411,25 @@ class Searcher:
         """A root VCF (or VCT) for `side` within `nodes` nodes and the threat deadline (or
         `until`, if given)."""
         state = self.state
+
+        def search() -> list[int] | None:
+            if fours_only:
+                return self.threats.vcf(state, side, max_nodes=nodes)
+            return self.threats.vct(state, side, attacks, nodes)
+
+        return self._threat_call(search, until)
+
+    def _threat_call(self, call: Callable[[], _T], until: float | None) -> _T | None:
+        """`call` (a threat search on the root's state) under the threat deadline (or `until`,
+        if given): None when the clock stops it, the state then taken back as it was."""
+        state = self.state
         poller = self.poller
         before = self.threats.nodes
         played = len(state.history)
         deadline = poller.deadline
         poller.deadline = self.threat_deadline if until is None else until
         try:
-            if fours_only:
-                return self.threats.vcf(state, side, max_nodes=nodes)
-            return self.threats.vct(state, side, attacks, nodes)
+            return call()
         except fs.Stopped:
             state.rewind(played)
             if poller.cancelled:
@@ -430,19 +444,25 @@ class Searcher:
     def _root_moves(self, side: int, vct_nodes: int) -> list[RootMove]:
         """Every legal move of a quiet root: MAIN near the stones and the threats, FAR elsewhere.
 
-        When the opponent (as if we passed) has a threat win, the cells of its line are MAIN
-        too, and every MAIN move after which the opponent still wins by threats is a proven loss.
+        When the opponent (as if we passed) has a threat win, the moves outside its proof's
+        relevance zone (`defence`) are proven losses at once; the zone's moves are MAIN, far
+        ones included, and each that the opponent still beats by threats is a proven loss.
         """
         state = self.state
         empty = state.empty
         threat = None
+        zone = None
         if self.all_cells:
             main = empty
         else:
-            threat = self._opponent_threat(side, vct_nodes)
+            threat, fours_only = self._opponent_threat(side, vct_nodes)
             main = state.neighbourhood() | state.line_cells()
             for cell in threat or ():
                 main |= 1 << cell
+            if threat is not None:
+                zone = self._threat_zone(side, threat, fours_only)
+                if zone is not None:
+                    main |= zone
             main &= empty
             if not main:
                 main = 1 << next(c for c in self.shape.centre_order if empty >> c & 1)
@@ -452,35 +472,66 @@ class Searcher:
                     for cell in iter_bits(empty & ~main)])
         self.danger = threat
         if threat is not None:
+            if zone is not None:
+                self._refute_outside(roots, zone, threat, fours_only)
             self._defend(roots, side, threat)
         return roots
 
-    def _opponent_threat(self, side: int, vct_nodes: int) -> list[int] | None:
-        """The opponent's threat win (VCF, else VCT) as if the side to move passed, if any.
+    def _opponent_threat(self, side: int, vct_nodes: int) -> tuple[list[int] | None, bool]:
+        """The opponent's threat win (VCF, else VCT) as if the side to move passed, if any, and
+        whether it is a VCF.
 
         Its VCT gets at least the budget of the defence's middle pass: a threat missed here is
         a threat the root never defends against.
         """
         line = self._threat_search(1 - side, True, ROOT_VCF_NODES // 4)
-        if line is None and vct_nodes > 0:
-            line = self._threat_search(1 - side, False,
-                                       max(vct_nodes, DEFENCE_BUDGETS[len(DEFENCE_BUDGETS) // 2]),
-                                       attacks=self._check_attacks())
-        return line
+        if line is not None or vct_nodes <= 0:
+            return line, True
+        return self._threat_search(1 - side, False,
+                                   max(vct_nodes, DEFENCE_BUDGETS[len(DEFENCE_BUDGETS) // 2]),
+                                   attacks=self._check_attacks()), False
 
     # -- the root's defence ------------------------------------------------------------------
 
-    def _defend(self, roots: list[RootMove], side: int, threat: list[int]) -> None:
-        """Mark the moves on the opponent's threat line after which it still wins by threats:
-        proven losses.
+    def _threat_zone(self, side: int, threat: list[int], fours_only: bool) -> int | None:
+        """The relevance zone of the opponent's threat win `threat` (found as if we passed):
+        the only cells where a move of ours can stop it (`defence`); None when its proof could
+        not be walked in time."""
+        state = self.state
+        attacker = 1 - side
+        cells = self._threat_call(
+            lambda: proof_cells(self.threats, state, attacker, threat, fours_only,
+                                self._check_attacks()),
+            self._defence_deadline())
+        return None if cells is None else relevance_zone(state, attacker, *cells)
 
-        The opponent has a threat win if we pass (`threat`); the cells of its line are where a
-        defence most often lies, so each gets a cheap check (`DEFENCE_BUDGETS[0]` nodes) before
-        the search, until the defence deadline. The answers of the iterations then get bigger
+    def _refute_outside(self, roots: list[RootMove], zone: int, threat: list[int],
+                        fours_only: bool) -> None:
+        """Every move outside `zone` loses to the opponent's threat win `threat`, whose proof
+        it leaves as it was: a proven loss, within the same plies after the move."""
+        rule = RULE_ALLOWS_VCF if fours_only else RULE_ALLOWS_VCT
+        for root in roots:
+            if zone >> root.move & 1 or root.kind == FIXED:
+                continue
+            root.kind, root.bound = FIXED, UPPER
+            root.value = -(MATE - 1 - len(threat))
+            root.line = (root.move, *threat)
+            root.rule, root.depth, root.from_table = rule, 0, False
+            self.refuted[root.move] = root
+
+    def _defend(self, roots: list[RootMove], side: int, threat: list[int]) -> None:
+        """Check the moves that may stop the opponent's threat win (`threat`, as if we passed):
+        after each, the opponent's threat search runs again, and a move it still beats is a
+        proven loss.
+
+        The cells of the threat's line come first (a defence most often lies there), then the
+        moves that build most; each gets a cheap check (`DEFENCE_BUDGETS[0]` nodes) before the
+        search, until the defence deadline. The answers of the iterations then get bigger
         checks (`_settle`).
         """
-        self._check_all([root for root in roots if root.kind == MAIN and root.move in threat],
-                        side, DEFENCE_BUDGETS[0])
+        on_line = set(threat)
+        self._check_all([root for root in roots if root.kind == MAIN], side,
+                        DEFENCE_BUDGETS[0], first=on_line)
 
     def _defend_stops(self, roots: list[RootMove], side: int) -> None:
         """When a rule left a choice between the moves that stop the opponent's doubles, check
@@ -491,9 +542,11 @@ class Searcher:
             self.danger = []
             self._check_all(stops, side, DEFENCE_BUDGETS[1])
 
-    def _check_all(self, roots: list[RootMove], side: int, budget: int) -> None:
-        """Check `roots` (the ones that build most first) until the defence deadline."""
-        roots = sorted(roots, key=lambda root: (-root.prior, root.move))
+    def _check_all(self, roots: list[RootMove], side: int, budget: int,
+                   first: set[int] | frozenset[int] = frozenset()) -> None:
+        """Check `roots` (those in `first`, then the ones that build most) until the defence
+        deadline."""
+        roots = sorted(roots, key=lambda root: (root.move not in first, -root.prior, root.move))
         deadline = self._defence_deadline()
         for root in roots:
             if deadline is not None and time.perf_counter() > deadline:
