@@ -68,6 +68,7 @@ from tictactoe_tui.engine.types import (
     RULE_ALLOWS_VCF,
     RULE_ALLOWS_VCT,
     RULE_DOUBLE_THREAT,
+    RULE_FOUR_THEN_LOST,
     RULE_LEAVES_A_DOUBLE,
     RULE_LEAVES_A_FOUR,
     RULE_TWO_FOURS,
@@ -122,6 +123,11 @@ DEFENCE_BUDGETS = (400, 1_600, 6_400, 25_600)
 """Nodes each threat search may visit when checking whether a root move stops the opponent's
 threats: the cells of the threat's line get the first before the search; an iteration's answer
 gets the second at depth 1, the third at depths 2-3, the last from depth 4."""
+
+FOUR_CHECK_SHARE = 8
+"""A check with at least `DEFENCE_BUDGETS[2]` nodes also asks, of a move making a four, whether
+every move after the forced block loses to the opponent's threats, each of those moves with
+this share of the check's budget."""
 
 CHECK_ATTACKS = 6
 """Threats (fours and threes) the opponent's VCT may play before its final double when the root
@@ -311,7 +317,8 @@ class Searcher:
             self.limit_ply = depth + QUIESCENCE_PLIES
             self._iterate(roots, side, depth)
             iteration = _snapshot(depth, roots)
-            if self.danger is not None and not iteration.complete:
+            if not iteration.complete and (self.danger is not None
+                                           or self._makes_four(iteration.moves[0].move, side)):
                 settled = self._settle(iteration, roots, side, depth)
                 if settled is None:
                     # The clock cut the check of this depth's answer short: the caller keeps
@@ -582,7 +589,10 @@ class Searcher:
             pending = [live[move.move] for move in iteration.moves
                        if (move is top or (move.bound == top.bound == EXACT
                                            and (move.value, move.prior) == (top.value, top.prior)))
-                       and self.checked.get(move.move, 0) < budget]
+                       and self.checked.get(move.move, 0) < budget
+                       # With no threat win against the root, only a four can lose to one:
+                       # after its block (`_blocked_four_loses`).
+                       and (self.danger is not None or self._makes_four(move.move, side))]
             refuted = False
             for root in pending:
                 if self._check(root, side, budget, until) is not None:
@@ -597,6 +607,14 @@ class Searcher:
             if not refuted:
                 return iteration
             iteration = _snapshot(depth, roots)
+
+    def _makes_four(self, move: int, side: int) -> bool:
+        """Whether `side`'s `move` makes a four (a line one stone short of k)."""
+        state = self.state
+        mine = state.count[side]
+        theirs = state.count[1 - side]
+        need = self.shape.k - 2
+        return any(mine[line] == need and not theirs[line] for line in self.shape.lines_of[move])
 
     def _held(self) -> int:
         """The budget the answer the caller has (the last iteration's best move) was checked
@@ -635,6 +653,9 @@ class Searcher:
                            else VCT_MAX_ATTACKS)
                 line = self._threat_search(1 - side, False, budget, until, attacks)
                 rule = RULE_ALLOWS_VCT
+            if line is None and budget >= DEFENCE_BUDGETS[2]:
+                line = self._blocked_four_loses(side, budget // FOUR_CHECK_SHARE, until)
+                rule = RULE_FOUR_THEN_LOST
         finally:
             # A cancel leaves the threat search's stones on the board: take them all back, in
             # order (`undo` of the root move alone would take back the wrong one).
@@ -651,6 +672,71 @@ class Searcher:
             # Not cut short by the clock: no win within this budget.
             self.checked[root.move] = budget
         return line
+
+    def _blocked_four_loses(self, side: int, budget: int,
+                            until: float | None) -> list[int] | None:
+        """After a root move of `side` that made a four (the opponent to move): the line by
+        which every move of ours after the forced block loses to a threat win of the
+        opponent's (the block, our most stubborn move, its win), else None.
+
+        No single threat search sees such a loss: the block makes no threat, so the
+        opponent's VCT after our move fails, yet after the block each of our moves allows one.
+        """
+        state = self.state
+        other = 1 - side
+        four = state.win_cells(side)
+        if not four or four & (four - 1) or state.win_cells(other):
+            return None
+        block = lowest(four)
+        state.play(block, other)
+        rest = self._every_move_loses(side, budget, until)
+        state.undo(block, other)
+        return None if rest is None else [block, *rest]
+
+    def _every_move_loses(self, side: int, budget: int,
+                          until: float | None) -> list[int] | None:
+        """With `side` to move: the opponent's threat win against each of our moves, as the
+        longest line (our move first), or None if a move holds (or the clock stopped a search).
+
+        The moves outside the relevance zone of its win as if we passed lose to that win at
+        once (`defence`); each move inside it gets a threat search of `budget` nodes.
+        """
+        state = self.state
+        other = 1 - side
+        if state.win_cells(side):
+            return None
+        threat, fours_only = self._threat_after(other, budget, until)
+        if threat is None:
+            return None
+        won = threat
+        cells = self._threat_call(
+            lambda: proof_cells(self.threats, state, other, won, fours_only, VCT_MAX_ATTACKS),
+            until)
+        if cells is None:
+            return None
+        zone = relevance_zone(state, other, *cells)
+        outside = state.empty & ~zone
+        longest = [lowest(outside), *threat] if outside else None
+        on_line = set(threat)
+        for move in sorted(iter_bits(zone),
+                           key=lambda cell: (cell not in on_line, -state.gain(cell, side))):
+            state.play(move, side)
+            line, _ = self._threat_after(other, budget, until)
+            state.undo(move, side)
+            if line is None:
+                return None
+            if longest is None or len(line) + 1 > len(longest):
+                longest = [move, *line]
+        return longest
+
+    def _threat_after(self, attacker: int, budget: int,
+                      until: float | None) -> tuple[list[int] | None, bool]:
+        """`attacker`'s threat win (VCF, else VCT), `budget` nodes each, and whether it is a
+        VCF."""
+        line = self._threat_search(attacker, True, budget, until)
+        if line is not None:
+            return line, True
+        return self._threat_search(attacker, False, budget, until, VCT_MAX_ATTACKS), False
 
     def _budgets(self) -> tuple[int, ...]:
         """The budgets of the checks: without a clock, all but the biggest."""
