@@ -16,9 +16,12 @@ import pytest
 
 from tests.engine.prover import Prover, confirmed
 from tictactoe_tui.engine import Board, Mark, analyse_position, win_score
+from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.defence import proof_cells, relevance_zone
 from tictactoe_tui.engine.lines import LineState, iter_bits, side_of
+from tictactoe_tui.engine.pvs import DEFENCE_BUDGETS, MAIN, RootMove, Searcher
 from tictactoe_tui.engine.threats import ThreatSearch
+from tictactoe_tui.engine.types import RULE_FOUR_THEN_LOST
 
 
 def threatened(rng: random.Random, size: int, k: int, most_plies: int,
@@ -120,3 +123,39 @@ def test_the_root_calls_the_moves_outside_the_zone_proven_losses_and_they_are() 
                     assert confirmed(board, scored.move, scored.score), (str(board), scored)
                     losses += 1
     assert losses >= 20
+
+
+FOUR_THEN_LOST = [
+    # X to move: its four at G7 (76) is blocked at F8 (85), and then every move of X's loses
+    # to O's threats; neither search alone sees it (O's VCT after the four has no threat
+    # pending after its block). Found by a random search of 10x10 positions.
+    ("O....X..../.....O..../....X...../......O.O./X....O..../..O.....X./.....O.X.X/"
+     "X..O....../..X.....OX/.X.OX.O...", 76),
+    (".....X...X/X..OO..O../X.O.O....X/.......X../..O...XX../........OX/O...XO..../"
+     ".O.OX.O.../.X.....X../.........O", 28),
+]
+
+
+@pytest.mark.parametrize(("text", "four"), FOUR_THEN_LOST)
+def test_a_four_blocked_into_a_loss_is_a_proven_loss_and_is_one(text: str, four: int) -> None:
+    board = Board.from_string(text.replace("/", ""), k=5)
+    assert board.to_move is Mark.X
+    searcher = Searcher(10, 5)
+    searcher.poller = fs.Poller(None, None, searcher.fs_shape.poll_mask)
+    searcher.state = LineState(searcher.shape, board.x_bits, board.o_bits)
+    root = RootMove(four, MAIN)
+    assert searcher._check(root, side_of(Mark.X), DEFENCE_BUDGETS[2], None) is not None
+    assert root.rule == RULE_FOUR_THEN_LOST
+    assert root.line[:2] == (four, root.line[1])
+    # The prover: after the four and its block (O's only move that does not lose at once),
+    # every move of X's loses within the plies the line claims.
+    prover = Prover(10, 5)
+    after = board.play(four)
+    wins = prover.winning_cells(after.bits(Mark.X), after.bits(Mark.O))
+    assert wins.bit_count() == 1 and wins == 1 << root.line[1]
+    blocked = after.play(root.line[1])
+    plies = len(root.line) - 3
+    x, o = blocked.bits(Mark.X), blocked.bits(Mark.O)
+    for cell in range(100):
+        if not (x | o) >> cell & 1:
+            assert prover.attacker_wins(o, x | 1 << cell, plies), (cell, root.line)
