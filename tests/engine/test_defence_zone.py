@@ -159,3 +159,29 @@ def test_a_four_blocked_into_a_loss_is_a_proven_loss_and_is_one(text: str, four:
     for cell in range(100):
         if not (x | o) >> cell & 1:
             assert prover.attacker_wins(o, x | 1 << cell, plies), (cell, root.line)
+
+
+def test_the_searchs_proven_losses_inside_the_tree_hold() -> None:
+    # Inside the tree a node whose opponent wins by fours as if it passed searches only the
+    # zone of that win and calls the other moves lost: every loss the search then reports for
+    # a root move, within the plies the prover can reach, is one.
+    rng = random.Random(13)
+    checked = 0
+    tries = 0
+    while checked < 120:
+        tries += 1
+        assert tries < 400
+        stones = rng.randint(7, 11)
+        cells = rng.sample(range(81), 2 * stones)
+        text = ["."] * 81
+        for i, cell in enumerate(cells):
+            text[cell] = "X" if i % 2 == 0 else "O"
+        board = Board.from_string("".join(text), k=5)
+        if board.is_over:
+            continue
+        for scored in analyse_position(board, depth=4).scores:
+            # Losses the search itself found (not a rule's or the root's threat search's).
+            if (scored.source == "search" and scored.exact and scored.score < 0
+                    and win_score(board) - abs(scored.score) <= 8):
+                assert confirmed(board, scored.move, scored.score), (str(board), scored)
+                checked += 1

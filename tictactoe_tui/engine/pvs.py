@@ -911,8 +911,18 @@ class Searcher:
                         self._store_line(line, side, ply)
                         return MATE - ply - len(line)
                 quiet = True
+                guarded = (self._guard(side, ply) if depth >= VCF_MIN_DEPTH and not self.all_cells
+                           and state.threes[other] else None)
                 if self.all_cells:
                     candidates = empty
+                elif guarded is not None:
+                    # The opponent wins by fours if we pass: only the zone of its proof can
+                    # stop it, every other move is a proven loss (`defence`).
+                    candidates, lost = guarded
+                    if empty & ~candidates:
+                        lost_floor = max(lost_floor, lost)
+                    if not candidates:
+                        return lost_floor
                 else:
                     candidates = (state.near | state.line_cells()) & empty
                     restricted = candidates != empty
@@ -1090,6 +1100,20 @@ class Searcher:
             return self.threats.vcf(self.state, side, max_nodes=VCF_NODE_NODES)
         finally:
             self.poller.nodes += self.threats.nodes - before
+
+    def _guard(self, side: int, ply: int) -> tuple[int, int] | None:
+        """If the opponent of `side` (to move, `ply` plies from the root) wins by fours as if
+        `side` passed (a small VCF): the relevance zone of that win, the only cells where a
+        move can stop it, and the value of every move outside it (a loss within the VCF's
+        plies after it); else None."""
+        other = 1 - side
+        line = self._vcf(other)
+        if line is None:
+            return None
+        state = self.state
+        cells = proof_cells(self.threats, state, other, line, True, 0)
+        assert cells is not None  # a VCF is its own proof
+        return relevance_zone(state, other, *cells), -(MATE - ply - 1 - len(line))
 
     def _store_line(self, line: list[int], side: int, ply: int) -> None:
         """Put a threat win in the table so the expected line can be read back from it."""
