@@ -531,14 +531,26 @@ class Searcher:
         after each, the opponent's threat search runs again, and a move it still beats is a
         proven loss.
 
-        The cells of the threat's line come first (a defence most often lies there), then the
-        moves that build most; each gets a cheap check (`DEFENCE_BUDGETS[0]` nodes) before the
-        search, until the defence deadline. The answers of the iterations then get bigger
-        checks (`_settle`).
+        The checks go in rounds, each with a bigger budget (`DEFENCE_BUDGETS`) over the moves
+        the last round left, until the defence deadline (as CodeCup 2020's winner narrowed the
+        defences by trying each against the attacker's search again); in each round the cells
+        of the threat's line come first (a defence most often lies there), then the moves that
+        build most. The answers of the iterations then get bigger checks still (`_settle`).
         """
         on_line = set(threat)
-        self._check_all([root for root in roots if root.kind == MAIN], side,
-                        DEFENCE_BUDGETS[0], first=on_line)
+        deadline = self._defence_deadline()
+        # Without a clock (a search to a fixed depth) one round: the iterations check on.
+        rounds = self._budgets() if deadline is not None else DEFENCE_BUDGETS[:1]
+        for budget in rounds:
+            alive = [root for root in roots if root.kind == MAIN]
+            if not alive:
+                return
+            self._check_all(alive, side, budget, first=on_line)
+            if deadline is not None and time.perf_counter() > deadline:
+                return
+            if budget >= DEFENCE_BUDGETS[1] and len(alive) <= 1:
+                # One move left: the iterations' checks take it further.
+                return
 
     def _defend_stops(self, roots: list[RootMove], side: int) -> None:
         """When a rule left a choice between the moves that stop the opponent's doubles, check
