@@ -643,7 +643,16 @@ def main(argv: list[str]) -> int:
                         "matches; default 0.25 and 1)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for --against")
     parser.add_argument("--seed", type=int, default=1, help="seed of the match openings")
+    parser.add_argument("--threats", action="store_true",
+                        help="time the threat search on the 76 deciding positions against "
+                        "the search before issue 26 (907400b)")
     args = parser.parse_args(argv)
+    if args.threats:
+        from benchmarks.threat_bench import bench_deciding
+
+        print("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+        print(bench_deciding())
+        return 0
     if args.history:
         from benchmarks.history_bench import bench_history
 

@@ -121,6 +121,8 @@ def cut_short_settle(checked: dict[int, int], last_top: int | None,
     searcher.threat_deadline = time.perf_counter() + 10
     searcher.poller = fs.Poller(None, None, fs.shape(15, 5).poll_mask)
     searcher.checked = dict(checked)
+    # The root faces a threat win (as in the match game), so every answer is checked.
+    searcher.danger = [109]
     roots = [RootMove(109, MAIN, -20, EXACT, depth=5), RootMove(34, MAIN, -25, UPPER, depth=5)]
     if last_top is not None:
         kept = RootMove(last_top, MAIN, -22, EXACT, depth=4)

@@ -55,17 +55,20 @@ Scores inside use a wider scale than the public one: a win on ply d (counted fro
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.board import Board, Mark, geometry
+from tictactoe_tui.engine.defence import proof_cells, relevance_zone
 from tictactoe_tui.engine.lines import LineShape, LineState, iter_bits, line_shape
 from tictactoe_tui.engine.threats import VCT_MAX_ATTACKS, ThreatSearch, defences, lowest
 from tictactoe_tui.engine.types import (
     RULE_ALLOWS_VCF,
     RULE_ALLOWS_VCT,
     RULE_DOUBLE_THREAT,
+    RULE_FOUR_THEN_LOST,
     RULE_LEAVES_A_DOUBLE,
     RULE_LEAVES_A_FOUR,
     RULE_TWO_FOURS,
@@ -73,6 +76,8 @@ from tictactoe_tui.engine.types import (
     RULE_VCT,
     RULE_WINS_AT_ONCE,
 )
+
+_T = TypeVar("_T")
 
 MATE = 1 << 24
 """A win on ply d scores MATE - d inside the search."""
@@ -118,6 +123,11 @@ DEFENCE_BUDGETS = (400, 1_600, 6_400, 25_600)
 """Nodes each threat search may visit when checking whether a root move stops the opponent's
 threats: the cells of the threat's line get the first before the search; an iteration's answer
 gets the second at depth 1, the third at depths 2-3, the last from depth 4."""
+
+FOUR_CHECK_SHARE = 8
+"""A check with at least `DEFENCE_BUDGETS[2]` nodes also asks, of a move making a four, whether
+every move after the forced block loses to the opponent's threats, each of those moves with
+this share of the check's budget."""
 
 CHECK_ATTACKS = 6
 """Threats (fours and threes) the opponent's VCT may play before its final double when the root
@@ -307,7 +317,8 @@ class Searcher:
             self.limit_ply = depth + QUIESCENCE_PLIES
             self._iterate(roots, side, depth)
             iteration = _snapshot(depth, roots)
-            if self.danger is not None and not iteration.complete:
+            if not iteration.complete and (self.danger is not None
+                                           or self._makes_four(iteration.moves[0].move, side)):
                 settled = self._settle(iteration, roots, side, depth)
                 if settled is None:
                     # The clock cut the check of this depth's answer short: the caller keeps
@@ -407,15 +418,25 @@ class Searcher:
         """A root VCF (or VCT) for `side` within `nodes` nodes and the threat deadline (or
         `until`, if given)."""
         state = self.state
+
+        def search() -> list[int] | None:
+            if fours_only:
+                return self.threats.vcf(state, side, max_nodes=nodes)
+            return self.threats.vct(state, side, attacks, nodes)
+
+        return self._threat_call(search, until)
+
+    def _threat_call(self, call: Callable[[], _T], until: float | None) -> _T | None:
+        """`call` (a threat search on the root's state) under the threat deadline (or `until`,
+        if given): None when the clock stops it, the state then taken back as it was."""
+        state = self.state
         poller = self.poller
         before = self.threats.nodes
         played = len(state.history)
         deadline = poller.deadline
         poller.deadline = self.threat_deadline if until is None else until
         try:
-            if fours_only:
-                return self.threats.vcf(state, side, max_nodes=nodes)
-            return self.threats.vct(state, side, attacks, nodes)
+            return call()
         except fs.Stopped:
             state.rewind(played)
             if poller.cancelled:
@@ -430,19 +451,25 @@ class Searcher:
     def _root_moves(self, side: int, vct_nodes: int) -> list[RootMove]:
         """Every legal move of a quiet root: MAIN near the stones and the threats, FAR elsewhere.
 
-        When the opponent (as if we passed) has a threat win, the cells of its line are MAIN
-        too, and every MAIN move after which the opponent still wins by threats is a proven loss.
+        When the opponent (as if we passed) has a threat win, the moves outside its proof's
+        relevance zone (`defence`) are proven losses at once; the zone's moves are MAIN, far
+        ones included, and each that the opponent still beats by threats is a proven loss.
         """
         state = self.state
         empty = state.empty
         threat = None
+        zone = None
         if self.all_cells:
             main = empty
         else:
-            threat = self._opponent_threat(side, vct_nodes)
+            threat, fours_only = self._opponent_threat(side, vct_nodes)
             main = state.neighbourhood() | state.line_cells()
             for cell in threat or ():
                 main |= 1 << cell
+            if threat is not None:
+                zone = self._threat_zone(side, threat, fours_only)
+                if zone is not None:
+                    main |= zone
             main &= empty
             if not main:
                 main = 1 << next(c for c in self.shape.centre_order if empty >> c & 1)
@@ -452,35 +479,78 @@ class Searcher:
                     for cell in iter_bits(empty & ~main)])
         self.danger = threat
         if threat is not None:
+            if zone is not None:
+                self._refute_outside(roots, zone, threat, fours_only)
             self._defend(roots, side, threat)
         return roots
 
-    def _opponent_threat(self, side: int, vct_nodes: int) -> list[int] | None:
-        """The opponent's threat win (VCF, else VCT) as if the side to move passed, if any.
+    def _opponent_threat(self, side: int, vct_nodes: int) -> tuple[list[int] | None, bool]:
+        """The opponent's threat win (VCF, else VCT) as if the side to move passed, if any, and
+        whether it is a VCF.
 
         Its VCT gets at least the budget of the defence's middle pass: a threat missed here is
         a threat the root never defends against.
         """
         line = self._threat_search(1 - side, True, ROOT_VCF_NODES // 4)
-        if line is None and vct_nodes > 0:
-            line = self._threat_search(1 - side, False,
-                                       max(vct_nodes, DEFENCE_BUDGETS[len(DEFENCE_BUDGETS) // 2]),
-                                       attacks=self._check_attacks())
-        return line
+        if line is not None or vct_nodes <= 0:
+            return line, True
+        return self._threat_search(1 - side, False,
+                                   max(vct_nodes, DEFENCE_BUDGETS[len(DEFENCE_BUDGETS) // 2]),
+                                   attacks=self._check_attacks()), False
 
     # -- the root's defence ------------------------------------------------------------------
 
-    def _defend(self, roots: list[RootMove], side: int, threat: list[int]) -> None:
-        """Mark the moves on the opponent's threat line after which it still wins by threats:
-        proven losses.
+    def _threat_zone(self, side: int, threat: list[int], fours_only: bool) -> int | None:
+        """The relevance zone of the opponent's threat win `threat` (found as if we passed):
+        the only cells where a move of ours can stop it (`defence`); None when its proof could
+        not be walked in time."""
+        state = self.state
+        attacker = 1 - side
+        cells = self._threat_call(
+            lambda: proof_cells(self.threats, state, attacker, threat, fours_only,
+                                self._check_attacks()),
+            self._defence_deadline())
+        return None if cells is None else relevance_zone(state, attacker, *cells)
 
-        The opponent has a threat win if we pass (`threat`); the cells of its line are where a
-        defence most often lies, so each gets a cheap check (`DEFENCE_BUDGETS[0]` nodes) before
-        the search, until the defence deadline. The answers of the iterations then get bigger
-        checks (`_settle`).
+    def _refute_outside(self, roots: list[RootMove], zone: int, threat: list[int],
+                        fours_only: bool) -> None:
+        """Every move outside `zone` loses to the opponent's threat win `threat`, whose proof
+        it leaves as it was: a proven loss, within the same plies after the move."""
+        rule = RULE_ALLOWS_VCF if fours_only else RULE_ALLOWS_VCT
+        for root in roots:
+            if zone >> root.move & 1 or root.kind == FIXED:
+                continue
+            root.kind, root.bound = FIXED, UPPER
+            root.value = -(MATE - 1 - len(threat))
+            root.line = (root.move, *threat)
+            root.rule, root.depth, root.from_table = rule, 0, False
+            self.refuted[root.move] = root
+
+    def _defend(self, roots: list[RootMove], side: int, threat: list[int]) -> None:
+        """Check the moves that may stop the opponent's threat win (`threat`, as if we passed):
+        after each, the opponent's threat search runs again, and a move it still beats is a
+        proven loss.
+
+        The checks go in rounds, each with a bigger budget (`DEFENCE_BUDGETS`) over the moves
+        the last round left, until the defence deadline (as CodeCup 2020's winner narrowed the
+        defences by trying each against the attacker's search again); in each round the cells
+        of the threat's line come first (a defence most often lies there), then the moves that
+        build most. The answers of the iterations then get bigger checks still (`_settle`).
         """
-        self._check_all([root for root in roots if root.kind == MAIN and root.move in threat],
-                        side, DEFENCE_BUDGETS[0])
+        on_line = set(threat)
+        deadline = self._defence_deadline()
+        # Without a clock (a search to a fixed depth) one round: the iterations check on.
+        rounds = self._budgets() if deadline is not None else DEFENCE_BUDGETS[:1]
+        for budget in rounds:
+            alive = [root for root in roots if root.kind == MAIN]
+            if not alive:
+                return
+            self._check_all(alive, side, budget, first=on_line)
+            if deadline is not None and time.perf_counter() > deadline:
+                return
+            if budget >= DEFENCE_BUDGETS[1] and len(alive) <= 1:
+                # One move left: the iterations' checks take it further.
+                return
 
     def _defend_stops(self, roots: list[RootMove], side: int) -> None:
         """When a rule left a choice between the moves that stop the opponent's doubles, check
@@ -491,9 +561,11 @@ class Searcher:
             self.danger = []
             self._check_all(stops, side, DEFENCE_BUDGETS[1])
 
-    def _check_all(self, roots: list[RootMove], side: int, budget: int) -> None:
-        """Check `roots` (the ones that build most first) until the defence deadline."""
-        roots = sorted(roots, key=lambda root: (-root.prior, root.move))
+    def _check_all(self, roots: list[RootMove], side: int, budget: int,
+                   first: set[int] | frozenset[int] = frozenset()) -> None:
+        """Check `roots` (those in `first`, then the ones that build most) until the defence
+        deadline."""
+        roots = sorted(roots, key=lambda root: (root.move not in first, -root.prior, root.move))
         deadline = self._defence_deadline()
         for root in roots:
             if deadline is not None and time.perf_counter() > deadline:
@@ -529,7 +601,10 @@ class Searcher:
             pending = [live[move.move] for move in iteration.moves
                        if (move is top or (move.bound == top.bound == EXACT
                                            and (move.value, move.prior) == (top.value, top.prior)))
-                       and self.checked.get(move.move, 0) < budget]
+                       and self.checked.get(move.move, 0) < budget
+                       # With no threat win against the root, only a four can lose to one:
+                       # after its block (`_blocked_four_loses`).
+                       and (self.danger is not None or self._makes_four(move.move, side))]
             refuted = False
             for root in pending:
                 if self._check(root, side, budget, until) is not None:
@@ -544,6 +619,14 @@ class Searcher:
             if not refuted:
                 return iteration
             iteration = _snapshot(depth, roots)
+
+    def _makes_four(self, move: int, side: int) -> bool:
+        """Whether `side`'s `move` makes a four (a line one stone short of k)."""
+        state = self.state
+        mine = state.count[side]
+        theirs = state.count[1 - side]
+        need = self.shape.k - 2
+        return any(mine[line] == need and not theirs[line] for line in self.shape.lines_of[move])
 
     def _held(self) -> int:
         """The budget the answer the caller has (the last iteration's best move) was checked
@@ -582,6 +665,9 @@ class Searcher:
                            else VCT_MAX_ATTACKS)
                 line = self._threat_search(1 - side, False, budget, until, attacks)
                 rule = RULE_ALLOWS_VCT
+            if line is None and budget >= DEFENCE_BUDGETS[2]:
+                line = self._blocked_four_loses(side, budget // FOUR_CHECK_SHARE, until)
+                rule = RULE_FOUR_THEN_LOST
         finally:
             # A cancel leaves the threat search's stones on the board: take them all back, in
             # order (`undo` of the root move alone would take back the wrong one).
@@ -598,6 +684,71 @@ class Searcher:
             # Not cut short by the clock: no win within this budget.
             self.checked[root.move] = budget
         return line
+
+    def _blocked_four_loses(self, side: int, budget: int,
+                            until: float | None) -> list[int] | None:
+        """After a root move of `side` that made a four (the opponent to move): the line by
+        which every move of ours after the forced block loses to a threat win of the
+        opponent's (the block, our most stubborn move, its win), else None.
+
+        No single threat search sees such a loss: the block makes no threat, so the
+        opponent's VCT after our move fails, yet after the block each of our moves allows one.
+        """
+        state = self.state
+        other = 1 - side
+        four = state.win_cells(side)
+        if not four or four & (four - 1) or state.win_cells(other):
+            return None
+        block = lowest(four)
+        state.play(block, other)
+        rest = self._every_move_loses(side, budget, until)
+        state.undo(block, other)
+        return None if rest is None else [block, *rest]
+
+    def _every_move_loses(self, side: int, budget: int,
+                          until: float | None) -> list[int] | None:
+        """With `side` to move: the opponent's threat win against each of our moves, as the
+        longest line (our move first), or None if a move holds (or the clock stopped a search).
+
+        The moves outside the relevance zone of its win as if we passed lose to that win at
+        once (`defence`); each move inside it gets a threat search of `budget` nodes.
+        """
+        state = self.state
+        other = 1 - side
+        if state.win_cells(side):
+            return None
+        threat, fours_only = self._threat_after(other, budget, until)
+        if threat is None:
+            return None
+        won = threat
+        cells = self._threat_call(
+            lambda: proof_cells(self.threats, state, other, won, fours_only, VCT_MAX_ATTACKS),
+            until)
+        if cells is None:
+            return None
+        zone = relevance_zone(state, other, *cells)
+        outside = state.empty & ~zone
+        longest = [lowest(outside), *threat] if outside else None
+        on_line = set(threat)
+        for move in sorted(iter_bits(zone),
+                           key=lambda cell: (cell not in on_line, -state.gain(cell, side))):
+            state.play(move, side)
+            line, _ = self._threat_after(other, budget, until)
+            state.undo(move, side)
+            if line is None:
+                return None
+            if longest is None or len(line) + 1 > len(longest):
+                longest = [move, *line]
+        return longest
+
+    def _threat_after(self, attacker: int, budget: int,
+                      until: float | None) -> tuple[list[int] | None, bool]:
+        """`attacker`'s threat win (VCF, else VCT), `budget` nodes each, and whether it is a
+        VCF."""
+        line = self._threat_search(attacker, True, budget, until)
+        if line is not None:
+            return line, True
+        return self._threat_search(attacker, False, budget, until, VCT_MAX_ATTACKS), False
 
     def _budgets(self) -> tuple[int, ...]:
         """The budgets of the checks: without a clock, all but the biggest."""
@@ -772,8 +923,18 @@ class Searcher:
                         self._store_line(line, side, ply)
                         return MATE - ply - len(line)
                 quiet = True
+                guarded = (self._guard(side, ply) if depth >= VCF_MIN_DEPTH and not self.all_cells
+                           and state.threes[other] else None)
                 if self.all_cells:
                     candidates = empty
+                elif guarded is not None:
+                    # The opponent wins by fours if we pass: only the zone of its proof can
+                    # stop it, every other move is a proven loss (`defence`).
+                    candidates, lost = guarded
+                    if empty & ~candidates:
+                        lost_floor = max(lost_floor, lost)
+                    if not candidates:
+                        return lost_floor
                 else:
                     candidates = (state.near | state.line_cells()) & empty
                     restricted = candidates != empty
@@ -951,6 +1112,20 @@ class Searcher:
             return self.threats.vcf(self.state, side, max_nodes=VCF_NODE_NODES)
         finally:
             self.poller.nodes += self.threats.nodes - before
+
+    def _guard(self, side: int, ply: int) -> tuple[int, int] | None:
+        """If the opponent of `side` (to move, `ply` plies from the root) wins by fours as if
+        `side` passed (a small VCF): the relevance zone of that win, the only cells where a
+        move can stop it, and the value of every move outside it (a loss within the VCF's
+        plies after it); else None."""
+        other = 1 - side
+        line = self._vcf(other)
+        if line is None:
+            return None
+        state = self.state
+        cells = proof_cells(self.threats, state, other, line, True, 0)
+        assert cells is not None  # a VCF is its own proof
+        return relevance_zone(state, other, *cells), -(MATE - ply - 1 - len(line))
 
     def _store_line(self, line: list[int], side: int, ply: int) -> None:
         """Put a threat win in the table so the expected line can be read back from it."""

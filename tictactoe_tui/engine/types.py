@@ -73,10 +73,13 @@ RULE_ALLOWS_VCF = "allows vcf"
 """After the move the opponent still wins by continuous fours (`pv`: the move, then its line)."""
 RULE_ALLOWS_VCT = "allows vct"
 """After the move the opponent still wins by continuous threats."""
+RULE_FOUR_THEN_LOST = "four then lost"
+"""The move makes a four, and after its forced block every move loses to the opponent's threat
+wins (`pv`: the move, the block, the most stubborn move, the opponent's line)."""
 GAME_RULES = (RULE_WINS_AT_ONCE, RULE_TWO_FOURS, RULE_LEAVES_A_FOUR, RULE_DOUBLE_THREAT,
               RULE_LEAVES_A_DOUBLE, RULE_FILLS_THE_BOARD)
 """The rules of source "rule": each is a proof of the exact value it gives."""
-THREAT_RULES = (RULE_VCF, RULE_VCT, RULE_ALLOWS_VCF, RULE_ALLOWS_VCT)
+THREAT_RULES = (RULE_VCF, RULE_VCT, RULE_ALLOWS_VCF, RULE_ALLOWS_VCT, RULE_FOUR_THEN_LOST)
 """The rules of source "threats": each proves a win or a loss within its line's length."""
 RULES = GAME_RULES + THREAT_RULES
 """Every `MoveScore.rule`."""

@@ -41,6 +41,7 @@ from tictactoe_tui.engine.types import (
     RULE_ALLOWS_VCT,
     RULE_DOUBLE_THREAT,
     RULE_FILLS_THE_BOARD,
+    RULE_FOUR_THEN_LOST,
     RULE_LEAVES_A_DOUBLE,
     RULE_LEAVES_A_FOUR,
     RULE_TWO_FOURS,
@@ -62,6 +63,7 @@ RULE_WORDS = {
     RULE_VCT: "wins by continuous threats",
     RULE_ALLOWS_VCF: "the opponent then wins by continuous fours",
     RULE_ALLOWS_VCT: "the opponent then wins by continuous threats",
+    RULE_FOUR_THEN_LOST: "a four whose block leaves every move lost to threats",
     RULE_CENTRE: "opens in the centre, where the most lines meet",
 }
 """Each `MoveScore.rule` (see `engine.types.RULES`) in words."""
@@ -323,6 +325,7 @@ RULE_NOTES = {
     RULE_VCT: "VCT",
     RULE_ALLOWS_VCF: "allows VCF",
     RULE_ALLOWS_VCT: "allows VCT",
+    RULE_FOUR_THEN_LOST: "four, then lost",
     RULE_CENTRE: "centre rule",
 }
 """Each `MoveScore.rule` in a word or two, for the panel's note (`RULE_WORDS` says it whole)."""
@@ -350,6 +353,8 @@ _PROOFS = {
     RULE_VCT: "Won by a chain of threats (VCT), fours and threes that force their blocks",
     RULE_ALLOWS_VCF: "Lost: the opponent then wins by a chain of fours (VCF)",
     RULE_ALLOWS_VCT: "Lost: the opponent then wins by a chain of threats (VCT)",
+    RULE_FOUR_THEN_LOST: ("Lost: the four is blocked, and then every move allows a chain of"
+                          " threats"),
 }
 """Each rule's proof in a sentence (the line follows those not ending in a full stop)."""
 
