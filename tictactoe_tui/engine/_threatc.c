@@ -7,12 +7,20 @@
  * test_threat_kernel.py compares them on thousands of positions). Nothing here decides anything
  * of its own: every move order, table rule and budget rule is the Python one.
  *
- * Boards up to 20x20 (400 cells): a bitboard is an array of 64-bit words. C99 and the stable
- * CPython C API only.
+ * Boards up to 20x20 (400 cells): a bitboard is an array of 64-bit words. C99 and the CPython
+ * C API of Python 3.11 on, nothing else. Unlike LineState, the kernel keeps its position between
+ * calls and syncs it to the one asked about (see sync_position).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+
+#if PY_VERSION_HEX < 0x030C0000
+/* The member types' names from Python 3.12 on (structmember.h's T_* before). */
+#define Py_T_LONGLONG T_LONGLONG
+#define Py_T_INT T_INT
+#define Py_READONLY READONLY
+#endif
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,7 +227,7 @@ typedef struct {
     int16_t *moves;               /* a stack of every active frame's move list */
     size_t moves_top;
     long long *keys_gain;         /* sort keys, one per cell */
-    Partners partners, old;
+    Partners partners;
     Table failed, proven;
     int16_t *arena;               /* the proven lines */
     size_t arena_n, arena_cap;
@@ -933,7 +941,7 @@ static int Kernel_init(Kernel *K, PyObject *args, PyObject *kwds) {
     }
     /* The empty board: every count 0, every line in no set (search() syncs from there). */
     for (int s = 0; s < 2; s++) memset(K->cat[s], NOCAT, L ? L : 1);
-    for (int c = 0; c < MAXCELLS; c++) K->partners.slot[c] = K->old.slot[c] = -1;
+    for (int c = 0; c < MAXCELLS; c++) K->partners.slot[c] = -1;
     if (table_init(&K->failed, 2 * K->words + 1) < 0 || table_init(&K->proven, 2 * K->words) < 0) {
         PyErr_NoMemory();
         return -1;
@@ -1042,13 +1050,13 @@ static PyMethodDef Kernel_methods[] = {
 };
 
 static PyMemberDef Kernel_members[] = {
-    {"nodes", T_LONGLONG, offsetof(Kernel, nodes), 0, "Nodes visited, over every search."},
-    {"limit", T_LONGLONG, offsetof(Kernel, limit), 0, "The node count the search stops past."},
-    {"cut", T_LONGLONG, offsetof(Kernel, cut), 0,
+    {"nodes", Py_T_LONGLONG, offsetof(Kernel, nodes), 0, "Nodes visited, over every search."},
+    {"limit", Py_T_LONGLONG, offsetof(Kernel, limit), 0, "The node count the search stops past."},
+    {"cut", Py_T_LONGLONG, offsetof(Kernel, cut), 0,
      "How many times a search stopped for want of attacking moves."},
-    {"table_limit", T_LONGLONG, offsetof(Kernel, table_limit), 0,
+    {"table_limit", Py_T_LONGLONG, offsetof(Kernel, table_limit), 0,
      "Entries a table may hold at a search's start before it is cleared."},
-    {"words", T_INT, offsetof(Kernel, words), READONLY, "64-bit words of a bitboard."},
+    {"words", Py_T_INT, offsetof(Kernel, words), Py_READONLY, "64-bit words of a bitboard."},
     {NULL, 0, 0, 0, NULL},
 };
 
