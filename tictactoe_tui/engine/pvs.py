@@ -124,6 +124,16 @@ DEFENCE_BUDGETS = (400, 1_600, 6_400, 25_600)
 threats: the cells of the threat's line get the first before the search; an iteration's answer
 gets the second at depth 1, the third at depths 2-3, the last from depth 4."""
 
+KERNEL_BUDGET_SCALE = 8
+"""How many times bigger the threat searches' node budgets are under a clock when the compiled
+kernel runs them (`threats.kernel_available`): it runs them over twenty times faster (`bench
+--threats`), so the same share of the clock buys that many more nodes. A search to a fixed depth
+keeps the plain budgets, so its answer is the same with either engine."""
+
+KERNEL_CHECK_ATTACKS = 8
+"""`CHECK_ATTACKS` when the kernel runs the checks: the threat wins that decided the second
+player's games needed up to eight or nine threats."""
+
 FOUR_CHECK_SHARE = 8
 """A check with at least `DEFENCE_BUDGETS[2]` nodes also asks, of a move making a four, whether
 every move after the forced block loses to the opponent's threats, each of those moves with
@@ -265,6 +275,9 @@ class Searcher:
         """Bit `side` set: that side's late quiet moves are never searched shallower."""
         self.generation = 0
         """Added to the depth of every table entry of the current search (see `GENERATION`)."""
+        self.scale = 1
+        """What the threat searches' node budgets are multiplied by in this search
+        (`KERNEL_BUDGET_SCALE` under a clock with the compiled kernel, else 1)."""
 
     # -- the root --------------------------------------------------------------------------------
 
@@ -283,6 +296,9 @@ class Searcher:
         self.threat_deadline = threat_deadline
         self.deadline = deadline
         self.started = time.perf_counter()
+        self.scale = (KERNEL_BUDGET_SCALE if threat_deadline is not None
+                      and self.threats.use_kernel else 1)
+        vct_nodes *= self.scale
         self.danger = None
         self.checked = {}
         self.refuted = {}
@@ -401,7 +417,7 @@ class Searcher:
     def _root_threats(self, side: int, vct_nodes: int) -> RootMove | None:
         """A forced win of the side to move found by VCF or VCT, as a proven root move."""
         before = self.threats.nodes
-        line = self._threat_search(side, True, ROOT_VCF_NODES)
+        line = self._threat_search(side, True, ROOT_VCF_NODES * self.scale)
         rule = RULE_VCF
         if line is None and vct_nodes > 0:
             line = self._threat_search(side, False, vct_nodes)
@@ -491,11 +507,11 @@ class Searcher:
         Its VCT gets at least the budget of the defence's middle pass: a threat missed here is
         a threat the root never defends against.
         """
-        line = self._threat_search(1 - side, True, ROOT_VCF_NODES // 4)
+        line = self._threat_search(1 - side, True, ROOT_VCF_NODES * self.scale // 4)
         if line is not None or vct_nodes <= 0:
             return line, True
         return self._threat_search(1 - side, False,
-                                   max(vct_nodes, DEFENCE_BUDGETS[len(DEFENCE_BUDGETS) // 2]),
+                                   max(vct_nodes, self._budget(len(DEFENCE_BUDGETS) // 2)),
                                    attacks=self._check_attacks()), False
 
     # -- the root's defence ------------------------------------------------------------------
@@ -540,7 +556,7 @@ class Searcher:
         on_line = set(threat)
         deadline = self._defence_deadline()
         # Without a clock (a search to a fixed depth) one round: the iterations check on.
-        rounds = self._budgets() if deadline is not None else DEFENCE_BUDGETS[:1]
+        rounds = self._budgets() if deadline is not None else self._budgets()[:1]
         for budget in rounds:
             alive = [root for root in roots if root.kind == MAIN]
             if not alive:
@@ -548,7 +564,7 @@ class Searcher:
             self._check_all(alive, side, budget, first=on_line)
             if deadline is not None and time.perf_counter() > deadline:
                 return
-            if budget >= DEFENCE_BUDGETS[1] and len(alive) <= 1:
+            if budget >= self._budget(1) and len(alive) <= 1:
                 # One move left: the iterations' checks take it further.
                 return
 
@@ -559,7 +575,7 @@ class Searcher:
         stops = [root for root in roots if root.kind == MAIN]
         if len(stops) > 1:
             self.danger = []
-            self._check_all(stops, side, DEFENCE_BUDGETS[1])
+            self._check_all(stops, side, self._budget(1))
 
     def _check_all(self, roots: list[RootMove], side: int, budget: int,
                    first: set[int] | frozenset[int] = frozenset()) -> None:
@@ -661,11 +677,11 @@ class Searcher:
             if line is None:
                 # The bigger checks let the opponent's threats run longer (most refutations
                 # found in match games need five or six threats).
-                attacks = (self._check_attacks() if budget >= DEFENCE_BUDGETS[2]
+                attacks = (self._check_attacks() if budget >= self._budget(2)
                            else VCT_MAX_ATTACKS)
                 line = self._threat_search(1 - side, False, budget, until, attacks)
                 rule = RULE_ALLOWS_VCT
-            if line is None and budget >= DEFENCE_BUDGETS[2]:
+            if line is None and budget >= self._budget(2):
                 line = self._blocked_four_loses(side, budget // FOUR_CHECK_SHARE, until)
                 rule = RULE_FOUR_THEN_LOST
         finally:
@@ -754,14 +770,20 @@ class Searcher:
         """The budgets of the checks: without a clock, all but the biggest."""
         if self.threat_deadline is None:
             return DEFENCE_BUDGETS[:-1]
-        return DEFENCE_BUDGETS
+        return tuple(budget * self.scale for budget in DEFENCE_BUDGETS)
+
+    def _budget(self, index: int) -> int:
+        """`DEFENCE_BUDGETS[index]` for this search (times its `scale`)."""
+        return DEFENCE_BUDGETS[index] * self.scale
 
     def _check_attacks(self) -> int:
         """Threats the opponent's VCT may play in the defence's bigger checks: `CHECK_ATTACKS`
         under a clock, which bounds what the checks cost; without one (a search to a fixed
         depth), the threat search's usual number, so a fixed-depth analysis of a position that
         is lost almost whatever the move stays quick."""
-        return VCT_MAX_ATTACKS if self.threat_deadline is None else CHECK_ATTACKS
+        if self.threat_deadline is None:
+            return VCT_MAX_ATTACKS
+        return KERNEL_CHECK_ATTACKS if self.scale > 1 else CHECK_ATTACKS
 
     def _defence_deadline(self) -> float | None:
         """When a threatened root stops checking its moves before the first iteration."""
@@ -1109,7 +1131,7 @@ class Searcher:
     def _vcf(self, side: int) -> list[int] | None:
         before = self.threats.nodes
         try:
-            return self.threats.vcf(self.state, side, max_nodes=VCF_NODE_NODES)
+            return self.threats.vcf(self.state, side, max_nodes=VCF_NODE_NODES * self.scale)
         finally:
             self.poller.nodes += self.threats.nodes - before
 
