@@ -6,7 +6,8 @@ For each position of `threat_positions.DECIDING` (76 threat wins from the games 
 a fresh search looks for the side to move's VCT (up to eight threats, 200,000 nodes), as
 `scripts/second_player.py` does: with this checkout's `ThreatSearch` and with the one of
 revision REV (default 907400b, the search before issue 26), loaded from git into this process,
-so both run on the same machine at the same moment. Prints, per search, the positions proven,
+so both run on the same machine at the same moment; this checkout's search runs twice, with the
+compiled kernel (when it is installed) and pure. Prints, per search, the positions proven,
 the nodes and the seconds in total, the proofs per second and the ratio of the old to the new.
 """
 
@@ -25,7 +26,7 @@ from types import ModuleType
 from benchmarks.threat_positions import DECIDING
 from tictactoe_tui.engine.board import Board
 from tictactoe_tui.engine.lines import LineState, side_of
-from tictactoe_tui.engine.threats import ThreatSearch
+from tictactoe_tui.engine.threats import ThreatSearch, kernel_available
 from tictactoe_tui.text.table import table
 
 BASELINE = "907400b"
@@ -83,7 +84,9 @@ def bench_deciding(rev: str = BASELINE) -> str:
     old = old_threats(rev)
     if old is not None:
         runs.append((f"{rev} (before issue 26)", measure(old.ThreatSearch)))
-    runs.append(("this checkout", measure(ThreatSearch)))
+    if kernel_available():
+        runs.append(("this checkout, compiled kernel", measure(ThreatSearch)))
+    runs.append(("this checkout, pure Python", measure(lambda: ThreatSearch(kernel=False))))
     base = runs[0][1]
     for name, (proven, nodes, seconds, each) in runs:
         rows.append([name, f"{proven}/{len(DECIDING)}", f"{nodes:,}",
