@@ -76,13 +76,15 @@ def test_every_move_outside_the_zone_loses_within_the_proofs_plies(size: int, k:
         assert again is not None
         cells = proof_cells(search, state, attacker, again, fours_only, 3)
         assert cells is not None, str(board)
-        zone = relevance_zone(state, attacker, *cells)
+        attack, defence, plies = cells
+        assert plies >= len(again)
+        zone = relevance_zone(state, attacker, attack, defence)
         outside = [cell for cell in iter_bits(state.empty) if not zone >> cell & 1]
         prover = Prover(size, k)
         x, o = board.bits(Mark.X), board.bits(Mark.O)
         for cell in rng.sample(outside, min(15, len(outside))):
-            # The defender (O) plays outside the zone; X still wins within the line's plies.
-            assert prover.attacker_wins(x, o | 1 << cell, len(again)), (str(board), cell, again)
+            # The defender (O) plays outside the zone; X still wins within the proof's plies.
+            assert prover.attacker_wins(x, o | 1 << cell, plies), (str(board), cell, again)
             checked += 1
     assert checked >= 60
 
@@ -101,7 +103,7 @@ def test_the_zone_keeps_the_moves_that_defend() -> None:
         assert again is not None
         cells = proof_cells(search, state, attacker, again, fours_only, 3)
         assert cells is not None
-        zone = relevance_zone(state, attacker, *cells)
+        zone = relevance_zone(state, attacker, cells[0], cells[1])
         prover = Prover(9, 5)
         x, o = board.bits(Mark.X), board.bits(Mark.O)
         for cell in iter_bits(state.empty):

@@ -49,75 +49,86 @@ class _Walk:
         self.defence_cells = 0
         self.nodes = 0
 
-    def attack(self) -> bool:
-        """Whether the attacker, to move, wins by the rules; collects the proof's cells."""
+    def attack(self) -> int | None:
+        """The plies within which the attacker, to move, wins by the rules (the walked proof's
+        depth), or None; collects the proof's cells."""
         self.nodes += 1
         if self.nodes > WALK_NODES:
-            return False
+            return None
         state, side = self.state, self.attacker
         wins = state.win_cells(side)
         if wins:
             self.attack_cells |= 1 << lowest(wins)
-            return True
+            return 1
         threat = state.win_cells(1 - side)
         if threat & (threat - 1):
-            return False
+            return None
         if threat:
             return self._play_attack(lowest(threat))
         partners = state.partners(side)
         double = first_double(partners)
         if double is not None:
             self.attack_cells |= 1 << double | partners[double]
-            return True
+            return 3
         line = self.search.vct(state, side, self.attacks, WALK_SEARCH_NODES)
-        return line is not None and self._play_attack(line[0])
+        return None if line is None else self._play_attack(line[0])
 
-    def _play_attack(self, move: int) -> bool:
+    def _play_attack(self, move: int) -> int | None:
         self.attack_cells |= 1 << move
         self.state.play(move, self.attacker)
         try:
-            return self.defend()
+            rest = self.defend()
         finally:
             self.state.undo(move, self.attacker)
+        return None if rest is None else rest + 1
 
-    def defend(self) -> bool:
-        """Whether every reply of the defender, to move, loses by the rules (as `threats`'s VCT
-        reads them); collects the proof's cells."""
+    def defend(self) -> int | None:
+        """The plies within which every reply of the defender, to move, loses by the rules (as
+        `threats`'s VCT reads them), or None; collects the proof's cells."""
         self.nodes += 1
         state, side = self.state, self.attacker
         other = 1 - side
         if state.win_cells(other):
-            return False
+            return None
         wins = state.win_cells(side)
         if wins & (wins - 1):
             self.attack_cells |= wins
-            return True
+            return 2
+        longest = 0
         if wins:
             replies = wins
         else:
             stops = defences(state, other)
             if stops is None:
-                return False
+                return None
             replies = stops
+            if state.empty & ~stops:
+                # Every other reply leaves a double: lost within 4 plies.
+                longest = 4
         self.defence_cells |= replies
         for reply in iter_bits(replies):
             state.play(reply, other)
             try:
-                if not self.attack():
-                    return False
+                rest = self.attack()
             finally:
                 state.undo(reply, other)
-        return True
+            if rest is None:
+                return None
+            longest = max(longest, rest + 1)
+        return longest
 
 
 def proof_cells(search: ThreatSearch, state: LineState, attacker: int, line: list[int],
-                fours_only: bool, attacks: int) -> tuple[int, int] | None:
-    """(the attacker's cells, the defender's cells) of a proof that `attacker` (to move) wins
-    by threats, `line` being the win `search` just found; None when no proof could be walked.
+                fours_only: bool, attacks: int) -> tuple[int, int, int] | None:
+    """(the attacker's cells, the defender's cells, the plies within which the proof wins) of
+    a proof that `attacker` (to move) wins by threats, `line` being the win `search` just
+    found; None when no proof could be walked.
 
-    A win by fours is its own proof (each reply is forced): its line's cells. A VCT's proof is
-    walked again node by node with the same rules, the attacker's threat at each node read from
-    `search` (whose table of proven positions has it), every defender reply followed.
+    A win by fours is its own proof (each reply is forced): its line's cells and length. A
+    VCT's proof is walked again node by node with the same rules, the attacker's threat at each
+    node read from `search` (whose table of proven positions has it), every defender reply
+    followed; its depth is the walked tree's (a node searched again may find a longer win than
+    the line's).
     """
     if fours_only:
         attack = defence = 0
@@ -126,16 +137,16 @@ def proof_cells(search: ThreatSearch, state: LineState, attacker: int, line: lis
                 defence |= 1 << cell
             else:
                 attack |= 1 << cell
-        return attack, defence
+        return attack, defence, len(line)
     played = len(state.history)
     walk = _Walk(search, state, attacker, attacks)
     try:
-        proven = walk.attack()
+        plies = walk.attack()
     finally:
         state.rewind(played)
-    if not proven:
+    if plies is None:
         return None
-    return walk.attack_cells, walk.defence_cells
+    return walk.attack_cells, walk.defence_cells, plies
 
 
 def relevance_zone(state: LineState, attacker: int, attack_cells: int,

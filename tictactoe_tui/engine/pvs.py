@@ -134,6 +134,10 @@ KERNEL_CHECK_ATTACKS = 8
 """`CHECK_ATTACKS` when the kernel runs the checks: the threat wins that decided the second
 player's games needed up to eight or nine threats."""
 
+GUARD_VCT_PLY, GUARD_VCT_NODES = 2, 2_000
+"""With the compiled kernel under a clock, nodes up to this ply also look for the opponent's
+VCT as if they passed (within this many nodes), not only its VCF."""
+
 FOUR_CHECK_SHARE = 8
 """A check with at least `DEFENCE_BUDGETS[2]` nodes also asks, of a move making a four, whether
 every move after the forced block loses to the opponent's threats, each of those moves with
@@ -475,6 +479,7 @@ class Searcher:
         empty = state.empty
         threat = None
         zone = None
+        plies = 0
         if self.all_cells:
             main = empty
         else:
@@ -483,8 +488,9 @@ class Searcher:
             for cell in threat or ():
                 main |= 1 << cell
             if threat is not None:
-                zone = self._threat_zone(side, threat, fours_only)
-                if zone is not None:
+                zoned = self._threat_zone(side, threat, fours_only)
+                if zoned is not None:
+                    zone, plies = zoned
                     main |= zone
             main &= empty
             if not main:
@@ -496,7 +502,7 @@ class Searcher:
         self.danger = threat
         if threat is not None:
             if zone is not None:
-                self._refute_outside(roots, zone, threat, fours_only)
+                self._refute_outside(roots, zone, threat, fours_only, plies)
             self._defend(roots, side, threat)
         return roots
 
@@ -516,28 +522,32 @@ class Searcher:
 
     # -- the root's defence ------------------------------------------------------------------
 
-    def _threat_zone(self, side: int, threat: list[int], fours_only: bool) -> int | None:
-        """The relevance zone of the opponent's threat win `threat` (found as if we passed):
-        the only cells where a move of ours can stop it (`defence`); None when its proof could
-        not be walked in time."""
+    def _threat_zone(self, side: int, threat: list[int],
+                     fours_only: bool) -> tuple[int, int] | None:
+        """The relevance zone of the opponent's threat win `threat` (found as if we passed),
+        the only cells where a move of ours can stop it (`defence`), and the plies within which
+        its proof wins; None when the proof could not be walked in time."""
         state = self.state
         attacker = 1 - side
         cells = self._threat_call(
             lambda: proof_cells(self.threats, state, attacker, threat, fours_only,
                                 self._check_attacks()),
             self._defence_deadline())
-        return None if cells is None else relevance_zone(state, attacker, *cells)
+        if cells is None:
+            return None
+        attack, defence, plies = cells
+        return relevance_zone(state, attacker, attack, defence), plies
 
     def _refute_outside(self, roots: list[RootMove], zone: int, threat: list[int],
-                        fours_only: bool) -> None:
+                        fours_only: bool, plies: int) -> None:
         """Every move outside `zone` loses to the opponent's threat win `threat`, whose proof
-        it leaves as it was: a proven loss, within the same plies after the move."""
+        it leaves as it was: a proven loss, within the proof's plies after the move."""
         rule = RULE_ALLOWS_VCF if fours_only else RULE_ALLOWS_VCT
         for root in roots:
             if zone >> root.move & 1 or root.kind == FIXED:
                 continue
             root.kind, root.bound = FIXED, UPPER
-            root.value = -(MATE - 1 - len(threat))
+            root.value = -(MATE - 1 - max(plies, len(threat)))
             root.line = (root.move, *threat)
             root.rule, root.depth, root.from_table = rule, 0, False
             self.refuted[root.move] = root
@@ -742,9 +752,15 @@ class Searcher:
             until)
         if cells is None:
             return None
-        zone = relevance_zone(state, other, *cells)
+        attack, defence, plies = cells
+        zone = relevance_zone(state, other, attack, defence)
         outside = state.empty & ~zone
-        longest = [lowest(outside), *threat] if outside else None
+        longest = None
+        if outside:
+            # The line shown is the threat's; its length is at least the walked proof's depth.
+            longest = [lowest(outside), *threat]
+            if plies > len(threat):
+                return None
         on_line = set(threat)
         for move in sorted(iter_bits(zone),
                            key=lambda cell: (cell not in on_line, -state.gain(cell, side))):
@@ -1142,12 +1158,25 @@ class Searcher:
         plies after it); else None."""
         other = 1 - side
         line = self._vcf(other)
-        if line is None:
-            return None
         state = self.state
-        cells = proof_cells(self.threats, state, other, line, True, 0)
-        assert cells is not None  # a VCF is its own proof
-        return relevance_zone(state, other, *cells), -(MATE - ply - 1 - len(line))
+        if line is not None:
+            cells = proof_cells(self.threats, state, other, line, True, 0)
+        elif self.scale > 1 and ply <= GUARD_VCT_PLY:
+            # With the kernel, a small VCT as well near the root: the opponent's quiet move
+            # that sets up a threat win is what decides the second player's games.
+            before = self.threats.nodes
+            try:
+                line = self.threats.vct(state, other, VCT_MAX_ATTACKS, GUARD_VCT_NODES)
+                cells = (None if line is None else
+                         proof_cells(self.threats, state, other, line, False, VCT_MAX_ATTACKS))
+            finally:
+                self.poller.nodes += self.threats.nodes - before
+        else:
+            return None
+        if line is None or cells is None:
+            return None
+        attack, defence, plies = cells
+        return relevance_zone(state, other, attack, defence), -(MATE - ply - 1 - plies)
 
     def _store_line(self, line: list[int], side: int, ply: int) -> None:
         """Put a threat win in the table so the expected line can be read back from it."""
