@@ -187,3 +187,17 @@ def test_the_searchs_proven_losses_inside_the_tree_hold() -> None:
                     and win_score(board) - abs(scored.score) <= 8):
                 assert confirmed(board, scored.move, scored.score), (str(board), scored)
                 checked += 1
+
+
+def test_under_a_clock_every_proven_loss_holds() -> None:
+    # Under a clock the defence runs its rounds of checks, the four-then-lost check and (with
+    # the compiled kernel) the tree's VCT guard: every loss it reports within the prover's
+    # reach is one, whatever the clock let it finish.
+    rng = random.Random(17)
+    checked = 0
+    for board, _line, _fours in threatened(rng, 10, 5, 9, 12):
+        for scored in analyse_position(board, time_limit=0.3).scores:
+            if scored.exact and scored.score < 0 and win_score(board) - abs(scored.score) <= 8:
+                assert confirmed(board, scored.move, scored.score), (str(board), scored)
+                checked += 1
+    assert checked >= 40
