@@ -60,6 +60,21 @@ def threatened(rng: random.Random, size: int, k: int, most_plies: int,
     return found
 
 
+def zone_of(board: Board, fours_only: bool) -> tuple[int, int, list[int]]:
+    """X's threat win as if O (to move) passed: (its proof's zone, the proof's plies, its
+    line), from one search whose tables the proof walk reads."""
+    state = LineState.from_board(board)
+    attacker = side_of(Mark.X)
+    search = ThreatSearch()
+    line = (search.vcf(state, attacker, max_nodes=5_000) if fours_only
+            else search.vct(state, attacker, 3, 5_000))
+    assert line is not None
+    cells = proof_cells(search, state, attacker, line, fours_only, 3)
+    assert cells is not None, str(board)
+    attack, defence, plies = cells
+    return relevance_zone(state, attacker, attack, defence), plies, line
+
+
 @pytest.mark.parametrize(("size", "k", "seed"), [
     (9, 5, 1), pytest.param(11, 4, 2, marks=pytest.mark.slow), (10, 5, 3)])
 def test_every_move_outside_the_zone_loses_within_the_proofs_plies(size: int, k: int,
@@ -68,17 +83,8 @@ def test_every_move_outside_the_zone_loses_within_the_proofs_plies(size: int, k:
     checked = 0
     for board, _line, fours_only in threatened(rng, size, k, 7, 10):
         state = LineState.from_board(board)
-        attacker = side_of(Mark.X)
-        search = ThreatSearch()
-        # The search that found the line is the one whose table the walk reads.
-        again = (search.vcf(state, attacker, max_nodes=5_000) if fours_only
-                 else search.vct(state, attacker, 3, 5_000))
-        assert again is not None
-        cells = proof_cells(search, state, attacker, again, fours_only, 3)
-        assert cells is not None, str(board)
-        attack, defence, plies = cells
+        zone, plies, again = zone_of(board, fours_only)
         assert plies >= len(again)
-        zone = relevance_zone(state, attacker, attack, defence)
         outside = [cell for cell in iter_bits(state.empty) if not zone >> cell & 1]
         prover = Prover(size, k)
         x, o = board.bits(Mark.X), board.bits(Mark.O)
@@ -96,14 +102,7 @@ def test_the_zone_keeps_the_moves_that_defend() -> None:
     held = 0
     for board, _line, fours_only in threatened(rng, 9, 5, 5, 6):
         state = LineState.from_board(board)
-        attacker = side_of(Mark.X)
-        search = ThreatSearch()
-        again = (search.vcf(state, attacker, max_nodes=5_000) if fours_only
-                 else search.vct(state, attacker, 3, 5_000))
-        assert again is not None
-        cells = proof_cells(search, state, attacker, again, fours_only, 3)
-        assert cells is not None
-        zone = relevance_zone(state, attacker, cells[0], cells[1])
+        zone, _plies, again = zone_of(board, fours_only)
         prover = Prover(9, 5)
         x, o = board.bits(Mark.X), board.bits(Mark.O)
         for cell in iter_bits(state.empty):

@@ -25,7 +25,7 @@ the claim against an independent prover.
 from __future__ import annotations
 
 from tictactoe_tui.engine.lines import LineState, iter_bits
-from tictactoe_tui.engine.threats import ThreatSearch, defences, first_double, lowest
+from tictactoe_tui.engine.threats import ThreatSearch, first_double, lowest, vct_replies
 
 WALK_NODES = 20_000
 """Proof-tree nodes `proof_cells` may visit before it gives up (a zone must cover the whole
@@ -94,17 +94,12 @@ class _Walk:
         if wins & (wins - 1):
             self.attack_cells |= wins
             return 2
-        longest = 0
-        if wins:
-            replies = wins
-        else:
-            stops = defences(state, other)
-            if stops is None:
-                return None
-            replies = stops
-            if state.empty & ~stops:
-                # Every other reply leaves a double: lost within 4 plies.
-                longest = 4
+        found = vct_replies(state, side, wins)
+        if found is None:
+            return None
+        replies, lost_in_four = found
+        # Every other reply leaves a double: lost within 4 plies.
+        longest = 4 if lost_in_four else 0
         self.defence_cells |= replies
         for reply in iter_bits(replies):
             state.play(reply, other)

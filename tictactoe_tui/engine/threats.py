@@ -353,15 +353,10 @@ class ThreatSearch:
         if wins & (wins - 1):
             block = lowest(wins)
             return [block, lowest(wins ^ (1 << block))]
-        lost_in_four = 0
-        if wins:
-            replies = wins
-        else:
-            stops = defences(state, other)
-            if stops is None:
-                return None
-            replies = stops
-            lost_in_four = state.empty & ~stops
+        found = vct_replies(state, side, wins)
+        if found is None:
+            return None
+        replies, lost_in_four = found
         longest: list[int] | None = None
         order = iter_bits(replies)
         if len(order) > 1:
@@ -402,6 +397,19 @@ def _kernel_tables(shape: LineShape) -> tuple[tuple[tuple[int, ...], ...], tuple
                                                tuple[int, ...]]:
     """What the compiled kernel needs of a shape: each line's cells, H1's gains and weights."""
     return tuple(tuple(iter_bits(mask)) for mask in shape.line_mask), shape.gain, shape.weight
+
+
+def vct_replies(state: LineState, side: int, wins: int) -> tuple[int, int] | None:
+    """At a VCT node where `side` attacks with `wins` (its winning cells: at most one) and the
+    defender, with none of its own, is to move: (the replies the rules leave the defender, the
+    other moves, each lost within 4 plies), or None when no threat is pending (the attack has
+    failed). Against a four only the block; against doubles the moves of rule 5."""
+    if wins:
+        return wins, 0
+    stops = defences(state, 1 - side)
+    if stops is None:
+        return None
+    return stops, state.empty & ~stops
 
 
 def first_double(partners: dict[int, int]) -> int | None:
@@ -607,4 +615,5 @@ __all__ = [
     "line_shape",
     "read_line",
     "read_move",
+    "vct_replies",
 ]
