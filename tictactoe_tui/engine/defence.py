@@ -27,9 +27,9 @@ from __future__ import annotations
 from tictactoe_tui.engine.lines import LineState, iter_bits
 from tictactoe_tui.engine.threats import ThreatSearch, first_double, lowest, vct_replies
 
-WALK_NODES = 20_000
-"""Proof-tree nodes `proof_cells` may visit before it gives up (a zone must cover the whole
-proof, so a tree too big to walk gives no zone)."""
+WALK_NODES = 5_000
+"""Proof-tree nodes `proof_cells` may visit by default before it gives up (a zone must cover
+the whole proof, so a tree too big to walk gives no zone)."""
 
 WALK_SEARCH_NODES = 2_000
 """Nodes the threat search may visit to find an attacker node's winning threat during the walk
@@ -40,20 +40,28 @@ class _Walk:
     """One walk of a proof tree, collecting the cells each side plays in it."""
 
     def __init__(self, search: ThreatSearch, state: LineState, attacker: int,
-                 attacks: int) -> None:
+                 attacks: int, cap: int) -> None:
         self.search = search
         self.state = state
         self.attacker = attacker
         self.attacks = attacks
+        self.cap = cap
         self.attack_cells = 0
         self.defence_cells = 0
         self.nodes = 0
 
+    def _count(self) -> bool:
+        """Count a node; False past the cap. The search's `poll` (the caller's clock and
+        cancel) is called every 64 nodes, as the threat search calls it."""
+        self.nodes += 1
+        if self.search.poll is not None and not self.nodes & 63:
+            self.search.poll()
+        return self.nodes <= self.cap
+
     def attack(self) -> int | None:
         """The plies within which the attacker, to move, wins by the rules (the walked proof's
         depth), or None; collects the proof's cells."""
-        self.nodes += 1
-        if self.nodes > WALK_NODES:
+        if not self._count():
             return None
         state, side = self.state, self.attacker
         wins = state.win_cells(side)
@@ -85,7 +93,8 @@ class _Walk:
     def defend(self) -> int | None:
         """The plies within which every reply of the defender, to move, loses by the rules (as
         `threats`'s VCT reads them), or None; collects the proof's cells."""
-        self.nodes += 1
+        if not self._count():
+            return None
         state, side = self.state, self.attacker
         other = 1 - side
         if state.win_cells(other):
@@ -114,7 +123,8 @@ class _Walk:
 
 
 def proof_cells(search: ThreatSearch, state: LineState, attacker: int, line: list[int],
-                fours_only: bool, attacks: int) -> tuple[int, int, int] | None:
+                fours_only: bool, attacks: int,
+                cap: int = WALK_NODES) -> tuple[int, int, int] | None:
     """(the attacker's cells, the defender's cells, the plies within which the proof wins) of
     a proof that `attacker` (to move) wins by threats, `line` being the win `search` just
     found; None when no proof could be walked.
@@ -123,7 +133,7 @@ def proof_cells(search: ThreatSearch, state: LineState, attacker: int, line: lis
     VCT's proof is walked again node by node with the same rules, the attacker's threat at each
     node read from `search` (whose table of proven positions has it), every defender reply
     followed; its depth is the walked tree's (a node searched again may find a longer win than
-    the line's).
+    the line's). A tree of more than `cap` nodes gives None.
     """
     if fours_only:
         attack = defence = 0
@@ -134,7 +144,7 @@ def proof_cells(search: ThreatSearch, state: LineState, attacker: int, line: lis
                 attack |= 1 << cell
         return attack, defence, len(line)
     played = len(state.history)
-    walk = _Walk(search, state, attacker, attacks)
+    walk = _Walk(search, state, attacker, attacks, cap)
     try:
         plies = walk.attack()
     finally:

@@ -134,9 +134,10 @@ KERNEL_CHECK_ATTACKS = 8
 """`CHECK_ATTACKS` when the kernel runs the checks: the threat wins that decided the second
 player's games needed up to eight or nine threats."""
 
-GUARD_VCT_PLY, GUARD_VCT_NODES = 2, 2_000
+GUARD_VCT_PLY, GUARD_VCT_NODES, GUARD_WALK_NODES = 2, 2_000, 400
 """With the compiled kernel under a clock, nodes up to this ply also look for the opponent's
-VCT as if they passed (within this many nodes), not only its VCF."""
+VCT as if they passed (within this many nodes), not only its VCF; a proof whose tree has more
+nodes than the last is not walked for its zone there."""
 
 FOUR_CHECK_SHARE = 8
 """A check with at least `DEFENCE_BUDGETS[2]` nodes also asks, of a move making a four, whether
@@ -1168,7 +1169,8 @@ class Searcher:
             try:
                 line = self.threats.vct(state, other, VCT_MAX_ATTACKS, GUARD_VCT_NODES)
                 cells = (None if line is None else
-                         proof_cells(self.threats, state, other, line, False, VCT_MAX_ATTACKS))
+                         proof_cells(self.threats, state, other, line, False, VCT_MAX_ATTACKS,
+                                     GUARD_WALK_NODES))
             finally:
                 self.poller.nodes += self.threats.nodes - before
         else:
