@@ -166,6 +166,22 @@ def test_in_process_jobs_take_the_same_callbacks_and_cancel(thinker: Thinker) ->
     assert spinning.done == [], "a cancelled job calls nothing back"
 
 
+def test_close_and_cancel_stop_the_jobs_running_here_too() -> None:
+    # Ctrl+C in text mode may land before the caller holds its in-process job: closing the
+    # Thinker (or cancelling all) must stop that search as well, or it runs on to its clock.
+    for stop in (Thinker.close, Thinker.cancel):
+        thinker = Thinker()
+        try:
+            job = thinker.submit(jobs.spin, in_process=True)
+            stop(thinker)
+            deadline = time.monotonic() + 5
+            while not job.stopped() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert job.stopped()
+        finally:
+            thinker.close()
+
+
 def test_cancelling_one_waiting_job_keeps_the_others(thinker: Thinker) -> None:
     first = submit(thinker, jobs.count_to, 3)
     skipped = Answers()

@@ -285,14 +285,16 @@ class TextGame:
             answer.append((result, error))
             done.set()
 
-        job = self.thinker.submit(search.job, *search.args, on_done=finish,
-                                  on_error=lambda error: finish(error=error), in_process=True)
         try:
+            self.thinker.submit(search.job, *search.args, on_done=finish,
+                                on_error=lambda error: finish(error=error), in_process=True)
             # In short waits, so Ctrl+C is heard at once (a plain wait would hold it back).
             while not done.wait(0.1):
                 pass
         except KeyboardInterrupt:
-            job.cancel()
+            # Wherever Ctrl+C landed (the job may have started without our holding it yet),
+            # every search of ours stops.
+            self.thinker.cancel()
             raise
         result, error = answer[0]
         # A failed computer search still moves (at random, and a Say tells why).

@@ -145,6 +145,8 @@ class Thinker:
         self._lock = threading.RLock()
         self._queue: deque[Job] = deque()
         self._running: Job | None = None
+        self._here: set[Job] = set()
+        """The jobs running in this process (`in_process`), each in a thread of its own."""
         self._worker: _Worker | None = None
         self._generation = 0
         self._next_id = 0
@@ -177,6 +179,7 @@ class Thinker:
             job = Job(self, self._next_id, fn, args, on_progress, on_done, on_error,
                       in_process or self.fallback_reason is not None)
             if job.in_process:
+                self._here.add(job)
                 threading.Thread(target=self._run_here, args=(job,), daemon=True,
                                  name=f"thinker-job-{job.id}").start()
                 return job
@@ -227,8 +230,10 @@ class Thinker:
             job.cancel()
 
     def cancel(self) -> None:
-        """Stop every job of this Thinker at once: the running one and those waiting."""
+        """Stop every job of this Thinker at once: the running ones and those waiting."""
         with self._lock:
+            for job in list(self._here):
+                job.cancelled = True
             for job in list(self._queue):
                 job.cancelled = True
             self._queue.clear()
@@ -399,6 +404,7 @@ class Thinker:
         if job.finished:
             return
         job.finished = True
+        self._here.discard(job)
         if job.cancelled:
             return
         if error is not None:
