@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, replace
@@ -288,9 +289,12 @@ class TextGame:
         try:
             self.thinker.submit(search.job, *search.args, on_done=finish,
                                 on_error=lambda error: finish(error=error), in_process=True)
-            # In short waits, so Ctrl+C is heard at once (a plain wait would hold it back).
-            while not done.wait(0.1):
-                pass
+            # In short sleeps, so Ctrl+C is heard at once (a plain wait would hold it back).
+            # Not `done.wait(0.1)`: a Ctrl+C landing inside it can leave the event's lock taken
+            # (a `with` block is not signal-safe), and the search thread would then hang in
+            # `done.set()`.
+            while not done.is_set():
+                time.sleep(0.05)
         except KeyboardInterrupt:
             # Wherever Ctrl+C landed (the job may have started without our holding it yet),
             # every search of ours stops.
