@@ -237,11 +237,20 @@ def test_version_prints_the_program_and_its_version(flag: str) -> None:
     assert out.returncode == 0 and out.stdout == f"tictactoe-tui {__version__}\n"
 
 
-def test_ctrl_c_mid_search_ends_at_once_and_keeps_the_game(tmp_path: Path) -> None:
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize("inherited", ["default", "ignored"])
+def test_ctrl_c_mid_search_ends_at_once_and_keeps_the_game(tmp_path: Path,
+                                                           inherited: str) -> None:
+    # "ignored": started as a shell's background job is, with SIGINT ignored, which Python
+    # would keep (no KeyboardInterrupt ever); the text mode takes Ctrl+C back.
     process = subprocess.Popen(
         [sys.executable, "-m", "tictactoe_tui", "--text", "--mode", "human-vs-human", "--size",
          "15", "--time-limit", "60", "--data-dir", str(tmp_path)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_ignore_sigint if inherited == "ignored" else None)
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write("H8\nhint\n")
     process.stdin.flush()

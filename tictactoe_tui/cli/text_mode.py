@@ -16,6 +16,7 @@ Ctrl+C) ends the program cleanly, keeping a game left unfinished as abandoned.
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 import time
@@ -84,6 +85,11 @@ def main(argv: Sequence[str]) -> int:
         settings = replace(settings, theme=last.theme) if last is not None else settings
         store.remember_settings(asdict(settings))
     game = TextGame(settings, store, sys.stdout)
+    if threading.current_thread() is threading.main_thread():
+        # Ctrl+C ends the game as `quit` does even when the program was started with SIGINT
+        # ignored (a shell's background job inherits that): Python would then never raise
+        # KeyboardInterrupt, and a search would run on to its clock.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         return game.play(_lines(sys.stdin))
     finally:
