@@ -649,11 +649,7 @@ class Searcher:
 
     def _makes_four(self, move: int, side: int) -> bool:
         """Whether `side`'s `move` makes a four (a line one stone short of k)."""
-        state = self.state
-        mine = state.count[side]
-        theirs = state.count[1 - side]
-        need = self.shape.k - 2
-        return any(mine[line] == need and not theirs[line] for line in self.shape.lines_of[move])
+        return bool(self.state.four_moves(side) >> move & 1)
 
     def _held(self) -> int:
         """The budget the answer the caller has (the last iteration's best move) was checked
