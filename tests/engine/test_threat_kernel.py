@@ -23,7 +23,7 @@ from benchmarks.bench import THREAT_PUZZLES
 from benchmarks.threat_positions import DECIDING
 from tictactoe_tui.engine import threats
 from tictactoe_tui.engine.api import alphabeta
-from tictactoe_tui.engine.board import Board
+from tictactoe_tui.engine.board import Board, Mark, geometry
 from tictactoe_tui.engine.lines import LineShape, LineState, line_shape, side_of
 from tictactoe_tui.engine.threats import ThreatSearch, find_vcf, find_vct, kernel_available
 
@@ -222,6 +222,40 @@ def test_the_kernel_sees_a_poll_set_between_searches() -> None:
     assert polls[0] == search.nodes // 64 - before // 64
 
 
+@needs_kernel
+@pytest.mark.parametrize(("size", "k"), [(15, 5), (20, 5), (7, 4), (10, 5), (4, 3), (13, 6)])
+def test_the_kernel_scores_gains_as_line_state_does(size: int, k: int) -> None:
+    # The main search asks the kernel for the best gain of many cells at once (`_frontier`) and
+    # for the gains of the candidates it orders: the same numbers as LineState.gain, the same
+    # first cell of the best, between threat searches that move the kernel's position.
+    shape = line_shape(size, k)
+    rng = random.Random(size * 10 + k)
+    search = ThreatSearch()
+    kernel = search.gain_kernel(shape)
+    assert kernel is not None and ThreatSearch(kernel=False).gain_kernel(shape) is None
+    width = kernel.words * 8
+    tried = 0
+    for kind, x, o, side, most, nodes in random_calls(rng, size, k, 150, budgets=(200,)):
+        state = LineState(shape, x, o)
+        run(search, shape, (kind, x, o, side, most, nodes))
+        empty = state.empty
+        for mask in (empty, empty & rng.getrandbits(size * size), state.near & empty, 0):
+            cells = [cell for cell in range(size * size) if mask >> cell & 1]
+            gains = [state.gain(cell, side) for cell in cells]
+            args = (x.to_bytes(width, "little"), o.to_bytes(width, "little"), side,
+                    mask.to_bytes(width, "little"))
+            assert kernel.gains(*args) == gains
+            best = max(gains, default=0)
+            first = gains.index(best) if gains else -1
+            assert kernel.best_gain(*args) == (
+                cells[first] if cells else -1, best, len(cells))
+            tried += len(cells)
+    assert tried > 1_000
+    with pytest.raises(ValueError, match="taken"):
+        stone = (1).to_bytes(width, "little")
+        kernel.gains(stone, bytes(width), 0, stone)
+
+
 def test_the_pure_engine_is_chosen_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(threats.PURE_ENGINE_VARIABLE, "1")
     assert not kernel_available()
@@ -246,11 +280,22 @@ def test_find_vcf_and_find_vct_agree_in_both_modes(monkeypatch: pytest.MonkeyPat
 def test_the_main_search_is_the_same_with_either_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     # alpha-beta runs threat searches at its root and inside its tree: with identical threat
     # answers and node counts, a depth-limited search is identical move for move, node for node.
+    # Its quiet nodes score their moves' gains in the kernel too (`_frontier`, `_ordered`):
+    # quiet positions (random stones near the centre) searched deeper check those.
     boards = [Board.from_string(text, k=5) for _, text in DECIDING[::8]]
+    rng = random.Random(5)
+    quiet = []
+    for stones in (2, 3, 5, 6):
+        cells = rng.sample([row * 15 + col for row in range(5, 10) for col in range(5, 10)],
+                           stones)
+        quiet.append(Board(geometry(15, 5), sum(1 << c for c in cells[::2]),
+                           sum(1 << c for c in cells[1::2]),
+                           Mark.X if stones % 2 == 0 else Mark.O))
     runs = []
     for pure in ("1", "0"):
         monkeypatch.setenv(threats.PURE_ENGINE_VARIABLE, pure)
-        results = [alphabeta(board, depth=3) for board in boards]
+        results = ([alphabeta(board, depth=3) for board in boards]
+                   + [alphabeta(board, depth=5) for board in quiet])
         runs.append([(r.move, r.score, r.nodes, r.kind) for r in results])
     assert runs[0] == runs[1]
 

@@ -1035,6 +1035,85 @@ static PyObject *Kernel_search(Kernel *K, PyObject *args) {
     return line;
 }
 
+/* Read (x, o, mask) bitboards and move the kernel's position to x, o: what the main search's
+ * questions about gains start with. */
+static int gain_position(Kernel *K, PyObject *args, int *side, BB *mask) {
+    Py_buffer xb, ob, mb;
+    if (!K->line_cells) {
+        PyErr_SetString(PyExc_RuntimeError, "the Kernel was not set up");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(args, "y*y*iy*", &xb, &ob, side, &mb)) return -1;
+    BB x, o;
+    int bad = read_bits(K, &xb, &x) < 0 || read_bits(K, &ob, &o) < 0
+              || read_bits(K, &mb, mask) < 0;
+    PyBuffer_Release(&xb);
+    PyBuffer_Release(&ob);
+    PyBuffer_Release(&mb);
+    if (bad) return -1;
+    if (*side != 0 && *side != 1) {
+        PyErr_SetString(PyExc_ValueError, "side is 0 or 1");
+        return -1;
+    }
+    for (int w = 0; w < MAXW; w++) {
+        if (x.w[w] & o.w[w] || (x.w[w] | o.w[w]) & mask->w[w]) {
+            PyErr_SetString(PyExc_ValueError, "a cell holds two stones, or a cell asked is taken");
+            return -1;
+        }
+    }
+    if (K->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the Kernel is already searching");
+        return -1;
+    }
+    sync_position(K, &x, &o);
+    return 0;
+}
+
+/* pvs.Searcher._frontier's loop: of the cells of mask (ascending), the first with the biggest
+ * LineState.gain for side, that gain, and how many cells there were. */
+static PyObject *Kernel_best_gain(Kernel *K, PyObject *args) {
+    int side;
+    BB mask;
+    if (gain_position(K, args, &side, &mask) < 0) return NULL;
+    long long best = 0;
+    int best_cell = -1, count = 0;
+    for (int w = 0; w < K->words; w++) {
+        uint64_t bits = mask.w[w];
+        while (bits) {
+            int cell = w * 64 + CTZ(bits);
+            bits &= bits - 1;
+            long long value = gain_of(K, cell, side);
+            if (best_cell < 0 || value > best) {
+                best = value;
+                best_cell = cell;
+            }
+            count++;
+        }
+    }
+    return Py_BuildValue("iLi", best_cell, best, count);
+}
+
+/* LineState.gain of each cell of mask for side, ascending by cell. */
+static PyObject *Kernel_gains(Kernel *K, PyObject *args) {
+    int side;
+    BB mask;
+    if (gain_position(K, args, &side, &mask) < 0) return NULL;
+    PyObject *out = PyList_New(bb_count(&mask));
+    if (!out) return NULL;
+    Py_ssize_t at = 0;
+    for (int w = 0; w < K->words; w++) {
+        uint64_t bits = mask.w[w];
+        while (bits) {
+            int cell = w * 64 + CTZ(bits);
+            bits &= bits - 1;
+            PyObject *value = PyLong_FromLongLong(gain_of(K, cell, side));
+            if (!value) { Py_DECREF(out); return NULL; }
+            PyList_SET_ITEM(out, at++, value);
+        }
+    }
+    return out;
+}
+
 static PyObject *Kernel_table_sizes(Kernel *K, PyObject *Py_UNUSED(ignored)) {
     return Py_BuildValue("nn", (Py_ssize_t)K->failed.n, (Py_ssize_t)K->proven.n);
 }
@@ -1044,6 +1123,13 @@ static PyMethodDef Kernel_methods[] = {
      "search(kind, x, o, side, most, max_nodes, poll) -> list[int] | None\n\n"
      "ThreatSearch._deepen with _vcf (kind 0) or _vct (kind 1) on the position x, o (little-"
      "endian bytes); poll (or None) is called every 64 nodes and may raise."},
+    {"best_gain", (PyCFunction)Kernel_best_gain, METH_VARARGS,
+     "best_gain(x, o, side, mask) -> (cell, gain, count)\n\n"
+     "Of mask's cells (ascending), the first with the biggest LineState.gain for side (cell -1 "
+     "for an empty mask), that gain, and how many cells mask holds."},
+    {"gains", (PyCFunction)Kernel_gains, METH_VARARGS,
+     "gains(x, o, side, mask) -> list[int]\n\nLineState.gain for side of each of mask's cells, "
+     "ascending by cell."},
     {"table_sizes", (PyCFunction)Kernel_table_sizes, METH_NOARGS,
      "(entries of the failure table, entries of the proven table)"},
     {NULL, NULL, 0, NULL},

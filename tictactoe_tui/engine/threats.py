@@ -182,12 +182,7 @@ class ThreatSearch:
                   max_nodes: int) -> list[int] | None:
         """`_deepen` with `_vcf` (kind 0) or `_vct` (kind 1), run in the compiled kernel. It
         never touches `state`; the counters come back even when `poll` raises."""
-        shape = state.shape
-        kernel = self._kernel
-        if kernel is None or self._kernel_shape is not shape:
-            # One kernel per board shape (its tables are keyed by positions of that shape).
-            kernel = self._kernel = _threatc.Kernel(shape.size, shape.k, *_kernel_tables(shape))
-            self._kernel_shape = shape
+        kernel = self._kernel_of(state.shape)
         size = kernel.words * 8
         kernel.nodes = self.nodes
         kernel.cut = self.cut
@@ -200,6 +195,22 @@ class ThreatSearch:
             self.nodes = kernel.nodes
             self.cut = kernel.cut
             self.limit = kernel.limit
+
+    def _kernel_of(self, shape: LineShape) -> _threatc.Kernel:
+        kernel = self._kernel
+        if kernel is None or self._kernel_shape is not shape:
+            # One kernel per board shape (its tables are keyed by positions of that shape).
+            kernel = self._kernel = _threatc.Kernel(shape.size, shape.k, *_kernel_tables(shape))
+            self._kernel_shape = shape
+        return kernel
+
+    def gain_kernel(self, shape: LineShape) -> _threatc.Kernel | None:
+        """The compiled kernel of `shape` when this search runs it, else None: its `best_gain`
+        and `gains` answer `LineState.gain` for many cells in one call (the main search's
+        hottest loop), with the same numbers."""
+        if self.use_kernel and shape.size <= KERNEL_MAX_SIZE:
+            return self._kernel_of(shape)
+        return None
 
     def table_sizes(self) -> tuple[int, int]:
         """How many positions the failure table and the proven table hold (either engine's)."""
