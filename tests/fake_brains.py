@@ -13,7 +13,12 @@ temporary folder, each failing (or not) in its own way.
 - "offboard": plays 99,99;
 - "refuses": answers START with ERROR;
 - "slowexit": a good brain that ignores END (it must be killed);
-- "slow": a good brain that says "thinking hard" and thinks a second before each move.
+- "slow": a good brain that says "thinking hard" and thinks a second before each move;
+- "touchy": a good brain that, like Rapfi, is still leaving its search just after it prints a
+  move: a command that arrives within 5 ms of its move line is lost (it answers ERROR). Besides
+  the commands it heard, it writes `moved T` after each move (T its `time.monotonic()`),
+  `gap S COMMAND` for the first command after a move (S seconds after it), and `early COMMAND`
+  for one it lost.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 log = open(os.path.join(here, "heard.txt"), "a")
 log.write("cwd " + os.getcwd() + "\\n"); log.flush()
 size, stones, board_mode = 15, {{}}, False
+moved_at = None
 
 def say(text):
     sys.stdout.write(text + "\\n"); sys.stdout.flush()
@@ -58,9 +64,20 @@ def move():
     say("MESSAGE depth 2 | eval 5 | pv %d,%d" % (x, y))
     stones[(x, y)] = 1
     say("%d,%d" % (x, y))
+    if BEHAVIOUR == "touchy":
+        global moved_at
+        moved_at = time.monotonic()
+        log.write("moved %.6f\\n" % moved_at); log.flush()
 
 for line in sys.stdin:
     command = line.strip()
+    if moved_at is not None:
+        gap, moved_at = time.monotonic() - moved_at, None
+        log.write("gap %.6f %s\\n" % (gap, command)); log.flush()
+        if gap < 0.005:
+            log.write("early " + command + "\\n"); log.flush()
+            say("ERROR command within 5 ms of my move: " + command)
+            continue
     log.write(command + "\\n"); log.flush()
     if board_mode:
         if command == "DONE":

@@ -67,6 +67,60 @@ def test_the_next_move_is_a_turn_and_an_unexpected_position_a_board(tmp_path: Pa
     assert commands[at:at + 4] == ["BOARD", "7,7,1", "14,0,2", "DONE"]
 
 
+def gaps(path: Path) -> list[tuple[float, str]]:
+    """What a "touchy" brain wrote of the first command after each of its moves: the seconds
+    since the move, and the command."""
+    found = []
+    for line in heard(path):
+        if line.startswith("gap "):
+            _, seconds, command = line.split(" ", 2)
+            found.append((float(seconds), command))
+    return found
+
+
+def test_a_brain_that_just_moved_hears_nothing_for_a_moment(tmp_path: Path) -> None:
+    # Like Rapfi, the brain loses a command that comes within 5 ms of its move line. Our side
+    # answers at once, twice in a row; then a new time (INFO first) and the END of the game.
+    brain = write_brain(tmp_path, "touchy")
+    player = OutsidePlayer(brain)
+    try:
+        board = Board.empty(15, 5)
+        board = board.play(player.choose(board).move).play(0)
+        board = board.play(player.choose(board).move).play(1)
+        board = board.play(player.choose(board).move).play(2)
+        player.choose(board, Limits(time=0.5))
+    finally:
+        player.close()
+    commands = heard(brain)
+    assert [line for line in commands if line.startswith(("early", "ERROR"))] == []
+    assert [command for _, command in gaps(brain)] == ["TURN 0,0", "TURN 1,0",
+                                                       "INFO timeout_turn 500", "END"]
+    assert all(seconds >= 0.005 for seconds, _ in gaps(brain))
+    assert commands[-1] == "END"
+
+
+def test_no_wait_when_our_side_thought_longer_than_the_settling_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    waits: list[float] = []
+    sleep = time.sleep
+    monkeypatch.setattr(outside.time, "sleep", lambda s: (waits.append(s), sleep(s))[1])
+    brain = write_brain(tmp_path, "touchy")
+    player = OutsidePlayer(brain)
+    try:
+        board = Board.empty(15, 5)
+        board = board.play(player.choose(board).move).play(0)
+        assert waits == []                                # nothing to wait for before BEGIN
+        board = board.play(player.choose(board).move).play(1)
+        assert len(waits) == 1 and 0 < waits[0] <= outside.SETTLE    # only the rest of it
+        waits.clear()
+        sleep(2 * outside.SETTLE)                         # our side thinks
+        player.choose(board)
+        assert waits == []
+    finally:
+        player.close()
+    assert not [line for line in heard(brain) if line.startswith("early")]
+
+
 @pytest.mark.parametrize(("behaviour", "words"), [
     ("hung", "timed out: no move within 0.3 s + 1.5 s grace"),
     ("crash", "exited with status 3 in the middle of the game"),

@@ -8,6 +8,9 @@ its own so a Ctrl+C in the terminal reaches only us) and told the game: `START s
 `INFO game_type 1`. Each move is asked
 with `BEGIN` (empty board), `TURN x,y` (the board is the one it left plus the opponent's
 reply) or `BOARD` … `DONE` (anything else: an undo, a new position); x is the column, from 0.
+Nothing is sent to a brain until `SETTLE` seconds after its move line: some brains, Rapfi among
+them, are still leaving their search when they print the move and drop (the first word of) a
+command that arrives then; Gomocup's manager is never that fast.
 
 While it thinks, every `MESSAGE` line it prints goes to the limits' `on_progress` as an
 `EngineReport` (its own words, unparsed: engines word them differently), and `DEBUG`, `OK` and
@@ -73,6 +76,12 @@ made Rapfi allocate a 350 MB table on its first move."""
 
 END_SECONDS = 1.0
 """Seconds a brain may take to exit after `END` before it is killed."""
+
+SETTLE = 0.01
+"""Seconds between reading a brain's move and sending it anything more (only the rest of them
+is waited: none when our side thought longer). Rapfi prints its move before it leaves its
+search, and a command that comes in between loses its first word (`TURN 7,5` read as `7,5`,
+an ERROR); 5 ms was enough in a measurement of 800 turns."""
 
 POLL_SECONDS = 0.05
 """How often a wait for the brain looks at the stop check and the clock."""
@@ -190,6 +199,8 @@ class OutsidePlayer:
         self._timeout_ms = 0
         self._left: Board | None = None
         """The board as the engine last knew it (after its own move)."""
+        self._moved: float | None = None
+        """When its last move line was read (`time.monotonic()`), until the `SETTLE` wait."""
         _LIVE[self._key] = self
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
@@ -271,6 +282,7 @@ class OutsidePlayer:
                                       "a move (x,y)")
                 self._log.append(f"(ignored) {line.rstrip()}")
                 continue
+            self._moved = time.monotonic()
             return self._decision(board, int(move.group(1)), int(move.group(2)), said)
 
     def _decision(self, board: Board, x: int, y: int, said: list[str]) -> Decision:
@@ -303,6 +315,7 @@ class OutsidePlayer:
                          name=f"engine-{process.pid}-err").start()
         self._size = size
         self._left = None
+        self._moved = None
         self._timeout_ms = 0
         self._send(f"START {size}")
         deadline = time.monotonic() + START_SECONDS
@@ -349,10 +362,19 @@ class OutsidePlayer:
         lines.append("DONE")
         self._send("\n".join(lines))
 
+    def _settle(self) -> None:
+        """Wait out the rest of `SETTLE` after the brain's last move line, if any is left."""
+        moved, self._moved = self._moved, None
+        if moved is not None:
+            left = moved + SETTLE - time.monotonic()
+            if left > 0:
+                time.sleep(left)
+
     def _send(self, text: str) -> None:
         process = self._process
         if process is None or process.stdin is None:
             raise EngineFault(f"{self.name} is not running")
+        self._settle()
         try:
             process.stdin.write(text + "\n")
             process.stdin.flush()
@@ -402,6 +424,7 @@ class OutsidePlayer:
         if process is None:
             return
         if not kill and process.poll() is None and process.stdin is not None:
+            self._settle()
             with contextlib.suppress(OSError, ValueError):
                 process.stdin.write("END\n")
                 process.stdin.flush()
