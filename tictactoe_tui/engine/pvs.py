@@ -283,8 +283,6 @@ class Searcher:
         """Bit `side` set: that side's late quiet moves are never searched shallower."""
         self.generation = 0
         """Added to the depth of every table entry of the current search (see `GENERATION`)."""
-        self.rechecked: dict[int, int] = {}
-        """Positions `_threat_win` looked at: the plies of the threat win it found, 0 for none."""
         self.scale = 1
         """What the threat searches' node budgets are multiplied by in this search
         (`KERNEL_BUDGET_SCALE` under a clock with the compiled kernel, else 1)."""
@@ -314,8 +312,6 @@ class Searcher:
         self.refuted = {}
         if len(self.tt) > TABLE_LIMIT:
             self.tt.clear()
-        if len(self.rechecked) > TABLE_LIMIT:
-            self.rechecked.clear()
         # Entries of earlier searches still order the moves, but no longer answer a position:
         # they were made from another root (other reductions, another horizon for forced
         # lines), and a value must be what a search from this root gives.
@@ -936,7 +932,6 @@ class Searcher:
         lost_floor = -MATE - 1
         restricted = False
         quiet = False
-        recheck = False
         child_depth = depth - 1
         if threat:
             moves: Iterable[int] = (lowest(threat),)
@@ -968,7 +963,6 @@ class Searcher:
                 quiet = True
                 guarded = (self._guard(side, ply) if depth >= VCF_MIN_DEPTH and not self.all_cells
                            and state.threes[other] else None)
-                recheck = guarded is not None and self.scale > 1 and ply <= GUARD_VCT_PLY
                 if self.all_cells:
                     candidates = empty
                 elif guarded is not None:
@@ -1002,11 +996,7 @@ class Searcher:
         index = 0
         for move in moves:
             state.play(move, side)
-            won = self._threat_win(other, ply + 1) if recheck else None
-            if won is not None:
-                # The opponent still wins by threats after this defence: a proven loss.
-                value = -won
-            elif first:
+            if first:
                 value = -node(child_depth, -beta, -alpha, ply + 1, other)
                 first = False
             else:
@@ -1207,31 +1197,6 @@ class Searcher:
             return None
         attack, defence, plies = cells
         return relevance_zone(state, other, attack, defence), -(MATE - ply - 1 - plies)
-
-    def _threat_win(self, attacker: int, ply: int) -> int | None:
-        """The value, for `attacker` (to move `ply` plies from the root), of its threat win
-        (VCF, else a small VCT whose proof is walked for its depth), if it has one: how a
-        guarded node tries each move of its zone against the opponent's threats again."""
-        state = self.state
-        key = state.key(attacker)
-        plies = self.rechecked.get(key)
-        if plies is None:
-            plies = 0
-            before = self.threats.nodes
-            try:
-                line = self.threats.vcf(state, attacker, max_nodes=VCF_NODE_NODES * self.scale)
-                fours_only = line is not None
-                if line is None:
-                    line = self.threats.vct(state, attacker, VCT_MAX_ATTACKS, GUARD_VCT_NODES)
-                cells = (None if line is None else
-                         proof_cells(self.threats, state, attacker, line, fours_only,
-                                     VCT_MAX_ATTACKS, GUARD_WALK_NODES))
-                if line is not None and cells is not None:
-                    plies = max(cells[2], len(line))
-            finally:
-                self.poller.nodes += self.threats.nodes - before
-            self.rechecked[key] = plies
-        return MATE - ply - plies if plies else None
 
     def _store_line(self, line: list[int], side: int, ply: int) -> None:
         """Put a threat win in the table so the expected line can be read back from it."""
