@@ -1,7 +1,8 @@
 /* The compiled kernel of the threat search (engine/threats.py): VCF and bounded VCT.
  *
  * A line-for-line port of ThreatSearch's _deepen, _vcf, _vct, _vct_reply and of the LineState
- * questions they ask (win_cells, partners, four_moves, double_moves, gain, fork_stops). The pure
+ * questions they ask (win_cells, partners, four_moves, double_moves, gain, fork_stops); and, for
+ * the main search (pvs.py), LineState.gain asked of many cells in one call. The pure
  * Python code stays the reference: this kernel must return the same line and count the same
  * nodes, call after call, with the same failure and proven tables (tests/engine/
  * test_threat_kernel.py compares them on thousands of positions). Nothing here decides anything
