@@ -163,7 +163,7 @@ def test_the_player_keeps_its_tables_between_the_moves_of_a_game() -> None:
 def test_the_player_searches_as_deep_as_the_bare_search() -> None:
     # Same fixed depth and clock: the per-move scores come from the same search, not a second
     # one. (A clock changes the search: with the compiled kernel its threat checks get bigger
-    # budgets and its guarded nodes try each defence against the threats again.)
+    # budgets and its guard looks for the opponent's VCT near the root.)
     bare = alphabeta(QUIET, depth=4, time_limit=30)
     decision = AlphaBetaPlayer(random.Random(0), depth=4, time_limit=30).choose(QUIET)
     assert decision.analysis is not None and decision.analysis.depth == bare.depth == 4

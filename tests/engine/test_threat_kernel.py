@@ -231,8 +231,8 @@ def test_the_kernel_scores_gains_as_line_state_does(size: int, k: int) -> None:
     shape = line_shape(size, k)
     rng = random.Random(size * 10 + k)
     search = ThreatSearch()
-    kernel = search.gain_kernel(shape)
-    assert kernel is not None and ThreatSearch(kernel=False).gain_kernel(shape) is None
+    kernel = search.compiled_kernel(shape)
+    assert kernel is not None and ThreatSearch(kernel=False).compiled_kernel(shape) is None
     width = kernel.words * 8
     tried = 0
     for kind, x, o, side, most, nodes in random_calls(rng, size, k, 150, budgets=(200,)):

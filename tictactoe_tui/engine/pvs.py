@@ -252,9 +252,8 @@ class Searcher:
         self.frontier_shortcut = evaluate is None and k >= 4 and not self.all_cells
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.threats = ThreatSearch()
-        self.gain_kernel = self.threats.gain_kernel(self.shape)
+        self.gain_kernel = self.threats.compiled_kernel(self.shape)
         """The compiled kernel that scores many cells' gains at once, if it runs here."""
-        self.kernel_bytes = 0 if self.gain_kernel is None else self.gain_kernel.words * 8
         self.killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
         self.history = [0] * self.shape.cells
         self.state = LineState(self.shape)
@@ -1058,24 +1057,20 @@ class Searcher:
         best_gain = -MATE
         best_move = -1
         count = 0
-        kernel = self.gain_kernel
-        if kernel is not None:
-            size = self.kernel_bytes
-            bits = state.bits
-            best_move, value, count = kernel.best_gain(
-                bits[0].to_bytes(size, "little"), bits[1].to_bytes(size, "little"), side,
-                quiet.to_bytes(size, "little"))
+        if self.gain_kernel is not None:
+            best_move, value, count = self.gain_kernel.best_gain(*self._kernel_args(side, quiet))
             if best_move >= 0:
                 best_gain = value
-        while quiet and kernel is None:
-            low = quiet & -quiet
-            quiet ^= low
-            cell = low.bit_length() - 1
-            count += 1
-            value = gain(cell, side)
-            if value > best_gain:
-                best_gain = value
-                best_move = cell
+        else:
+            while quiet:
+                low = quiet & -quiet
+                quiet ^= low
+                cell = low.bit_length() - 1
+                count += 1
+                value = gain(cell, side)
+                if value > best_gain:
+                    best_gain = value
+                    best_move = cell
         before = poller.nodes
         poller.nodes += count
         if (before ^ poller.nodes) > poller.poll_mask:
@@ -1122,13 +1117,8 @@ class Searcher:
         first, second = self.killers[ply]
         scored = []
         cells = iter_bits(candidates)
-        kernel = self.gain_kernel
-        if kernel is not None:
-            size = self.kernel_bytes
-            bits = self.state.bits
-            gains = kernel.gains(bits[0].to_bytes(size, "little"),
-                                 bits[1].to_bytes(size, "little"), side,
-                                 candidates.to_bytes(size, "little"))
+        if self.gain_kernel is not None:
+            gains = self.gain_kernel.gains(*self._kernel_args(side, candidates))
         else:
             gain = self.state.gain
             gains = [gain(cell, side) for cell in cells]
@@ -1142,6 +1132,15 @@ class Searcher:
             scored.append((score, cell))
         scored.sort(reverse=True)
         return [cell for _, cell in scored]
+
+    def _kernel_args(self, side: int, cells: int) -> tuple[bytes, bytes, int, bytes]:
+        """The gain kernel's arguments for `side` and the mask `cells` in the current position:
+        the stones of X and O and the mask as little-endian bitboards."""
+        assert self.gain_kernel is not None
+        size = self.gain_kernel.words * 8
+        bits = self.state.bits
+        return (bits[0].to_bytes(size, "little"), bits[1].to_bytes(size, "little"), side,
+                cells.to_bytes(size, "little"))
 
     def _reward(self, move: int, ply: int, depth: int) -> None:
         """Remember a move that refuted a position: a killer at this ply, and in the history."""

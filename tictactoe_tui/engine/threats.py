@@ -167,22 +167,23 @@ class ThreatSearch:
 
         Iterative deepening on the number of fours makes the first line found a shortest one.
         """
-        if self.use_kernel and state.shape.size <= KERNEL_MAX_SIZE:
-            return self._compiled(0, state, side, max_fours, max_nodes)
+        kernel = self.compiled_kernel(state.shape)
+        if kernel is not None:
+            return self._compiled(kernel, 0, state, side, max_fours, max_nodes)
         return self._deepen(state, side, max_fours, max_nodes, self._vcf)
 
     def vct(self, state: LineState, side: int, max_attacks: int = VCT_MAX_ATTACKS,
             max_nodes: int = DEFAULT_MAX_NODES) -> list[int] | None:
         """A VCT of `side` (to move) within `max_attacks` threats (fewest first), or None."""
-        if self.use_kernel and state.shape.size <= KERNEL_MAX_SIZE:
-            return self._compiled(1, state, side, max_attacks, max_nodes)
+        kernel = self.compiled_kernel(state.shape)
+        if kernel is not None:
+            return self._compiled(kernel, 1, state, side, max_attacks, max_nodes)
         return self._deepen(state, side, max_attacks, max_nodes, self._vct)
 
-    def _compiled(self, kind: int, state: LineState, side: int, most: int,
-                  max_nodes: int) -> list[int] | None:
-        """`_deepen` with `_vcf` (kind 0) or `_vct` (kind 1), run in the compiled kernel. It
+    def _compiled(self, kernel: _threatc.Kernel, kind: int, state: LineState, side: int,
+                  most: int, max_nodes: int) -> list[int] | None:
+        """`_deepen` with `_vcf` (kind 0) or `_vct` (kind 1), run in the compiled `kernel`. It
         never touches `state`; the counters come back even when `poll` raises."""
-        kernel = self._kernel_of(state.shape)
         size = kernel.words * 8
         kernel.nodes = self.nodes
         kernel.cut = self.cut
@@ -196,21 +197,18 @@ class ThreatSearch:
             self.cut = kernel.cut
             self.limit = kernel.limit
 
-    def _kernel_of(self, shape: LineShape) -> _threatc.Kernel:
+    def compiled_kernel(self, shape: LineShape) -> _threatc.Kernel | None:
+        """The compiled kernel of `shape` when this search runs it, else None (the pure search
+        runs). Besides `vcf` and `vct`, its `best_gain` and `gains` answer `LineState.gain` for
+        many cells in one call (the main search's hottest loop), with the same numbers."""
+        if not self.use_kernel or shape.size > KERNEL_MAX_SIZE:
+            return None
         kernel = self._kernel
         if kernel is None or self._kernel_shape is not shape:
             # One kernel per board shape (its tables are keyed by positions of that shape).
             kernel = self._kernel = _threatc.Kernel(shape.size, shape.k, *_kernel_tables(shape))
             self._kernel_shape = shape
         return kernel
-
-    def gain_kernel(self, shape: LineShape) -> _threatc.Kernel | None:
-        """The compiled kernel of `shape` when this search runs it, else None: its `best_gain`
-        and `gains` answer `LineState.gain` for many cells in one call (the main search's
-        hottest loop), with the same numbers."""
-        if self.use_kernel and shape.size <= KERNEL_MAX_SIZE:
-            return self._kernel_of(shape)
-        return None
 
     def table_sizes(self) -> tuple[int, int]:
         """How many positions the failure table and the proven table hold (either engine's)."""
