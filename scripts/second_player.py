@@ -1,7 +1,7 @@
 """The engine as the second player: where its games as O are lost.
 
     python scripts/second_player.py --against 098e9b6 [--games 20] [--time 0.25] [--seed 1]
-                                    [--json games.json] [--blame 3]
+                                    [--json games.json] [--blame 3] [--o-engine PATH]
 
 Plays this checkout's engine as O only against revision REV's engine as X (the plumbing of
 `bench --against`: a temporary worktree and one worker process per engine; `match.run_match`
@@ -11,6 +11,9 @@ for S seconds each and names the first turn already lost, the O move just before
 deciding mistake, unless O was lost earlier still, beyond what S seconds can see) and whether
 that move allows a threat win (a VCT of up to eight threats within 200,000 nodes) or a win that
 no threat search finds.
+
+`--o-engine PATH` seats an outside Gomocup engine as O instead (same openings, same X, same
+clock): what a stronger second player makes of the same games, the yardstick for this one's.
 """
 
 from __future__ import annotations
@@ -30,39 +33,50 @@ from benchmarks.bench import EngineWorker, RemotePlayer, revision_checkout  # no
 from tictactoe_tui.engine import Board, alphabeta  # noqa: E402
 from tictactoe_tui.engine.board import cell_notation  # noqa: E402
 from tictactoe_tui.engine.match import DEFAULT_OPENING_MOVES, MatchPlan, run_match  # noqa: E402
+from tictactoe_tui.engine.outside import OutsidePlayer, check_engine_path  # noqa: E402
 from tictactoe_tui.engine.threats import find_vct  # noqa: E402
 
 BLAME_ATTACKS, BLAME_NODES = 8, 200_000
 """The threat search that tells a threat win from a deeper one."""
 
 
+def outside_o(path: str, time_limit: float, rng: object) -> OutsidePlayer:
+    """An outside engine as O, fresh for each game (it draws nothing from `rng`)."""
+    return OutsidePlayer(path, time_limit)
+
+
 def play_part(new_root: str, old_root: str, games: int, time_limit: float, seed: int,
-              size: int = 15) -> list[dict[str, object]]:
+              size: int = 15, o_engine: str | None = None) -> list[dict[str, object]]:
     """`games` games of `match.run_match` with the old engine always X and the new always O
-    (k = 5, or the size)."""
-    new, old = EngineWorker(Path(new_root)), EngineWorker(Path(old_root))
+    (k = 5, or the size); the outside engine `o_engine` as O instead, when given."""
+    old = EngineWorker(Path(old_root))
+    new = EngineWorker(Path(new_root)) if o_engine is None else None
+    o_player = (partial(RemotePlayer, new, time_limit, None) if new is not None
+                else partial(outside_o, o_engine, time_limit))
     try:
-        result = run_match(partial(RemotePlayer, old, time_limit, None),
-                           partial(RemotePlayer, new, time_limit, None),
+        result = run_match(partial(RemotePlayer, old, time_limit, None), o_player,
                            MatchPlan(games, size=size, k=min(size, 5), seed=seed,
                                      swap_colours=False, opening_moves=DEFAULT_OPENING_MOVES))
     finally:
-        new.close()
+        if new is not None:
+            new.close()
         old.close()
     return [{"seed": seed, "pair": game.index, "opening": game.opening, "moves": list(game.moves),
-             "winner": None if game.final.winner is None else game.final.winner.value}
+             "winner": None if game.winner is None else game.winner.value,
+             "forfeit": None if game.forfeit is None else game.forfeit.reason}
             for game in result.outcomes]
 
 
 def play_as_o(rev: str, games: int, time_limit: float, seed: int, size: int = 15,
-              jobs: int = 2) -> list[dict[str, object]]:
-    """`games` games of this checkout's engine as O against revision `rev`'s as X, shared out
-    over `jobs` processes with seeds of their own (as `bench --against` does)."""
+              jobs: int = 2, o_engine: str | None = None) -> list[dict[str, object]]:
+    """`games` games of this checkout's engine (or the outside engine `o_engine`) as O against
+    revision `rev`'s as X, shared out over `jobs` processes with seeds of their own (as
+    `bench --against` does)."""
     shares = [games // jobs + (1 if job < games % jobs else 0) for job in range(jobs)]
     with revision_checkout(rev) as (old_root, _), ProcessPoolExecutor(jobs) as pool:
         parts = pool.map(play_part, [str(ROOT)] * jobs, [str(old_root)] * jobs, shares,
                          [time_limit] * jobs, [seed * 100 + job for job in range(jobs)],
-                         [size] * jobs)
+                         [size] * jobs, [o_engine] * jobs)
         return [game for part in parts for game in part]
 
 
@@ -101,13 +115,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=15)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--blame", type=float, metavar="SECONDS")
+    parser.add_argument("--o-engine", metavar="PATH",
+                        help="an outside Gomocup engine plays O instead of this checkout")
     args = parser.parse_args(argv)
-    games = play_as_o(args.against, args.games, args.time, args.seed, args.size)
+    if args.o_engine is not None:
+        try:
+            check_engine_path(args.o_engine)
+        except ValueError as error:
+            parser.error(str(error))
+    games = play_as_o(args.against, args.games, args.time, args.seed, args.size,
+                      o_engine=args.o_engine)
     if args.json is not None:
         args.json.write_text(json.dumps(games))
     results = Counter(game["winner"] for game in games)
-    print(f"new as O against {args.against} as X, {args.time:g} s a move, seed {args.seed}: "
-          f"X won {results['X']}, drew {results[None]}, O won {results['O']}")
+    who = "new" if args.o_engine is None else Path(args.o_engine).name
+    forfeits = sum(1 for game in games if game["forfeit"] is not None)
+    print(f"{who} as O against {args.against} as X, {args.time:g} s a move, seed {args.seed}: "
+          f"X won {results['X']}, drew {results[None]}, O won {results['O']}"
+          + (f" ({forfeits} by forfeit)" if forfeits else ""))
     if args.blame is not None:
         for game in games:
             if game["winner"] == "X":
