@@ -19,6 +19,9 @@ temporary folder, each failing (or not) in its own way.
   the commands it heard, it writes `moved T` after each move (T its `time.monotonic()`),
   `gap S COMMAND` for the first command after a move (S seconds after it), and `early COMMAND`
   for one it lost.
+- "dropper": a good brain that, like Rapfi on a loaded machine, drops the word of its first
+  `TURN` whenever it comes and answers `ERROR Unknown command: x,y`;
+- "grumpy": answers every `TURN x,y` so.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ log = open(os.path.join(here, "heard.txt"), "a")
 log.write("cwd " + os.getcwd() + "\\n"); log.flush()
 size, stones, board_mode = 15, {{}}, False
 moved_at = None
+dropped = False
 
 def say(text):
     sys.stdout.write(text + "\\n"); sys.stdout.flush()
@@ -93,6 +97,9 @@ for line in sys.stdin:
     elif word == "BEGIN":
         move()
     elif word == "TURN":
+        if BEHAVIOUR == "grumpy" or (BEHAVIOUR == "dropper" and not dropped):
+            dropped = True
+            say("ERROR Unknown command: " + command.split()[1]); continue
         x, y = command.split()[1].split(","); stones[(int(x), int(y))] = 2; move()
     elif word == "BOARD":
         board_mode = True; stones = {{}}

@@ -274,3 +274,39 @@ def test_an_engine_spec_reads_back_as_written(tmp_path: Path) -> None:
     spec = PlayerSpec.parse(f"engine:path={brain}:time=0.5")
     assert spec.path == str(brain) and spec.time_limit == 0.5
     assert PlayerSpec.parse(str(spec)) == spec
+
+
+def test_a_turn_whose_word_the_brain_dropped_is_sent_once_more(tmp_path: Path) -> None:
+    # Rapfi on a loaded machine: the word TURN lost however long we waited, the rest read as
+    # a command of its own. The position is unchanged, so the TURN goes again and the game
+    # goes on.
+    brain = write_brain(tmp_path, "dropper")
+    player = OutsidePlayer(brain)
+    try:
+        board = Board.empty(15, 5)
+        board = board.play(player.choose(board).move).play(0)
+        reply = player.choose(board)
+        assert board[reply.move] is None
+        board = board.play(reply.move).play(1)
+        assert board[player.choose(board).move] is None
+        assert any(line.startswith("(sent again after) ERROR Unknown command: 0,0")
+                   for line in player.log)
+    finally:
+        player.close()
+    commands = heard(brain)
+    assert commands.count("TURN 0,0") == 2 and commands.count("TURN 1,0") == 1
+
+
+def test_a_brain_that_errs_on_the_turn_sent_again_is_a_fault(tmp_path: Path) -> None:
+    brain = write_brain(tmp_path, "grumpy")
+    player = OutsidePlayer(brain)
+    try:
+        board = Board.empty(15, 5)
+        board = board.play(player.choose(board).move).play(0)
+        with pytest.raises(EngineFault, match=r"answered 'ERROR Unknown command: 0,0' "
+                                              r"instead of a move"):
+            player.choose(board)
+    finally:
+        player.close()
+    assert heard(brain).count("TURN 0,0") == 2
+    assert not processes_running(brain)

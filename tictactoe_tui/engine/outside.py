@@ -10,15 +10,18 @@ with `BEGIN` (empty board), `TURN x,y` (the board is the one it left plus the op
 reply) or `BOARD` … `DONE` (anything else: an undo, a new position); x is the column, from 0.
 Nothing is sent to a brain until `SETTLE` seconds after its move line: some brains, Rapfi among
 them, are still leaving their search when they print the move and drop (the first word of) a
-command that arrives then; Gomocup's manager is never that fast.
+command that arrives then; Gomocup's manager is never that fast. A loaded machine can stretch
+that moment: a brain that answers a `TURN x,y` with an `ERROR` about `x,y` alone lost the word
+`TURN`, and is sent the same `TURN` once more.
 
 While it thinks, every `MESSAGE` line it prints goes to the limits' `on_progress` as an
 `EngineReport` (its own words, unparsed: engines word them differently), and `DEBUG`, `OK` and
 lines that mean nothing are kept in its log with the last lines of its stderr.
 
 Anything wrong is an `EngineFault` with one sentence (the caller ends the game: the engine
-loses): no answer within its time plus a grace (it is killed), an exit or a crash, `ERROR`,
-a move off the board or on a taken cell, a move line that is not `x,y`. A stop request
+loses): no answer within its time plus a grace (it is killed), an exit or a crash, `ERROR`
+(but for that one lost word), a move off the board or on a taken cell, a move line that is not
+`x,y`. A stop request
 (`should_stop`) ends the process at once; the next move starts a fresh one from `BOARD`.
 `close()` ends it (`END`, then a kill if it lingers); so does the end of the Python process.
 """
@@ -255,7 +258,8 @@ class OutsidePlayer:
         if timeout_ms != self._timeout_ms:
             self._send(f"INFO timeout_turn {timeout_ms}")
             self._timeout_ms = timeout_ms
-        self._send_position(board)
+        sent = self._send_position(board)
+        resent = False
         said: list[str] = []
         deadline = time.monotonic() + seconds + grace(seconds) + extra
 
@@ -274,6 +278,13 @@ class OutsidePlayer:
                 report()
                 continue
             if word == "ERROR":
+                if not resent and _lost_first_word(sent, line):
+                    # Still leaving its last search, it read our TURN's word and dropped it:
+                    # the position is unchanged, so the command goes again (once).
+                    resent = True
+                    self._log.append(f"(sent again after) {line.strip()}")
+                    self._send(sent)
+                    continue
                 raise EngineFault(f"{self.name} answered {line.strip()!r} instead of a move")
             move = _MOVE.fullmatch(line)
             if move is None:
@@ -334,18 +345,20 @@ class OutsidePlayer:
             self._send(f"INFO {info}")
         self._send(f"INFO folder {self.path.parent}")
 
-    def _send_position(self, board: Board) -> None:
+    def _send_position(self, board: Board) -> str:
+        """Tell the brain the position and ask for its move; what was sent."""
         me = board.to_move
         left = self._left
         if board.move_count == 0:
             self._send("BEGIN")
-            return
+            return "BEGIN"
         if (left is not None and board.bits(me) == left.bits(me)
                 and left.bits(me.opponent) & ~board.bits(me.opponent) == 0
                 and (board.bits(me.opponent) ^ left.bits(me.opponent)).bit_count() == 1):
             cell = (board.bits(me.opponent) ^ left.bits(me.opponent)).bit_length() - 1
-            self._send(f"TURN {_xy(cell, board.size)}")
-            return
+            turn = f"TURN {_xy(cell, board.size)}"
+            self._send(turn)
+            return turn
         # Stones alternate from the first mover's, so a brain that replays them in order
         # sees a plausible game (the protocol does not say in which order they come).
         first = (me if board.bits(me).bit_count() >= board.bits(me.opponent).bit_count()
@@ -360,7 +373,9 @@ class OutsidePlayer:
                     field = 1 if mark is me else 2
                     lines.append(f"{_xy(stones[mark][pair], board.size)},{field}")
         lines.append("DONE")
-        self._send("\n".join(lines))
+        text = "\n".join(lines)
+        self._send(text)
+        return text
 
     def _settle(self) -> None:
         """Wait out the rest of `SETTLE` after the brain's last move line, if any is left."""
@@ -444,6 +459,14 @@ class OutsidePlayer:
 
 class EngineStopped(Exception):
     """The caller asked the engine to stop (`should_stop`): it was ended, and no move exists."""
+
+
+def _lost_first_word(sent: str, error: str) -> bool:
+    """Whether `error` is a brain's answer to the argument of the `TURN` we `sent` alone: the
+    brain dropped the word `TURN` (Rapfi does when a command comes while it leaves its search;
+    `SETTLE` makes that rare, and a loaded machine can still stretch the moment)."""
+    word, _, argument = sent.partition(" ")
+    return word == "TURN" and bool(argument) and error.strip().endswith(argument)
 
 
 def _xy(cell: int, size: int) -> str:
