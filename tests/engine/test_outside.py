@@ -20,6 +20,15 @@ def heard(path: Path) -> list[str]:
     return (path.parent / "heard.txt").read_text().splitlines()
 
 
+def brain_then(player: OutsidePlayer, replies: list[int]) -> Board:
+    """From the empty 15×15 board, the brain's move and then ours on each of `replies` in turn
+    (a move of the brain's on a taken cell fails here)."""
+    board = Board.empty(15, 5)
+    for cell in replies:
+        board = board.play(player.choose(board).move).play(cell)
+    return board
+
+
 def test_a_good_brain_plays_and_its_words_reach_the_progress_callback(tmp_path: Path) -> None:
     brain = write_brain(tmp_path, "good")
     player = OutsidePlayer(brain, time_limit=2)
@@ -84,11 +93,7 @@ def test_a_brain_that_just_moved_hears_nothing_for_a_moment(tmp_path: Path) -> N
     brain = write_brain(tmp_path, "touchy")
     player = OutsidePlayer(brain)
     try:
-        board = Board.empty(15, 5)
-        board = board.play(player.choose(board).move).play(0)
-        board = board.play(player.choose(board).move).play(1)
-        board = board.play(player.choose(board).move).play(2)
-        player.choose(board, Limits(time=0.5))
+        player.choose(brain_then(player, [0, 1, 2]), Limits(time=0.5))
     finally:
         player.close()
     commands = heard(brain)
@@ -283,11 +288,7 @@ def test_a_turn_whose_word_the_brain_dropped_is_sent_once_more(tmp_path: Path) -
     brain = write_brain(tmp_path, "dropper")
     player = OutsidePlayer(brain)
     try:
-        board = Board.empty(15, 5)
-        board = board.play(player.choose(board).move).play(0)
-        reply = player.choose(board)
-        assert board[reply.move] is None
-        board = board.play(reply.move).play(1)
+        board = brain_then(player, [0, 1])
         assert board[player.choose(board).move] is None
         assert any(line.startswith("(sent again after) ERROR Unknown command: 0,0")
                    for line in player.log)
@@ -301,8 +302,7 @@ def test_a_brain_that_errs_on_the_turn_sent_again_is_a_fault(tmp_path: Path) -> 
     brain = write_brain(tmp_path, "grumpy")
     player = OutsidePlayer(brain)
     try:
-        board = Board.empty(15, 5)
-        board = board.play(player.choose(board).move).play(0)
+        board = brain_then(player, [0])
         with pytest.raises(EngineFault, match=r"answered 'ERROR Unknown command: 0,0' "
                                               r"instead of a move"):
             player.choose(board)
