@@ -32,17 +32,17 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bench import EngineWorker, RemotePlayer, revision_checkout  # noqa: E402
 from tictactoe_tui.engine import Board, alphabeta  # noqa: E402
 from tictactoe_tui.engine.board import cell_notation  # noqa: E402
-from tictactoe_tui.engine.match import DEFAULT_OPENING_MOVES, MatchPlan, run_match  # noqa: E402
-from tictactoe_tui.engine.outside import OutsidePlayer, check_engine_path  # noqa: E402
+from tictactoe_tui.engine.match import (  # noqa: E402
+    DEFAULT_OPENING_MOVES,
+    MatchPlan,
+    PlayerSpec,
+    run_match,
+)
+from tictactoe_tui.engine.outside import ENGINE  # noqa: E402
 from tictactoe_tui.engine.threats import find_vct  # noqa: E402
 
 BLAME_ATTACKS, BLAME_NODES = 8, 200_000
 """The threat search that tells a threat win from a deeper one."""
-
-
-def outside_o(path: str, time_limit: float, rng: object) -> OutsidePlayer:
-    """An outside engine as O, fresh for each game (it draws nothing from `rng`)."""
-    return OutsidePlayer(path, time_limit)
 
 
 def play_part(new_root: str, old_root: str, games: int, time_limit: float, seed: int,
@@ -52,7 +52,7 @@ def play_part(new_root: str, old_root: str, games: int, time_limit: float, seed:
     old = EngineWorker(Path(old_root))
     new = EngineWorker(Path(new_root)) if o_engine is None else None
     o_player = (partial(RemotePlayer, new, time_limit, None) if new is not None
-                else partial(outside_o, o_engine, time_limit))
+                else PlayerSpec(ENGINE, time_limit=time_limit, path=o_engine).build)
     try:
         result = run_match(partial(RemotePlayer, old, time_limit, None), o_player,
                            MatchPlan(games, size=size, k=min(size, 5), seed=seed,
@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.o_engine is not None:
         try:
-            check_engine_path(args.o_engine)
+            PlayerSpec(ENGINE, time_limit=args.time, path=args.o_engine)
         except ValueError as error:
             parser.error(str(error))
     games = play_as_o(args.against, args.games, args.time, args.seed, args.size,
