@@ -32,10 +32,12 @@ def compile_kernel(source: Path, target: Path) -> str | None:
         *shlex.split(config.get("CFLAGS") or ""),
         *shlex.split(config.get("CCSHARED") or ""),
         "-O2",
-        "-I", sysconfig.get_paths()["include"],
+        "-I",
+        sysconfig.get_paths()["include"],
         str(source),
         *linker[1:],  # the linker's flags (-shared, or a bundle on macOS), with our compiler
-        "-o", str(target),
+        "-o",
+        str(target),
     ]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
@@ -71,8 +73,11 @@ class KernelBuildHook(BuildHookInterface):
             if problem is None:
                 build_data["force_include"][str(target)] = str(SOURCE.parent / name)
         if problem is not None:
-            print(f"tictactoe-tui: the threat search's C kernel was not built ({problem}); "
-                  "the pure Python engine will run.", file=sys.stderr)
+            print(
+                f"tictactoe-tui: the threat search's C kernel was not built ({problem}); "
+                "the pure Python engine will run.",
+                file=sys.stderr,
+            )
             return
         build_data["pure_python"] = False
         build_data["infer_tag"] = True

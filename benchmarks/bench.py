@@ -54,8 +54,7 @@ from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.text.table import table
 
 
-def position(x_cells: Sequence[int], o_cells: Sequence[int], size: int = 10,
-             k: int = 5) -> Board:
+def position(x_cells: Sequence[int], o_cells: Sequence[int], size: int = 10, k: int = 5) -> Board:
     """A board with X and O on the given cells (the side to move follows from the counts)."""
     cells = ["X" if c in x_cells else "O" if c in o_cells else "." for c in range(size * size)]
     return Board.from_string("".join(cells), k=k)
@@ -85,24 +84,63 @@ TACTICS_10X10 = (
 """(name, X cells, O cells, the moves that solve it) on 10x10 with k = 5."""
 
 THREAT_PUZZLES = {
-    5: "/".join([
-        "...............", "...............", "...............", "...............",
-        ".....O....X....", "....X...OO.....", "....XO.O.......", "....O..X..X....",
-        ".........O.....", "....OXX...X....", "......X........", "...............",
-        "...............", "...............", "...............",
-    ]),
-    7: "/".join([
-        "...............", "...............", "...............", "...............",
-        "....O.O........", ".....X...O.....", "......X.XOX....", "...............",
-        ".....XOO.......", ".....X.........", "....X.X.O.O....", "...............",
-        "...............", "...............", "...............",
-    ]),
-    9: "/".join([
-        "...............", "...............", "...............", "...............",
-        "....XO.O..O....", "....OX.........", ".........O.....", "....OX...X.....",
-        ".......X.......", ".....X.O..O....", "......X..X.....", "...............",
-        "...............", "...............", "...............",
-    ]),
+    5: "/".join(
+        [
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            ".....O....X....",
+            "....X...OO.....",
+            "....XO.O.......",
+            "....O..X..X....",
+            ".........O.....",
+            "....OXX...X....",
+            "......X........",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+        ]
+    ),
+    7: "/".join(
+        [
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "....O.O........",
+            ".....X...O.....",
+            "......X.XOX....",
+            "...............",
+            ".....XOO.......",
+            ".....X.........",
+            "....X.X.O.O....",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+        ]
+    ),
+    9: "/".join(
+        [
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "....XO.O..O....",
+            "....OX.........",
+            ".........O.....",
+            "....OX...X.....",
+            ".......X.......",
+            ".....X.O..O....",
+            "......X..X.....",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+        ]
+    ),
 }
 """15x15 positions whose side to move wins by continuous fours in exactly 5, 7 and 9 plies (and
 no fewer); the defender has no four of its own. tests/engine/test_threats.py checks them."""
@@ -138,20 +176,44 @@ def timed(run: Callable[[], SearchResult]) -> tuple[SearchResult, float]:
 def bench_3x3() -> str:
     """Minimax against alpha-beta on the empty board and after each kind of first move."""
     empty = Board.empty(3, 3)
-    positions = (("empty board", empty), ("after corner (0)", empty.play(0)),
-                 ("after edge (1)", empty.play(1)), ("after centre (4)", empty.play(4)))
+    positions = (
+        ("empty board", empty),
+        ("after corner (0)", empty.play(0)),
+        ("after edge (1)", empty.play(1)),
+        ("after centre (4)", empty.play(4)),
+    )
     rows = []
     for name, board in positions:
         # Alpha-beta first, so that it never runs on tables minimax warmed up.
         fast, fast_ms = timed(partial(alphabeta, board))
         slow, slow_ms = timed(partial(minimax, board))
         agree = "yes" if fast.score == slow.score else "NO"
-        rows.append([name, f"{slow.nodes:,}", f"{slow_ms:.1f}", f"{fast.nodes:,}",
-                     f"{fast_ms:.2f}", f"{slow_ms / fast_ms:.0f}x",
-                     f"{100 * fast.nodes / slow.nodes:.3f}%", cell_notation(fast.move or 0, 3),
-                     describe_score(fast.score, board, kind=fast.kind, band=fast.band), agree])
-    headers = ["3x3 best move", "minimax nodes", "ms", "alpha-beta nodes", "ms", "speed-up",
-               "nodes", "move", "score", "agree"]
+        rows.append(
+            [
+                name,
+                f"{slow.nodes:,}",
+                f"{slow_ms:.1f}",
+                f"{fast.nodes:,}",
+                f"{fast_ms:.2f}",
+                f"{slow_ms / fast_ms:.0f}x",
+                f"{100 * fast.nodes / slow.nodes:.3f}%",
+                cell_notation(fast.move or 0, 3),
+                describe_score(fast.score, board, kind=fast.kind, band=fast.band),
+                agree,
+            ]
+        )
+    headers = [
+        "3x3 best move",
+        "minimax nodes",
+        "ms",
+        "alpha-beta nodes",
+        "ms",
+        "speed-up",
+        "nodes",
+        "move",
+        "score",
+        "agree",
+    ]
     return table(headers, rows)
 
 
@@ -163,19 +225,37 @@ def bench_analyse() -> str:
     fresh()
     slow = analyse_position(board, "minimax")
     same = {m.move: m.score for m in fast.scores} == {m.move: m.score for m in slow.scores}
-    rows = [["minimax", f"{slow.nodes:,}", f"{slow.elapsed * 1000:.1f}", "100%",
-             " ".join(f"{cell_notation(m.move, 3)}:{m.score}" for m in slow.scores)],
-            ["alpha-beta", f"{fast.nodes:,}", f"{fast.elapsed * 1000:.2f}",
-             f"{100 * fast.elapsed / slow.elapsed:.2f}%",
-             " ".join(f"{cell_notation(m.move, 3)}:{m.score}" for m in fast.scores)]]
+    rows = [
+        [
+            "minimax",
+            f"{slow.nodes:,}",
+            f"{slow.elapsed * 1000:.1f}",
+            "100%",
+            " ".join(f"{cell_notation(m.move, 3)}:{m.score}" for m in slow.scores),
+        ],
+        [
+            "alpha-beta",
+            f"{fast.nodes:,}",
+            f"{fast.elapsed * 1000:.2f}",
+            f"{100 * fast.elapsed / slow.elapsed:.2f}%",
+            " ".join(f"{cell_notation(m.move, 3)}:{m.score}" for m in fast.scores),
+        ],
+    ]
     text = table(["analyse empty 3x3", "nodes", "ms", "time vs minimax", "move:score"], rows)
     return text + f"\nall nine exact scores identical: {'yes' if same else 'NO'}"
 
 
 SOLVE_TARGETS = (
     # (size, k, the time limit alphabeta gets): the m,n,k games the engine must solve.
-    (4, 3, 1.0), (4, 4, 1.0), (5, 3, 1.0), (5, 5, 1.0), (5, 4, 1.0), (6, 5, 10.0), (6, 4, 10.0),
-    (7, 4, 30.0), (7, 5, 60.0),
+    (4, 3, 1.0),
+    (4, 4, 1.0),
+    (5, 3, 1.0),
+    (5, 5, 1.0),
+    (5, 4, 1.0),
+    (6, 5, 10.0),
+    (6, 4, 10.0),
+    (7, 4, 30.0),
+    (7, 5, 60.0),
 )
 """The empty boards `solve_table` solves: 4x4 only with --quick."""
 
@@ -227,13 +307,32 @@ def solve_table(quick: bool, repeats: int = 3) -> str:
         exact_solve(board)
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-        rows.append([f"{size}x{size}, k={k}, from empty", describe_score(score, board, exact=True),
-                     f"{cell_notation(move, size)}", f"{alone:.2f}", f"{nodes:,}",
-                     f"{limit:g}", f"{with_clock:.2f}", f"{clocked.nodes:,}",
-                     "yes" if clocked.complete and clocked.score == score else "NO",
-                     f"{peak / 2**20:.1f}"])
-    headers = ["solve", "value", "move", "solver s", "nodes", "time_limit", "alphabeta s",
-               "nodes", "proven", "peak MiB"]
+        rows.append(
+            [
+                f"{size}x{size}, k={k}, from empty",
+                describe_score(score, board, exact=True),
+                f"{cell_notation(move, size)}",
+                f"{alone:.2f}",
+                f"{nodes:,}",
+                f"{limit:g}",
+                f"{with_clock:.2f}",
+                f"{clocked.nodes:,}",
+                "yes" if clocked.complete and clocked.score == score else "NO",
+                f"{peak / 2**20:.1f}",
+            ]
+        )
+    headers = [
+        "solve",
+        "value",
+        "move",
+        "solver s",
+        "nodes",
+        "time_limit",
+        "alphabeta s",
+        "nodes",
+        "proven",
+        "peak MiB",
+    ]
     return table(headers, rows) + f"\n(seconds: median of {repeats} runs)"
 
 
@@ -252,13 +351,28 @@ def bench_depths(budget: float) -> str:
         spent = time.perf_counter() - began
         analysis = decision.analysis
         assert analysis is not None
-        rows.append([f"{size}x{size} middle game {index} ({board.to_move})",
-                     f"{bare.depth}", f"{bare.nodes:,}", f"{analysis.depth}",
-                     f"{analysis.nodes:,}", f"{spent * 1000:.0f}",
-                     cell_notation(decision.move, size),
-                     describe_score(bare.score, board, kind=bare.kind, band=bare.band)])
-    headers = [f"k=5, {budget:g} s a move", "bare depth", "nodes", "player depth", "nodes",
-               "ms", "player's move", "bare score"]
+        rows.append(
+            [
+                f"{size}x{size} middle game {index} ({board.to_move})",
+                f"{bare.depth}",
+                f"{bare.nodes:,}",
+                f"{analysis.depth}",
+                f"{analysis.nodes:,}",
+                f"{spent * 1000:.0f}",
+                cell_notation(decision.move, size),
+                describe_score(bare.score, board, kind=bare.kind, band=bare.band),
+            ]
+        )
+    headers = [
+        f"k=5, {budget:g} s a move",
+        "bare depth",
+        "nodes",
+        "player depth",
+        "nodes",
+        "ms",
+        "player's move",
+        "bare score",
+    ]
     return table(headers, rows)
 
 
@@ -272,14 +386,33 @@ def bench_tactics(budget: float) -> str:
         began = time.perf_counter()
         decision = AlphaBetaPlayer(random.Random(0), time_limit=budget).choose(board)
         player_ms = (time.perf_counter() - began) * 1000
-        ok = ("ok" if result.move in answers and decision.move in answers
-              else f"FAIL (want {cell_list(answers, 10)})")
-        rows.append([f"{name} ({board.to_move} to move)", f"{result.depth}",
-                     f"{result.nodes:,}", f"{ms:.0f}", f"{player_ms:.0f}",
-                     cell_notation(result.move or 0, 10),
-                     describe_score(result.score, board, kind=result.kind, band=result.band), ok])
-    headers = [f"10x10, k=5, {budget:g} s budget", "depth", "nodes", "ms", "player ms",
-               "move", "score", "check"]
+        ok = (
+            "ok"
+            if result.move in answers and decision.move in answers
+            else f"FAIL (want {cell_list(answers, 10)})"
+        )
+        rows.append(
+            [
+                f"{name} ({board.to_move} to move)",
+                f"{result.depth}",
+                f"{result.nodes:,}",
+                f"{ms:.0f}",
+                f"{player_ms:.0f}",
+                cell_notation(result.move or 0, 10),
+                describe_score(result.score, board, kind=result.kind, band=result.band),
+                ok,
+            ]
+        )
+    headers = [
+        f"10x10, k=5, {budget:g} s budget",
+        "depth",
+        "nodes",
+        "ms",
+        "player ms",
+        "move",
+        "score",
+        "check",
+    ]
     return table(headers, rows)
 
 
@@ -296,21 +429,24 @@ def bench_threats() -> str:
             found = find_vcf(board)
             times.append(time.perf_counter() - began)
         result, ms = timed(partial(alphabeta, board, time_limit=1.0))
-        rows.append([f"VCF in {plies} plies ({board.to_move} to move)",
-                     f"{statistics.median(times) * 1000:.1f}",
-                     "-" if found is None else cell_list(found.moves, 15), f"{ms:.0f}",
-                     describe_score(result.score, board, kind=result.kind, band=result.band),
-                     cell_notation(result.move or 0, 15)])
-    headers = ["15x15 threat puzzle", "VCF ms", "line", "alphabeta ms", "alphabeta score",
-               "move"]
+        rows.append(
+            [
+                f"VCF in {plies} plies ({board.to_move} to move)",
+                f"{statistics.median(times) * 1000:.1f}",
+                "-" if found is None else cell_list(found.moves, 15),
+                f"{ms:.0f}",
+                describe_score(result.score, board, kind=result.kind, band=result.band),
+                cell_notation(result.move or 0, 15),
+            ]
+        )
+    headers = ["15x15 threat puzzle", "VCF ms", "line", "alphabeta ms", "alphabeta score", "move"]
     return table(headers, rows)
 
 
 def bench_progress(runs: int = 7) -> str:
     """What listening costs: the same fixed-depth search with and without an `on_progress`."""
     rows = []
-    for size, (xs, os_), depth in ((10, MIDDLE_GAMES_10X10[0], 6),
-                                   (15, MIDDLE_GAMES_15X15[2], 5)):
+    for size, (xs, os_), depth in ((10, MIDDLE_GAMES_10X10[0], 6), (15, MIDDLE_GAMES_15X15[2], 5)):
         board = position(xs, os_, size)
         warm(size)
         quiet_times, heard_times = [], []
@@ -327,13 +463,28 @@ def bench_progress(runs: int = 7) -> str:
             heard_times.append(time.process_time() - began)
         gaps = [b.elapsed - a.elapsed for a, b in pairwise(heard)]
         plain, with_cb = statistics.median(quiet_times), statistics.median(heard_times)
-        rows.append([f"{size}x{size}, depth {depth}", f"{quiet.nodes:,}",
-                     "yes" if quiet.nodes == listened.nodes else "NO",
-                     f"{plain * 1000:.0f}", f"{with_cb * 1000:.0f}",
-                     f"{100 * (with_cb / plain - 1):+.1f}%", f"{len(heard)}",
-                     f"{max(gaps, default=0) * 1000:.0f}"])
-    headers = [f"on_progress (median of {runs})", "nodes", "same", "CPU ms without",
-               "CPU ms with", "cost", "reports", "longest gap ms"]
+        rows.append(
+            [
+                f"{size}x{size}, depth {depth}",
+                f"{quiet.nodes:,}",
+                "yes" if quiet.nodes == listened.nodes else "NO",
+                f"{plain * 1000:.0f}",
+                f"{with_cb * 1000:.0f}",
+                f"{100 * (with_cb / plain - 1):+.1f}%",
+                f"{len(heard)}",
+                f"{max(gaps, default=0) * 1000:.0f}",
+            ]
+        )
+    headers = [
+        f"on_progress (median of {runs})",
+        "nodes",
+        "same",
+        "CPU ms without",
+        "CPU ms with",
+        "cost",
+        "reports",
+        "longest gap ms",
+    ]
     return table(headers, rows)
 
 
@@ -395,8 +546,14 @@ class EngineWorker:
         """Start the worker (PYTHONPATH is dropped: only `root` may provide the package)."""
         env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
         self.process = subprocess.Popen(
-            [sys.executable, "-c", AGAINST_WORKER, str(root)], cwd=root, env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            [sys.executable, "-c", AGAINST_WORKER, str(root)],
+            cwd=root,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         self.moves = 0
         self.seconds = 0.0
         self.nodes = 0
@@ -437,13 +594,13 @@ class EngineWorker:
 class RemotePlayer:
     """A `Player` whose alpha-beta runs in an `EngineWorker`: one per game, as players are."""
 
-    def __init__(self, worker: EngineWorker, time_limit: float | None, depth: int | None,
-                 rng: random.Random) -> None:
+    def __init__(
+        self, worker: EngineWorker, time_limit: float | None, depth: int | None, rng: random.Random
+    ) -> None:
         """A fresh player in the worker, seeded from `rng`."""
         self.worker = worker
         self.name = f"alpha-beta from {worker.package}"
-        worker.ask({"cmd": "new", "seed": rng.getrandbits(64), "time": time_limit,
-                    "depth": depth})
+        worker.ask({"cmd": "new", "seed": rng.getrandbits(64), "time": time_limit, "depth": depth})
 
     def choose(self, board: Board, limits: Limits = NO_LIMITS) -> Decision:
         """The worker's move on `board` (the worker keeps its own time and depth; the stop
@@ -481,22 +638,39 @@ class AgainstPart:
     """Each game: the new engine's mark and every move (the opening first)."""
 
 
-def _against_part(new_root: str, old_root: str, games: int, size: int, k: int,
-                  time_limit: float | None, depth: int | None, seed: int) -> AgainstPart:
+def _against_part(
+    new_root: str,
+    old_root: str,
+    games: int,
+    size: int,
+    k: int,
+    time_limit: float | None,
+    depth: int | None,
+    seed: int,
+) -> AgainstPart:
     """Play `games` games between two workers (new is the match's x player)."""
     new, old = EngineWorker(Path(new_root)), EngineWorker(Path(old_root))
     try:
-        result = run_match(partial(RemotePlayer, new, time_limit, depth),
-                           partial(RemotePlayer, old, time_limit, depth),
-                           MatchPlan(games, size=size, k=k, seed=seed))
+        result = run_match(
+            partial(RemotePlayer, new, time_limit, depth),
+            partial(RemotePlayer, old, time_limit, depth),
+            MatchPlan(games, size=size, k=k, seed=seed),
+        )
     finally:
         new.close()
         old.close()
     stats = result.x_stats
-    return AgainstPart(stats.as_x, stats.as_o, new.package, old.package,
-                       (new.moves, new.seconds, new.nodes), (old.moves, old.seconds, old.nodes),
-                       (new.longest, old.longest), (new.longest_board, old.longest_board),
-                       tuple((str(game.x_mark), game.moves) for game in result.outcomes))
+    return AgainstPart(
+        stats.as_x,
+        stats.as_o,
+        new.package,
+        old.package,
+        (new.moves, new.seconds, new.nodes),
+        (old.moves, old.seconds, old.nodes),
+        (new.longest, old.longest),
+        (new.longest_board, old.longest_board),
+        tuple((str(game.x_mark), game.moves) for game in result.outcomes),
+    )
 
 
 def checkout_root() -> Path:
@@ -506,8 +680,9 @@ def checkout_root() -> Path:
 
 def _git(*args: str) -> str:
     """Run git in this checkout; its output, or RuntimeError with git's own words."""
-    done = subprocess.run(["git", "-C", str(checkout_root()), *args], capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        ["git", "-C", str(checkout_root()), *args], capture_output=True, text=True
+    )
     if done.returncode != 0:
         raise RuntimeError(done.stderr.strip() or f"git {' '.join(args)} failed")
     return done.stdout.strip()
@@ -559,25 +734,44 @@ class AgainstResult:
 def _total(records: Iterable[WinDrawLoss]) -> WinDrawLoss:
     total = WinDrawLoss()
     for record in records:
-        total = WinDrawLoss(total.wins + record.wins, total.draws + record.draws,
-                            total.losses + record.losses)
+        total = WinDrawLoss(
+            total.wins + record.wins, total.draws + record.draws, total.losses + record.losses
+        )
     return total
 
 
-def play_against(rev: str, games: int, time_limit: float | None, size: int = 15,
-                 k: int | None = None, depth: int | None = None, jobs: int = 2,
-                 seed: int = 1) -> AgainstResult:
+def play_against(
+    rev: str,
+    games: int,
+    time_limit: float | None,
+    size: int = 15,
+    k: int | None = None,
+    depth: int | None = None,
+    jobs: int = 2,
+    seed: int = 1,
+) -> AgainstResult:
     """The working tree's engine against revision `rev`'s: `games` games (an even number, each
     opening played once from each side), shared out over `jobs` processes with seeds of their
     own, both engines at `time_limit` seconds (and `depth` plies, if given) a move."""
     k = min(size, 5) if k is None else k
     pairs = [games // 2 // jobs + (1 if i < games // 2 % jobs else 0) for i in range(jobs)]
-    with revision_checkout(rev) as (old_root, commit), \
-            ProcessPoolExecutor(max_workers=jobs) as pool:
-        parts = list(pool.map(_against_part, [str(checkout_root())] * jobs,
-                              [str(old_root)] * jobs, [2 * n for n in pairs], [size] * jobs,
-                              [k] * jobs, [time_limit] * jobs, [depth] * jobs,
-                              [seed * 100 + i for i in range(jobs)]))
+    with (
+        revision_checkout(rev) as (old_root, commit),
+        ProcessPoolExecutor(max_workers=jobs) as pool,
+    ):
+        parts = list(
+            pool.map(
+                _against_part,
+                [str(checkout_root())] * jobs,
+                [str(old_root)] * jobs,
+                [2 * n for n in pairs],
+                [size] * jobs,
+                [k] * jobs,
+                [time_limit] * jobs,
+                [depth] * jobs,
+                [seed * 100 + i for i in range(jobs)],
+            )
+        )
     return AgainstResult(commit, time_limit, tuple(part for part in parts))
 
 
@@ -586,8 +780,9 @@ SLOW_MOVE = 1.5
 clock."""
 
 
-def bench_against(rev: str, games: int, times: Sequence[float], jobs: int, seed: int,
-                  size: int = 15) -> str:
+def bench_against(
+    rev: str, games: int, times: Sequence[float], jobs: int, seed: int, size: int = 15
+) -> str:
     """The working tree's engine (new) against revision `rev`'s (old) on size x size, k = 5, at
     each time a move in `times` for both: the new engine's wins, draws and losses as X (moving
     first) and as O, and what the moves cost."""
@@ -602,50 +797,91 @@ def bench_against(rev: str, games: int, times: Sequence[float], jobs: int, seed:
         new_seconds, new_nodes = result.cost("new")
         old_seconds, old_nodes = result.cost("old")
         # The part that made each engine's longest move (new: 0, old: 1).
-        slowest = [max(result.parts, key=lambda part, side=side: part.longest[side])
-                   for side in (0, 1)]
+        slowest = [
+            max(result.parts, key=lambda part, side=side: part.longest[side]) for side in (0, 1)
+        ]
         new_longest, old_longest = slowest[0].longest[0], slowest[1].longest[1]
-        rows.append([f"{time_limit:g} s a move", f"{total.games}", str(as_x), str(as_o),
-                     str(total), f"{100 * total.points / max(total.games, 1):.0f}%",
-                     f"{new_seconds:.2f} / {new_longest:.2f}",
-                     f"{old_seconds:.2f} / {old_longest:.2f}",
-                     f"{new_nodes:,.0f}", f"{old_nodes:,.0f}"])
+        rows.append(
+            [
+                f"{time_limit:g} s a move",
+                f"{total.games}",
+                str(as_x),
+                str(as_o),
+                str(total),
+                f"{100 * total.points / max(total.games, 1):.0f}%",
+                f"{new_seconds:.2f} / {new_longest:.2f}",
+                f"{old_seconds:.2f} / {old_longest:.2f}",
+                f"{new_nodes:,.0f}",
+                f"{old_nodes:,.0f}",
+            ]
+        )
         for name, index in (("new", 0), ("old", 1)):
             part = slowest[index]
             if part.longest[index] > SLOW_MOVE * time_limit:
                 # Worth a look: the board to replay it on.
-                slow.append(f"{name}'s longest move at {time_limit:g} s took "
-                            f"{part.longest[index]:.2f} s, on "
-                            f"{part.longest_boards[index].replace(chr(10), '/')}")
-    headers = [f"{size}x{size}, k=5, new vs {rev}", "games", "new as X W/D/L",
-               "new as O W/D/L", "new W/D/L", "new score", "new s/move mean / max",
-               "old s/move mean / max", "new positions/move", "old positions/move"]
+                slow.append(
+                    f"{name}'s longest move at {time_limit:g} s took "
+                    f"{part.longest[index]:.2f} s, on "
+                    f"{part.longest_boards[index].replace(chr(10), '/')}"
+                )
+    headers = [
+        f"{size}x{size}, k=5, new vs {rev}",
+        "games",
+        "new as X W/D/L",
+        "new as O W/D/L",
+        "new W/D/L",
+        "new score",
+        "new s/move mean / max",
+        "old s/move mean / max",
+        "new positions/move",
+        "old positions/move",
+    ]
     return "\n".join([f"old = {rev} = {commit[:12]}", table(headers, rows), *slow])
 
 
 def main(argv: list[str]) -> int:
     """Run the benchmark and print its tables (see the module docstring for the options)."""
-    parser = OneLineParser(prog="tictactoe-tui bench",
-                           description="Engine benchmark: alpha-beta against minimax.")
-    parser.add_argument("--quick", action="store_true",
-                        help="skip the solves above 4x4, the depths in 1 s and the cost of "
-                        "listening")
-    parser.add_argument("--history", action="store_true",
-                        help="time the history instead: saving, the History screen, a review")
-    parser.add_argument("--against", metavar="REV",
-                        help="play this checkout's engine against revision REV's on 15x15 "
-                        "(long: see --games and --time)")
-    parser.add_argument("--games", type=int, default=40,
-                        help="games per match (--against; even: each opening is played from "
-                        "both sides)")
-    parser.add_argument("--time", type=float, action="append", dest="times",
-                        help="seconds a move for both engines (--against; repeat for more "
-                        "matches; default 0.25 and 1)")
+    parser = OneLineParser(
+        prog="tictactoe-tui bench", description="Engine benchmark: alpha-beta against minimax."
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="skip the solves above 4x4, the depths in 1 s and the cost of listening",
+    )
+    parser.add_argument(
+        "--history",
+        action="store_true",
+        help="time the history instead: saving, the History screen, a review",
+    )
+    parser.add_argument(
+        "--against",
+        metavar="REV",
+        help="play this checkout's engine against revision REV's on 15x15 "
+        "(long: see --games and --time)",
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=40,
+        help="games per match (--against; even: each opening is played from both sides)",
+    )
+    parser.add_argument(
+        "--time",
+        type=float,
+        action="append",
+        dest="times",
+        help="seconds a move for both engines (--against; repeat for more "
+        "matches; default 0.25 and 1)",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="processes for --against")
     parser.add_argument("--seed", type=int, default=1, help="seed of the match openings")
-    parser.add_argument("--threats", action="store_true",
-                        help="time the threat search on the 76 deciding positions against "
-                        "the search before issue 26 (907400b)")
+    parser.add_argument(
+        "--threats",
+        action="store_true",
+        help="time the threat search on the 76 deciding positions against "
+        "the search before issue 26 (907400b)",
+    )
     args = parser.parse_args(argv)
     if args.threats:
         from benchmarks.threat_bench import bench_deciding
@@ -661,8 +897,9 @@ def main(argv: list[str]) -> int:
     load = "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
     if args.against is not None:
         if args.games < 2 or args.games % 2 or not 1 <= args.jobs <= args.games // 2:
-            parser.error("--games must be even and at least 2, and --jobs between 1 and half "
-                         "of --games")
+            parser.error(
+                "--games must be even and at least 2, and --jobs between 1 and half of --games"
+            )
         times = args.times or [0.25, 1.0]
         if any(not math.isfinite(t) or t <= 0 for t in times):
             parser.error("--time must be a number of seconds above 0")
@@ -673,14 +910,20 @@ def main(argv: list[str]) -> int:
             parser.error(f"--against {args.against}: {error}")
         print("load average {:.2f} {:.2f} {:.2f} at the end".format(*os.getloadavg()))
         return 0
-    sections = [bench_3x3(), bench_analyse(), solve_table(args.quick),
-                bench_tactics(0.25 if args.quick else 1.0)]
+    sections = [
+        bench_3x3(),
+        bench_analyse(),
+        solve_table(args.quick),
+        bench_tactics(0.25 if args.quick else 1.0),
+    ]
     if not args.quick:
         sections.append(bench_depths(1.0))
     sections += [bench_threats(), bench_reading()]
     if not args.quick:
         sections.append(bench_progress())
-    print(f"W (win score base) on 3x3 = {win_score(Board.empty(3, 3))}; scores are from the side "
-          f"to move; {load}.\n")
+    print(
+        f"W (win score base) on 3x3 = {win_score(Board.empty(3, 3))}; scores are from the side "
+        f"to move; {load}.\n"
+    )
     print("\n\n".join(sections))
     return 0

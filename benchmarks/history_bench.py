@@ -29,17 +29,18 @@ from tictactoe_tui.history.store import HistoryStore
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
-KINDS = (("human-vs-computer", "human", "alphabeta", 3, 3),
-         ("human-vs-computer", "h1", "human", 3, 3),
-         ("human-vs-computer", "human", "random", 4, 4),
-         ("human-vs-human", "human", "human", 3, 3),
-         ("computer-vs-computer", "h2", "h2", 10, 5),
-         ("human-vs-computer", "human", "minimax", 3, 3))
+KINDS = (
+    ("human-vs-computer", "human", "alphabeta", 3, 3),
+    ("human-vs-computer", "h1", "human", 3, 3),
+    ("human-vs-computer", "human", "random", 4, 4),
+    ("human-vs-human", "human", "human", 3, 3),
+    ("computer-vs-computer", "h2", "h2", 10, 5),
+    ("human-vs-computer", "human", "minimax", 3, 3),
+)
 """(mode, x, o, size, k) of the sample games, in turn."""
 
 
-def sample_games(count: int, seed: int = 1,
-                 last: datetime | None = None) -> Iterator[PlayedGame]:
+def sample_games(count: int, seed: int = 1, last: datetime | None = None) -> Iterator[PlayedGame]:
     """`count` random but legal games a minute apart, the last at `last` (default: now), some
     left unfinished."""
     rng = random.Random(seed)
@@ -54,17 +55,39 @@ def sample_games(count: int, seed: int = 1,
             cell = rng.choice(board.legal_moves())
             mover = board.to_move
             by_computer = (x if mover is Mark.X else o) != "human"
-            moves.append(PlayedMove(cell, mover, by_computer,
-                                    seconds=0.01 if by_computer else None,
-                                    positions=100 if by_computer else None,
-                                    clever=True if by_computer else None))
+            moves.append(
+                PlayedMove(
+                    cell,
+                    mover,
+                    by_computer,
+                    seconds=0.01 if by_computer else None,
+                    positions=100 if by_computer else None,
+                    clever=True if by_computer else None,
+                )
+            )
             board = board.play(cell)
-        outcome: Outcome = ("abandoned" if not board.is_over else "draw"
-                            if board.winner is None else board.winner.value)
+        outcome: Outcome = (
+            "abandoned"
+            if not board.is_over
+            else "draw"
+            if board.winner is None
+            else board.winner.value
+        )
         began = start + timedelta(minutes=number)
-        yield PlayedGame(mode, x, o, size, k, Mark.X, 100 if number % 5 else 60, began,
-                         began + timedelta(seconds=30), tuple(moves), outcome,
-                         settings={"mode": mode, "size": size})
+        yield PlayedGame(
+            mode,
+            x,
+            o,
+            size,
+            k,
+            Mark.X,
+            100 if number % 5 else 60,
+            began,
+            began + timedelta(seconds=30),
+            tuple(moves),
+            outcome,
+            settings={"mode": mode, "size": size},
+        )
 
 
 def bench_save(directory: Path, games: int = 200) -> list[float]:
@@ -86,8 +109,9 @@ def fill(directory: Path, games: int) -> None:
     store.close()
 
 
-def bench_history_screen(directory: Path,
-                         repeats: int = 5) -> tuple[list[float], list[float], list[float]]:
+def bench_history_screen(
+    directory: Path, repeats: int = 5
+) -> tuple[list[float], list[float], list[float]]:
     """Milliseconds from pushing the History screen to the table's first paint, to the filters
     and all-time scores being filled in just after it, and (for scale, since it depends on the
     machine and its load) to the first paint of a screen holding one line of text."""
@@ -155,17 +179,23 @@ def bench_history() -> str:
         fill(Path(temp) / "big", 10_000)
         painted, ready, bare = bench_history_screen(Path(temp) / "big")
     reviews = bench_review()
-    rows = [("save one game", saves, 20.0),
-            ("open History, 10,000 games", painted, 300.0),
-            ("  ... filters and scores filled", ready, None),
-            ("  (a one-line screen, for scale)", bare, None),
-            ("review a 3x3 game (all exact)", reviews, 100.0)]
-    lines = [f"{'history':<32}  {'runs':>4}  {'median ms':>9}  {'worst ms':>8}  {'target':>6}  ok",
-             f"{'-' * 32}  ----  ---------  --------  ------  --"]
+    rows = [
+        ("save one game", saves, 20.0),
+        ("open History, 10,000 games", painted, 300.0),
+        ("  ... filters and scores filled", ready, None),
+        ("  (a one-line screen, for scale)", bare, None),
+        ("review a 3x3 game (all exact)", reviews, 100.0),
+    ]
+    lines = [
+        f"{'history':<32}  {'runs':>4}  {'median ms':>9}  {'worst ms':>8}  {'target':>6}  ok",
+        f"{'-' * 32}  ----  ---------  --------  ------  --",
+    ]
     for name, times, target in rows:
         median = statistics.median(times)
         verdict = "" if target is None else "yes" if median <= target else "NO"
         limit = "" if target is None else f"{target:.0f}"
-        lines.append(f"{name:<32}  {len(times):>4}  {median:>9.2f}  {max(times):>8.2f}  "
-                     f"{limit:>6}  {verdict}")
+        lines.append(
+            f"{name:<32}  {len(times):>4}  {median:>9.2f}  {max(times):>8.2f}  "
+            f"{limit:>6}  {verdict}"
+        )
     return "\n".join(lines)

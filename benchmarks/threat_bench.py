@@ -43,8 +43,13 @@ def old_threats(rev: str) -> ModuleType | None:
     engine's board and lines, which have not changed their interface); None outside a git
     checkout or when git does not know `rev`."""
     try:
-        source = subprocess.run(["git", "show", f"{rev}:tictactoe_tui/engine/threats.py"],
-                                cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        source = subprocess.run(
+            ["git", "show", f"{rev}:tictactoe_tui/engine/threats.py"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     except (OSError, subprocess.CalledProcessError):
         return None
     folder = Path(tempfile.mkdtemp(prefix="threats-"))
@@ -89,12 +94,27 @@ def bench_deciding(rev: str = BASELINE) -> str:
     runs.append(("this checkout, pure Python", measure(lambda: ThreatSearch(kernel=False))))
     base = runs[0][1]
     for name, (proven, nodes, seconds, each) in runs:
-        rows.append([name, f"{proven}/{len(DECIDING)}", f"{nodes:,}",
-                     f"{statistics.median(each):,.0f}", f"{seconds:.2f}",
-                     f"{proven / seconds:.1f}" if seconds else "-",
-                     f"{base[1] / nodes:.1f}x" if nodes else "-",
-                     f"{base[2] / seconds:.1f}x" if seconds else "-"])
-    headers = [f"VCT on {len(DECIDING)} deciding positions (15x15)", "proven", "nodes",
-               "median nodes", "seconds", "proofs/s", "fewer nodes", "less time"]
+        rows.append(
+            [
+                name,
+                f"{proven}/{len(DECIDING)}",
+                f"{nodes:,}",
+                f"{statistics.median(each):,.0f}",
+                f"{seconds:.2f}",
+                f"{proven / seconds:.1f}" if seconds else "-",
+                f"{base[1] / nodes:.1f}x" if nodes else "-",
+                f"{base[2] / seconds:.1f}x" if seconds else "-",
+            ]
+        )
+    headers = [
+        f"VCT on {len(DECIDING)} deciding positions (15x15)",
+        "proven",
+        "nodes",
+        "median nodes",
+        "seconds",
+        "proofs/s",
+        "fewer nodes",
+        "less time",
+    ]
     note = "" if old is not None else f"\n(no git checkout or no {rev}: only this checkout)"
     return table(headers, rows) + note

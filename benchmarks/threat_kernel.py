@@ -34,18 +34,23 @@ def run(kernel: bool) -> tuple[float, int, list[list[int] | None]]:
 def main() -> None:
     """Print the two runs and the speed-up."""
     if not kernel_available():
-        raise SystemExit("the compiled threat kernel is not built (or TICTACTOE_TUI_PURE_ENGINE "
-                         "is set): nothing to compare")
-    print(f"76 deciding positions, VCT (8 threats, 200,000 nodes); load average "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        raise SystemExit(
+            "the compiled threat kernel is not built (or TICTACTOE_TUI_PURE_ENGINE "
+            "is set): nothing to compare"
+        )
+    print(
+        f"76 deciding positions, VCT (8 threats, 200,000 nodes); load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     pure = run(False)
     compiled = run(True)
     if pure[1:] != compiled[1:]:
         raise SystemExit("the kernel and the pure search disagree")
     wins = sum(line is not None for line in pure[2])
     print(f"pure Python  {pure[0]:7.2f} s  {pure[1]:,} nodes  {wins} wins")
-    print(f"C kernel     {compiled[0]:7.2f} s  {compiled[1]:,} nodes  {wins} wins "
-          f"(identical lines)")
+    print(
+        f"C kernel     {compiled[0]:7.2f} s  {compiled[1]:,} nodes  {wins} wins (identical lines)"
+    )
     print(f"speed-up     {pure[0] / compiled[0]:.1f}x")
 
 

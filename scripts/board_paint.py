@@ -92,8 +92,10 @@ def main() -> int:
     args = parser.parse_args()
     for size in args.sizes:
         times = asyncio.run(paint_times(size, args.repeat))
-        print(f"{size}×{size}: median {statistics.median(times) * 1000:6.1f} ms "
-              f"(min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f}, {len(times)} paints)")
+        print(
+            f"{size}×{size}: median {statistics.median(times) * 1000:6.1f} ms "
+            f"(min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f}, {len(times)} paints)"
+        )
     return 0
 
 

@@ -32,8 +32,14 @@ CHROMIUM = "/usr/bin/chromium"
 """Debian's Chromium (`apt-get install chromium`)."""
 
 CHROMIUM_FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 )
 """Headless, and quiet: no connection of Chromium's own leaves the machine."""
 
@@ -46,9 +52,11 @@ RESULTS_SHOWN = re.compile(r"made \d+ in a row, \w+ to \w+, in \d+ moves|The boa
 HEADLINE = re.compile(r"You win!|Computer wins|Draw(?!s)")
 """The Results dialog's headlines in a game against the computer ("Draws" is the scoreboard)."""
 
-ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]"          # CSI: colours, cursor moves
-                  rb"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"     # OSC: titles, clipboard
-                  rb"|\x1b[()][0-9A-Z]|\x1b[=>78]")
+ANSI = re.compile(
+    rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]"  # CSI: colours, cursor moves
+    rb"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # OSC: titles, clipboard
+    rb"|\x1b[()][0-9A-Z]|\x1b[=>78]"
+)
 """Escape sequences in the app's output: what is left is the text on the screen."""
 
 
@@ -81,7 +89,7 @@ def descendants(pid: int) -> set[int]:
             except OSError:
                 continue
             # The command name, in parentheses, may hold spaces: the fields follow its end.
-            fields = stat[stat.rindex(")") + 2:].split()
+            fields = stat[stat.rindex(")") + 2 :].split()
             if fields[0] != "Z":
                 parents[int(entry.name)] = int(fields[1])
     found: set[int] = set()
@@ -127,7 +135,9 @@ def served(*game_flags: str, port: int | None = None) -> Iterator[Server]:
     history = tempfile.mkdtemp(prefix="tictactoe-tui-browser-")
     process = subprocess.Popen(
         [sys.executable, "-m", "tictactoe_tui", "serve", "--port", str(port), *game_flags],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
         env={**os.environ, DATA_DIR_ENV: history},
     )
     server = Server(process, port)
@@ -139,9 +149,10 @@ def served(*game_flags: str, port: int | None = None) -> Iterator[Server]:
                 break
             except OSError:
                 if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("tictactoe-tui serve did not start: "
-                                       + (process.stderr.read().decode() if process.stderr
-                                          else "")) from None
+                    raise RuntimeError(
+                        "tictactoe-tui serve did not start: "
+                        + (process.stderr.read().decode() if process.stderr else "")
+                    ) from None
                 time.sleep(0.1)
         yield server
     finally:
@@ -182,19 +193,20 @@ class BrowserGame:
         return ANSI.sub(b"", bytes(self.output[mark:])).decode("utf-8", "replace")
 
 
-
 def _wait_for(page: Any, game: BrowserGame, test: Any, timeout: float, what: str) -> None:
     """Let the page run until `test()` holds, or fail saying `what` never showed."""
     deadline = time.monotonic() + timeout
     while not test():
         if time.monotonic() > deadline:
-            raise AssertionError(f"{what} never showed in the browser; the page showed: "
-                                 f"{game.text[-600:]!r}")
+            raise AssertionError(
+                f"{what} never showed in the browser; the page showed: {game.text[-600:]!r}"
+            )
         page.wait_for_timeout(100)
 
 
-def _wait_until_quiet(page: Any, game: BrowserGame, quiet: float = 0.8,
-                      timeout: float = 60) -> None:
+def _wait_until_quiet(
+    page: Any, game: BrowserGame, quiet: float = 0.8, timeout: float = 60
+) -> None:
     """Let the page run until the app has drawn nothing new for `quiet` seconds."""
     deadline = time.monotonic() + timeout
     page.wait_for_timeout(100)
@@ -216,7 +228,8 @@ def play_in_browser(url: str, screenshot: Path | None = None) -> BrowserGame:
     game = BrowserGame()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=list(CHROMIUM_FLAGS),
+            executable_path=CHROMIUM,
+            args=list(CHROMIUM_FLAGS),
             # A fresh profile every time, in a folder Playwright makes and removes.
             chromium_sandbox=False,
         )
@@ -228,12 +241,12 @@ def play_in_browser(url: str, screenshot: Path | None = None) -> BrowserGame:
                 def on_frame(payload: str | bytes) -> None:
                     if isinstance(payload, bytes):
                         game.output.extend(payload)
+
                 socket.on("framereceived", on_frame)
 
             page.on("websocket", on_socket)
             page.goto(url)
-            _wait_for(page, game, lambda: "Who moves first" in game.text, 60,
-                      "the Settings screen")
+            _wait_for(page, game, lambda: "Who moves first" in game.text, 60, "the Settings screen")
             # Keys go to the terminal's hidden text box (xterm.js), as after a click on it.
             page.focus(".xterm-helper-textarea")
             page.keyboard.press("Enter")
@@ -259,8 +272,11 @@ def play_in_browser(url: str, screenshot: Path | None = None) -> BrowserGame:
 
 def main() -> None:
     """Play one game in the browser and save the screenshot (default screenshots/browser.png)."""
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else (
-        Path(__file__).resolve().parent.parent / "screenshots" / "browser.png")
+    out = (
+        Path(sys.argv[1])
+        if len(sys.argv) > 1
+        else (Path(__file__).resolve().parent.parent / "screenshots" / "browser.png")
+    )
     missing = browser_missing()
     if missing is not None:
         print(f"browser game skipped: {missing}", file=sys.stderr)

@@ -48,7 +48,7 @@ WIDE = ("120", "34")
 TIMEOUT = 20.0
 """Seconds to wait for any one change on the pane before calling it a failure."""
 
-MINIMAL_APP = '''
+MINIMAL_APP = """
 from textual.app import App
 from textual.widgets import Static
 
@@ -66,13 +66,14 @@ class Minimal(App):
 
 
 Minimal().run()
-'''
+"""
 
 
 def tmux(*args: str) -> str:
     """Run a command on the private tmux server and return what it printed."""
-    return subprocess.run(["tmux", "-L", SOCKET, *args], check=True, capture_output=True,
-                          text=True).stdout
+    return subprocess.run(
+        ["tmux", "-L", SOCKET, *args], check=True, capture_output=True, text=True
+    ).stdout
 
 
 def pane() -> str:
@@ -89,8 +90,9 @@ def wait_for(condition: Callable[[str], bool], what: str) -> float:
     raise SystemExit(f"latency: timed out waiting for {what}")
 
 
-def start(command: list[str], ready: str, size: tuple[str, str] = SIZE,
-          directory: Path | None = None) -> float:
+def start(
+    command: list[str], ready: str, size: tuple[str, str] = SIZE, directory: Path | None = None
+) -> float:
     """Launch `command` in the pane "run" (in `directory`, a `size` terminal); return seconds
     until `ready` shows (first paint)."""
     begin = time.perf_counter()
@@ -132,8 +134,13 @@ def arrows(count: int) -> list[float]:
     times = []
     for index in range(count):
         before = pane()
-        times.append(key("Right" if index % 2 == 0 else "Left",
-                         lambda text, before=before: text != before, "the cursor"))
+        times.append(
+            key(
+                "Right" if index % 2 == 0 else "Left",
+                lambda text, before=before: text != before,
+                "the cursor",
+            )
+        )
     return times
 
 
@@ -147,10 +154,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15, help="key presses per figure")
     parser.add_argument("--paints", type=int, default=7, help="launches per first paint")
-    parser.add_argument("--paints-only", action="store_true",
-                        help="measure the first paints only (no key)")
-    parser.add_argument("--checkout", type=Path, default=Path(__file__).resolve().parent.parent,
-                        help="the checkout whose app is measured (default: this script's)")
+    parser.add_argument(
+        "--paints-only", action="store_true", help="measure the first paints only (no key)"
+    )
+    parser.add_argument(
+        "--checkout",
+        type=Path,
+        default=Path(__file__).resolve().parent.parent,
+        help="the checkout whose app is measured (default: this script's)",
+    )
     args = parser.parse_args()
     if shutil.which("tmux") is None:
         raise SystemExit("latency: tmux is not installed")
@@ -163,20 +175,30 @@ def main() -> int:
     ours = [sys.executable, "-m", "tictactoe_tui"]
     game = [*ours, "--size", "10", "--k", "5", "--seed", "1", "--time-limit", "0.3"]
     big_game = [*ours, "--size", "15", "--seed", "1", "--time-limit", "0.3"]
-    thinking_game = [*ours, "--size", "10", "--seed", "1", "--first", "computer",
-                     "--time-limit", "60"]
+    thinking_game = [
+        *ours,
+        "--size",
+        "10",
+        "--seed",
+        "1",
+        "--first",
+        "computer",
+        "--time-limit",
+        "60",
+    ]
     work = Path(tempfile.mkdtemp(prefix="latency-"))
     minimal = work / "minimal.py"
     minimal.write_text(MINIMAL_APP)
     os.environ["TICTACTOE_TUI_DATA_DIR"] = str(work / "data")  # never the user's history
     figures: dict[str, float] = {}
     try:
-        launches = (("minimal", [sys.executable, str(minimal)], "minimal app ready", SIZE),
-                    ("settings", ours, "Start", SIZE),
-                    ("game", game, "Evaluation", SIZE),
-                    ("minimal 120×34", [sys.executable, str(minimal)], "minimal app ready",
-                     WIDE),
-                    ("game 15×15 (120×34)", big_game, "Evaluation", WIDE))
+        launches = (
+            ("minimal", [sys.executable, str(minimal)], "minimal app ready", SIZE),
+            ("settings", ours, "Start", SIZE),
+            ("game", game, "Evaluation", SIZE),
+            ("minimal 120×34", [sys.executable, str(minimal)], "minimal app ready", WIDE),
+            ("game 15×15 (120×34)", big_game, "Evaluation", WIDE),
+        )
         paints: dict[str, list[float]] = {name: [] for name, *_ in launches}
         for _ in range(args.paints):
             for name, command, ready, size in launches:
@@ -216,32 +238,56 @@ def main() -> int:
 
     idle = figures["key idle: panel (i)"]
     minimal_key = figures["key: minimal app"]
-    return report(figures, args, [
-        ("key while thinking <= 1.5 × idle + 20 ms", figures["key while thinking: panel (i)"],
-         1.5 * idle + 20),
-        ("idle key (panel) <= 2 × minimal + 20 ms", idle, 2 * minimal_key + 20),
-        ("idle key (cursor) <= 2 × minimal + 20 ms", figures["key idle: cursor (arrow)"],
-         2 * minimal_key + 20),
-        *paint_targets(figures),
-        ("help opens <= 2 × minimal + 20 ms", figures["help opens (median)"],
-         2 * minimal_key + 20),
-    ])
+    return report(
+        figures,
+        args,
+        [
+            (
+                "key while thinking <= 1.5 × idle + 20 ms",
+                figures["key while thinking: panel (i)"],
+                1.5 * idle + 20,
+            ),
+            ("idle key (panel) <= 2 × minimal + 20 ms", idle, 2 * minimal_key + 20),
+            (
+                "idle key (cursor) <= 2 × minimal + 20 ms",
+                figures["key idle: cursor (arrow)"],
+                2 * minimal_key + 20,
+            ),
+            *paint_targets(figures),
+            (
+                "help opens <= 2 × minimal + 20 ms",
+                figures["help opens (median)"],
+                2 * minimal_key + 20,
+            ),
+        ],
+    )
 
 
 def paint_targets(figures: dict[str, float]) -> list[tuple[str, float, float]]:
     """First paint within 2× the minimal app's (in the same terminal) + 150 ms."""
-    return [(f"first paint ({name}) <= 2 × minimal + 150 ms", figures[f"first paint: {name}"],
-             2 * figures[f"first paint: {minimal}"] + 150)
-            for name, minimal in (("settings", "minimal"), ("game", "minimal"),
-                                  ("game 15×15 (120×34)", "minimal 120×34"))]
+    return [
+        (
+            f"first paint ({name}) <= 2 × minimal + 150 ms",
+            figures[f"first paint: {name}"],
+            2 * figures[f"first paint: {minimal}"] + 150,
+        )
+        for name, minimal in (
+            ("settings", "minimal"),
+            ("game", "minimal"),
+            ("game 15×15 (120×34)", "minimal 120×34"),
+        )
+    ]
 
 
-def report(figures: dict[str, float], args: argparse.Namespace,
-           targets: list[tuple[str, float, float]]) -> int:
+def report(
+    figures: dict[str, float], args: argparse.Namespace, targets: list[tuple[str, float, float]]
+) -> int:
     """Print the figures, the load and each target (label, value, limit); 1 if one is missed."""
     load = os.getloadavg()[0]
-    print(f"median milliseconds over {args.repeat} keys, {args.paints} launches "
-          f"(load average {load:.2f} on {os.cpu_count()} cores)")
+    print(
+        f"median milliseconds over {args.repeat} keys, {args.paints} launches "
+        f"(load average {load:.2f} on {os.cpu_count()} cores)"
+    )
     for name, value in figures.items():
         print(f"  {name:<36} {value:8.0f} ms")
     missed = 0

@@ -57,8 +57,11 @@ def main() -> None:
     """Print the heap growth per game."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--stock-footer", action="store_true",
-                        help="use Textual's own Footer (the leak) on the Game screen")
+    parser.add_argument(
+        "--stock-footer",
+        action="store_true",
+        help="use Textual's own Footer (the leak) on the Game screen",
+    )
     args = parser.parse_args()
     if args.games <= WARM_UP + 1:
         raise SystemExit(f"memory: play more than {WARM_UP + 1} games")
@@ -68,8 +71,10 @@ def main() -> None:
     start, end = asyncio.run(play(args.games))
     per_game = (end - start) / (args.games - 1 - WARM_UP)
     footer = "Textual's Footer" if args.stock_footer else "the app's Footer"
-    print(f"{args.games} games with {footer}: {start:.1f} MiB after {WARM_UP} games, "
-          f"{end:.1f} MiB at the end: {per_game:.3f} MiB per game")
+    print(
+        f"{args.games} games with {footer}: {start:.1f} MiB after {WARM_UP} games, "
+        f"{end:.1f} MiB at the end: {per_game:.3f} MiB per game"
+    )
 
 
 if __name__ == "__main__":

@@ -27,8 +27,16 @@ sys.path.insert(0, str(ROOT))
 
 from tictactoe_tui.engine.puzzles import BANK_FILE, SHAPES, generate  # noqa: E402
 
-COUNTS = {(3, 3): 25, (4, 3): 30, (4, 4): 30, (5, 4): 30, (6, 4): 30, (7, 4): 30, (10, 5): 40,
-          (15, 5): 40}
+COUNTS = {
+    (3, 3): 25,
+    (4, 3): 30,
+    (4, 4): 30,
+    (5, 4): 30,
+    (6, 4): 30,
+    (7, 4): 30,
+    (10, 5): 40,
+    (15, 5): 40,
+}
 """Puzzles per board (3×3 has 25 distinct ones, up to symmetry: all of them)."""
 
 DEFAULT_SEED = 2025
@@ -47,11 +55,17 @@ def main() -> None:
     """Write the bank and print what each board took."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--output", type=Path,
-                        default=ROOT / "tictactoe_tui" / "engine" / BANK_FILE)
-    parser.add_argument("--board", action="append", type=_board, default=[],
-                        help="remake only this board's puzzles (SIZExSIZE, e.g. 10x10; "
-                        "repeatable); the other boards' are kept from --output as they are")
+    parser.add_argument(
+        "--output", type=Path, default=ROOT / "tictactoe_tui" / "engine" / BANK_FILE
+    )
+    parser.add_argument(
+        "--board",
+        action="append",
+        type=_board,
+        default=[],
+        help="remake only this board's puzzles (SIZExSIZE, e.g. 10x10; "
+        "repeatable); the other boards' are kept from --output as they are",
+    )
     args = parser.parse_args()
     kept: dict[tuple[int, int], list[dict[str, object]]] = {}
     if args.board:
@@ -69,12 +83,17 @@ def main() -> None:
             continue
         made = generate(*shape, COUNTS[shape], args.seed + offset)
         puzzles += [puzzle.to_json() for puzzle in made.puzzles]
-        print(f"{shape[0]}×{shape[0]} k={shape[1]:<5} {len(made.puzzles):>7} "
-              f"{made.candidates:>9,} {made.share:>6.1%} {made.games:>6,} "
-              f"{made.seconds:>8.1f}", flush=True)
+        print(
+            f"{shape[0]}×{shape[0]} k={shape[1]:<5} {len(made.puzzles):>7} "
+            f"{made.candidates:>9,} {made.share:>6.1%} {made.games:>6,} "
+            f"{made.seconds:>8.1f}",
+            flush=True,
+        )
     print(f"{len(puzzles)} puzzles in {time.perf_counter() - start:.0f} s")
-    args.output.write_text(json.dumps({"seed": args.seed, "puzzles": puzzles}, indent=0,
-                                      ensure_ascii=False) + "\n", encoding="utf-8")
+    args.output.write_text(
+        json.dumps({"seed": args.seed, "puzzles": puzzles}, indent=0, ensure_ascii=False) + "\n",
+        encoding="utf-8",
+    )
     print(args.output)
 
 

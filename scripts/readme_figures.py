@@ -41,15 +41,19 @@ def all_text() -> str:
     """Every document's text, one after the other (each figure stands in one of them)."""
     return "\n".join(path.read_text(encoding="utf-8") for path in documents())
 
-BLOCK = re.compile(r"(<!-- figures:(?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- /figures -->)",
-                   re.DOTALL)
+
+BLOCK = re.compile(
+    r"(<!-- figures:(?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- /figures -->)", re.DOTALL
+)
 """A figure's block: its opening marker, what is between, and the closing marker."""
 
 TIMING = re.compile(r"\d[\d,.]*(?:e-?\d+)?(?: ?(?:ms|µs|s)\b| a second)")
 """A measured time or speed ("44 ms", "0.92 ms", "165,594 a second"): masked by `--check`."""
 
-JSON_TIMING = re.compile(r'"(?:mean_seconds|seconds|positions_per_second)": '
-                         r'(?:\{[^}]*\}|[\d.e-]+)')
+JSON_TIMING = re.compile(
+    r'"(?:mean_seconds|seconds|positions_per_second)": '
+    r"(?:\{[^}]*\}|[\d.e-]+)"
+)
 """A measured time or speed in a JSON figure ("seconds": 0.00092): masked by `--check`."""
 
 
@@ -67,8 +71,14 @@ class Figure:
 
 def run(command: Iterable[str]) -> str:
     """What `python -m tictactoe_tui COMMAND` prints (it must succeed)."""
-    done = subprocess.run([sys.executable, "-m", "tictactoe_tui", *command], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", *command],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     if done.returncode != 0:
         raise RuntimeError(f"tictactoe-tui {' '.join(command)} failed: {done.stderr.strip()}")
     return done.stdout
@@ -101,8 +111,18 @@ def commented(lines: list[tuple[str, str]], column: int) -> str:
 
 # -- the figures ----------------------------------------------------------------------------------
 
-MATCH = ("match", "--x", "alphabeta", "--o", "h1:difficulty=80", "--games", "20", "--seed", "3",
-         "--json")
+MATCH = (
+    "match",
+    "--x",
+    "alphabeta",
+    "--o",
+    "h1:difficulty=80",
+    "--games",
+    "20",
+    "--seed",
+    "3",
+    "--json",
+)
 
 
 def match_json(output: str) -> str:
@@ -122,25 +142,42 @@ def match_json(output: str) -> str:
         (f'  "x": {json.dumps(match["x"])},', "the players' specs (normalised)"),
         (f'  "o": {json.dumps(match["o"])},', ""),
         (f'  "games": {match["games"]},', "games played to the end"),
-        (f'  "x_wins": {match["x_wins"]}, "o_wins": {match["o_wins"]}, '
-         f'"draws": {match["draws"]},', "a win counts for the player, whichever mark it had"),
-        (f'  "mean_seconds": {per_side("mean_seconds", two_figures)},',
-         "per move, the random opening excluded"),
-        (f'  "mean_positions": {per_side("mean_positions", lambda v: f"{v:.1f}")},',
-         "positions searched per move"),
+        (
+            f'  "x_wins": {match["x_wins"]}, "o_wins": {match["o_wins"]}, '
+            f'"draws": {match["draws"]},',
+            "a win counts for the player, whichever mark it had",
+        ),
+        (
+            f'  "mean_seconds": {per_side("mean_seconds", two_figures)},',
+            "per move, the random opening excluded",
+        ),
+        (
+            f'  "mean_positions": {per_side("mean_positions", lambda v: f"{v:.1f}")},',
+            "positions searched per move",
+        ),
         (f'  "size": {match["size"]}, "k": {match["k"]}, "seed": {match["seed"]},', ""),
-        (f'  "requested": {match["requested"]}, "cancelled": '
-         f'{json.dumps(match["cancelled"])},', "fewer games than requested after Ctrl+C"),
-        (f'  "players": {{"x": {{"wins": {x["wins"]}, "draws": {x["draws"]}, '
-         f'"losses": {x["losses"]}, "points": {x["points"]},', ""),
+        (
+            f'  "requested": {match["requested"]}, "cancelled": {json.dumps(match["cancelled"])},',
+            "fewer games than requested after Ctrl+C",
+        ),
+        (
+            f'  "players": {{"x": {{"wins": {x["wins"]}, "draws": {x["draws"]}, '
+            f'"losses": {x["losses"]}, "points": {x["points"]},',
+            "",
+        ),
         (f'                    "as_x": {record(x["as_x"])},', ""),
         (f'                    "as_o": {record(x["as_o"])},', ""),
-        (f'                    "moves": {x["moves"]}, "mean_seconds": '
-         f'{two_figures(x["mean_seconds"])}, "mean_positions": {x["mean_positions"]:.1f}}},',
-         ""),
+        (
+            f'                    "moves": {x["moves"]}, "mean_seconds": '
+            f'{two_figures(x["mean_seconds"])}, "mean_positions": {x["mean_positions"]:.1f}}},',
+            "",
+        ),
         ('              "o": {...}},', ""),
-        (f'  "results": [{{"game": {first["game"]}, "x_mark": {json.dumps(first["x_mark"])}, '
-         f'"winner": {json.dumps(first["winner"])}, "opening": {first["opening"]},', ""),
+        (
+            f'  "results": [{{"game": {first["game"]}, "x_mark": {json.dumps(first["x_mark"])}, '
+            f'"winner": {json.dumps(first["winner"])}, "opening": {first["opening"]},',
+            "",
+        ),
         (f'               "moves": {json.dumps(first["moves"])}}}, ...]', ""),
         ("}", ""),
     ]
@@ -167,10 +204,10 @@ COMPARE_COMMENTS = {
     "agrees_with_minimax": "move_agrees and value_agrees; null = no reference",
     "move_agrees": "its move is one minimax rates best",
     "value_agrees": "its value is minimax's",
-    "kind": "what value is: \"exact\" or \"estimate\"",
+    "kind": 'what value is: "exact" or "estimate"',
     "first_move_cutoffs": "cut-offs made by the first move tried,",
     "first_cut_share": "their share (1st cuts); null: no cut-off",
-    "rule": "\"near stones only\" when it left moves out",
+    "rule": '"near stones only" when it left moves out',
     "root_moves": "the root moves it searched,",
     "legal_moves": "of the legal ones,",
     "root_moves_done": "and finished (where a stopped one stopped)",
@@ -193,18 +230,24 @@ MINIMAX_COMMENTS = {
 """The comments beside the minimax object's fields."""
 
 
-def _fields(values: dict[str, object], comments: dict[str, str], indent: str,
-            first_comment: str = "") -> list[tuple[str, str]]:
+def _fields(
+    values: dict[str, object], comments: dict[str, str], indent: str, first_comment: str = ""
+) -> list[tuple[str, str]]:
     """One line per field, the last without a comma; `first_comment` on the first line."""
     lines = []
     for number, (key, value) in enumerate(values.items()):
-        shown = two_figures(value) if key == "seconds" and isinstance(value, float) else (
-            json.dumps(value))
+        shown = (
+            two_figures(value)
+            if key == "seconds" and isinstance(value, float)
+            else (json.dumps(value))
+        )
         if key == "moves" and isinstance(value, list) and len(value) > 2:
             # Moves as `analyse --json` gives them: the first two, in a few of their fields.
             lines.append((f"{indent}{json.dumps(key)}: [", f"// {comments.get(key, '')}"))
-            lines += [(f"{indent}  {json.dumps({k: move[k] for k in MOVE_FIELDS})[:-1]}, ...}},",
-                       "") for move in value[:2]]
+            lines += [
+                (f"{indent}  {json.dumps({k: move[k] for k in MOVE_FIELDS})[:-1]}, ...}},", "")
+                for move in value[:2]
+            ]
             lines.append((f"{indent}  ...", ""))
             lines.append((f"{indent}]{',' if number < len(values) - 1 else ''}", ""))
             continue
@@ -212,8 +255,9 @@ def _fields(values: dict[str, object], comments: dict[str, str], indent: str,
         comment = comments.get(key, "")
         if number == 0 and first_comment:
             comment = first_comment
-        lines.append((f"{indent}{json.dumps(key)}: {shown}{comma}",
-                      f"// {comment}" if comment else ""))
+        lines.append(
+            (f"{indent}{json.dumps(key)}: {shown}{comma}", f"// {comment}" if comment else "")
+        )
     return lines
 
 
@@ -225,8 +269,11 @@ def compare_json(output: str) -> str:
     lines = [
         ("{", ""),
         (f'  "position": {json.dumps(compared["position"])},', "// the board, normalised"),
-        (f'  "size": {compared["size"]}, "k": {compared["k"]}, '
-         f'"to_move": {json.dumps(compared["to_move"])},', ""),
+        (
+            f'  "size": {compared["size"]}, "k": {compared["k"]}, '
+            f'"to_move": {json.dumps(compared["to_move"])},',
+            "",
+        ),
         ('  "results": [', "// one per algorithm, in this order:"),
         ("    {", f"// {', '.join(order[:3])},"),
         *_fields(result, COMPARE_COMMENTS, "      ", ", ".join(order[3:])),
@@ -266,42 +313,71 @@ def game_flags(_: str) -> str:
     rows = [
         ("--mode", choices(MODES), f"`{default.mode}`"),
         ("--first", choices(FIRST_CHOICES), f"`{default.first}`"),
-        ("--mark", f"{choices(MARKS)} (your mark; whoever moves first makes the first mark)",
-         f"`{default.mark}`"),
-        ("--opponent", f"{choices(OPPONENTS)}, or a SPEC as `match` reads it "
-         "(`alphabeta:time=0.5`; `engine:path=PATH[:time=S]`: an outside Gomocup brain, "
-         "five in a row)", f"`{default.opponent}`"),
+        (
+            "--mark",
+            f"{choices(MARKS)} (your mark; whoever moves first makes the first mark)",
+            f"`{default.mark}`",
+        ),
+        (
+            "--opponent",
+            f"{choices(OPPONENTS)}, or a SPEC as `match` reads it "
+            "(`alphabeta:time=0.5`; `engine:path=PATH[:time=S]`: an outside Gomocup brain, "
+            "five in a row)",
+            f"`{default.opponent}`",
+        ),
         ("--engine", "the outside engine's program when `--opponent` is `engine`", "none"),
-        ("--x, --o", "computer-vs-computer (implied when given alone): each side's own SPEC",
-         "the `--opponent` setting"),
-        ("--difficulty", f"{MIN_DIFFICULTY}–{MAX_DIFFICULTY}: the chance, in percent, that the "
-         "computer plays its clever move", str(default.difficulty)),
+        (
+            "--x, --o",
+            "computer-vs-computer (implied when given alone): each side's own SPEC",
+            "the `--opponent` setting",
+        ),
+        (
+            "--difficulty",
+            f"{MIN_DIFFICULTY}–{MAX_DIFFICULTY}: the chance, in percent, that the "
+            "computer plays its clever move",
+            str(default.difficulty),
+        ),
         ("--size", f"{MIN_SIZE}–{MAX_SIZE}", str(default.size)),
         ("--k", f"marks in a row to win, {MIN_K}–size", "min(size, 5)"),
-        ("--time-limit", f"seconds per computer move on boards bigger than 3×3: more than 0, "
-         f"at most {MAX_TIME_LIMIT:g}", f"{default.time_limit:.1f}"),
+        (
+            "--time-limit",
+            f"seconds per computer move on boards bigger than 3×3: more than 0, "
+            f"at most {MAX_TIME_LIMIT:g}",
+            f"{default.time_limit:.1f}",
+        ),
         ("--seed", "any integer: makes the computer's choices reproducible", "random"),
-        ("--depth", f"{MIN_DEPTH}–{MAX_DEPTH} plies: minimax and alpha-beta look this far ahead "
-         "and score the rest with H1 (a depth cut-off)", "automatic"),
-        ("--theme", "a Textual theme name (`textual-dark`, `nord`, `gruvbox`, …) or "
-         "`high-contrast`", f"`{default.theme}`"),
-        ("--data-dir", "the directory the history is kept in (made when first needed; a file "
-         "or an empty path is refused)", "`$TICTACTOE_TUI_DATA_DIR`, else the user data "
-         "directory"),
-        ("--text", "play as plain lines on stdin and stdout (see the text mode below)",
-         "off: full screen"),
+        (
+            "--depth",
+            f"{MIN_DEPTH}–{MAX_DEPTH} plies: minimax and alpha-beta look this far ahead "
+            "and score the rest with H1 (a depth cut-off)",
+            "automatic",
+        ),
+        (
+            "--theme",
+            "a Textual theme name (`textual-dark`, `nord`, `gruvbox`, …) or `high-contrast`",
+            f"`{default.theme}`",
+        ),
+        (
+            "--data-dir",
+            "the directory the history is kept in (made when first needed; a file "
+            "or an empty path is refused)",
+            "`$TICTACTOE_TUI_DATA_DIR`, else the user data directory",
+        ),
+        (
+            "--text",
+            "play as plain lines on stdin and stdout (see the text mode below)",
+            "off: full screen",
+        ),
     ]
     table = ["| flag | values | default |", "| --- | --- | --- |"]
-    table += [f"| `{flag}` | {values} | {default_value} |"
-              for flag, values, default_value in rows]
+    table += [f"| `{flag}` | {values} | {default_value} |" for flag, values, default_value in rows]
     return "\n".join(table) + "\n"
 
 
 FIGURES: dict[str, Figure] = {
     "game-flags": Figure((), game_flags, volatile=()),
     "compare-text": Figure(("compare", COMPARED), compare_text),
-    "compare-json": Figure(("compare", COMPARED, "--json"), compare_json,
-                           volatile=(JSON_TIMING,)),
+    "compare-json": Figure(("compare", COMPARED, "--json"), compare_json, volatile=(JSON_TIMING,)),
     "match-json": Figure(MATCH, match_json, volatile=(JSON_TIMING,)),
 }
 """Every figure of the documents, by the name its markers carry."""
@@ -331,9 +407,11 @@ def masked(name: str, text: str) -> str:
 
 def rewrite(text: str, made: dict[str, str]) -> str:
     """The README with the blocks in `made` replaced."""
+
     def replace(found: re.Match[str]) -> str:
         body = made.get(found["name"], found["body"])
         return f"{found[1]}{body}{found[4]}"
+
     return BLOCK.sub(replace, text)
 
 
@@ -352,12 +430,20 @@ def stale(text: str, names: Iterable[str]) -> dict[str, tuple[str, str]]:
 def main(argv: list[str] | None = None) -> int:
     """Rewrite (or, with --check, check) the documents' figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("names", nargs="*", metavar="FIGURE",
-                        help=f"the figures to make (default all: {', '.join(FIGURES)})")
-    parser.add_argument("--check", action="store_true",
-                        help="write nothing; exit 1 and show the difference if a figure is stale")
-    parser.add_argument("--timings", action="store_true",
-                        help="rewrite figures whose timings alone changed too")
+    parser.add_argument(
+        "names",
+        nargs="*",
+        metavar="FIGURE",
+        help=f"the figures to make (default all: {', '.join(FIGURES)})",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 and show the difference if a figure is stale",
+    )
+    parser.add_argument(
+        "--timings", action="store_true", help="rewrite figures whose timings alone changed too"
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in FIGURES]
     if unknown:
@@ -370,9 +456,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         old = stale(text, names)
         for name, (block, now) in old.items():
-            sys.stdout.writelines(difflib.unified_diff(
-                block.splitlines(keepends=True), now.splitlines(keepends=True),
-                f"documents ({name})", f"made now ({name})"))
+            sys.stdout.writelines(
+                difflib.unified_diff(
+                    block.splitlines(keepends=True),
+                    now.splitlines(keepends=True),
+                    f"documents ({name})",
+                    f"made now ({name})",
+                )
+            )
         if old:
             print(f"stale: {', '.join(old)} (run python scripts/readme_figures.py)")
         return 1 if old else 0
@@ -381,8 +472,11 @@ def main(argv: list[str] | None = None) -> int:
     made = {name: make(name) for name in names}
     if not args.timings:
         current = blocks(text)
-        made = {name: block for name, block in made.items()
-                if masked(name, block) != masked(name, current[name])}
+        made = {
+            name: block
+            for name, block in made.items()
+            if masked(name, block) != masked(name, current[name])
+        }
     for path in documents():
         page = path.read_text(encoding="utf-8")
         new = rewrite(page, made)

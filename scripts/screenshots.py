@@ -120,8 +120,10 @@ def _tables_measuring(screen: Screen[Any]) -> bool:
     table's render cache, cut, until the next update (Textual issue #3533); the compare screen's
     table, whose cells fill while the picture is being set up, sets its own column widths.
     """
-    return any(table._updated_cells or table._require_update_dimensions
-               for table in screen.query(DataTable))
+    return any(
+        table._updated_cells or table._require_update_dimensions
+        for table in screen.query(DataTable)
+    )
 
 
 @dataclass(frozen=True)
@@ -169,29 +171,76 @@ class Scene:
 def showcase_game() -> PlayedGame:
     """A game against H1 with a mistake and blunders on both sides; X wins on the A column."""
     cells = (6, 1, 5, 2, 0, 4, 7, 8, 3)
-    moves = tuple(PlayedMove(cell, Mark.X if i % 2 == 0 else Mark.O, by_computer=i % 2 == 1,
-                             seconds=0.0004 if i % 2 else None, positions=8 if i % 2 else None,
-                             clever=True if i % 2 else None)
-                  for i, cell in enumerate(cells))
+    moves = tuple(
+        PlayedMove(
+            cell,
+            Mark.X if i % 2 == 0 else Mark.O,
+            by_computer=i % 2 == 1,
+            seconds=0.0004 if i % 2 else None,
+            positions=8 if i % 2 else None,
+            clever=True if i % 2 else None,
+        )
+        for i, cell in enumerate(cells)
+    )
     started = datetime(2025, 3, 1, 15, 0)
-    return PlayedGame("human-vs-computer", "human", "h1", 3, 3, Mark.X, 100, started,
-                      started + timedelta(seconds=40), moves, "X",
-                      settings={"opponent": "h1", "seed": 1})
+    return PlayedGame(
+        "human-vs-computer",
+        "human",
+        "h1",
+        3,
+        3,
+        Mark.X,
+        100,
+        started,
+        started + timedelta(seconds=40),
+        moves,
+        "X",
+        settings={"opponent": "h1", "seed": 1},
+    )
 
 
 def threat_game() -> PlayedGame:
     """Two people on 10×10, five in a row: O's eighth move, D4, leaves X a win by a chain of
     threats (G3 G5 H4 …), which X plays to the end."""
-    names = ("E5", "F5", "F6", "E6", "G4", "H8", "F4", "D4", "G3", "D6", "G5", "G2", "H4",
-             "D5", "E7", "D8", "I3")
+    names = (
+        "E5",
+        "F5",
+        "F6",
+        "E6",
+        "G4",
+        "H8",
+        "F4",
+        "D4",
+        "G3",
+        "D6",
+        "G5",
+        "G2",
+        "H4",
+        "D5",
+        "E7",
+        "D8",
+        "I3",
+    )
     by_name = {cell_notation(cell, 10): cell for cell in range(100)}
-    moves = tuple(PlayedMove(by_name[name], Mark.X if i % 2 == 0 else Mark.O,
-                             by_computer=False)
-                  for i, name in enumerate(names))
+    moves = tuple(
+        PlayedMove(by_name[name], Mark.X if i % 2 == 0 else Mark.O, by_computer=False)
+        for i, name in enumerate(names)
+    )
     started = datetime(2025, 3, 2, 10, 0)
-    return PlayedGame("human-vs-human", "human", "human", 10, 5, Mark.X, 100, started,
-                      started + timedelta(minutes=4), moves, "X",
-                      settings={"mode": "human-vs-human", "size": 10, "k": 5})
+    return PlayedGame(
+        "human-vs-human",
+        "human",
+        "human",
+        10,
+        5,
+        Mark.X,
+        100,
+        started,
+        started + timedelta(minutes=4),
+        moves,
+        "X",
+        settings={"mode": "human-vs-human", "size": 10, "k": 5},
+    )
 
 
 PROOF_DEPTH = 6
@@ -202,20 +251,22 @@ its snapshot) is the same on any machine."""
 def cache_analyses(game: PlayedGame) -> Callable[[HistoryStore], None]:
     """Put alpha-beta's analysis of every position of `game` (to `PROOF_DEPTH` plies) in the
     review's cache, as if the game had been reviewed before."""
+
     def prepare(store: HistoryStore) -> None:
         board = Position.empty(game.size, game.k, game.first)
         for cell in (*game.cells, None):
             if not board.is_over:
                 analysis = analyse_position(board, "alphabeta", depth=PROOF_DEPTH)
-                store.cache_analysis(position_key(board), review_method(game.size),
-                                     analysis_to_json(analysis))
+                store.cache_analysis(
+                    position_key(board), review_method(game.size), analysis_to_json(analysis)
+                )
             if cell is not None:
                 board = board.play(cell)
+
     return prepare
 
 
-EXAMPLE_HISTORY = (*sample_games(30, seed=4, last=datetime(2025, 3, 1, 14, 30)),
-                   showcase_game())
+EXAMPLE_HISTORY = (*sample_games(30, seed=4, last=datetime(2025, 3, 1, 14, 30)), showcase_game())
 """The history the history and review scenes start from: 30 sample games, then the showcase."""
 
 SCENES = {
@@ -233,11 +284,18 @@ SCENES = {
         Scene("heuristics", GameSettings(seed=1), keys=("5", "w")),
         Scene("history", keys=("y",), history=EXAMPLE_HISTORY),
         # The newest game is the showcase: open it, go to the start, step to X's mistake C2.
-        Scene("review", keys=("y", "enter", "home", "right", "right", "right"),
-              history=EXAMPLE_HISTORY),
+        Scene(
+            "review",
+            keys=("y", "enter", "home", "right", "right", "right"),
+            history=EXAMPLE_HISTORY,
+        ),
         # O's blunder D4 on 10×10: proven lost by a chain of threats, beside bounds and depths.
-        Scene("proof", keys=("y", "enter", "home", *["right"] * 8), history=(threat_game(),),
-              prepare=cache_analyses(threat_game())),
+        Scene(
+            "proof",
+            keys=("y", "enter", "home", *["right"] * 8),
+            history=(threat_game(),),
+            prepare=cache_analyses(threat_game()),
+        ),
         # The computer (X) opens, you take the centre, it replies; then the lab on move 4.
         Scene("compare", GameSettings(seed=1, first="computer", mark="O"), keys=("5", "a")),
         # You take the centre, the computer replies; the tree replayed to a cut-off that prunes two.
@@ -249,20 +307,29 @@ SCENES = {
         Scene("puzzle-refutation", keys=("z", "right", "enter")),
         # 10×10 against H1: you take F6, it replies; the tree to depth 2, at its last line, the
         # one standing for the moves the search left out (lit on the small board).
-        Scene("tree-10x10", GameSettings(seed=1, size=10, opponent="h1"),
-              keys=("enter", "t", "down", "down", "enter", "end")),
+        Scene(
+            "tree-10x10",
+            GameSettings(seed=1, size=10, opponent="h1"),
+            keys=("enter", "t", "down", "down", "enter", "end"),
+        ),
         # 5×5, five in a row: O's pairing; X takes the centre, then C2, and O answers each.
         Scene("pairing", GameSettings(seed=1, size=5, k=5), keys=("d", "enter", "up", "enter")),
         # 3×3: no pairing, and why; the draw is search's.
         Scene("pairing-3x3", GameSettings(seed=1), keys=("d",)),
         # Two people: X takes the centre, then the analysis board on it, set up by hand:
         # O on B1, X on A1 (the cursor starts on the centre).
-        Scene("analysis-setup", GameSettings(seed=1, mode="human-vs-human"),
-              keys=("5", "e", "s", "up", "o", "left", "x")),
+        Scene(
+            "analysis-setup",
+            GameSettings(seed=1, mode="human-vs-human"),
+            keys=("5", "e", "s", "up", "o", "left", "x"),
+        ),
         # The analysis board after the centre: O's A1 answered by C3, then two variations
         # (X C1 instead of C3; O A3 instead of A1), shown at the second one's reply.
-        Scene("analysis-variations", GameSettings(seed=1, mode="human-vs-human"),
-              keys=("5", "e", "1", "9", "comma", "3", "comma", "comma", "7", "3")),
+        Scene(
+            "analysis-variations",
+            GameSettings(seed=1, mode="human-vs-human"),
+            keys=("5", "e", "1", "9", "comma", "3", "comma", "comma", "7", "3"),
+        ),
     )
 }
 """Every screenshot, by name."""

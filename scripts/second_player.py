@@ -45,38 +45,78 @@ BLAME_ATTACKS, BLAME_NODES = 8, 200_000
 """The threat search that tells a threat win from a deeper one."""
 
 
-def play_part(new_root: str, old_root: str, games: int, time_limit: float, seed: int,
-              size: int = 15, o_engine: str | None = None) -> list[dict[str, object]]:
+def play_part(
+    new_root: str,
+    old_root: str,
+    games: int,
+    time_limit: float,
+    seed: int,
+    size: int = 15,
+    o_engine: str | None = None,
+) -> list[dict[str, object]]:
     """`games` games of `match.run_match` with the old engine always X and the new always O
     (k = 5, or the size); the outside engine `o_engine` as O instead, when given."""
     old = EngineWorker(Path(old_root))
     new = EngineWorker(Path(new_root)) if o_engine is None else None
-    o_player = (partial(RemotePlayer, new, time_limit, None) if new is not None
-                else PlayerSpec(ENGINE, time_limit=time_limit, path=o_engine).build)
+    o_player = (
+        partial(RemotePlayer, new, time_limit, None)
+        if new is not None
+        else PlayerSpec(ENGINE, time_limit=time_limit, path=o_engine).build
+    )
     try:
-        result = run_match(partial(RemotePlayer, old, time_limit, None), o_player,
-                           MatchPlan(games, size=size, k=min(size, 5), seed=seed,
-                                     swap_colours=False, opening_moves=DEFAULT_OPENING_MOVES))
+        result = run_match(
+            partial(RemotePlayer, old, time_limit, None),
+            o_player,
+            MatchPlan(
+                games,
+                size=size,
+                k=min(size, 5),
+                seed=seed,
+                swap_colours=False,
+                opening_moves=DEFAULT_OPENING_MOVES,
+            ),
+        )
     finally:
         if new is not None:
             new.close()
         old.close()
-    return [{"seed": seed, "pair": game.index, "opening": game.opening, "moves": list(game.moves),
-             "winner": None if game.winner is None else game.winner.value,
-             "forfeit": None if game.forfeit is None else game.forfeit.reason}
-            for game in result.outcomes]
+    return [
+        {
+            "seed": seed,
+            "pair": game.index,
+            "opening": game.opening,
+            "moves": list(game.moves),
+            "winner": None if game.winner is None else game.winner.value,
+            "forfeit": None if game.forfeit is None else game.forfeit.reason,
+        }
+        for game in result.outcomes
+    ]
 
 
-def play_as_o(rev: str, games: int, time_limit: float, seed: int, size: int = 15,
-              jobs: int = 2, o_engine: str | None = None) -> list[dict[str, object]]:
+def play_as_o(
+    rev: str,
+    games: int,
+    time_limit: float,
+    seed: int,
+    size: int = 15,
+    jobs: int = 2,
+    o_engine: str | None = None,
+) -> list[dict[str, object]]:
     """`games` games of this checkout's engine (or the outside engine `o_engine`) as O against
     revision `rev`'s as X, shared out over `jobs` processes with seeds of their own (as
     `bench --against` does)."""
     shares = [games // jobs + (1 if job < games % jobs else 0) for job in range(jobs)]
     with revision_checkout(rev) as (old_root, _), ProcessPoolExecutor(jobs) as pool:
-        parts = pool.map(play_part, [str(ROOT)] * jobs, [str(old_root)] * jobs, shares,
-                         [time_limit] * jobs, [seed * 100 + job for job in range(jobs)],
-                         [size] * jobs, [o_engine] * jobs)
+        parts = pool.map(
+            play_part,
+            [str(ROOT)] * jobs,
+            [str(old_root)] * jobs,
+            shares,
+            [time_limit] * jobs,
+            [seed * 100 + job for job in range(jobs)],
+            [size] * jobs,
+            [o_engine] * jobs,
+        )
         return [game for part in parts for game in part]
 
 
@@ -99,10 +139,15 @@ def blame(game: dict[str, object], seconds: float, size: int = 15) -> str:
     move = moves[before]
     after = boards[before + 1]
     found = find_vct(after, BLAME_ATTACKS, BLAME_NODES)
-    how = (f"X wins by threats in {found.plies}" if found is not None
-           else "no threat win: a deeper win")
-    return (f"O lost from ply {ply}; O's move before, {cell_notation(move, size)} at ply {before}: "
-            f"{how}; board before it {str(boards[before]).replace(chr(10), '/')}")
+    how = (
+        f"X wins by threats in {found.plies}"
+        if found is not None
+        else "no threat win: a deeper win"
+    )
+    return (
+        f"O lost from ply {ply}; O's move before, {cell_notation(move, size)} at ply {before}: "
+        f"{how}; board before it {str(boards[before]).replace(chr(10), '/')}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,29 +160,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=15)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--blame", type=float, metavar="SECONDS")
-    parser.add_argument("--o-engine", metavar="PATH",
-                        help="an outside Gomocup engine plays O instead of this checkout")
+    parser.add_argument(
+        "--o-engine",
+        metavar="PATH",
+        help="an outside Gomocup engine plays O instead of this checkout",
+    )
     args = parser.parse_args(argv)
     if args.o_engine is not None:
         try:
             PlayerSpec(ENGINE, time_limit=args.time, path=args.o_engine)
         except ValueError as error:
             parser.error(str(error))
-    games = play_as_o(args.against, args.games, args.time, args.seed, args.size,
-                      o_engine=args.o_engine)
+    games = play_as_o(
+        args.against, args.games, args.time, args.seed, args.size, o_engine=args.o_engine
+    )
     if args.json is not None:
         args.json.write_text(json.dumps(games))
     results = Counter(game["winner"] for game in games)
     who = "new" if args.o_engine is None else Path(args.o_engine).name
     forfeits = sum(1 for game in games if game["forfeit"] is not None)
-    print(f"{who} as O against {args.against} as X, {args.time:g} s a move, seed {args.seed}: "
-          f"X won {results['X']}, drew {results[None]}, O won {results['O']}"
-          + (f" ({forfeits} by forfeit)" if forfeits else ""))
+    print(
+        f"{who} as O against {args.against} as X, {args.time:g} s a move, seed {args.seed}: "
+        f"X won {results['X']}, drew {results[None]}, O won {results['O']}"
+        + (f" ({forfeits} by forfeit)" if forfeits else "")
+    )
     if args.blame is not None:
         for game in games:
             if game["winner"] == "X":
-                print(f"seed {game['seed']}, game {game['pair']}: "
-                      f"{blame(game, args.blame, args.size)}")
+                print(
+                    f"seed {game['seed']}, game {game['pair']}: "
+                    f"{blame(game, args.blame, args.size)}"
+                )
     return 0
 
 

@@ -41,9 +41,11 @@ MARKS = {"X": "primary", "O": "warning"}
 
 def luminance(colour: Color) -> float:
     """The relative luminance of an opaque colour (WCAG 2.1)."""
+
     def channel(value: int) -> float:
         scaled = value / 255
         return scaled / 12.92 if scaled <= 0.03928 else ((scaled + 0.055) / 1.055) ** 2.4
+
     red, green, blue = colour.rgb
     return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
 
@@ -75,8 +77,14 @@ PAIRS = {
 }
 """The marks and words measured against what they are drawn on: (colour, background)."""
 
-HIGH_CONTRAST_NEEDS = {"cursor vs cells": 3.0, "X on cell": 7.0, "O on cell": 7.0,
-                       "text on cell": 7.0, "labels": 7.0, "bounds": 4.5}
+HIGH_CONTRAST_NEEDS = {
+    "cursor vs cells": 3.0,
+    "X on cell": 7.0,
+    "O on cell": 7.0,
+    "text on cell": 7.0,
+    "labels": 7.0,
+    "bounds": 4.5,
+}
 """The ratio the high-contrast theme must reach on each measure."""
 
 
@@ -85,8 +93,9 @@ def measure(theme: Theme, cursor: str = "$foreground") -> dict[str, float]:
     variables = theme.to_color_system().generate()
     cells = [Color.parse(variables[cell]) for cell in CELLS]
     cursors = [resolve(cursor, variables, cell) for cell in cells]
-    ratios = {"cursor vs cells": min(contrast(c, cell)
-                                     for c, cell in zip(cursors, cells, strict=True))}
+    ratios = {
+        "cursor vs cells": min(contrast(c, cell) for c, cell in zip(cursors, cells, strict=True))
+    }
     for mark, variable in MARKS.items():
         ratios[f"{mark} on cursor"] = contrast(Color.parse(variables[variable]), cursors[0])
     for name, (colour, background) in PAIRS.items():
@@ -98,17 +107,27 @@ def measure(theme: Theme, cursor: str = "$foreground") -> dict[str, float]:
 def shortfalls(theme: Theme = HIGH_CONTRAST) -> list[str]:
     """What the high-contrast theme misses (empty when it reaches every ratio it needs)."""
     ratios = measure(theme)
-    return [f"{theme.name}: {name} {ratios[name]:.2f} < {need:g}"
-            for name, need in HIGH_CONTRAST_NEEDS.items() if ratios[name] < need]
+    return [
+        f"{theme.name}: {name} {ratios[name]:.2f} < {need:g}"
+        for name, need in HIGH_CONTRAST_NEEDS.items()
+        if ratios[name] < need
+    ]
 
 
 def main() -> None:
     """Print the table, the weakest theme first; exit 1 if the high-contrast theme falls short."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--cursor", default="$foreground",
-                        help="the cursor's background (default: the board's, $foreground)")
-    parser.add_argument("--minimum", type=float, default=3.0,
-                        help="the ratio a focus indicator needs (default 3, WCAG 2.1)")
+    parser.add_argument(
+        "--cursor",
+        default="$foreground",
+        help="the cursor's background (default: the board's, $foreground)",
+    )
+    parser.add_argument(
+        "--minimum",
+        type=float,
+        default=3.0,
+        help="the ratio a focus indicator needs (default 3, WCAG 2.1)",
+    )
     args = parser.parse_args()
     themes = {**BUILTIN_THEMES, **{theme.name: theme for theme in OWN_THEMES}}
     rows = [(measure(theme, args.cursor), name) for name, theme in themes.items()]
@@ -117,8 +136,10 @@ def main() -> None:
     print(f"{'theme':<22}" + "".join(f"{column:>16}" for column in columns))
     for ratios, name in sorted(rows, key=lambda row: row[0]["cursor vs cells"]):
         flag = "*" if ratios["cursor vs cells"] < args.minimum else " "
-        cells = [f"{ratios[columns[0]]:>15.2f}{flag}",
-                 *(f"{ratios[column]:>16.2f}" for column in columns[1:])]
+        cells = [
+            f"{ratios[columns[0]]:>15.2f}{flag}",
+            *(f"{ratios[column]:>16.2f}" for column in columns[1:]),
+        ]
         print(f"{name:<22}" + "".join(cells))
     below = sum(1 for ratios, _ in rows if ratios["cursor vs cells"] < args.minimum)
     print(f"{below} of {len(rows)} themes' cursors below {args.minimum:g}:1")

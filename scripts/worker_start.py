@@ -73,8 +73,9 @@ def measure(method: str, repeat: int) -> dict[str, float]:
     """Medians (seconds) over `repeat` fresh processes for one start method."""
     runs = []
     for _ in range(repeat):
-        child = subprocess.run([sys.executable, "-c", CHILD, method], capture_output=True,
-                               text=True)
+        child = subprocess.run(
+            [sys.executable, "-c", CHILD, method], capture_output=True, text=True
+        )
         if child.returncode:
             raise SystemExit(f"worker_start: the {method} run failed:\n{child.stderr}")
         runs.append(json.loads(child.stdout))
@@ -86,12 +87,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
-    print(f"{'start method':<12} {'first answer':>13} {'restart':>9} {'3×3 search':>11} "
-          f"{'in process':>11}")
+    print(
+        f"{'start method':<12} {'first answer':>13} {'restart':>9} {'3×3 search':>11} "
+        f"{'in process':>11}"
+    )
     for method in ("forkserver", "spawn"):
         m = measure(method, args.repeat)
-        print(f"{method:<12} {m['first'] * 1000:>10.0f} ms {m['restart'] * 1000:>6.0f} ms "
-              f"{m['search'] * 1000:>8.1f} ms {m['here'] * 1000:>8.1f} ms")
+        print(
+            f"{method:<12} {m['first'] * 1000:>10.0f} ms {m['restart'] * 1000:>6.0f} ms "
+            f"{m['search'] * 1000:>8.1f} ms {m['here'] * 1000:>8.1f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -26,8 +26,20 @@ from collections.abc import Sequence
 
 from tests.engine.brute import lines_of
 
-NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+NUMBER_WORDS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
 """Count words a sentence may use."""
 
 CELL = r"[A-Z]\d{1,2}"
@@ -37,7 +49,8 @@ SPAN = re.compile(rf"^({CELL})(?:–({CELL}))?$")
 # "two fours (..)", "an open three (..)": the count word, the kind, the list.
 NAMED_LINES = re.compile(
     r"\b(a|an|one|two|three|four|five|six) (open )?(?:lines? of (\w+)|(fours?|threes?)) "
-    r"\(([^()]*)\)")
+    r"\(([^()]*)\)"
+)
 WIN_CELLS = re.compile(r"\b(\w+) winning cells?(?: of its own)? \(([^()]*)\)")
 
 
@@ -50,7 +63,7 @@ def _cell(name: str, size: int) -> int:
 
 
 def _cells(text: str, size: int) -> list[int]:
-    """"A1", "A1 and B2", "A1, B2 or C3" as cells."""
+    """ "A1", "A1 and B2", "A1, B2 or C3" as cells."""
     names = re.findall(CELL, text)
     return [_cell(name, size) for name in names]
 
@@ -72,8 +85,9 @@ class Replay:
         """Whether `mark` playing the empty `cell` completes a line."""
         if self.marks[cell] != ".":
             return False
-        return any(all(self.marks[c] == mark or c == cell for c in line)
-                   for line in self.through[cell])
+        return any(
+            all(self.marks[c] == mark or c == cell for c in line) for line in self.through[cell]
+        )
 
     def win_cells(self, mark: str) -> set[int]:
         """The empty cells where `mark` completes a line at once."""
@@ -103,8 +117,11 @@ class Replay:
     def fork_cells(self, mark: str) -> set[int]:
         """Empty cells where `mark` makes two or more winning cells at once (without winning)."""
         old = self.win_cells(mark)
-        return {cell for cell, made in self._pairs(mark).items()
-                if cell not in old and len((made | old) - {cell}) >= 2}
+        return {
+            cell
+            for cell, made in self._pairs(mark).items()
+            if cell not in old and len((made | old) - {cell}) >= 2
+        }
 
     def stoppers(self, mark: str) -> set[int]:
         """The cells where the other side, playing there, leaves `mark` no fork cell (only the
@@ -128,16 +145,19 @@ class Replay:
             if any(self.marks[c] not in (mark, ".") for c in line):
                 continue
             i, j = sorted((line.index(first), line.index(last)))
-            span = line[i:j + 1]
-            if (self.marks[first] == self.marks[last] == mark
-                    and sum(self.marks[c] == mark for c in span) == count
-                    and sum(self.marks[c] == mark for c in line) == count):
+            span = line[i : j + 1]
+            if (
+                self.marks[first] == self.marks[last] == mark
+                and sum(self.marks[c] == mark for c in span) == count
+                and sum(self.marks[c] == mark for c in line) == count
+            ):
                 return True
         return False
 
 
-def problems(position: str, k: int, to_move: str, line: Sequence[int],
-             sentences: Sequence[str]) -> list[str]:
+def problems(
+    position: str, k: int, to_move: str, line: Sequence[int], sentences: Sequence[str]
+) -> list[str]:
     """What is wrong with `sentences` as the words of `line` played from `position`."""
     board = Replay(position, k)
     size = board.size

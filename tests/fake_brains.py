@@ -30,7 +30,7 @@ import stat
 import sys
 from pathlib import Path
 
-BRAIN = '''\
+BRAIN = """\
 #!{python}
 import os, sys, time
 BEHAVIOUR = {behaviour!r}
@@ -111,7 +111,7 @@ for line in sys.stdin:
         if BEHAVIOUR == "slowexit":
             time.sleep(3600)
         break
-'''
+"""
 
 
 def write_brain(folder: Path, behaviour: str) -> Path:

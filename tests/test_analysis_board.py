@@ -27,8 +27,9 @@ def said(effects: Sequence[AnalysisEffect]) -> list[str]:
     return [e.text for e in effects if isinstance(e, Say)]
 
 
-def answer(controller: AnalysisController,
-           effects: Sequence[AnalysisEffect]) -> list[AnalysisEffect]:
+def answer(
+    controller: AnalysisController, effects: Sequence[AnalysisEffect]
+) -> list[AnalysisEffect]:
     """Run the search the effects start here, as the worker would, and hand back its answer."""
     [search] = [e for e in effects if isinstance(e, Search)]
     return controller.search_done(search.job(*search.args))
@@ -63,7 +64,7 @@ def test_the_move_list_writes_variations_in_brackets_after_the_move_they_replace
         c.play(cell)
     c.to_root()
     c.forward()
-    c.play(2)         # 2. O C1 instead of A1
+    c.play(2)  # 2. O C1 instead of A1
     c.play(6)
     assert texts(c) == ["1. X B2", "2. O A1", "(", "2. O C1", "3. X A3", ")", "3. X C3"]
     assert [t.depth for t in c.move_tokens()] == [0, 0, 1, 1, 1, 1, 0]
@@ -98,9 +99,9 @@ def test_next_and_previous_variation_cycle_at_the_nearest_branch() -> None:
     c.play(0)
     c.back()
     c.play(8)
-    c.play(1)                     # deep in the third variation: the branch is its first move
+    c.play(1)  # deep in the third variation: the branch is its first move
     c.variation(1)
-    assert c.node.move == 4       # wrapped round to the main line
+    assert c.node.move == 4  # wrapped round to the main line
     c.variation(-1)
     assert c.node.move == 8
     c.to_root()
@@ -155,10 +156,13 @@ def test_goto_a_node_by_its_number() -> None:
 
 @st.composite
 def edits(draw: st.DrawFn) -> list[tuple[str, int]]:
-    ops = st.one_of(st.tuples(st.just("play"), st.integers(0, 15)),
-                    st.tuples(st.sampled_from(["back", "forward", "delete", "promote", "root",
-                                               "end"]), st.just(0)),
-                    st.tuples(st.just("variation"), st.sampled_from([1, -1])))
+    ops = st.one_of(
+        st.tuples(st.just("play"), st.integers(0, 15)),
+        st.tuples(
+            st.sampled_from(["back", "forward", "delete", "promote", "root", "end"]), st.just(0)
+        ),
+        st.tuples(st.just("variation"), st.sampled_from([1, -1])),
+    )
     return draw(st.lists(ops, max_size=60))
 
 
@@ -181,11 +185,12 @@ def _reachable_from(root: Board, node: Node) -> None:
 
 @given(st.sampled_from(["..../..../..../....", ".../.../...", "X.../.O../..../...."]), edits())
 @settings(max_examples=150, deadline=None)
-def test_any_sequence_of_edits_leaves_a_well_formed_tree(root: str,
-                                                         steps: list[tuple[str, int]]) -> None:
+def test_any_sequence_of_edits_leaves_a_well_formed_tree(
+    root: str, steps: list[tuple[str, int]]
+) -> None:
     c = AnalysisController(Board.from_string(root, k=3), time_limit=0.05)
     for op, value in steps:
-        cells = c.position.size ** 2
+        cells = c.position.size**2
         if op == "play":
             c.play(value % cells)
         elif op == "variation":
@@ -217,7 +222,7 @@ def test_each_position_shown_is_analysed_and_the_analysis_is_kept() -> None:
     assert report[0].report.title.startswith("O to move: ")
     c.back()
     effects = c.forward()
-    assert not any(isinstance(e, Search) for e in effects)   # kept on the node
+    assert not any(isinstance(e, Search) for e in effects)  # kept on the node
     assert any(isinstance(e, ShowReport) for e in effects)
 
 
@@ -238,7 +243,8 @@ def test_a_finished_position_says_how_it_ended_instead_of_a_search() -> None:
     effects = c.play(2)
     assert not any(isinstance(e, Search) for e in effects)
     assert [e.text for e in effects if isinstance(e, ClearPanel)] == [
-        "The game is over here: X won."]
+        "The game is over here: X won."
+    ]
 
 
 def test_hint_names_the_best_move_once_analysed() -> None:
@@ -273,14 +279,21 @@ def test_cancel_leaves_the_study_as_it_was() -> None:
     assert c.position_text == ".../.X./..." and len(c.tree) == 1
 
 
-@pytest.mark.parametrize(("marks", "put", "why"), [
-    ("X../.../...", (1, Mark.X),
-     "Impossible position: 2 X and 0 O (the players take turns, so the counts differ by at "
-     "most one)."),
-    ("XX./OO./...", (2, Mark.X), None),   # a legal win for X
-])
+@pytest.mark.parametrize(
+    ("marks", "put", "why"),
+    [
+        (
+            "X../.../...",
+            (1, Mark.X),
+            "Impossible position: 2 X and 0 O (the players take turns, so the counts differ by at "
+            "most one).",
+        ),
+        ("XX./OO./...", (2, Mark.X), None),  # a legal win for X
+    ],
+)
 def test_an_impossible_setup_says_why_and_keeps_the_last_legal_position(
-        marks: str, put: tuple[int, Mark], why: str | None) -> None:
+    marks: str, put: tuple[int, Mark], why: str | None
+) -> None:
     c = board(marks)
     c.start_setup()
     effects = c.put(*put)
@@ -294,8 +307,9 @@ def test_an_impossible_setup_says_why_and_keeps_the_last_legal_position(
 def test_both_sides_with_a_line_is_refused() -> None:
     c = board("XXX/OO./...")
     c.start_setup()
-    assert said(c.put(5, Mark.O)) == ["Impossible position: both X and O have a line, but "
-                                      "the game ends at the first one."]
+    assert said(c.put(5, Mark.O)) == [
+        "Impossible position: both X and O have a line, but the game ends at the first one."
+    ]
     assert c.position_text == "XXX/OO./..."
 
 
@@ -303,10 +317,11 @@ def test_the_side_to_move_is_switched_only_when_the_position_allows() -> None:
     c = board("X../.O./...")
     c.start_setup()
     c.switch_side()
-    assert c.position.to_move is Mark.O            # equal counts: either side may move
-    c.put(8, Mark.X)                               # now X has more: O must move
-    assert said(c.switch_side()) == ["X cannot be to move with 2 X and 1 O: the side with "
-                                     "fewer marks moves, O."]
+    assert c.position.to_move is Mark.O  # equal counts: either side may move
+    c.put(8, Mark.X)  # now X has more: O must move
+    assert said(c.switch_side()) == [
+        "X cannot be to move with 2 X and 1 O: the side with fewer marks moves, O."
+    ]
     assert c.position.to_move is Mark.O
 
 
@@ -316,7 +331,7 @@ def test_clear_and_click_cycling() -> None:
     c.clear()
     assert c.position_text == ".../.../..."
     c.cycle(4)
-    c.cycle(0)                     # a second X would be impossible: the click gives O
+    c.cycle(0)  # a second X would be impossible: the click gives O
     assert c.position_text == "O../.X./..."
     c.cycle(0)
     assert c.position_text == ".../.X./..."
@@ -325,15 +340,17 @@ def test_clear_and_click_cycling() -> None:
 def test_paste_reads_either_case_and_refuses_a_bad_string_in_one_sentence() -> None:
     c = board()
     c.play(4)
-    assert said(c.paste("xx./oo./...")) == [
-        "Pasted: a new study from this position, X to move."]
+    assert said(c.paste("xx./oo./...")) == ["Pasted: a new study from this position, X to move."]
     assert c.tree.root.position == Board.from_string("XX./OO./...")
-    for bad, why in [("xq./.../...", "Not pasted: unknown character(s) 'Q' in the board: "
-                      "use X, O and '.'."),
-                     ("XX./.../...", "Not pasted: impossible position: 2 X and 0 O (the "
-                      "players take turns, so the counts differ by at most one)."),
-                     ("XX", "Not pasted: 2 cells cannot make a square board (9 make 3×3, 16 "
-                      "make 4×4, ...).")]:
+    for bad, why in [
+        ("xq./.../...", "Not pasted: unknown character(s) 'Q' in the board: use X, O and '.'."),
+        (
+            "XX./.../...",
+            "Not pasted: impossible position: 2 X and 0 O (the "
+            "players take turns, so the counts differ by at most one).",
+        ),
+        ("XX", "Not pasted: 2 cells cannot make a square board (9 make 3×3, 16 make 4×4, ...)."),
+    ]:
         assert said(c.paste(bad)) == [why]
         assert c.position_text == "XX./OO./..."
 
@@ -374,7 +391,7 @@ def _reachable() -> set[tuple[str, Mark]]:
             continue
         for cell in range(9):
             if marks[cell] == ".":
-                frontier.append((marks[:cell] + mover + marks[cell + 1:], mover.opponent))
+                frontier.append((marks[:cell] + mover + marks[cell + 1 :], mover.opponent))
     return seen
 
 

@@ -9,8 +9,9 @@ import pytest
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tictactoe_tui", *args],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def table_rows(stdout: str) -> list[list[str]]:
@@ -51,8 +52,10 @@ def test_analyse_rejects_a_bad_board_in_one_line_with_status_2() -> None:
 
 
 def test_analyse_imports_no_textual() -> None:
-    code = ("import sys; from tictactoe_tui.cli import main; main(['analyse', 'X........']); "
-            "print('textual' in sys.modules)")
+    code = (
+        "import sys; from tictactoe_tui.cli import main; main(['analyse', 'X........']); "
+        "print('textual' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "False"
 
@@ -120,20 +123,50 @@ def test_json_has_the_documented_schema() -> None:
     out = run("analyse", "XX./OO./X..", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert set(data) == {"position", "size", "k", "to_move", "result", "algorithm", "nodes",
-                         "seconds", "depth", "complete", "stopped", "best_moves", "iterations",
-                         "moves"}
+    assert set(data) == {
+        "position",
+        "size",
+        "k",
+        "to_move",
+        "result",
+        "algorithm",
+        "nodes",
+        "seconds",
+        "depth",
+        "complete",
+        "stopped",
+        "best_moves",
+        "iterations",
+        "moves",
+    }
     assert data["position"] == "XX./OO./X.." and data["to_move"] == "O"
     assert (data["size"], data["k"], data["result"]) == (3, 3, None)
     assert data["algorithm"] == "alphabeta" and data["complete"] and not data["stopped"]
     assert isinstance(data["nodes"], int) and isinstance(data["seconds"], float)
     moves = data["moves"]
     assert [(m["move"], m["score"], m["words"]) for m in moves] == [
-        ("C2", 9, "win in 1"), ("C1", 0, "draw"), ("B3", -8, "loss in 2"), ("C3", -8, "loss in 2")]
+        ("C2", 9, "win in 1"),
+        ("C1", 0, "draw"),
+        ("B3", -8, "loss in 2"),
+        ("C3", -8, "loss in 2"),
+    ]
     for move in moves:
-        assert set(move) == {"move", "score", "words", "exact", "kind", "band", "proven",
-                             "depth", "source", "rule", "twin", "positions", "pv",
-                             "pv_words"}
+        assert set(move) == {
+            "move",
+            "score",
+            "words",
+            "exact",
+            "kind",
+            "band",
+            "proven",
+            "depth",
+            "source",
+            "rule",
+            "twin",
+            "positions",
+            "pv",
+            "pv_words",
+        }
         assert move["exact"] is True and isinstance(move["positions"], int)
         assert move["kind"] == "exact" and move["proven"] is True
         assert move["pv"][0] == move["move"]
@@ -142,8 +175,9 @@ def test_json_has_the_documented_schema() -> None:
         assert set(move["pv"]) <= {"C1", "C2", "B3", "C3"}
         # One sentence per move of the line, the move's own first.
         assert len(move["pv_words"]) == len(move["pv"])
-        assert move["pv_words"][0].startswith(f"O plays {move['move']}") or \
-            move["pv_words"][0].startswith(f"O blocks {move['move']}")
+        assert move["pv_words"][0].startswith(f"O plays {move['move']}") or move["pv_words"][
+            0
+        ].startswith(f"O blocks {move['move']}")
     assert moves[0]["pv_words"] == ["O plays C2 and wins (A2–C2)."]
 
 
@@ -161,8 +195,10 @@ def test_json_marks_heuristic_scores_as_estimates() -> None:
     assert all(not m["exact"] and m["words"].endswith("(heuristic)") for m in data["moves"])
 
 
-EXAMPLE_1 = ("........../........../........../........../....XO..../.....X..../........../"
-             "........../........../..........")
+EXAMPLE_1 = (
+    "........../........../........../........../....XO..../.....X..../........../"
+    "........../........../.........."
+)
 """10×10, five in a row, O to move: the issue's position whose bounds printed as values."""
 
 KINDS = {"exact", "estimate", "at_most", "at_least"}
@@ -200,8 +236,23 @@ def test_json_says_what_every_score_is_and_how_the_search_went() -> None:
     rows = data["iterations"]
     assert [row["depth"] for row in rows] == [1, 2, 3, 4]
     assert rows[-1]["move"] == moves[0]["move"] and rows[-1]["score"] == moves[0]["score"]
-    assert all(set(row) == {"depth", "move", "score", "kind", "band", "words", "positions",
-                            "seconds", "pv", "source", "complete"} for row in rows)
+    assert all(
+        set(row)
+        == {
+            "depth",
+            "move",
+            "score",
+            "kind",
+            "band",
+            "words",
+            "positions",
+            "seconds",
+            "pv",
+            "source",
+            "complete",
+        }
+        for row in rows
+    )
 
 
 def test_a_move_scored_with_no_positions_says_why() -> None:
@@ -213,7 +264,11 @@ def test_a_move_scored_with_no_positions_says_why() -> None:
     out = run("analyse", "XX../OO../..../....", "--k", "3", "--json")
     first = json.loads(out.stdout)["moves"][0]
     assert (first["move"], first["positions"], first["source"], first["rule"]) == (
-        "C1", 0, "rule", "wins at once")
+        "C1",
+        0,
+        "rule",
+        "wins at once",
+    )
 
 
 def test_the_words_for_scores_say_what_each_number_is() -> None:
@@ -230,8 +285,12 @@ def test_the_words_for_scores_say_what_each_number_is() -> None:
     )
 
     board = Board.from_string(EXAMPLE_1, k=5)
-    assert (score_text(-14, "at_most"), score_text(3, "at_least"), score_text(0, "at_most"),
-            score_text(-14, "estimate")) == ("≤ -14", "≥ +3", "≤ 0", "-14")
+    assert (
+        score_text(-14, "at_most"),
+        score_text(3, "at_least"),
+        score_text(0, "at_most"),
+        score_text(-14, "estimate"),
+    ) == ("≤ -14", "≥ +3", "≤ 0", "-14")
     assert score_text(-14, "at_most", minus="−") == "≤ −14"
     bound = MoveScore(33, -14, 9, False, kind="at_most", depth=0)
     assert score_meaning(bound, board) == "at most -14 (heuristic)"

@@ -17,8 +17,9 @@ POSITION = str(Board.empty(20, 5).play(210).play(211).play(190))
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     """Run `tictactoe-tui ARGS` headless."""
-    return subprocess.run([sys.executable, "-m", "tictactoe_tui", *args],
-                          capture_output=True, text=True, timeout=180)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", *args], capture_output=True, text=True, timeout=180
+    )
 
 
 def test_analyse_scores_every_move_of_a_20x20_position() -> None:
@@ -36,8 +37,20 @@ def test_compare_runs_every_search_on_a_20x20_position() -> None:
 
 
 def test_match_plays_a_20x20_game() -> None:
-    out = cli("match", "--x", "h1", "--o", "random", "--size", "20", "--games", "1", "--seed",
-              "1", "--json")
+    out = cli(
+        "match",
+        "--x",
+        "h1",
+        "--o",
+        "random",
+        "--size",
+        "20",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--json",
+    )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["games"] == 1
 

@@ -13,14 +13,37 @@ from tictactoe_tui.engine.trace import trace_search
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tictactoe_tui", "compare", *args],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "compare", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
-ROW_KEYS = {"algorithm", "move", "value", "positions", "cutoffs", "table_hits", "seconds",
-            "complete", "finished", "depth", "agrees_with_minimax", "move_agrees",
-            "value_agrees", "kind", "first_move_cutoffs", "first_cut_share", "rule",
-            "root_moves", "legal_moves", "root_moves_done", "moves"}
+ROW_KEYS = {
+    "algorithm",
+    "move",
+    "value",
+    "positions",
+    "cutoffs",
+    "table_hits",
+    "seconds",
+    "complete",
+    "finished",
+    "depth",
+    "agrees_with_minimax",
+    "move_agrees",
+    "value_agrees",
+    "kind",
+    "first_move_cutoffs",
+    "first_cut_share",
+    "rule",
+    "root_moves",
+    "legal_moves",
+    "root_moves_done",
+    "moves",
+}
 
 
 def test_json_gives_every_algorithm_with_the_numbers_the_lab_searches_give() -> None:
@@ -28,18 +51,32 @@ def test_json_gives_every_algorithm_with_the_numbers_the_lab_searches_give() -> 
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert (data["position"], data["to_move"], data["size"], data["k"]) == (
-        "XO./.../.OX", "X", 3, 3)
+        "XO./.../.OX",
+        "X",
+        3,
+        3,
+    )
     rows = {row["algorithm"]: row for row in data["results"]}
-    assert list(rows) == ["minimax", "alphabeta-plain", "alphabeta-ordered", "alphabeta-tt",
-                          "h1", "h2"]
+    assert list(rows) == [
+        "minimax",
+        "alphabeta-plain",
+        "alphabeta-ordered",
+        "alphabeta-tt",
+        "h1",
+        "h2",
+    ]
     board = Board.from_string("XO./.../.OX")
     for name, row in rows.items():
         assert set(row) == ROW_KEYS
         expected = trace_search(board, name)
-        assert (row["move"], row["value"], row["positions"], row["cutoffs"],
-                row["table_hits"], row["complete"]) == (
-            "B2", 9, expected.positions, expected.cutoffs,
-            expected.table_hits, True)
+        assert (
+            row["move"],
+            row["value"],
+            row["positions"],
+            row["cutoffs"],
+            row["table_hits"],
+            row["complete"],
+        ) == ("B2", 9, expected.positions, expected.cutoffs, expected.table_hits, True)
         assert isinstance(row["seconds"], float) and row["seconds"] >= 0
     # The hand-worked counts of the engine tests: 10 with ordering, 8 with the table.
     assert rows["alphabeta-ordered"]["positions"] == 10 and rows["alphabeta-tt"]["positions"] == 8
@@ -81,23 +118,32 @@ def test_the_table_lists_every_algorithm_and_says_how_minimax_went() -> None:
     lines = out.stdout.splitlines()
     assert lines[0] == "3×3, 3 in a row, X to move: XOX/XOO/..."
     table = [line.split() for line in lines[4:10]]
-    assert [row[0] for row in table] == ["minimax", "alphabeta-plain", "alphabeta-ordered",
-                                         "alphabeta-tt", "h1", "h2"]
+    assert [row[0] for row in table] == [
+        "minimax",
+        "alphabeta-plain",
+        "alphabeta-ordered",
+        "alphabeta-tt",
+        "h1",
+        "h2",
+    ]
     # minimax: A3 (+9, win in 1), 11 positions (worked out by hand in the engine tests).
     assert table[0][:7] == ["minimax", "A3", "+9", "win", "in", "1", "11"]
     assert table[1][6:8] == ["8", "2"]  # plain alpha-beta: 8 positions, 2 cut-offs
     assert "Minimax searched the whole tree: 11 positions" in out.stdout
 
 
-@pytest.mark.parametrize("args, words", [
-    (["XXX/OOO/..."], "both X and O have a line"),
-    (["XX?/.../..."], "unknown character"),
-    (["X........", "--depth", "0"], "at least 1"),
-    (["X........", "--time-limit", "0"], "more than 0 seconds"),
-    (["X........", "--k", "4"], "k (marks in a row to win)"),
-    (["X........", "--frobnicate"], "unrecognized arguments"),
-    ([], "required: position"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["XXX/OOO/..."], "both X and O have a line"),
+        (["XX?/.../..."], "unknown character"),
+        (["X........", "--depth", "0"], "at least 1"),
+        (["X........", "--time-limit", "0"], "more than 0 seconds"),
+        (["X........", "--k", "4"], "k (marks in a row to win)"),
+        (["X........", "--frobnicate"], "unrecognized arguments"),
+        ([], "required: position"),
+    ],
+)
 def test_bad_input_gets_one_line_and_status_2(args: list[str], words: str) -> None:
     out = run(*args)
     assert out.returncode == 2
@@ -106,8 +152,10 @@ def test_bad_input_gets_one_line_and_status_2(args: list[str], words: str) -> No
 
 
 def test_compare_imports_no_textual() -> None:
-    code = ("import sys; from tictactoe_tui.cli import main; main(['compare', 'XO./.../.OX']); "
-            "print('textual' in sys.modules)")
+    code = (
+        "import sys; from tictactoe_tui.cli import main; main(['compare', 'XO./.../.OX']); "
+        "print('textual' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "False"
 
@@ -138,7 +186,6 @@ def test_the_table_shows_how_well_each_alpha_beta_ordered_its_moves() -> None:
     out = run(ONE_STONE, "--k", "5", "--depth", "2")
     assert out.returncode == 0, out.stderr
     assert "1st cuts" in out.stdout
-    ordered = next(line for line in out.stdout.splitlines()
-                   if line.startswith("alphabeta-ordered"))
+    ordered = next(line for line in out.stdout.splitlines() if line.startswith("alphabeta-ordered"))
     assert "100%" in ordered
     assert "near stones only: 8 of 99 moves at the root" in out.stdout

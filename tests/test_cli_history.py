@@ -21,8 +21,13 @@ from tictactoe_tui.ui.flags import data_dir_flag, parse_args
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """Run the command line in a fresh interpreter (the data dir comes from the environment)."""
-    return subprocess.run([sys.executable, "-m", "tictactoe_tui", *args], capture_output=True,
-                          text=True, input=stdin, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=60,
+    )
 
 
 def test_history_lists_the_games_as_json_newest_first() -> None:
@@ -35,9 +40,17 @@ def test_history_lists_the_games_as_json_newest_first() -> None:
     listed = json.loads(out.stdout)
     assert [entry["id"] for entry in listed] == [5, 4, 3, 2, 1]
     newest = games[-1]
-    assert listed[0] == {"id": 5, "started": newest.started.isoformat(), "mode": newest.mode,
-                         "x": newest.x, "o": newest.o, "size": newest.size, "k": newest.k,
-                         "result": newest.outcome, "moves": len(newest.moves)}
+    assert listed[0] == {
+        "id": 5,
+        "started": newest.started.isoformat(),
+        "mode": newest.mode,
+        "x": newest.x,
+        "o": newest.o,
+        "size": newest.size,
+        "k": newest.k,
+        "result": newest.outcome,
+        "moves": len(newest.moves),
+    }
 
 
 def test_history_prints_a_table_and_says_where_an_empty_one_lives(data_dir: Path) -> None:
@@ -73,10 +86,12 @@ def test_export_then_import_gives_back_the_same_game(tmp_path: Path) -> None:
 
 
 def test_a_game_saved_before_undo_trimmed_its_switches_still_exports_and_imports(
-        data_dir: Path) -> None:
+    data_dir: Path,
+) -> None:
     # Saved by an earlier version: `c` after six plies, undo to the start, a five-ply game.
-    HistoryStore.open().save(a_game((4, 0, 8, 2, 1), outcome="abandoned",
-                                    switched_to_random=(6,), switched_to_clever=()))
+    HistoryStore.open().save(
+        a_game((4, 0, 8, 2, 1), outcome="abandoned", switched_to_random=(6,), switched_to_clever=())
+    )
     with sqlite3.connect(data_dir / DB_NAME) as db:
         assert db.execute("SELECT switched_to_random FROM games").fetchone() == ("6",)
     exported = cli("export", "1")
@@ -93,44 +108,59 @@ def test_import_takes_a_plain_engine_record() -> None:
     assert game is not None and game.outcome == "X" and game.mode == "human-vs-human"
 
 
-@pytest.mark.parametrize("args", [
-    ["history", "--data-dir"],
-    ["history", "--bogus"],
-    ["export"],
-    ["export", "seven"],
-    ["export", "99"],
-    ["import", "/no/such/file"],
-    ["import"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["history", "--data-dir"],
+        ["history", "--bogus"],
+        ["export"],
+        ["export", "seven"],
+        ["export", "99"],
+        ["import", "/no/such/file"],
+        ["import"],
+    ],
+)
 def test_bad_input_gets_one_line_and_status_2(args: list[str]) -> None:
     out = cli(*args)
     assert out.returncode == 2
     assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("command", [["history"], ["export", "1"], ["import", "-"], [],
-                                     ["--size", "4"], ["serve"]])
-@pytest.mark.parametrize(("where", "complaint"), [
-    ("/etc/passwd", "argument --data-dir: /etc/passwd is a file, not a directory"),
-    ("/etc/passwd/games", "argument --data-dir: /etc/passwd/games is inside /etc/passwd, "
-                          "which is a file"),
-    ("", "argument --data-dir: must name a directory, not ''"),
-])
+@pytest.mark.parametrize(
+    "command", [["history"], ["export", "1"], ["import", "-"], [], ["--size", "4"], ["serve"]]
+)
+@pytest.mark.parametrize(
+    ("where", "complaint"),
+    [
+        ("/etc/passwd", "argument --data-dir: /etc/passwd is a file, not a directory"),
+        (
+            "/etc/passwd/games",
+            "argument --data-dir: /etc/passwd/games is inside /etc/passwd, which is a file",
+        ),
+        ("", "argument --data-dir: must name a directory, not ''"),
+    ],
+)
 def test_a_data_dir_that_is_a_file_or_empty_is_one_line_and_status_2(
-        command: list[str], where: str, complaint: str) -> None:
+    command: list[str], where: str, complaint: str
+) -> None:
     out = cli(*command, "--data-dir", where, stdin="")
     assert out.returncode == 2, out.stdout
     assert out.stderr.endswith(f": {complaint}\n") and out.stderr.count("\n") == 1
 
 
 def test_a_data_dir_from_the_environment_that_is_a_file_is_one_line_and_status_2(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv(DATA_DIR_ENV, "/etc/passwd")
     for command in (["history"], ["export", "1"], ["import", "-"]):
         out = cli(*command, stdin="")
         assert out.returncode == 2
-        assert out.stderr.endswith(": $TICTACTOE_TUI_DATA_DIR: /etc/passwd is a file, not a "
-                                   "directory\n") and out.stderr.count("\n") == 1
+        assert (
+            out.stderr.endswith(
+                ": $TICTACTOE_TUI_DATA_DIR: /etc/passwd is a file, not a directory\n"
+            )
+            and out.stderr.count("\n") == 1
+        )
 
 
 def test_the_reading_commands_make_nothing_where_there_is_no_history(tmp_path: Path) -> None:
@@ -159,7 +189,7 @@ def test_history_says_when_games_wait_beside_a_locked_history(data_dir: Path) ->
     assert "1 game is kept beside it" in listed.stderr and listed.stderr.count("\n") == 1
     other.execute("ROLLBACK")
     other.close()
-    assert "2025-03-01 14:00" in cli("history").stdout     # saved by the next command to look
+    assert "2025-03-01 14:00" in cli("history").stdout  # saved by the next command to look
     assert not list(data_dir.glob("unsaved-*"))
 
 
@@ -171,8 +201,10 @@ def test_import_into_a_locked_history_says_so_and_keeps_nothing_behind(data_dir:
     other.execute("ROLLBACK")
     other.close()
     assert out.returncode == 1 and out.stdout == ""
-    assert out.stderr == ("tictactoe-tui import: the game was not added: the history is locked "
-                          "by another program (try again once it is free)\n")
+    assert out.stderr == (
+        "tictactoe-tui import: the game was not added: the history is locked "
+        "by another program (try again once it is free)\n"
+    )
     assert not list(data_dir.glob("unsaved-*")) and HistoryStore.open().count() == 0
 
 
@@ -216,8 +248,7 @@ def test_a_file_that_is_not_a_record_is_refused_in_one_line(tmp_path: Path) -> N
     assert HistoryStore.open().count() == 0
 
 
-def test_a_damaged_history_is_kept_aside_by_a_read_which_makes_no_new_one(
-        data_dir: Path) -> None:
+def test_a_damaged_history_is_kept_aside_by_a_read_which_makes_no_new_one(data_dir: Path) -> None:
     damaged = b"\x00garbage" * 500
     (data_dir / DB_NAME).write_bytes(damaged)
     out = cli("history", "--json")
@@ -259,6 +290,8 @@ def test_data_dir_is_a_game_flag_too() -> None:
 
 
 def test_the_history_commands_never_load_the_ui() -> None:
-    check = ("import sys, tictactoe_tui.cli.history, tictactoe_tui.history.review; "
-             "sys.exit('textual' in sys.modules)")
+    check = (
+        "import sys, tictactoe_tui.cli.history, tictactoe_tui.history.review; "
+        "sys.exit('textual' in sys.modules)"
+    )
     assert subprocess.run([sys.executable, "-c", check], timeout=60).returncode == 0

@@ -21,8 +21,12 @@ class Brain:
     def __init__(self, command: list[str] | None = None) -> None:
         self.process = subprocess.Popen(
             command or [sys.executable, "-m", "tictactoe_tui", "pbrain"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            bufsize=1)
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.messages: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -74,8 +78,13 @@ def test_a_short_game_on_20x20_with_every_answer_legal_and_end_exits_0() -> None
     brain = Brain()
     try:
         assert brain.ask("START 20") == "OK"
-        brain.send("INFO timeout_turn 1000", "INFO timeout_match 0", "INFO rule 0",
-                   "INFO game_type 1", "INFO folder /nonexistent")
+        brain.send(
+            "INFO timeout_turn 1000",
+            "INFO timeout_match 0",
+            "INFO rule 0",
+            "INFO game_type 1",
+            "INFO folder /nonexistent",
+        )
         taken = {xy(brain.ask("BEGIN"))}
         for theirs in ((0, 0), (19, 19), (0, 19)):
             taken.add(theirs)
@@ -135,21 +144,32 @@ def test_end_while_thinking_stops_the_search_and_exits_0() -> None:
 
 
 def test_the_end_of_input_ends_the_brain_quietly() -> None:
-    done = subprocess.run([sys.executable, "-m", "tictactoe_tui", "pbrain"], input="START 15\n",
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "pbrain"],
+        input="START 15\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert (done.returncode, done.stdout, done.stderr) == (0, "OK\n", "")
 
 
 def test_a_bad_flag_is_one_line_and_status_2() -> None:
-    done = subprocess.run([sys.executable, "-m", "tictactoe_tui", "pbrain", "--fast"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "pbrain", "--fast"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert done.stderr == "tictactoe-tui pbrain: unrecognized arguments: --fast\n"
 
 
 def test_the_pbrain_script_managers_look_for_is_installed_and_speaks() -> None:
-    script = shutil.which("pbrain-tictactoe-tui",
-                          path=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"])
+    script = shutil.which(
+        "pbrain-tictactoe-tui",
+        path=str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"],
+    )
     if script is None:
         pytest.fail("pbrain-tictactoe-tui is not installed beside this Python")
     brain = Brain([script])

@@ -25,10 +25,15 @@ COMMANDS = {
 
 
 @pytest.mark.parametrize(("args", "expected"), COMMANDS.values(), ids=COMMANDS.keys())
-def test_a_reader_that_has_gone_ends_the_command_quietly(args: list[str], expected: int,
-                                                        tmp_path: Path) -> None:
-    process = subprocess.Popen([sys.executable, "-m", "tictactoe_tui", *args],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+def test_a_reader_that_has_gone_ends_the_command_quietly(
+    args: list[str], expected: int, tmp_path: Path
+) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe_tui", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
     assert process.stdout is not None and process.stderr is not None
     # Close the only reading end before the command writes: its first write finds the pipe
     # broken, as `| head` leaves it once head has read its lines and gone.
@@ -43,7 +48,10 @@ def test_a_reader_that_has_gone_ends_the_command_quietly(args: list[str], expect
 def test_head_reads_the_first_lines_and_the_command_ends_cleanly() -> None:
     done = subprocess.run(
         f'"{sys.executable}" -m tictactoe_tui analyse "..../..../..../...." --json | head -n 2',
-        shell=True, capture_output=True, text=True, timeout=120,
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.stdout.splitlines() == ["{", '  "position": "..../..../..../....",']
     assert done.stderr == ""

@@ -12,8 +12,18 @@ from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.engine.puzzles import parse_cell
 from tictactoe_tui.history.store import HistoryStore
 
-FIELDS = {"position", "size", "k", "to_move", "goal", "answer", "plies", "rating", "line",
-          "explanation"}
+FIELDS = {
+    "position",
+    "size",
+    "k",
+    "to_move",
+    "goal",
+    "answer",
+    "plies",
+    "rating",
+    "line",
+    "explanation",
+}
 
 
 def puzzles(*args: str) -> list[dict[str, object]]:
@@ -48,13 +58,16 @@ def test_the_readable_list_shows_goal_board_answer_and_words() -> None:
     assert " plays " in out.stdout
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (("--size", "99"), "the board must be 3×3 to 20×20, not 99×99"),
-    (("--size", "4", "--k", "7"), "k (marks in a row to win) must be between 3 and 4"),
-    (("--count", "0"), "--count: must be at least 1, not 0"),
-    (("--count", "9999"), "--count must be at most 500, not 9999"),
-    (("--seed", "x"), "--seed: must be a whole number, not 'x'"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("--size", "99"), "the board must be 3×3 to 20×20, not 99×99"),
+        (("--size", "4", "--k", "7"), "k (marks in a row to win) must be between 3 and 4"),
+        (("--count", "0"), "--count: must be at least 1, not 0"),
+        (("--count", "9999"), "--count must be at most 500, not 9999"),
+        (("--seed", "x"), "--seed: must be a whole number, not 'x'"),
+    ],
+)
 def test_a_bad_value_is_one_line_and_status_2(args: tuple[str, ...], words: str) -> None:
     out = run("puzzles", *args)
     assert out.returncode == 2 and "Traceback" not in out.stderr
@@ -67,5 +80,6 @@ def test_the_history_s_mistakes_become_puzzles() -> None:
     store.close()
     found = puzzles("--from-history")
     assert [(p["position"], p["answer"], p["goal"]) for p in found] == [
-        ("X../.../...", "B2", "hold")]
+        ("X../.../...", "B2", "hold")
+    ]
     assert found[0]["source"] == "your game (game 1, move 2: B1??)"

@@ -45,8 +45,9 @@ def answer(controller: GameController, search: Search) -> list[Effect]:
     return controller.search_done(search.job(*search.args))
 
 
-def play_out(controller: GameController, effects: Sequence[Effect],
-             limit: int = 40) -> list[Effect]:
+def play_out(
+    controller: GameController, effects: Sequence[Effect], limit: int = 40
+) -> list[Effect]:
     """Answer every search the effects start (the computer's moves, the quiet scoring), as the
     screen and its worker would, until none is left; return every effect seen."""
     seen = list(effects)
@@ -69,7 +70,7 @@ def test_the_first_turn_scores_the_persons_moves_quietly() -> None:
     [search] = searches(effects)
     assert search.kind == "scores" and search.in_process
     assert controller.thinking == "scores"
-    assert not any(isinstance(e, ShowThinking) for e in effects)   # quiet: no live panel
+    assert not any(isinstance(e, ShowThinking) for e in effects)  # quiet: no live panel
     assert controller.score_overlay().caption == "scoring X's moves…"
     answer(controller, search)
     overlay = controller.score_overlay()
@@ -136,10 +137,10 @@ def test_undo_takes_back_your_move_and_the_computers_reply() -> None:
 
 def test_undo_says_why_when_there_is_nothing_to_take_back() -> None:
     assert said(hvc().undo()) == ["Nothing to undo: you have not moved yet."]
-    assert said(hvc(mode="human-vs-human").undo()) == [
-        "Nothing to undo: no move has been played."]
+    assert said(hvc(mode="human-vs-human").undo()) == ["Nothing to undo: no move has been played."]
     assert said(hvc(mode="computer-vs-computer").undo()) == [
-        "Undo takes back a person's move: there is none in this game."]
+        "Undo takes back a person's move: there is none in this game."
+    ]
 
 
 def test_two_people_undo_one_move_at_a_time() -> None:
@@ -153,7 +154,7 @@ def test_two_people_undo_one_move_at_a_time() -> None:
 def test_a_finished_game_is_recorded_once_and_undo_reopens_it() -> None:
     controller = hvc(mode="human-vs-human")
     effects: list[Effect] = []
-    for cell in (0, 3, 1, 4, 2):                  # X takes the top row
+    for cell in (0, 3, 1, 4, 2):  # X takes the top row
         effects += controller.choose(cell)
     records = [e for e in effects if isinstance(e, Record)]
     assert [r.game.outcome for r in records] == ["X"]
@@ -161,7 +162,7 @@ def test_a_finished_game_is_recorded_once_and_undo_reopens_it() -> None:
     assert any(isinstance(e, ScoreChanged) for e in effects)
     assert controller.session.tally("human-vs-human")[0] == ("X", 1)
     assert not controller.interactive
-    assert controller.abandon() is None          # a finished game is not abandoned too
+    assert controller.abandon() is None  # a finished game is not abandoned too
     controller.undo()
     assert controller.session.tally("human-vs-human")[0] == ("X", 0)
     assert controller.interactive
@@ -172,27 +173,33 @@ def test_a_finished_game_is_recorded_once_and_undo_reopens_it() -> None:
 def test_undo_after_a_loss_hands_back_its_record_so_the_game_is_counted_once() -> None:
     controller = hvc(opponent="alphabeta", difficulty=100)
     effects: list[Effect] = []
-    for cell in (1, 6, 3):                       # B1, A3, A2: O takes column C
+    for cell in (1, 6, 3):  # B1, A3, A2: O takes column C
         effects += play_out(controller, controller.choose(cell))
     [lost] = [e.game for e in effects if isinstance(e, Record)]
     assert lost.outcome == "O"
     undone = controller.undo()
-    assert Reopened(lost) in undone              # the history forgets the lost game...
+    assert Reopened(lost) in undone  # the history forgets the lost game...
     assert controller.session.tally("human-vs-computer") == (
-        ("You", 0), ("Computer", 0), ("Draws", 0))
+        ("You", 0),
+        ("Computer", 0),
+        ("Draws", 0),
+    )
     effects = []
-    for cell in (5, 0, 7):                       # ...and it ends again, a draw
+    for cell in (5, 0, 7):  # ...and it ends again, a draw
         effects += play_out(controller, controller.choose(cell))
     assert [e.game.outcome for e in effects if isinstance(e, Record)] == ["draw"]
     assert not any(isinstance(e, Reopened) for e in effects)
     assert controller.session.tally("human-vs-computer") == (
-        ("You", 0), ("Computer", 0), ("Draws", 1))
-    assert controller.abandon() is None          # one record, not an abandoned one as well
+        ("You", 0),
+        ("Computer", 0),
+        ("Draws", 1),
+    )
+    assert controller.abandon() is None  # one record, not an abandoned one as well
 
 
 def test_an_unfinished_game_is_kept_as_abandoned_once() -> None:
     controller = hvc(mode="human-vs-human")
-    assert controller.abandon() is None          # no move: nothing to keep
+    assert controller.abandon() is None  # no move: nothing to keep
     controller.choose(4)
     kept = controller.abandon()
     assert kept is not None and kept.outcome == "abandoned" and len(kept.moves) == 1
@@ -201,7 +208,7 @@ def test_an_unfinished_game_is_kept_as_abandoned_once() -> None:
 
 def test_a_game_from_a_position_keeps_its_setup_and_asks_nothing_of_it() -> None:
     controller = GameController(GameSettings(mode="human-vs-human"), setup=(0, 4))
-    assert controller.abandon() is None          # only the setup is on the board
+    assert controller.abandon() is None  # only the setup is on the board
     assert said(controller.undo()) == ["Nothing to undo: no move has been played."]
     controller.choose(8)
     controller.undo()
@@ -228,12 +235,12 @@ def test_q_asks_in_the_middle_of_a_game_and_q_or_y_quits_keeping_it() -> None:
         controller = hvc(mode="human-vs-human")
         controller.choose(4)
         effects = controller.request_quit()
-        assert said(effects) == ["Quit in the middle of the game? q again or y quits; any "
-                                 "other key goes on."]
+        assert said(effects) == [
+            "Quit in the middle of the game? q again or y quits; any other key goes on."
+        ]
         assert controller.quit_pending
         assert not controller.key_pressed(confirm)
-        effects = (controller.request_quit() if confirm == "q"
-                   else controller.confirm_quit())
+        effects = controller.request_quit() if confirm == "q" else controller.confirm_quit()
         assert [e.game.outcome for e in effects if isinstance(e, Record)] == ["abandoned"]
         assert effects[-1] == Quit()
 
@@ -259,7 +266,8 @@ def test_c_switches_the_computer_and_is_recorded() -> None:
     play_out(controller, controller.choose(0))
     assert controller.log.to_random == [0]
     assert said(hvc(mode="human-vs-human").toggle_clever()) == [
-        "No computer plays in a game between two people."]
+        "No computer plays in a game between two people."
+    ]
 
 
 def test_a_random_opponent_switches_to_alpha_beta_and_back() -> None:
@@ -274,7 +282,7 @@ def test_a_hint_uses_the_analysis_already_there_or_turns_the_scoring_into_one() 
     controller = hvc()
     [scores] = searches(controller.next_turn())
     effects = controller.hint()
-    assert controller.thinking == "hint"               # the same search, shown live now
+    assert controller.thinking == "hint"  # the same search, shown live now
     assert any(isinstance(e, ShowThinking) for e in effects) and not searches(effects)
     shown = answer(controller, scores)
     assert any(isinstance(e, ShowReport) for e in shown)
@@ -287,7 +295,8 @@ def test_no_hint_for_the_computer_or_after_the_end() -> None:
     controller = hvc()
     controller.choose(0)
     assert said(controller.hint()) == [
-        "The computer's own analysis will show in the panel when it moves."]
+        "The computer's own analysis will show in the panel when it moves."
+    ]
 
 
 def test_v_hides_the_scores_and_stops_their_search() -> None:
@@ -304,22 +313,24 @@ def test_the_quiet_scoring_reports_how_far_it_got() -> None:
     controller = hvc(size=10)
     controller.next_turn()
     assert controller.thinking == "scores"
-    controller.progress(Progress(depth=3, nodes=900, elapsed=2.5, best_move=44, best_score=2,
-                                 pv=(44,)))
+    controller.progress(
+        Progress(depth=3, nodes=900, elapsed=2.5, best_move=44, best_score=2, pv=(44,))
+    )
     assert controller.score_overlay().caption == "scoring X's moves… depth 3, 2.5 of 1 s"
 
 
 def test_two_computers_wait_between_moves_and_space_pauses() -> None:
     controller = hvc(mode="computer-vs-computer")
     assert controller.next_turn() == [Wait(CVC_PAUSE)]
-    assert controller.next_turn() == []                 # already waiting: no second timer
+    assert controller.next_turn() == []  # already waiting: no second timer
     [search] = searches(controller.cvc_tick())
     assert search.kind == "computer"
     effects = controller.toggle_pause()
     assert StopSearch() in effects and controller.paused
     assert controller.status().turn == "Paused: space resumes (h: the analysis of this position)"
     assert said(controller.choose(0)) == [
-        "Two computers are playing: space pauses, n starts a new game."]
+        "Two computers are playing: space pauses, n starts a new game."
+    ]
     effects = controller.toggle_pause()
     assert controller.status().notice == "Resumed." and Wait(CVC_PAUSE) in effects
 
@@ -340,8 +351,9 @@ def test_a_failed_computer_search_plays_a_random_move_and_says_so() -> None:
     controller.choose(0)
     effects = controller.search_failed("worker died")
     assert len(controller.game.moves) == 2
-    assert said(effects)[-1] == ("The search failed (worker died): the computer played a "
-                                 "random move instead.")
+    assert said(effects)[-1] == (
+        "The search failed (worker died): the computer played a random move instead."
+    )
 
 
 def random_reply(cell: int) -> str:
@@ -352,22 +364,28 @@ def random_reply(cell: int) -> str:
     before = controller.game.board
     analysis = analyse_position(before, "alphabeta")
     decision = Decision(cell, False, "alphabeta", analysis, None, "random move (difficulty 30)")
-    [report] = [e.report for e in controller.search_done((decision, None))
-                if isinstance(e, ShowReport)]
+    [report] = [
+        e.report for e in controller.search_done((decision, None)) if isinstance(e, ShowReport)
+    ]
     return report.verdict
 
 
 def test_a_random_move_as_good_as_the_clever_one_says_so() -> None:
     # Every corner draws against the centre: A1 is ranked first, C3 (its mirror) is as good.
     verdict = random_reply(8)
-    assert verdict == ("A random move (difficulty 30). The clever move was A1 (draw, score 0); "
-                       "C3 is proven just as good (draw, score 0).")
+    assert verdict == (
+        "A random move (difficulty 30). The clever move was A1 (draw, score 0); "
+        "C3 is proven just as good (draw, score 0)."
+    )
     verdict = random_reply(0)
-    assert verdict == ("A random move (difficulty 30). By chance it is the clever move: A1 "
-                       "(draw, score 0).")
-    verdict = random_reply(1)     # an edge loses
-    assert verdict == ("A random move (difficulty 30). The clever move was A1 (draw, score 0), "
-                       "not B1 (loss in 6, score -4).")
+    assert verdict == (
+        "A random move (difficulty 30). By chance it is the clever move: A1 (draw, score 0)."
+    )
+    verdict = random_reply(1)  # an edge loses
+    assert verdict == (
+        "A random move (difficulty 30). The clever move was A1 (draw, score 0), "
+        "not B1 (loss in 6, score -4)."
+    )
 
 
 def test_a_failed_hint_says_so_in_the_panel() -> None:
@@ -390,11 +408,14 @@ def test_the_board_view_labels_digits_on_3x3_and_lights_the_winning_line() -> No
     assert controller.status().turn == "Game over: X wins — n: new game · s: settings"
 
 
-@pytest.mark.parametrize(("mode", "players"), [
-    ("human-vs-computer", "You: X   Computer: O (alpha-beta, clever)"),
-    ("human-vs-human", "X vs O, two players at one keyboard (h: hint)"),
-    ("computer-vs-computer", "Computer X vs computer O (alpha-beta, clever)"),
-])
+@pytest.mark.parametrize(
+    ("mode", "players"),
+    [
+        ("human-vs-computer", "You: X   Computer: O (alpha-beta, clever)"),
+        ("human-vs-human", "X vs O, two players at one keyboard (h: hint)"),
+        ("computer-vs-computer", "Computer X vs computer O (alpha-beta, clever)"),
+    ],
+)
 def test_the_status_names_the_players(mode: str, players: str) -> None:
     assert hvc(mode=mode).status().players == players
 
@@ -430,14 +451,13 @@ def test_the_engines_board_is_what_the_view_draws() -> None:
 def test_a_paused_game_of_two_computers_shows_its_position_analysed_and_h_works() -> None:
     controller = hvc(mode="computer-vs-computer")
     controller.next_turn()
-    play_out(controller, controller.cvc_tick())          # X has moved
+    play_out(controller, controller.cvc_tick())  # X has moved
     effects = controller.toggle_pause()
     [search] = searches(effects)
     assert search.kind == "hint" and search.args[0] is controller.game.board
     shown = answer(controller, search)
-    assert any(isinstance(e, ShowReport) and e.report.title.startswith("Hint for O")
-               for e in shown)
-    assert any(isinstance(e, ShowReport) for e in controller.hint())   # h shows it again
+    assert any(isinstance(e, ShowReport) and e.report.title.startswith("Hint for O") for e in shown)
+    assert any(isinstance(e, ShowReport) for e in controller.hint())  # h shows it again
     assert controller.status().turn.startswith("Paused")
 
 
@@ -456,18 +476,18 @@ def test_stepping_back_shows_earlier_positions_read_only_while_the_game_waits() 
     assert isinstance(report[0], ShowReport)
     assert report[0].report.title.startswith("After move 2: X to move, best ")
     assert controller.status().turn.startswith("Looking back at move 2 of 3 (the game waits)")
-    assert controller.next_turn() == []                        # the game waits
+    assert controller.next_turn() == []  # the game waits
     controller.step(-1)
     controller.step(-1)
     assert controller.viewing == 0
     assert said(controller.step(-1)) == [
-        "This is the start of the game: there is no move before it."]
+        "This is the start of the game: there is no move before it."
+    ]
     controller.step(1)
     controller.step(1)
-    controller.step(1)                                         # past the last move: live
+    controller.step(1)  # past the last move: live
     assert controller.viewing is None and controller.notice == "Back to the game."
-    assert said(controller.step(1)) == [
-        "This is the game as it stands: , steps back through it."]
+    assert said(controller.step(1)) == ["This is the game as it stands: , steps back through it."]
     assert controller.game.moves == (4, 0, 8)
 
 

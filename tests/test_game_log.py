@@ -21,8 +21,14 @@ MODES = ("human-vs-computer", "human-vs-human", "computer-vs-computer")
 
 def computer(cell: int, clever: bool) -> Decision:
     """A computer's decision without an analysis (its cost is the seconds the log is given)."""
-    return Decision(move=cell, clever=clever, algorithm="alphabeta" if clever else "random",
-                    analysis=None, terms=None, reason="")
+    return Decision(
+        move=cell,
+        clever=clever,
+        algorithm="alphabeta" if clever else "random",
+        analysis=None,
+        terms=None,
+        reason="",
+    )
 
 
 @st.composite
@@ -30,10 +36,13 @@ def played(draw: st.DrawFn) -> PlayedGame:
     """A game as the Game screen logs it: moves, `c` presses and undos in any order, from an
     empty board or a set-up position, ended or abandoned."""
     size = draw(st.sampled_from((3, 3, 4)))
-    game_settings = GameSettings(mode=draw(st.sampled_from(MODES)), size=size,
-                                 first=draw(st.sampled_from(("human", "computer"))),
-                                 mark=draw(st.sampled_from(("X", "O"))),
-                                 opponent=draw(st.sampled_from(("alphabeta", "random", "h1"))))
+    game_settings = GameSettings(
+        mode=draw(st.sampled_from(MODES)),
+        size=size,
+        first=draw(st.sampled_from(("human", "computer"))),
+        mark=draw(st.sampled_from(("X", "O"))),
+        opponent=draw(st.sampled_from(("alphabeta", "random", "h1"))),
+    )
     game = Game(size, None, game_settings.first_mark)
     setup_length = draw(st.integers(0, 3))
     setup: list[int] = []
@@ -45,8 +54,7 @@ def played(draw: st.DrawFn) -> PlayedGame:
         setup.append(cell)
     log = GameLog(game_settings, setup)
     clever = game_settings.opponent != "random"
-    for step in draw(st.lists(st.sampled_from(("move", "move", "switch", "undo")),
-                              max_size=30)):
+    for step in draw(st.lists(st.sampled_from(("move", "move", "switch", "undo")), max_size=30)):
         if step == "move" and not game.is_over:
             mark = game.board.to_move
             cell = draw(st.sampled_from(game.board.legal_moves()))
@@ -64,24 +72,28 @@ def played(draw: st.DrawFn) -> PlayedGame:
                 game.undo()
             log.undone(count)
     result = game.result
-    outcome = ("abandoned" if result is None else "draw" if result.winner is None
-               else str(result.winner))
+    outcome = (
+        "abandoned" if result is None else "draw" if result.winner is None else str(result.winner)
+    )
     return log.played_game(outcome)  # type: ignore[arg-type]
 
 
 @given(played())
 @settings(max_examples=300, deadline=None)
 def test_any_logged_game_survives_export_and_import(game: PlayedGame) -> None:
-    assert all(number <= len(game.moves)
-               for number in (*game.switched_to_random, *game.switched_to_clever))
+    assert all(
+        number <= len(game.moves) for number in (*game.switched_to_random, *game.switched_to_clever)
+    )
     assert PlayedGame.from_record(game.to_record(1)) == game
 
 
 @given(st.lists(played(), min_size=1, max_size=4))
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 def test_logged_games_come_back_from_the_history_and_import_again(
-        tmp_path: Path, games: list[PlayedGame]) -> None:
+    tmp_path: Path, games: list[PlayedGame]
+) -> None:
     store = HistoryStore.open(tmp_path / str(len(list(tmp_path.iterdir()))))
     for game in games:
         game_id = store.save(game)
@@ -105,7 +117,7 @@ def test_undo_back_to_the_start_after_a_switch_leaves_a_record_that_imports() ->
             log.human_move(cell, mark)
     log.switched(False)
     log.undone(6)
-    assert (log.to_random, log.to_clever) == ([0], [])   # random from the first move on
+    assert (log.to_random, log.to_clever) == ([0], [])  # random from the first move on
     for number, cell in enumerate((4, 0, 8, 2, 1)):
         mark = settings_.first_mark if number % 2 == 0 else settings_.first_mark.opponent
         if settings_.is_computer(mark):
@@ -143,7 +155,7 @@ def test_the_issues_steps_through_the_game_controller_give_a_record_that_imports
     # Six plies against H1, c (random now), u until nothing is left, one more move, abandon.
     controller = GameController(GameSettings(opponent="h1", seed=2))
     play_out(controller, controller.next_turn())
-    for cell in (4, 2, 3):                     # B2, C1, A2: H1 blocks each threat
+    for cell in (4, 2, 3):  # B2, C1, A2: H1 blocks each threat
         play_out(controller, controller.choose(cell))
     assert len(controller.game.moves) == 6 and not controller.game.is_over
     controller.toggle_clever()

@@ -45,7 +45,9 @@ from tictactoe_tui.text.scores import (
 
 MIDDLE_GAME = Board.from_string(
     "........../........../........../....O...../....XX..../....O...../........../"
-    "........../........../..........", k=5)
+    "........../........../..........",
+    k=5,
+)
 """A 10×10 position where the alpha-betas search only the cells next to a mark."""
 
 
@@ -112,13 +114,18 @@ def test_the_left_out_note_names_the_searches_and_says_minimax_searches_everythi
 
 def test_the_first_cut_share_is_a_whole_percent_rounded_down() -> None:
     assert (percent(1.0), percent(0.996), percent(0.6), percent(0.0)) == (
-        "100%", "99%", "60%", "0%")
+        "100%",
+        "99%",
+        "60%",
+        "0%",
+    )
     board = Board.empty(3, 3)
     plain = trace_search(board, "alphabeta-plain")
     share = plain.first_move_cutoffs / plain.cutoffs
     assert first_cut_text(plain) == f"{int(share * 100)}%"
-    assert first_cut_words(plain) == (f"{int(share * 100)}% of {plain.cutoffs:,} cut-offs by "
-                                      "the first move")
+    assert first_cut_words(plain) == (
+        f"{int(share * 100)}% of {plain.cutoffs:,} cut-offs by the first move"
+    )
     # Minimax never cuts: no share to give.
     assert first_cut_text(trace_search(board, "minimax", 2)) == "—"
 
@@ -132,7 +139,16 @@ def test_a_point_of_the_chart_by_depth_is_a_number_and_once_proven_what_it_means
     board = Board.empty(3, 3)
     rows = score_by_depth(board, "alphabeta-tt")
     assert [step_label(row, board) for row in rows] == [
-        "+4", "+1", "+5", "0", "+4", "0", "+2", "0", "0 draw"]
+        "+4",
+        "+1",
+        "+5",
+        "0",
+        "+4",
+        "0",
+        "+2",
+        "0",
+        "0 draw",
+    ]
     won = Board.from_string("XX./OO./...")
     assert step_label(score_by_depth(won, "alphabeta-plain")[0], won) == "+9 win in 1"
 
@@ -143,8 +159,7 @@ def test_a_point_of_the_chart_by_depth_is_a_number_and_once_proven_what_it_means
 def test_the_moves_left_out_have_one_line_with_their_rule() -> None:
     result, recorder = record_search(MIDDLE_GAME, "alphabeta-ordered", 2)
     root = recorder.nodes[0]
-    stand_in = next(recorder.nodes[c] for c in root.children
-                    if recorder.nodes[c].leaf == LEFT_OUT)
+    stand_in = next(recorder.nodes[c] for c in root.children if recorder.nodes[c].leaf == LEFT_OUT)
     left = result.legal_moves - result.root_moves
     assert stand_in_label(stand_in) == f"near stones only: {left} moves not searched"
     assert node_label(stand_in, MIDDLE_GAME) == f"… near stones only: {left} moves not searched"
@@ -155,11 +170,11 @@ def test_the_moves_left_out_have_one_line_with_their_rule() -> None:
 
 
 def test_a_few_moves_left_out_are_named() -> None:
-    node = TraceNode(5, 0, None, 1, 0, 0, 0, leaf=LEFT_OUT, left_out=(0, 1, 99),
-                     rule=NEAR_STONES)
+    node = TraceNode(5, 0, None, 1, 0, 0, 0, leaf=LEFT_OUT, left_out=(0, 1, 99), rule=NEAR_STONES)
     assert stand_in_label(node) == "near stones only: 3 moves not searched"
     assert node_words(node, MIDDLE_GAME).startswith(
-        "3 moves left out (near stones only): A1, B1, J10, lit on the board.")
+        "3 moves left out (near stones only): A1, B1, J10, lit on the board."
+    )
 
 
 def test_the_move_that_made_a_cut_off_is_marked_with_its_place_in_the_order() -> None:
@@ -171,7 +186,8 @@ def test_the_move_that_made_a_cut_off_is_marked_with_its_place_in_the_order() ->
     assert cut_maker(maker, nodes) and not cut_maker(nodes[late.children[0]], nodes)
     label = node_label(maker, board, nodes=nodes)
     assert label.startswith("✂ ") and label.endswith(
-        f"β cut-off, {ordinal(late.cut_index + 1)} tried")
+        f"β cut-off, {ordinal(late.cut_index + 1)} tried"
+    )
     assert "(ideal ordering tries it first)" in node_words(maker, board, nodes=nodes)
     # Without the recording's nodes the label is the plain one, and before the cut in a replay
     # the move is not yet marked.
@@ -183,7 +199,17 @@ def test_the_move_that_made_a_cut_off_is_marked_with_its_place_in_the_order() ->
 
 def test_ordinals() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
-        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
+    ]
 
 
 def test_leaves_are_exact_values_and_searched_nodes_beyond_the_window_are_bounds() -> None:
@@ -209,18 +235,20 @@ def test_a_rule_leaf_says_which_rule() -> None:
     label = node_label(win, board, nodes=recorder.nodes)
     assert "rule: wins at once" in label and "= +9" in label
     assert "(rule: wins at once): exact" in node_words(win, board, nodes=recorder.nodes)
-    events = [i for i, e in enumerate(recorder.events) if e.kind is EventKind.LEAF
-              and e.node == win.id]
+    events = [
+        i for i, e in enumerate(recorder.events) if e.kind is EventKind.LEAF and e.node == win.id
+    ]
     assert event_words(recorder.events, events[0], recorder.nodes, board) == (
-        "X C1 wins at once: +9.")
+        "X C1 wins at once: +9."
+    )
 
 
 def test_a_bound_in_the_tree_is_called_what_the_tables_call_it() -> None:
     board = Board.empty(3, 3)
     cutoff = TraceNode(1, 0, 4, 1, 0, 3, 0, value=5, returned=9)
     assert "at least β, so the moves after it were not needed (a lower bound)." in node_words(
-        cutoff, board)
+        cutoff, board
+    )
     fail_low = replace(cutoff, value=-2)
-    assert "no better than α, a move found earlier (an upper bound)." in node_words(
-        fail_low, board)
+    assert "no better than α, a move found earlier (an upper bound)." in node_words(fail_low, board)
     assert "(a lower bound)" not in node_words(replace(cutoff, leaf="heuristic"), board)

@@ -18,22 +18,31 @@ DOCS = Path(tictactoe_tui.__file__).resolve().parents[1] / "docs"
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tictactoe_tui", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_an_unknown_algorithm_lists_the_names_to_type() -> None:
     out = cli("analyse", "X..", "--algorithm", "foo")
     assert out.returncode == 2
-    assert out.stderr == ("tictactoe-tui analyse: argument --algorithm: invalid choice: 'foo' "
-                          "(choose from 'minimax', 'alphabeta', 'h1', 'h2')\n")
+    assert out.stderr == (
+        "tictactoe-tui analyse: argument --algorithm: invalid choice: 'foo' "
+        "(choose from 'minimax', 'alphabeta', 'h1', 'h2')\n"
+    )
 
 
 def test_an_import_names_a_taken_cell_one_way() -> None:
     out = cli("import", "-", stdin="tictactoe 3x3 k=3 first=X\nmoves: 5 5\n")
     assert out.returncode == 2
-    assert out.stderr == ("tictactoe-tui import: - is not a game record: move 2 of the record "
-                          "(5, that is B2) is illegal: B2 is already taken by X\n")
+    assert out.stderr == (
+        "tictactoe-tui import: - is not a game record: move 2 of the record "
+        "(5, that is B2) is illegal: B2 is already taken by X\n"
+    )
 
 
 @pytest.mark.parametrize("command", ["analyse", "compare"])
@@ -43,12 +52,16 @@ def test_a_board_in_lowercase_is_read(command: str) -> None:
     assert json.loads(lower.stdout)["position"] == json.loads(upper.stdout)["position"]
 
 
-@pytest.mark.parametrize(("board", "words", "result"), [
-    ("XXX/OO./...", "The game is over: X wins.\n", "X"),
-    ("XOX/XOO/OXX", "The game is over: a draw.\n", "draw"),
-])
+@pytest.mark.parametrize(
+    ("board", "words", "result"),
+    [
+        ("XXX/OO./...", "The game is over: X wins.\n", "X"),
+        ("XOX/XOO/OXX", "The game is over: a draw.\n", "draw"),
+    ],
+)
 def test_a_finished_position_is_an_answer_for_analyse_and_compare_alike(
-        board: str, words: str, result: str) -> None:
+    board: str, words: str, result: str
+) -> None:
     for command in ("analyse", "compare"):
         out = cli(command, board)
         assert (out.returncode, out.stdout, out.stderr) == (0, words, ""), command
@@ -65,7 +78,7 @@ def test_match_help_points_at_the_page_with_its_json_keys() -> None:
     assert "README" not in help_text
     assert 'docs/lab.md, under "Match runner"' in help_text
     lab = (DOCS / "lab.md").read_text()
-    section = lab[lab.index("## Match runner"):]
+    section = lab[lab.index("## Match runner") :]
     assert '"mean_positions"' in section
 
 
@@ -73,9 +86,11 @@ def test_puzzles_from_a_missing_history_say_so_and_make_nothing(tmp_path: Path) 
     missing = tmp_path / "nowhere"
     out = cli("puzzles", "--from-history", "--data-dir", str(missing))
     assert out.returncode == 2 and out.stdout == ""
-    assert out.stderr == (f"tictactoe-tui puzzles: there is no history at "
-                          f"{missing / 'history.sqlite3'}: no game has been kept there (play "
-                          "one, or give the --data-dir it was played with)\n")
+    assert out.stderr == (
+        f"tictactoe-tui puzzles: there is no history at "
+        f"{missing / 'history.sqlite3'}: no game has been kept there (play "
+        "one, or give the --data-dir it was played with)\n"
+    )
     assert not missing.exists()
 
 

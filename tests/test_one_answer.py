@@ -90,8 +90,11 @@ def read_meaning(words: str, board: Board) -> Said:
         (r"^at least ([+-]?\d+) \(heuristic\)$", "at_least", lambda n: n),
         (r"^at most ([+-]?\d+) \(heuristic\)$", "at_most", lambda n: n),
     )
-    fixed = {"draw": Said(0, "exact"), "draw or better": Said(0, "at_least"),
-             "draw at best": Said(0, "at_most")}
+    fixed = {
+        "draw": Said(0, "exact"),
+        "draw or better": Said(0, "at_least"),
+        "draw at best": Said(0, "at_most"),
+    }
     if words in fixed:
         return fixed[words]
     for pattern, kind, value in patterns:
@@ -104,8 +107,9 @@ def read_meaning(words: str, board: Board) -> Said:
 def read_outlook(words: str, board: Board) -> Said:
     """The review's words for a move read back: "wins in 5", "leads to a draw or better",
     "has no win before ply 15", "scores ~3 (an estimate)", "scores at most -14 (a bound)"."""
-    heuristic = re.match(r"^scores (~|at most |at least )([+-]?\d+) \((an estimate|a bound)\)$",
-                         words)
+    heuristic = re.match(
+        r"^scores (~|at most |at least )([+-]?\d+) \((an estimate|a bound)\)$", words
+    )
     if heuristic:
         kind = {"~": "estimate", "at most ": "at_most", "at least ": "at_least"}
         return Said(int(heuristic.group(2)), kind[heuristic.group(1)])
@@ -163,8 +167,9 @@ def surfaces(position: Board, analysis: Analysis) -> Surfaces:
         lab={s.move: alphabeta_cell(s, position, analysis.depth) for s in analysis.scores},
         review=review,
         random={s.move: clever_move_words(analysis, position, s.move) for s in analysis.scores},
-        json={by_name[entry["move"]]: entry
-              for entry in as_json(position, analysis, False)["moves"]},
+        json={
+            by_name[entry["move"]]: entry for entry in as_json(position, analysis, False)["moves"]
+        },
     )
 
 
@@ -174,8 +179,9 @@ def check_one_answer(position: Board, analysis: Analysis) -> Surfaces:
     size = position.size
     first = analysis.scores[0]
     first_name = cell_notation(first.move, size)
-    assert set(shown.board) == set(shown.lab) == set(shown.json) == {
-        s.move for s in analysis.scores}
+    assert (
+        set(shown.board) == set(shown.lab) == set(shown.json) == {s.move for s in analysis.scores}
+    )
     for scored in analysis.scores:
         move, name = scored.move, cell_notation(scored.move, size)
         where = f"{name} in {position} ({scored})"
@@ -196,8 +202,7 @@ def check_one_answer(position: Board, analysis: Analysis) -> Surfaces:
     return shown
 
 
-def check_review_words(sentence: str, scored: MoveScore, first: MoveScore,
-                       position: Board) -> None:
+def check_review_words(sentence: str, scored: MoveScore, first: MoveScore, position: Board) -> None:
     """The review's sentence on `scored`, were it played: "The best move" only for the first
     move, each move named with its own row's words."""
     size = position.size
@@ -208,9 +213,12 @@ def check_review_words(sentence: str, scored: MoveScore, first: MoveScore,
         assert read_outlook(head.group(1), position) == said_of(scored), sentence
         return
     assert "The best move" not in sentence, sentence
-    mine = re.match(rf"^[^:]*: {name} (.*?)(?:; {first_name}, ranked first, (.*?)|, where "
-                    rf"{first_name} (.*?)|, the same estimate as {first_name}, ranked first)\."
-                    r"(?: |$)", sentence)
+    mine = re.match(
+        rf"^[^:]*: {name} (.*?)(?:; {first_name}, ranked first, (.*?)|, where "
+        rf"{first_name} (.*?)|, the same estimate as {first_name}, ranked first)\."
+        r"(?: |$)",
+        sentence,
+    )
     assert mine is not None, sentence
     assert read_outlook(mine.group(1), position) == said_of(scored), sentence
     theirs = mine.group(2) or mine.group(3)
@@ -220,8 +228,7 @@ def check_review_words(sentence: str, scored: MoveScore, first: MoveScore,
         assert said_of(scored) == said_of(first) and scored.kind == "estimate", sentence
 
 
-def check_random_words(sentence: str, scored: MoveScore, first: MoveScore,
-                       position: Board) -> None:
+def check_random_words(sentence: str, scored: MoveScore, first: MoveScore, position: Board) -> None:
     """The words after a random move `scored`: the clever move is the first, with its own
     number; the random one is "just as good" only when proven, "the same estimate" only
     when both are equal estimates, and otherwise is given its own number."""
@@ -279,9 +286,9 @@ FIXED = [(size, k, moves, seed) for size, k in BOARDS for moves in (1, 4) for se
 
 
 @pytest.mark.parametrize(("size", "k", "moves", "seed"), FIXED)
-def test_every_surface_gives_each_move_the_analysis_value_and_kind(size: int, k: int,
-                                                                    moves: int,
-                                                                    seed: int) -> None:
+def test_every_surface_gives_each_move_the_analysis_value_and_kind(
+    size: int, k: int, moves: int, seed: int
+) -> None:
     position = random_position(size, k, moves, seed)
     assert position is not None
     check_one_answer(position, analysed(position))
@@ -289,10 +296,15 @@ def test_every_surface_gives_each_move_the_analysis_value_and_kind(size: int, k:
 
 def test_the_issues_positions_give_one_answer() -> None:
     # 7×7, four in a row: X D4, O C5 (item 2); 10×10: X E5, O E6 (item 3); 3×3: X B2 (item 9).
-    for text, k in (("......./......./......./...X.../..O..../......./.......", 4),
-                    ("........../........../........../........../....X...../"
-                     "....O...../........../........../........../..........", 5),
-                    (".../.X./...", 3)):
+    for text, k in (
+        ("......./......./......./...X.../..O..../......./.......", 4),
+        (
+            "........../........../........../........../....X...../"
+            "....O...../........../........../........../..........",
+            5,
+        ),
+        (".../.X./...", 3),
+    ):
         position = Board.from_string(text, k=k)
         check_one_answer(position, analysed(position))
 
@@ -310,8 +322,9 @@ def test_small_boards_give_one_answer_in_any_position(data: st.DataObject) -> No
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(BOARDS[2:]), st.integers(0, 12), st.integers(0, 10**6))
-def test_big_boards_give_one_answer_in_any_position(board: tuple[int, int], moves: int,
-                                                    seed: int) -> None:
+def test_big_boards_give_one_answer_in_any_position(
+    board: tuple[int, int], moves: int, seed: int
+) -> None:
     size, k = board
     position = random_position(size, k, moves, seed)
     if position is not None:

@@ -43,8 +43,9 @@ def test_each_pair_gets_one_letter_shared_by_its_two_cells() -> None:
 
 def test_there_are_letters_for_every_pair_of_a_20x20_board_one_column_each() -> None:
     assert len(set(PAIR_SYMBOLS)) == len(PAIR_SYMBOLS) >= 400 // 2
-    assert all(len(symbol) == 1 and east_asian_width(symbol) not in ("W", "F")
-               for symbol in PAIR_SYMBOLS)
+    assert all(
+        len(symbol) == 1 and east_asian_width(symbol) not in ("W", "F") for symbol in PAIR_SYMBOLS
+    )
     # No pair reads as one of the board's column letters until the lowercase ones run out.
     assert PAIR_SYMBOLS[:26] == "abcdefghijklmnopqrstuvwxyz"
     pairing = Pairing(Mark.O, tuple(Pair((2 * i, 2 * i + 1), ()) for i in range(200)))
@@ -58,8 +59,9 @@ def test_the_legend_names_the_letters_in_use() -> None:
 
 def test_a_pairing_headline_counts_its_pairs_and_the_lines_they_cover() -> None:
     headline, explanation = pairing_words(five_by_five())
-    assert headline == ("X cannot win: O has a pairing. 12 pairs cover all 12 lines X could "
-                        "still make.")
+    assert headline == (
+        "X cannot win: O has a pairing. 12 pairs cover all 12 lines X could still make."
+    )
     assert "O takes the other cell with the same letter" in explanation
     # A pairing proves the attacker cannot win, nothing more.
     assert "says nothing about O's own chances" in explanation
@@ -70,9 +72,11 @@ def test_3x3_is_counted_out() -> None:
     assert isinstance(found, NoPairing)
     headline, reason = no_pairing_words(found, 3)
     assert headline == "O has no pairing here."
-    assert reason == ("8 lines X could still make, and any two free cells lie together in at "
-                      "most 1 of them: 8 pairs = 16 cells needed, 9 are free — counting rules "
-                      "a pairing out.")
+    assert reason == (
+        "8 lines X could still make, and any two free cells lie together in at "
+        "most 1 of them: 8 pairs = 16 cells needed, 9 are free — counting rules "
+        "a pairing out."
+    )
 
 
 def test_4x4_four_in_a_row_is_counted_out() -> None:
@@ -85,8 +89,9 @@ def test_a_line_with_one_free_cell_is_named_by_its_ends() -> None:
     board = Board.from_string("XXXX./OOO../...../...../.....", k=5)
     found = examine_pairing(board, Mark.O)
     assert isinstance(found, NoPairing)
-    assert no_pairing_words(found, 5)[1].startswith("The line A1–E1 could still be X's and has "
-                                                    "fewer than two free cells")
+    assert no_pairing_words(found, 5)[1].startswith(
+        "The line A1–E1 could still be X's and has fewer than two free cells"
+    )
 
 
 def test_a_search_that_tried_every_way_says_none_exists() -> None:
@@ -124,7 +129,8 @@ def test_a_turn_says_which_pair_was_answered() -> None:
     letters = pair_letters(pairing)
     a, b = pairing.pairs[0].cells
     assert answer_words(pairing, letters, a, b, 5) == (
-        f"X took B1 ({letters[a]}): O takes the other {letters[a]}, B2.")
+        f"X took B1 ({letters[a]}): O takes the other {letters[a]}, B2."
+    )
     # A1 is in no pair on 5×5: O answers anywhere, and says what its answer does.
     reply = pairing.reply(Board.empty(5, 5).play(0), 0)
     assert reply is not None
@@ -138,11 +144,13 @@ def test_spent_pairs_are_counted_and_the_rest_listed() -> None:
     letters = pair_letters(pairing)
     a, b = pairing.pairs[0].cells
     board = Board.empty(5, 5).play(a).play(b)
-    assert spent_words(pairing, letters, board) == ("1 of 12 pairs spent; left: b c d e f g h i "
-                                                    "j k l.")
+    assert spent_words(pairing, letters, board) == (
+        "1 of 12 pairs spent; left: b c d e f g h i j k l."
+    )
 
 
 def test_the_end_of_a_game_against_the_pairing() -> None:
     assert result_words(Board.from_string("XOX/XOO/OXX"), Mark.X) == (
-        "A draw: every line X could make holds an O.")
+        "A draw: every line X could make holds an O."
+    )
     assert result_words(Board.from_string("XX./OOO/X.."), Mark.X).startswith("O wins")

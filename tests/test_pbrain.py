@@ -46,8 +46,10 @@ def error(effects: list[object]) -> str:
 
 def stones(session: PbrainSession) -> tuple[set[str], set[str]]:
     """Our stones and the opponent's, as x,y."""
-    return ({session.coordinates(c) for c in session.ours},
-            {session.coordinates(c) for c in session.theirs})
+    return (
+        {session.coordinates(c) for c in session.ours},
+        {session.coordinates(c) for c in session.theirs},
+    )
 
 
 def play(session: PbrainSession, effects: list[object], time_limit: float = 0.05) -> list[str]:
@@ -58,6 +60,7 @@ def play(session: PbrainSession, effects: list[object], time_limit: float = 0.05
 
 # -- START, RECTSTART, RESTART ---------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("size", [5, 15, 19, 20])
 def test_start_opens_a_square_board(size: int) -> None:
     session = started(size)
@@ -67,18 +70,21 @@ def test_start_opens_a_square_board(size: int) -> None:
     assert board.legal_moves() != []
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("START 4", "unsupported size 4: this brain plays boards 5×5 to 20×20"),
-    ("START 21", "unsupported size 21"),
-    ("START 99", "unsupported size 99"),
-    ("START", "START needs the board size, a whole number: not ''"),
-    ("START fifteen", "not 'fifteen'"),
-    ("START 15,15", "not '15,15'"),
-    ("RECTSTART 15,20", "only square boards: 15×20 is not square"),
-    ("RECTSTART 15", "RECTSTART needs width,height, two whole numbers: not '15'"),
-    ("RECTSTART a,b", "not 'a,b'"),
-    ("RECTSTART 30,30", "unsupported size 30"),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("START 4", "unsupported size 4: this brain plays boards 5×5 to 20×20"),
+        ("START 21", "unsupported size 21"),
+        ("START 99", "unsupported size 99"),
+        ("START", "START needs the board size, a whole number: not ''"),
+        ("START fifteen", "not 'fifteen'"),
+        ("START 15,15", "not '15,15'"),
+        ("RECTSTART 15,20", "only square boards: 15×20 is not square"),
+        ("RECTSTART 15", "RECTSTART needs width,height, two whole numbers: not '15'"),
+        ("RECTSTART a,b", "not 'a,b'"),
+        ("RECTSTART 30,30", "unsupported size 30"),
+    ],
+)
 def test_a_board_the_engine_cannot_play_is_refused(line: str, words: str) -> None:
     session = PbrainSession()
     assert words in error(session.handle(line))
@@ -111,6 +117,7 @@ def test_a_board_block_before_start_says_so() -> None:
 
 # -- BEGIN, TURN, the answer ------------------------------------------------------------------
 
+
 def test_begin_asks_for_a_search_of_the_empty_board_and_the_answer_is_x_comma_y() -> None:
     session = started()
     effects = session.handle("BEGIN")
@@ -134,8 +141,19 @@ def test_turn_puts_the_opponents_stone_at_column_x_row_y() -> None:
 
 def test_a_won_line_is_completed_and_the_answer_says_its_value_exactly() -> None:
     session = started()
-    effects = feed(session, "BOARD", "3,7,1", "4,7,1", "5,7,1", "6,7,1",
-                   "3,3,2", "5,3,2", "7,3,2", "9,3,2", "DONE")
+    effects = feed(
+        session,
+        "BOARD",
+        "3,7,1",
+        "4,7,1",
+        "5,7,1",
+        "6,7,1",
+        "3,3,2",
+        "5,3,2",
+        "7,3,2",
+        "9,3,2",
+        "DONE",
+    )
     message, move = play(session, effects)
     assert move in ("2,7", "7,7")
     assert message.startswith("MESSAGE depth ")
@@ -149,23 +167,34 @@ def test_a_search_still_running_is_reported_as_a_message() -> None:
 
     session = started()
     board = think(session.handle("TURN 7,7")).board
-    report = Progress(depth=4, nodes=12345, elapsed=0.25, best_move=8 * 15 + 8,
-                      best_score=-12, pv=(8 * 15 + 8, 6 * 15 + 6), kind="at_most")
+    report = Progress(
+        depth=4,
+        nodes=12345,
+        elapsed=0.25,
+        best_move=8 * 15 + 8,
+        best_score=-12,
+        pv=(8 * 15 + 8, 6 * 15 + 6),
+        kind="at_most",
+    )
     assert search_message(report, board) == (
         "MESSAGE depth 4: at most -12 (heuristic), upper bound; 12,345 positions in 0.25 s; "
-        "line 8,8 6,6")
+        "line 8,8 6,6"
+    )
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("TURN", "TURN needs x,y (two whole numbers): not ''"),
-    ("TURN 3", "not '3'"),
-    ("TURN 3,", "not '3,'"),
-    ("TURN a,b", "not 'a,b'"),
-    ("TURN 1,2,3", "not '1,2,3'"),
-    ("TURN 15,0", "TURN 15,0 is off the 15×15 board (x and y count from 0 to 14)"),
-    ("TURN -1,0", "TURN -1,0 is off the 15×15 board"),
-    ("TURN 7,7", "TURN 7,7: that cell is taken"),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("TURN", "TURN needs x,y (two whole numbers): not ''"),
+        ("TURN 3", "not '3'"),
+        ("TURN 3,", "not '3,'"),
+        ("TURN a,b", "not 'a,b'"),
+        ("TURN 1,2,3", "not '1,2,3'"),
+        ("TURN 15,0", "TURN 15,0 is off the 15×15 board (x and y count from 0 to 14)"),
+        ("TURN -1,0", "TURN -1,0 is off the 15×15 board"),
+        ("TURN 7,7", "TURN 7,7: that cell is taken"),
+    ],
+)
 def test_a_malformed_turn_is_refused_and_changes_nothing(line: str, words: str) -> None:
     session = started()
     feed(session, "BOARD", "7,7,2", "DONE")
@@ -175,6 +204,7 @@ def test_a_malformed_turn_is_refused_and_changes_nothing(line: str, words: str) 
 
 
 # -- BOARD ... DONE -------------------------------------------------------------------------------
+
 
 def test_board_gives_the_whole_position_ours_and_theirs() -> None:
     session = started()
@@ -190,17 +220,21 @@ def test_an_empty_board_block_is_the_first_move() -> None:
     assert think(feed(session, "BOARD", "DONE")).board.legal_moves() == list(range(225))
 
 
-@pytest.mark.parametrize(("bad", "words"), [
-    ("9,9,3", "continuous-game stones (field 3) are not supported"),
-    ("9,9,4", "a BOARD line is x,y,f with f 1 (mine), 2 (the opponent's) or 3"),
-    ("9,9", "a BOARD line is x,y,f"),
-    ("9", "a BOARD line is x,y,f"),
-    ("a,b,1", "BOARD needs x,y (two whole numbers): not 'a,b'"),
-    ("15,1,1", "BOARD 15,1 is off the 15×15 board"),
-    ("7,7,2", "7,7 is given twice"),
-])
-def test_a_bad_board_line_refuses_the_whole_board_and_keeps_the_old_one(bad: str,
-                                                                         words: str) -> None:
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        ("9,9,3", "continuous-game stones (field 3) are not supported"),
+        ("9,9,4", "a BOARD line is x,y,f with f 1 (mine), 2 (the opponent's) or 3"),
+        ("9,9", "a BOARD line is x,y,f"),
+        ("9", "a BOARD line is x,y,f"),
+        ("a,b,1", "BOARD needs x,y (two whole numbers): not 'a,b'"),
+        ("15,1,1", "BOARD 15,1 is off the 15×15 board"),
+        ("7,7,2", "7,7 is given twice"),
+    ],
+)
+def test_a_bad_board_line_refuses_the_whole_board_and_keeps_the_old_one(
+    bad: str, words: str
+) -> None:
     session = started()
     feed(session, "TURN 0,0")
     before = stones(session)
@@ -212,8 +246,15 @@ def test_a_bad_board_line_refuses_the_whole_board_and_keeps_the_old_one(bad: str
 
 def test_a_finished_game_or_a_full_board_gets_no_move() -> None:
     session = started()
-    answer = error(feed(session, "BOARD", *(f"{x},0,1" for x in range(5)),
-                        *(f"{x},5,2" for x in range(5)), "DONE"))
+    answer = error(
+        feed(
+            session,
+            "BOARD",
+            *(f"{x},0,1" for x in range(5)),
+            *(f"{x},5,2" for x in range(5)),
+            "DONE",
+        )
+    )
     assert answer == "ERROR the game is over: I have five in a row"
     session = started(5)
     # Every line of a 5×5 board filled this way reads XXOO or XOXO: no five, no empty cell.
@@ -222,6 +263,7 @@ def test_a_finished_game_or_a_full_board_gets_no_move() -> None:
 
 
 # -- TAKEBACK ------------------------------------------------------------------------------------
+
 
 def test_takeback_removes_either_sides_stone_then_board_replaces_everything() -> None:
     session = started()
@@ -235,12 +277,15 @@ def test_takeback_removes_either_sides_stone_then_board_replaces_everything() ->
     assert request.board.to_move is Mark.O and str(request.board).count("O") == 1
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("TAKEBACK 0,0", "TAKEBACK 0,0: there is no stone there"),
-    ("TAKEBACK", "TAKEBACK needs x,y"),
-    ("TAKEBACK 7", "not '7'"),
-    ("TAKEBACK 40,40", "off the 15×15 board"),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("TAKEBACK 0,0", "TAKEBACK 0,0: there is no stone there"),
+        ("TAKEBACK", "TAKEBACK needs x,y"),
+        ("TAKEBACK 7", "not '7'"),
+        ("TAKEBACK 40,40", "off the 15×15 board"),
+    ],
+)
 def test_a_takeback_that_removes_nothing_is_refused(line: str, words: str) -> None:
     session = started()
     feed(session, "TURN 7,7")
@@ -249,6 +294,7 @@ def test_a_takeback_that_removes_nothing_is_refused(line: str, words: str) -> No
 
 
 # -- INFO: the clock -----------------------------------------------------------------------------
+
 
 def seconds(ms: float, share: float) -> float:
     """The session's arithmetic for a move of `ms` milliseconds."""
@@ -294,14 +340,17 @@ def test_without_a_match_clock_time_left_is_ignored_and_below_zero_it_is_zero() 
     assert session.budget() == (MIN_THINK, MIN_THINK)
 
 
-@pytest.mark.parametrize(("line", "words"), [
-    ("INFO", "INFO needs a key and a value: not ''"),
-    ("INFO timeout_turn", "INFO needs a key and a value: not 'timeout_turn'"),
-    ("INFO timeout_turn soon", "INFO timeout_turn needs a whole number: not 'soon'"),
-    ("INFO timeout_turn -5", "INFO timeout_turn cannot be negative: -5"),
-    ("INFO rule freestyle", "INFO rule needs a whole number"),
-    ("INFO max_memory lots", "INFO max_memory needs a whole number"),
-])
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("INFO", "INFO needs a key and a value: not ''"),
+        ("INFO timeout_turn", "INFO needs a key and a value: not 'timeout_turn'"),
+        ("INFO timeout_turn soon", "INFO timeout_turn needs a whole number: not 'soon'"),
+        ("INFO timeout_turn -5", "INFO timeout_turn cannot be negative: -5"),
+        ("INFO rule freestyle", "INFO rule needs a whole number"),
+        ("INFO max_memory lots", "INFO max_memory needs a whole number"),
+    ],
+)
 def test_a_malformed_info_is_refused_and_the_clock_stays(line: str, words: str) -> None:
     session = started()
     session.handle("INFO timeout_turn 700")
@@ -312,13 +361,28 @@ def test_a_malformed_info_is_refused_and_the_clock_stays(line: str, words: str) 
 
 def test_the_other_info_keys_are_kept_and_unknown_ones_ignored() -> None:
     session = started()
-    assert feed(session, "INFO max_memory 83886080", "INFO game_type 1", "INFO evaluate 7,7",
-                "INFO folder /tmp/brain folder", "INFO colour purple") == []
-    assert session.info == {"max_memory": "83886080", "game_type": "1", "evaluate": "7,7",
-                            "folder": "/tmp/brain folder", "colour": "purple"}
+    assert (
+        feed(
+            session,
+            "INFO max_memory 83886080",
+            "INFO game_type 1",
+            "INFO evaluate 7,7",
+            "INFO folder /tmp/brain folder",
+            "INFO colour purple",
+        )
+        == []
+    )
+    assert session.info == {
+        "max_memory": "83886080",
+        "game_type": "1",
+        "evaluate": "7,7",
+        "folder": "/tmp/brain folder",
+        "colour": "purple",
+    }
 
 
 # -- INFO: the rules -------------------------------------------------------------------------------
+
 
 def test_freestyle_is_played() -> None:
     session = started()
@@ -326,16 +390,24 @@ def test_freestyle_is_played() -> None:
     think(session.handle("BEGIN"))
 
 
-@pytest.mark.parametrize(("rule", "name"), [
-    (1, "exactly five in a row"), (2, "continuous game"), (4, "renju"), (8, "caro"),
-    (5, "exactly five in a row, renju"), (16, "unknown rule bits 16"),
-])
-def test_every_other_rule_is_refused_at_info_and_at_each_move_request(rule: int,
-                                                                      name: str) -> None:
+@pytest.mark.parametrize(
+    ("rule", "name"),
+    [
+        (1, "exactly five in a row"),
+        (2, "continuous game"),
+        (4, "renju"),
+        (8, "caro"),
+        (5, "exactly five in a row, renju"),
+        (16, "unknown rule bits 16"),
+    ],
+)
+def test_every_other_rule_is_refused_at_info_and_at_each_move_request(rule: int, name: str) -> None:
     session = started()
     refusal = error(session.handle(f"INFO rule {rule}"))
-    assert refusal == (f"ERROR rule {rule} ({name}) is not supported: this brain plays "
-                       "freestyle gomoku only (INFO rule 0: five or more in a row wins)")
+    assert refusal == (
+        f"ERROR rule {rule} ({name}) is not supported: this brain plays "
+        "freestyle gomoku only (INFO rule 0: five or more in a row wins)"
+    )
     assert error(session.handle("BEGIN")) == refusal
     assert error(session.handle("TURN 1,1")) == refusal
     assert error(feed(session, "BOARD", "2,2,2", "DONE")) == refusal
@@ -345,10 +417,11 @@ def test_every_other_rule_is_refused_at_info_and_at_each_move_request(rule: int,
 
 # -- ABOUT, END, the unknown -----------------------------------------------------------------------
 
+
 def test_about_names_the_brain() -> None:
     assert PbrainSession("1.2.3").handle("ABOUT") == [
-        'name="tictactoe-tui", version="1.2.3", author="the tictactoe-tui authors", '
-        'country="n/a"']
+        'name="tictactoe-tui", version="1.2.3", author="the tictactoe-tui authors", country="n/a"'
+    ]
 
 
 def test_end_quits_with_status_0_and_is_what_interrupts_a_search() -> None:

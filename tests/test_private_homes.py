@@ -9,8 +9,7 @@ from tictactoe_tui.history import locations
 from tictactoe_tui.ui.app import crash_log_path
 
 
-def test_the_crash_log_of_a_test_is_in_the_sessions_temporary_folder(
-        private_homes: Path) -> None:
+def test_the_crash_log_of_a_test_is_in_the_sessions_temporary_folder(private_homes: Path) -> None:
     assert crash_log_path().resolve().is_relative_to(private_homes.resolve())
 
 

@@ -31,8 +31,9 @@ def test_every_bank_explanation_tells_its_own_line(shape: tuple[int, int]) -> No
     wrong = {}
     for puzzle in BANK:
         if (puzzle.size, puzzle.k) == shape:
-            found = problems(puzzle.position, puzzle.k, str(puzzle.to_move), puzzle.line,
-                             explanation(puzzle))
+            found = problems(
+                puzzle.position, puzzle.k, str(puzzle.to_move), puzzle.line, explanation(puzzle)
+            )
             if found:
                 wrong[_key(puzzle)] = found
     assert not wrong, json.dumps(wrong, indent=1, ensure_ascii=False)
@@ -56,8 +57,7 @@ def hint_problem(puzzle: Puzzle) -> str | None:
             return "the answer does not make exactly one winning cell"
         board.marks[wins.pop()] = other
         return None if board.fork_cells(mark) else "the forced block leaves no fork"
-    if "cannot meet in one move" in words and (not board.fork_cells(mark)
-                                               or board.stoppers(mark)):
+    if "cannot meet in one move" in words and (not board.fork_cells(mark) or board.stoppers(mark)):
         return "one move meets the threat"
     if "Threaten a fork" in words and not board.fork_cells(mark):
         return "the answer threatens no fork"
@@ -85,13 +85,19 @@ def test_the_7x7_win_in_5_reported_in_issue_28_tells_its_line() -> None:
         "O plays D5: an open line of three (F3–D5) with two winning cells (G2 and C6): X can "
         "block only one.",
         "X blocks C6, but O can win at once at G2.",
-        "O plays G2 and wins (G2–D5)."]
-    assert hint(puzzle, 2) == ("Hint 2 of 3: Make a line of three that also makes an open line "
-                               "of two: X's forced block cannot stop both.")
+        "O plays G2 and wins (G2–D5).",
+    ]
+    assert hint(puzzle, 2) == (
+        "Hint 2 of 3: Make a line of three that also makes an open line "
+        "of two: X's forced block cannot stop both."
+    )
 
 
-@pytest.mark.parametrize("args", [("--size", "5", "--k", "4", "--seed", "3"),
-                                  ("--size", "10", "--seed", "8")], ids=["5x5", "10x10"])
+@pytest.mark.parametrize(
+    "args",
+    [("--size", "5", "--k", "4", "--seed", "3"), ("--size", "10", "--seed", "8")],
+    ids=["5x5", "10x10"],
+)
 def test_generated_puzzles_json_explanations_tell_their_lines(args: tuple[str, ...]) -> None:
     out = run("puzzles", *args, "--count", "4", "--json")
     assert out.returncode == 0, out.stderr
@@ -100,6 +106,7 @@ def test_generated_puzzles_json_explanations_tell_their_lines(args: tuple[str, .
     for item in made:
         size = int(item["size"])
         line = [parse_cell(name, size) for name in item["line"]]
-        found = problems(item["position"], int(item["k"]), item["to_move"], line,
-                         item["explanation"])
+        found = problems(
+            item["position"], int(item["k"]), item["to_move"], line, item["explanation"]
+        )
         assert not found, (item["position"], found)

@@ -24,7 +24,7 @@ def test_a_right_move_gets_the_rest_of_the_proof_in_words() -> None:
 def test_a_wrong_move_gets_its_refutation_in_words() -> None:
     puzzle = PuzzleChecker(3, 3).examine(Board.from_string("X../.../...", to_move="O"))
     assert puzzle is not None
-    reply = answer_puzzle(puzzle, 1)                     # B1: an edge, which loses
+    reply = answer_puzzle(puzzle, 1)  # B1: an edge, which loses
     assert not reply.correct and reply.line[0] == 1
     assert len(reply.words) == len(reply.line) and reply.words[0] == "O plays B1."
     board = puzzle.board

@@ -90,8 +90,8 @@ def test_a_newer_history_is_read_only_and_keeps_no_try(data_dir: Path) -> None:
     store = HistoryStore.open()
     assert store.state == "read-only"
     outcome = record_try(store, bank_puzzle(), solved=True, hints=0)
-    assert outcome.after.streak == 1            # the try still counts on screen
-    assert standing(store).tries == 0           # nothing was written
+    assert outcome.after.streak == 1  # the try still counts on screen
+    assert standing(store).tries == 0  # nothing was written
 
 
 def test_an_old_history_gains_the_puzzle_table(data_dir: Path) -> None:
@@ -121,19 +121,36 @@ def test_the_next_puzzle_is_unsolved_of_the_board_and_near_the_rating() -> None:
 
 
 def game_of(cells: tuple[int, ...], human: Mark = Mark.X) -> PlayedGame:
-    moves = tuple(PlayedMove(cell, Mark.X if i % 2 == 0 else Mark.O,
-                             by_computer=(Mark.X if i % 2 == 0 else Mark.O) is not human)
-                  for i, cell in enumerate(cells))
+    moves = tuple(
+        PlayedMove(
+            cell,
+            Mark.X if i % 2 == 0 else Mark.O,
+            by_computer=(Mark.X if i % 2 == 0 else Mark.O) is not human,
+        )
+        for i, cell in enumerate(cells)
+    )
     when = datetime(2025, 3, 1, 12)
-    return PlayedGame("human-vs-computer", "human" if human is Mark.X else "h1",
-                      "h1" if human is Mark.X else "human", 3, 3, Mark.X, 100, when, when,
-                      moves, "O")
+    return PlayedGame(
+        "human-vs-computer",
+        "human" if human is Mark.X else "h1",
+        "h1" if human is Mark.X else "human",
+        3,
+        3,
+        Mark.X,
+        100,
+        when,
+        when,
+        moves,
+        "O",
+    )
 
 
 def test_the_moves_a_person_made_are_found_in_their_games() -> None:
     game = game_of((0, 4, 8))
     assert [(m.played, m.game) for m in human_moves([(7, game)])] == [
-        (0, "game 7, move 1"), (8, "game 7, move 3")]
+        (0, "game 7, move 1"),
+        (8, "game 7, move 3"),
+    ]
 
 
 def test_a_missed_only_defence_in_a_game_becomes_a_puzzle() -> None:

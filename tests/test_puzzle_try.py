@@ -18,15 +18,16 @@ def test_a_try_goes_from_solving_to_checking_playing_and_done() -> None:
     assert attempt.phase is PuzzlePhase.SOLVING and attempt.played == []
     assert attempt.choose(puzzle.answer) == ""
     assert attempt.phase is PuzzlePhase.CHECKING and attempt.busy and not attempt.can_hint
-    assert attempt.choose(puzzle.answer) == ("Press r to try this puzzle again, or n for the "
-                                             "next one.")
+    assert attempt.choose(puzzle.answer) == (
+        "Press r to try this puzzle again, or n for the next one."
+    )
     reply = answer_puzzle(puzzle, puzzle.answer)
     attempt.answered(reply)
     assert attempt.phase is PuzzlePhase.PLAYING
     indices = []
     while (index := attempt.step()) is not None:
         indices.append(index)
-    assert indices == list(range(1, len(reply.line)))   # the move tried was shown already
+    assert indices == list(range(1, len(reply.line)))  # the move tried was shown already
     assert attempt.phase is PuzzlePhase.DONE and attempt.played == list(reply.line)
     assert attempt.can_retry
     attempt.start()

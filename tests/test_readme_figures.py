@@ -12,8 +12,9 @@ def test_every_figure_in_the_readme_is_what_the_program_makes_now() -> None:
     text = figures.all_text()
     assert set(figures.blocks(text)) == set(figures.FIGURES)
     stale = figures.stale(text, figures.FIGURES)
-    assert not stale, (f"stale README figures: {', '.join(stale)}; "
-                       "run python scripts/readme_figures.py")
+    assert not stale, (
+        f"stale README figures: {', '.join(stale)}; run python scripts/readme_figures.py"
+    )
 
 
 def test_a_changed_count_is_stale_and_a_changed_timing_is_not() -> None:

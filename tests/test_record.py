@@ -13,8 +13,11 @@ from tictactoe_tui.history.record import PlayedGame
 
 
 def test_every_field_survives_a_round_trip_through_text() -> None:
-    games = [a_game(), a_game(setup_moves=4, switched_to_random=(), switched_to_clever=()),
-             *sample_games(30)]
+    games = [
+        a_game(),
+        a_game(setup_moves=4, switched_to_random=(), switched_to_clever=()),
+        *sample_games(30),
+    ]
     for game in games:
         assert PlayedGame.from_record(game.to_record(7)) == game
 
@@ -37,8 +40,7 @@ def test_the_record_is_readable() -> None:
 def test_a_bare_engine_record_is_a_game_between_two_people() -> None:
     now = datetime(2025, 1, 2, 3, 4, 5)
     game = PlayedGame.from_record("tictactoe 3x3 k=3 first=O\nmoves: 1 5 2 6 3\n", now=now)
-    assert (game.mode, game.x, game.o, game.first) == ("human-vs-human", "human", "human",
-                                                       Mark.O)
+    assert (game.mode, game.x, game.o, game.first) == ("human-vs-human", "human", "human", Mark.O)
     assert game.outcome == "O" and game.started == game.ended == now
     assert [m.mark for m in game.moves] == [Mark.O, Mark.X, Mark.O, Mark.X, Mark.O]
     assert not any(m.by_computer for m in game.moves)
@@ -51,18 +53,21 @@ def test_the_moves_decide_the_outcome_whatever_the_comment_says() -> None:
     assert PlayedGame.from_record(unfinished).outcome == "abandoned"
 
 
-@pytest.mark.parametrize(("text", "complaint"), [
-    ("", "empty game record"),
-    ("hello\n", "bad game record header"),
-    ("tictactoe 3x3 k=3 first=X\nmoves: 5 5\n", "illegal"),
-    ("tictactoe 3x3 k=3 first=X\nmoves: 10\n", "off the board"),
-    ("# started: yesterday\ntictactoe 3x3 k=3 first=X\nmoves: 5\n", "date and time"),
-    ("# difficulty: 300\ntictactoe 3x3 k=3 first=X\nmoves: 5\n", "difficulty"),
-    ("# x: two words\ntictactoe 3x3 k=3 first=X\nmoves: 5\n", "one word"),
-    ("# settings: [1]\ntictactoe 3x3 k=3 first=X\nmoves: 5\n", "JSON object"),
-    ("# switched-to-random: 9\ntictactoe 3x3 k=3 first=X\nmoves: 5\n", "move numbers"),
-    ("# move 1: X computer seconds=fast\ntictactoe 3x3 k=3 first=X\nmoves: 5\n", "bad number"),
-])
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("", "empty game record"),
+        ("hello\n", "bad game record header"),
+        ("tictactoe 3x3 k=3 first=X\nmoves: 5 5\n", "illegal"),
+        ("tictactoe 3x3 k=3 first=X\nmoves: 10\n", "off the board"),
+        ("# started: yesterday\ntictactoe 3x3 k=3 first=X\nmoves: 5\n", "date and time"),
+        ("# difficulty: 300\ntictactoe 3x3 k=3 first=X\nmoves: 5\n", "difficulty"),
+        ("# x: two words\ntictactoe 3x3 k=3 first=X\nmoves: 5\n", "one word"),
+        ("# settings: [1]\ntictactoe 3x3 k=3 first=X\nmoves: 5\n", "JSON object"),
+        ("# switched-to-random: 9\ntictactoe 3x3 k=3 first=X\nmoves: 5\n", "move numbers"),
+        ("# move 1: X computer seconds=fast\ntictactoe 3x3 k=3 first=X\nmoves: 5\n", "bad number"),
+    ],
+)
 def test_a_bad_record_is_refused_saying_what_is_wrong(text: str, complaint: str) -> None:
     with pytest.raises(ValueError, match=complaint):
         PlayedGame.from_record(text)

@@ -27,8 +27,12 @@ served = browser_game.served
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tictactoe_tui", "serve", *args],
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "serve", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def wait_until(test: object, timeout: float) -> bool:
@@ -72,13 +76,16 @@ def test_a_port_in_use_is_one_clear_line() -> None:
         port = taken.getsockname()[1]
         out = run("--port", str(port))
     assert out.returncode == 2
-    assert out.stderr == (f"tictactoe-tui serve: cannot listen on 127.0.0.1:{port}: address "
-                          "already in use (choose another port with --port)\n")
+    assert out.stderr == (
+        f"tictactoe-tui serve: cannot listen on 127.0.0.1:{port}: address "
+        "already in use (choose another port with --port)\n"
+    )
 
 
 def test_each_tab_runs_the_app_with_the_game_flags() -> None:
     assert app_command(["--size", "4", "--theme", "nord"]) == (
-        f"exec {sys.executable} -m tictactoe_tui --size 4 --theme nord")
+        f"exec {sys.executable} -m tictactoe_tui --size 4 --theme nord"
+    )
 
 
 def test_the_page_needs_nothing_from_another_host() -> None:
@@ -87,7 +94,7 @@ def test_the_page_needs_nothing_from_another_host() -> None:
         page = urllib.request.urlopen(server.url, timeout=30).read().decode()
         addresses = re.findall(r'(?:src|href)="([^"]+)"', page)
         assert addresses and all(a.startswith(server.url) for a in addresses), addresses
-        for address in addresses:   # the font, the script and the stylesheet are all here
+        for address in addresses:  # the font, the script and the stylesheet are all here
             assert urllib.request.urlopen(address, timeout=30).status == 200
         # The page's font, from the server's own static files.
         font = f"{server.url}/static/fonts/RobotoMono-VariableFont_wght.ttf"
@@ -105,19 +112,23 @@ def test_a_page_served_to_the_network_names_the_address_the_browser_used() -> No
         assert addresses and all(a.startswith(f"{elsewhere}/static/") for a in addresses)
         assert f'data-session-websocket-url="ws://127.0.0.2:{server.port}/ws"' in page
         assert "0.0.0.0" not in page
-        for address in addresses:   # and the browser can load them from there
+        for address in addresses:  # and the browser can load them from there
             assert urllib.request.urlopen(address, timeout=30).status == 200
 
 
-@pytest.mark.parametrize(("host", "expected"), [
-    ("192.168.1.20:8000", "http://192.168.1.20:8000"),
-    ("[::1]:8000", "http://[::1]:8000"),
-    ("game.example:8000", "http://game.example:8000"),
-    ('x"><script>', "http://0.0.0.0:8000"),
-    (None, "http://0.0.0.0:8000"),
-])
-def test_only_a_well_formed_host_header_names_the_page_address(host: str | None,
-                                                              expected: str) -> None:
+@pytest.mark.parametrize(
+    ("host", "expected"),
+    [
+        ("192.168.1.20:8000", "http://192.168.1.20:8000"),
+        ("[::1]:8000", "http://[::1]:8000"),
+        ("game.example:8000", "http://game.example:8000"),
+        ('x"><script>', "http://0.0.0.0:8000"),
+        (None, "http://0.0.0.0:8000"),
+    ],
+)
+def test_only_a_well_formed_host_header_names_the_page_address(
+    host: str | None, expected: str
+) -> None:
     assert page_address("http", host, "http://0.0.0.0:8000") == expected
 
 
@@ -143,24 +154,27 @@ async def test_each_tab_gets_its_own_app_and_closing_the_tab_ends_it() -> None:
         closes = [asyncio.Event(), asyncio.Event()]
         opened = [asyncio.Event(), asyncio.Event()]
         seen = [bytearray(), bytearray()]
-        tabs = [asyncio.create_task(_tab(server.url, opened[i], closes[i], seen[i]))
-                for i in range(2)]
+        tabs = [
+            asyncio.create_task(_tab(server.url, opened[i], closes[i], seen[i])) for i in range(2)
+        ]
         await asyncio.wait_for(asyncio.gather(*(event.wait() for event in opened)), 30)
         assert await asyncio.to_thread(wait_until, lambda: len(server.apps()) >= 2, 60)
         # A game flag was given, so each tab opens on the game, not on Settings.
-        assert await asyncio.to_thread(wait_until,
-                                       lambda: all(b"Your turn" in s for s in seen), 60), \
-            "a tab never showed the game the flags asked for"
+        assert await asyncio.to_thread(
+            wait_until, lambda: all(b"Your turn" in s for s in seen), 60
+        ), "a tab never showed the game the flags asked for"
         assert not any(b"Who moves first" in s for s in seen)
         two = server.apps()
         closes[0].set()
         await tabs[0]
-        assert await asyncio.to_thread(wait_until, lambda: len(server.apps()) < len(two), 30), \
+        assert await asyncio.to_thread(wait_until, lambda: len(server.apps()) < len(two), 30), (
             "closing a tab left its app running"
+        )
         closes[1].set()
         await tabs[1]
-        assert await asyncio.to_thread(wait_until, lambda: not server.apps(), 30), \
+        assert await asyncio.to_thread(wait_until, lambda: not server.apps(), 30), (
             f"orphans after every tab closed: {server.apps()}"
+        )
 
 
 async def test_ctrl_c_stops_the_server_and_every_app_it_started() -> None:
@@ -176,8 +190,7 @@ async def test_ctrl_c_stops_the_server_and_every_app_it_started() -> None:
         await tab
         assert status == 0
         assert not any(Path(f"/proc/{pid}").exists() for pid in apps), "orphan app processes"
-        assert b"Traceback" not in (server.process.stderr.read() if server.process.stderr
-                                    else b"")
+        assert b"Traceback" not in (server.process.stderr.read() if server.process.stderr else b"")
 
 
 OUTLIVED_LOOP = """
@@ -206,8 +219,9 @@ the server's loop has closed, and is cleaned up by the garbage collector after t
 
 def outlive_the_loop(loop: str, app: str) -> tuple[int, str]:
     """Run OUTLIVED_LOOP with a plain or a server loop: the app's pid and what was printed."""
-    out = subprocess.run([sys.executable, "-c", OUTLIVED_LOOP, loop, app], capture_output=True,
-                         text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", OUTLIVED_LOOP, loop, app], capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 0
     return int(out.stdout.split()[0]), out.stderr
 
@@ -240,6 +254,8 @@ def test_a_whole_game_in_a_real_browser(tmp_path: Path) -> None:
     assert "alpha-beta:" in text and "positions in" in text and "solved to the end" in text
     assert picture.stat().st_size > 10_000 and picture.read_bytes()[:4] == b"\x89PNG"
     # Nothing the page asked for came from another host (no CDN, no web font from outside).
-    assert game.requests and all(url.startswith(server.url.replace("http", "ws"))
-                                 or url.startswith(server.url) for url in game.requests)
+    assert game.requests and all(
+        url.startswith(server.url.replace("http", "ws")) or url.startswith(server.url)
+        for url in game.requests
+    )
     assert not any(Path(f"/proc/{pid}").exists() for pid in apps), "orphans after the server"

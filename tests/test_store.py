@@ -32,8 +32,9 @@ def schema(path: Path) -> list[tuple[str, str]]:
 # -- where and how --------------------------------------------------------------------------------
 
 
-def test_the_data_dir_comes_from_the_flag_then_the_environment(tmp_path: Path,
-                                                               data_dir: Path) -> None:
+def test_the_data_dir_comes_from_the_flag_then_the_environment(
+    tmp_path: Path, data_dir: Path
+) -> None:
     assert os.environ[DATA_DIR_ENV] == str(data_dir)
     assert history.data_dir() == data_dir
     assert history.data_dir(str(tmp_path)) == tmp_path
@@ -62,9 +63,17 @@ def test_a_game_comes_back_exactly_as_it_was_saved() -> None:
     assert store.game(game_id) == game
     assert store.game(game_id + 1) is None
     [summary] = store.games()
-    assert summary.to_json() == {"id": game_id, "started": "2025-03-01T14:00:00",
-                                 "mode": "human-vs-computer", "x": "human", "o": "alphabeta",
-                                 "size": 3, "k": 3, "result": "draw", "moves": 9}
+    assert summary.to_json() == {
+        "id": game_id,
+        "started": "2025-03-01T14:00:00",
+        "mode": "human-vs-computer",
+        "x": "human",
+        "o": "alphabeta",
+        "size": 3,
+        "k": 3,
+        "result": "draw",
+        "moves": 9,
+    }
 
 
 def test_the_history_survives_closing_and_reopening() -> None:
@@ -90,8 +99,7 @@ def test_analyses_are_cached_by_position_and_method() -> None:
     store.cache_analysis("3x3 k=3 X .........", "exact", "{}")
     store.cache_analysis("3x3 k=3 O X........", "exact", "[1]")
     store.cache_analysis("3x3 k=3 O X........", "other", "[2]")
-    found = store.cached_analyses(["3x3 k=3 O X........", "3x3 k=3 X .........", "nope"],
-                                  "exact")
+    found = store.cached_analyses(["3x3 k=3 O X........", "3x3 k=3 X .........", "nope"], "exact")
     assert found == {"3x3 k=3 X .........": "{}", "3x3 k=3 O X........": "[1]"}
 
 
@@ -125,8 +133,16 @@ def test_all_time_scores_are_kept_by_opponent_difficulty_and_board() -> None:
     won = a_game((0, 3, 1, 4, 2), outcome="X")
     lost = a_game((0, 3, 1, 4, 8, 5), outcome="O")
     won_as_o = a_game((0, 3, 1, 4, 8, 5), outcome="O", x="alphabeta", o="human")
-    store.save_many([won, lost, won_as_o, a_game(), a_game(difficulty=100),
-                     a_game(outcome="abandoned", moves=won.moves[:2])])
+    store.save_many(
+        [
+            won,
+            lost,
+            won_as_o,
+            a_game(),
+            a_game(difficulty=100),
+            a_game(outcome="abandoned", moves=won.moves[:2]),
+        ]
+    )
     line = store.score_for("human-vs-computer", "human", "alphabeta", 80, 3, 3)
     assert (line.wins, line.losses, line.draws, line.abandoned) == (2, 1, 1, 1)
     assert line.tally() == (("You", 2), ("Computer", 1), ("Draws", 1))
@@ -148,11 +164,12 @@ def test_a_forgotten_game_leaves_the_history_and_its_scores() -> None:
     assert store.count() == 1 and store.game(1) == kept
     line = store.score_for("human-vs-computer", "human", "alphabeta", 80, 3, 3)
     assert line.tally() == (("You", 0), ("Computer", 0), ("Draws", 1))
-    assert not store.forget(lost)                # gone already: nothing else goes
+    assert not store.forget(lost)  # gone already: nothing else goes
 
 
 def test_a_game_forgotten_while_the_history_is_locked_goes_before_the_next_save(
-        data_dir: Path) -> None:
+    data_dir: Path,
+) -> None:
     store = HistoryStore.open(busy_seconds=0.2)
     lost = a_game((0, 3, 1, 4, 8, 5), outcome="O")
     store.save(lost)
@@ -200,13 +217,16 @@ def test_games_saved_under_the_first_schema_are_kept_by_the_migration(tmp_path: 
     with sqlite3.connect(tmp_path / DB_NAME) as db:
         db.executescript(MIGRATIONS[0])
         db.execute("PRAGMA user_version = 1")
-        db.execute("INSERT INTO games (started, ended, mode, x, o, size, k, first, difficulty, "
-                   "outcome, move_count) VALUES ('2024-01-02T03:04:05', "
-                   "'2024-01-02T03:05:00', 'human-vs-human', 'human', 'human', 3, 3, 'X', "
-                   "100, 'X', 5)")
-        db.executemany("INSERT INTO moves (game_id, number, cell, mark, by_computer) "
-                       "VALUES (1, ?, ?, ?, 0)",
-                       [(n, cell, "XO"[n % 2]) for n, cell in enumerate((0, 3, 1, 4, 2))])
+        db.execute(
+            "INSERT INTO games (started, ended, mode, x, o, size, k, first, difficulty, "
+            "outcome, move_count) VALUES ('2024-01-02T03:04:05', "
+            "'2024-01-02T03:05:00', 'human-vs-human', 'human', 'human', 3, 3, 'X', "
+            "100, 'X', 5)"
+        )
+        db.executemany(
+            "INSERT INTO moves (game_id, number, cell, mark, by_computer) VALUES (1, ?, ?, ?, 0)",
+            [(n, cell, "XO"[n % 2]) for n, cell in enumerate((0, 3, 1, 4, 2))],
+        )
     store = HistoryStore.open(tmp_path)
     game = store.game(1)
     assert game is not None and game.cells == (0, 3, 1, 4, 2) and game.outcome == "X"
@@ -237,7 +257,7 @@ def test_a_database_with_broken_pages_is_moved_aside(data_dir: Path) -> None:
     data = bytearray(path.read_bytes())
     page = 4096
     for offset in range(2 * page, len(data) - page, page):
-        data[offset:offset + 64] = b"\xff" * 64    # clobber every page's header after the first
+        data[offset : offset + 64] = b"\xff" * 64  # clobber every page's header after the first
     path.write_bytes(bytes(data))
     again = HistoryStore.open()
     assert "damaged" in again.notice
@@ -319,8 +339,12 @@ def read_only_history(tmp_path: Path, games: int = 12) -> Iterator[Path]:
     if made.returncode != 0:
         pytest.skip("cannot make a read-only mount here")
     try:
-        if subprocess.run(["mount", "-o", "remount,bind,ro", str(mount)],
-                          capture_output=True).returncode != 0:
+        if (
+            subprocess.run(
+                ["mount", "-o", "remount,bind,ro", str(mount)], capture_output=True
+            ).returncode
+            != 0
+        ):
             pytest.skip("cannot make a read-only mount here")
         yield mount
     finally:
@@ -347,7 +371,7 @@ def test_a_history_that_is_not_a_file_turns_the_history_off(data_dir: Path, kind
     if kind == "folder":
         path.mkdir()
     else:
-        os.mkfifo(path)         # SQLite would wait on it for ever
+        os.mkfifo(path)  # SQLite would wait on it for ever
     store = HistoryStore.open()
     assert store.state == "off" and store.notice == f"History is off: {path} is not a file."
     assert store.save(a_game()) is None and store.count() == 0
@@ -358,8 +382,13 @@ def tiny_disk(tmp_path: Path) -> Iterator[Path]:
     """A 2 MB file system of its own (a tmpfs: root only), to be filled up."""
     mount = tmp_path / "tiny-disk"
     mount.mkdir()
-    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs",
-                                            str(mount)], capture_output=True).returncode != 0:
+    if (
+        os.geteuid() != 0
+        or subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount)], capture_output=True
+        ).returncode
+        != 0
+    ):
         pytest.skip("cannot mount a small file system here")
     try:
         yield mount
@@ -381,17 +410,23 @@ def fill(folder: Path) -> Path:
 
 
 def test_a_full_disk_keeps_the_games_in_memory_says_why_and_saves_them_later(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     with tiny_disk(tmp_path) as disk:
         store = HistoryStore.open(disk)
         filler = fill(disk)
         games = list(sample_games(5))
         assert [store.save(game) for game in games] == [None] * 5
         assert store.pending == games and store.waiting
-        assert store.notice.startswith("Could not save to the history (database or disk is "
-                                       "full): 5 games are kept in memory")
+        assert store.notice.startswith(
+            "Could not save to the history (database or disk is full): 5 games are kept in memory"
+        )
         assert sorted(path.name for path in disk.iterdir()) == [
-            "filler", "history.sqlite3", "history.sqlite3-shm", "history.sqlite3-wal"]
+            "filler",
+            "history.sqlite3",
+            "history.sqlite3-shm",
+            "history.sqlite3-wal",
+        ]
         filler.unlink()
         assert store.retry() == [1, 2, 3, 4, 5]
         assert store.notice == "" and not store.waiting and store.pending == []
@@ -416,8 +451,9 @@ def hold_lock(path: Path, wal: bool = True) -> sqlite3.Connection:
 
 def records(folder: Path) -> list[PlayedGame]:
     """The games waiting beside the database as records, oldest first."""
-    return [PlayedGame.from_record(path.read_text())
-            for path in sorted(folder.glob("unsaved-*.txt"))]
+    return [
+        PlayedGame.from_record(path.read_text()) for path in sorted(folder.glob("unsaved-*.txt"))
+    ]
 
 
 def test_a_locked_history_keeps_the_game_beside_it_and_saves_it_later(data_dir: Path) -> None:
@@ -497,8 +533,9 @@ def test_a_current_history_locked_at_start_up_still_lists_its_games(data_dir: Pa
 
 
 def test_settings_given_while_the_history_is_locked_are_saved_once_it_is_free(
-        data_dir: Path) -> None:
-    store = HistoryStore.open(busy_seconds=30)      # a wait would show: it must not happen
+    data_dir: Path,
+) -> None:
+    store = HistoryStore.open(busy_seconds=30)  # a wait would show: it must not happen
     other = hold_lock(data_dir / DB_NAME)
     store.remember_settings({"size": 4})
     assert store.waiting and "settings" in store.notice and "\n" not in store.notice
@@ -538,7 +575,7 @@ def test_two_copies_saving_the_same_waiting_records_save_each_once(data_dir: Pat
     assert [first.save(game) for game in games] == [None] * 5
     other.execute("ROLLBACK")
     other.close()
-    second = HistoryStore.open()     # a second copy starts and saves the records it finds
+    second = HistoryStore.open()  # a second copy starts and saves the records it finds
     first.retry()
     first.close()
     assert second.count() == 5 and records(data_dir) == []
@@ -549,8 +586,12 @@ def test_a_record_claimed_by_a_copy_that_crashed_is_saved_once(data_dir: Path) -
     saved, unsaved = a_game(), a_game((0, 3, 1, 4, 2), outcome="X")
     store.save(saved)
     store.close()
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True).stdout.strip()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     # One crashed after saving its record, one before.
     (data_dir / f"unsaved-1-1-1.txt.saving-{dead}").write_text(saved.to_record())
     (data_dir / f"unsaved-1-1-2.txt.saving-{dead}").write_text(unsaved.to_record())
@@ -568,7 +609,7 @@ def test_two_processes_saving_at_once_lose_no_game(data_dir: Path) -> None:
         "lost = [g for g in sample_games(200, seed=int(sys.argv[1])) if store.save(g) is None]\n"
         "sys.exit(1 if lost or store.pending else 0)\n"
     )
-    HistoryStore.open().close()     # created first, so neither writer races to make the file
+    HistoryStore.open().close()  # created first, so neither writer races to make the file
     writers = [subprocess.Popen([sys.executable, "-c", script, str(seed)]) for seed in (1, 2)]
     assert [writer.wait(timeout=120) for writer in writers] == [0, 0]
     store = HistoryStore.open()

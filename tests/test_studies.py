@@ -41,16 +41,23 @@ def a_study() -> MoveTree:
 
 def test_a_study_is_written_with_its_variations_in_brackets() -> None:
     text = study_to_record(a_study(), 7)
-    assert text.splitlines() == ["# tictactoe-tui study 7", "tictactoe-study 3x3 k=3",
-                                 "position: X../.O./... to-move=X",
-                                 "moves: C1 ( C3 ) B1 ( A2 )"]
+    assert text.splitlines() == [
+        "# tictactoe-tui study 7",
+        "tictactoe-study 3x3 k=3",
+        "position: X../.O./... to-move=X",
+        "moves: C1 ( C3 ) B1 ( A2 )",
+    ]
     assert is_study_record(text)
     assert study_counts(study_from_record(text)) == (4, 2)
 
 
-@given(st.lists(st.tuples(st.sampled_from(["play", "back", "root", "variation"]),
-                          st.integers(0, 15)), max_size=50),
-       st.sampled_from(["..../..../..../....", "X.../.O../..../...."]))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["play", "back", "root", "variation"]), st.integers(0, 15)),
+        max_size=50,
+    ),
+    st.sampled_from(["..../..../..../....", "X.../.O../..../...."]),
+)
 @settings(max_examples=100, deadline=None)
 def test_any_study_reads_back_the_same(steps: list[tuple[str, int]], root: str) -> None:
     c = AnalysisController(Board.from_string(root, k=3))
@@ -68,21 +75,34 @@ def test_any_study_reads_back_the_same(steps: list[tuple[str, int]], root: str) 
     assert again.root.position.k == 3
 
 
-@pytest.mark.parametrize(("text", "why"), [
-    ("tictactoe 3x3 k=3 first=X\nmoves: 5", "no 'tictactoe-study NxN k=K' line"),
-    ("tictactoe-study 3x3 k=3\nmoves: B2", "no 'position: ... to-move=X' line"),
-    ("tictactoe-study 3x3 k=3\nposition: XX./.../... to-move=O\nmoves:", "2 X and 0 O"),
-    ("tictactoe-study 3x3 k=3\nposition: .../.../... to-move=X\nmoves: ( B2 )",
-     "a '(' must follow the move"),
-    ("tictactoe-study 3x3 k=3\nposition: .../.../... to-move=X\nmoves: B2 ( A1",
-     "a '(' is never closed"),
-    ("tictactoe-study 3x3 k=3\nposition: .../.../... to-move=X\nmoves: B2 )",
-     "a ')' closes no '('"),
-    ("tictactoe-study 3x3 k=3\nposition: .../.../... to-move=X\nmoves: B2 B2",
-     "B2 cannot be played there"),
-    ("tictactoe-study 3x3 k=3\nposition: .../.../... to-move=X\nmoves: D4",
-     "'D4' is not a cell of a 3×3 board"),
-])
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("tictactoe 3x3 k=3 first=X\nmoves: 5", "no 'tictactoe-study NxN k=K' line"),
+        ("tictactoe-study 3x3 k=3\nmoves: B2", "no 'position: ... to-move=X' line"),
+        ("tictactoe-study 3x3 k=3\nposition: XX./.../... to-move=O\nmoves:", "2 X and 0 O"),
+        (
+            "tictactoe-study 3x3 k=3\nposition: .../.../... to-move=X\nmoves: ( B2 )",
+            "a '(' must follow the move",
+        ),
+        (
+            "tictactoe-study 3x3 k=3\nposition: .../.../... to-move=X\nmoves: B2 ( A1",
+            "a '(' is never closed",
+        ),
+        (
+            "tictactoe-study 3x3 k=3\nposition: .../.../... to-move=X\nmoves: B2 )",
+            "a ')' closes no '('",
+        ),
+        (
+            "tictactoe-study 3x3 k=3\nposition: .../.../... to-move=X\nmoves: B2 B2",
+            "B2 cannot be played there",
+        ),
+        (
+            "tictactoe-study 3x3 k=3\nposition: .../.../... to-move=X\nmoves: D4",
+            "'D4' is not a cell of a 3×3 board",
+        ),
+    ],
+)
 def test_a_bad_study_record_says_what_is_wrong(text: str, why: str) -> None:
     with pytest.raises(ValueError, match=why.replace("(", r"\(").replace(")", r"\)")):
         study_from_record(text)
@@ -94,12 +114,11 @@ def test_the_store_keeps_lists_replaces_and_forgets_studies(tmp_path: Path) -> N
     first = store.save_study(study_to_record(tree))
     assert first is not None
     [listed] = store.studies()
-    assert (listed.id, listed.root, listed.moves, listed.variations) == (first, "X../.O./...",
-                                                                         4, 2)
+    assert (listed.id, listed.root, listed.moves, listed.variations) == (first, "X../.O./...", 4, 2)
     kept = store.study(first)
     assert kept is not None and kept.startswith(f"# tictactoe-tui study {first}\n# saved: ")
     assert shape(study_from_record(kept).root) == shape(tree.root)
-    tree.delete(tree.root.children[1])          # forget the C3 variation, and save in place
+    tree.delete(tree.root.children[1])  # forget the C3 variation, and save in place
     assert store.save_study(study_to_record(tree), first) == first
     [listed] = store.studies()
     assert (listed.moves, listed.variations) == (3, 1)
@@ -109,8 +128,9 @@ def test_the_store_keeps_lists_replaces_and_forgets_studies(tmp_path: Path) -> N
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tictactoe_tui", *args], capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", *args], capture_output=True, text=True, timeout=60
+    )
 
 
 def test_export_and_import_keep_every_variation(tmp_path: Path) -> None:
@@ -151,9 +171,11 @@ def test_a_match_game_becomes_a_played_game_for_the_review() -> None:
 
     result = run_match(PlayerSpec("alphabeta"), PlayerSpec("random"), MatchPlan(2, seed=5))
     when = datetime(2025, 3, 1, 12, 0)
-    first, second = (played_from_match(game, "alphabeta:depth=3", "random", result.size,
-                                       result.k, when) for game in result.outcomes)
-    assert (first.x, first.o) == ("alphabeta", "random")   # x plays X in odd games
+    first, second = (
+        played_from_match(game, "alphabeta:depth=3", "random", result.size, result.k, when)
+        for game in result.outcomes
+    )
+    assert (first.x, first.o) == ("alphabeta", "random")  # x plays X in odd games
     assert (second.x, second.o) == ("random", "alphabeta")
     for played, game in zip((first, second), result.outcomes, strict=True):
         assert played.cells == game.moves

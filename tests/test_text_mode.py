@@ -47,17 +47,20 @@ def outcomes(data_dir: Path) -> list[str]:
 
 
 def cli(*args: str, stdin: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tictactoe_tui", *args, "--data-dir",
-                           str(data_dir)], input=stdin, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", *args, "--data-dir", str(data_dir)],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_a_game_between_two_people_is_told_move_by_move_and_kept(data_dir: Path) -> None:
     said = play("5\n1\nc1\nB1\n7\n", data_dir, mode="human-vs-human")
     assert said[0].startswith("Tic-tac-toe, text mode. Two people play X and O")
     moves = [line for line in said if " played " in line]
-    assert moves == ["X played B2.", "O played A1.", "X played C1.", "O played B1.",
-                     "X played A3."]
+    assert moves == ["X played B2.", "O played A1.", "X played C1.", "O played B1.", "X played A3."]
     assert "Game over: X wins. X made 3 in a row, C1 to A3, in 5 moves." in said
     assert "This session: X 1, O 0, Draws 0." in said
     assert outcomes(data_dir) == ["X"]
@@ -68,8 +71,10 @@ def test_the_computer_answers_each_move_with_its_reason(data_dir: Path) -> None:
     assert "You (X) played B2." in said
     computer = [line for line in said if line.startswith("Computer (O) played")]
     assert len(computer) == 1 and "A clever move: alpha-beta: draw" in computer[0]
-    assert said[-2:] == ["Your move, X.",
-                         "End of input. The unfinished game is kept in the history."]
+    assert said[-2:] == [
+        "Your move, X.",
+        "End of input. The unfinished game is kept in the history.",
+    ]
     assert outcomes(data_dir) == ["abandoned"]
 
 
@@ -83,14 +88,13 @@ def test_a_whole_game_against_the_perfect_computer_ends_in_a_draw(data_dir: Path
     assert outcomes(data_dir) in (["draw"], ["O"])
 
 
-def test_a_hint_lists_the_moves_with_their_marked_scores_in_analyses_words(
-        data_dir: Path) -> None:
+def test_a_hint_lists_the_moves_with_their_marked_scores_in_analyses_words(data_dir: Path) -> None:
     said = play("1\nhint\n", data_dir, mode="human-vs-human")
     board = Board.from_string("X../.../...")
     analysis = analyse_position(board, "alphabeta")
     start = said.index(next(line for line in said if line.startswith("Hint for O: B2")))
     assert said[start + 3] == "All 8 moves, best first:"
-    rows = said[start + 4:start + 12]
+    rows = said[start + 4 : start + 12]
     for rank, (row, scored) in enumerate(zip(rows, analysis.scores, strict=True), start=1):
         name = cell_notation(scored.move, 3)
         score = str(scored.score).replace("-", "\N{MINUS SIGN}")
@@ -101,7 +105,7 @@ def test_a_hint_on_a_big_board_names_its_marks_and_lists_the_top_five(data_dir: 
     said = play("H8\nhint\n", data_dir, mode="human-vs-human", size=15, time_limit=0.3)
     assert "Analysing, up to 0.3 seconds." in said
     top = next(line for line in said if line.startswith("The top 5 moves of 224"))
-    rows = said[said.index(top) + 1:said.index(top) + 6]
+    rows = said[said.index(top) + 1 : said.index(top) + 6]
     assert [row.split(".")[0] for row in rows] == ["1", "2", "3", "4", "5"]
     assert any(mark in " ".join(rows) for mark in ("~", "≤", "≥"))
     # A minus a speech synthesizer says (a hyphen after a mark it takes for a pause).
@@ -111,7 +115,7 @@ def test_a_hint_on_a_big_board_names_its_marks_and_lists_the_top_five(data_dir: 
 
 def test_bad_input_is_one_sentence_and_changes_nothing(data_dir: Path) -> None:
     said = play("5\nfoo\n5\n0\nZ9\n", data_dir, mode="human-vs-human")
-    after = said[said.index("X played B2.") + 2:]
+    after = said[said.index("X played B2.") + 2 :]
     assert after == [
         "'foo' is neither a cell nor a word I know: type a cell such as B2, or help.",
         "B2 (row 2, column 2) is taken by X.",
@@ -123,15 +127,21 @@ def test_bad_input_is_one_sentence_and_changes_nothing(data_dir: Path) -> None:
 
 def test_digits_name_cells_on_3x3_only(data_dir: Path) -> None:
     said = play("5\n", data_dir, mode="human-vs-human", size=7, k=4)
-    assert ("Digits name cells on the 3 by 3 board only: type a cell's name, such as D4, or "
-            "help.") in said
+    assert (
+        "Digits name cells on the 3 by 3 board only: type a cell's name, such as D4, or help."
+    ) in said
 
 
 def test_the_board_is_a_grid_and_a_sentence(data_dir: Path) -> None:
     said = play("5\n1\nboard\n", data_dir, mode="human-vs-human")
     start = said.index("   A B C")
-    assert said[start:start + 5] == ["   A B C", "1  O . .", "2  . X .", "3  . . .",
-                                     "X has B2. O has A1. 7 empty cells."]
+    assert said[start : start + 5] == [
+        "   A B C",
+        "1  O . .",
+        "2  . X .",
+        "3  . . .",
+        "X has B2. O has A1. 7 empty cells.",
+    ]
 
 
 def test_undo_takes_back_the_move_and_the_reply(data_dir: Path) -> None:
@@ -152,8 +162,10 @@ def test_why_repeats_the_computers_reasons_with_its_scores(data_dir: Path) -> No
 def test_score_counts_the_session_and_every_game_like_this(data_dir: Path) -> None:
     play("5\n1\n3\n2\n7\n", data_dir, mode="human-vs-human")
     said = play("5\n1\n3\n2\n7\nscore\n", data_dir, mode="human-vs-human")
-    assert said[-3:-1] == ["This session: X 1, O 0, Draws 0.",
-                           "All time, games like this one: X 2, O 0, Draws 0."]
+    assert said[-3:-1] == [
+        "This session: X 1, O 0, Draws 0.",
+        "All time, games like this one: X 2, O 0, Draws 0.",
+    ]
 
 
 def test_new_keeps_the_unfinished_game_and_starts_again(data_dir: Path) -> None:
@@ -178,45 +190,54 @@ def test_two_computers_play_a_whole_game_without_waiting(data_dir: Path) -> None
 
 def test_help_names_every_word(data_dir: Path) -> None:
     said = " ".join(play("help\n", data_dir))
-    for word in ("undo", "hint", "new", "score", "board", "help", "quit", "why", "clever",
-                 "moves"):
+    for word in ("undo", "hint", "new", "score", "board", "help", "quit", "why", "clever", "moves"):
         assert f"{word} (or " in said
 
 
 def test_the_command_plays_through_a_pipe_and_the_history_lists_it(tmp_path: Path) -> None:
-    out = cli("--text", "--mode", "human-vs-human", stdin="5\n1\n3\n2\n7\nquit\n",
-              data_dir=tmp_path)
+    out = cli(
+        "--text", "--mode", "human-vs-human", stdin="5\n1\n3\n2\n7\nquit\n", data_dir=tmp_path
+    )
     assert out.returncode == 0 and out.stderr == ""
     assert "Game over: X wins." in out.stdout
-    listed = subprocess.run([sys.executable, "-m", "tictactoe_tui", "history", "--json",
-                             "--data-dir", str(tmp_path)], capture_output=True, text=True,
-                            timeout=60)
+    listed = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "history", "--json", "--data-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert [game["result"] for game in json.loads(listed.stdout)] == ["X"]
 
 
 def test_the_text_mode_never_loads_textual(tmp_path: Path) -> None:
-    code = ("import sys, io; sys.stdin = io.StringIO('5\\nquit\\n');"
-            "from tictactoe_tui.cli.main import main; status = main(['--text', '--data-dir', "
-            f"{str(tmp_path)!r}]);"
-            "assert status == 0; assert 'textual' not in sys.modules, 'textual loaded'")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60)
+    code = (
+        "import sys, io; sys.stdin = io.StringIO('5\\nquit\\n');"
+        "from tictactoe_tui.cli.main import main; status = main(['--text', '--data-dir', "
+        f"{str(tmp_path)!r}]);"
+        "assert status == 0; assert 'textual' not in sys.modules, 'textual loaded'"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
 
 
 def test_without_game_flags_it_plays_the_last_settings(tmp_path: Path) -> None:
-    cli("--text", "--size", "5", "--k", "4", "--mode", "human-vs-human", stdin="",
-        data_dir=tmp_path)
+    cli(
+        "--text", "--size", "5", "--k", "4", "--mode", "human-vs-human", stdin="", data_dir=tmp_path
+    )
     out = cli("--text", stdin="", data_dir=tmp_path)
     assert "on a 5 by 5 board, 4 in a row" in out.stdout.splitlines()[0]
 
 
-@pytest.mark.parametrize(("flags", "message"), [
-    (["--size", "21"], "tictactoe-tui: --size must be between 3 and 20, not 21\n"),
-    (["--colour", "red"], "tictactoe-tui: unrecognized arguments: --colour red\n"),
-])
-def test_a_bad_flag_is_one_line_and_status_2(tmp_path: Path, flags: list[str],
-                                             message: str) -> None:
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--size", "21"], "tictactoe-tui: --size must be between 3 and 20, not 21\n"),
+        (["--colour", "red"], "tictactoe-tui: unrecognized arguments: --colour red\n"),
+    ],
+)
+def test_a_bad_flag_is_one_line_and_status_2(
+    tmp_path: Path, flags: list[str], message: str
+) -> None:
     out = cli("--text", *flags, stdin="", data_dir=tmp_path)
     assert out.returncode == 2 and out.stderr == message
 
@@ -224,16 +245,18 @@ def test_a_bad_flag_is_one_line_and_status_2(tmp_path: Path, flags: list[str],
 def test_a_theme_is_said_to_have_no_effect(tmp_path: Path) -> None:
     out = cli("--text", "--theme", "nord", stdin="quit\n", data_dir=tmp_path)
     assert out.returncode == 0
-    assert out.stderr == ("tictactoe-tui: warning: --theme has no effect in the text mode: it "
-                          "writes plain lines\n")
+    assert out.stderr == (
+        "tictactoe-tui: warning: --theme has no effect in the text mode: it writes plain lines\n"
+    )
 
 
 @pytest.mark.parametrize("flag", ["--version", "-V"])
 def test_version_prints_the_program_and_its_version(flag: str) -> None:
     from tictactoe_tui import __version__
 
-    out = subprocess.run([sys.executable, "-m", "tictactoe_tui", flag], capture_output=True,
-                         text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", flag], capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 0 and out.stdout == f"tictactoe-tui {__version__}\n"
 
 
@@ -242,15 +265,30 @@ def _ignore_sigint() -> None:
 
 
 @pytest.mark.parametrize("inherited", ["default", "ignored"])
-def test_ctrl_c_mid_search_ends_at_once_and_keeps_the_game(tmp_path: Path,
-                                                           inherited: str) -> None:
+def test_ctrl_c_mid_search_ends_at_once_and_keeps_the_game(tmp_path: Path, inherited: str) -> None:
     # "ignored": started as a shell's background job is, with SIGINT ignored, which Python
     # would keep (no KeyboardInterrupt ever); the text mode takes Ctrl+C back.
     process = subprocess.Popen(
-        [sys.executable, "-m", "tictactoe_tui", "--text", "--mode", "human-vs-human", "--size",
-         "15", "--time-limit", "60", "--data-dir", str(tmp_path)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=_ignore_sigint if inherited == "ignored" else None)
+        [
+            sys.executable,
+            "-m",
+            "tictactoe_tui",
+            "--text",
+            "--mode",
+            "human-vs-human",
+            "--size",
+            "15",
+            "--time-limit",
+            "60",
+            "--data-dir",
+            str(tmp_path),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_ignore_sigint if inherited == "ignored" else None,
+    )
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write("H8\nhint\n")
     process.stdin.flush()
@@ -267,8 +305,7 @@ def test_ctrl_c_mid_search_ends_at_once_and_keeps_the_game(tmp_path: Path,
 def test_clever_switches_the_computer_to_random_moves_and_back(data_dir: Path) -> None:
     said = play("clever\n5\nc\n", data_dir, seed=4)
     assert "The computer now plays random." in said
-    assert any(line.startswith("Computer (O) played") and "A random move." in line
-               for line in said)
+    assert any(line.startswith("Computer (O) played") and "A random move." in line for line in said)
     assert "The computer now plays alpha-beta." in said
 
 
@@ -290,4 +327,4 @@ def test_undo_after_the_end_counts_the_game_once(data_dir: Path) -> None:
     assert "Took back A3." in said
     assert sum(line.startswith("Game over: X wins.") for line in said) == 2
     assert said[-3] == "This session: X 1, O 0, Draws 0."
-    assert outcomes(data_dir) == ["X"]         # kept once: the reopened win left the history
+    assert outcomes(data_dir) == ["X"]  # kept once: the reopened win left the history

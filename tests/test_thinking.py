@@ -30,9 +30,11 @@ class Answers:
         self.finished = threading.Event()
 
     def callbacks(self) -> dict[str, Any]:
-        return {"on_progress": self.progress.append,
-                "on_done": lambda result: (self.done.append(result), self.finished.set()),
-                "on_error": lambda error: (self.errors.append(error), self.finished.set())}
+        return {
+            "on_progress": self.progress.append,
+            "on_done": lambda result: (self.done.append(result), self.finished.set()),
+            "on_error": lambda error: (self.errors.append(error), self.finished.set()),
+        }
 
     def wait(self, timeout: float = 10) -> None:
         assert self.finished.wait(timeout), "no answer"
@@ -54,7 +56,7 @@ def submit(thinker: Thinker, fn: Any, *args: Any, **kwargs: Any) -> Answers:
 def test_a_job_runs_in_another_process_and_reports_its_progress(thinker: Thinker) -> None:
     answers = submit(thinker, jobs.count_to, 4)
     answers.wait()
-    (n, worker), = answers.done
+    ((n, worker),) = answers.done
     assert n == 4 and worker != os.getpid()
     assert answers.progress == [1, 2, 3, 4]
     assert answers.errors == []
@@ -71,7 +73,7 @@ def test_the_worker_is_reused_and_jobs_run_in_order(thinker: Thinker) -> None:
 def test_progress_is_throttled() -> None:
     thinker = Thinker(progress_interval=0.5)
     try:
-        answers = submit(thinker, jobs.count_to, 10)   # ~0.3 s of reports
+        answers = submit(thinker, jobs.count_to, 10)  # ~0.3 s of reports
         answers.wait()
         assert answers.progress == [1]
     finally:
@@ -138,7 +140,8 @@ def ended(pid: int, within: float = 5.0) -> bool:
 
 
 def test_a_worker_that_dies_fails_its_job_in_one_line_and_a_fresh_one_follows(
-        thinker: Thinker) -> None:
+    thinker: Thinker,
+) -> None:
     crashed = submit(thinker, jobs.die)
     crashed.wait()
     assert crashed.errors == ["the search process stopped unexpectedly (exit status 3)"]
@@ -252,7 +255,8 @@ def test_the_worker_runs_the_apps_own_code_from_any_directory(tmp_path: Path) ->
     decoy.mkdir(parents=True)
     (decoy / "__init__.py").write_text('"""A decoy: it has none of the modules."""\n')
     script = tmp_path / "run.py"
-    script.write_text(textwrap.dedent("""
+    script.write_text(
+        textwrap.dedent("""
         import threading
         from tictactoe_tui.engine import Board, analyse_position
         from tictactoe_tui.worker.client import Thinker
@@ -265,15 +269,23 @@ def test_the_worker_runs_the_apps_own_code_from_any_directory(tmp_path: Path) ->
             done.wait(30)
             thinker.close()
             print(box[0])
-    """))
+    """)
+    )
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    run = subprocess.run([sys.executable, str(script)], cwd=decoy.parent, env=env,
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=decoy.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.stdout.strip() == "9", run.stdout + run.stderr
 
 
 def test_a_worker_that_cannot_start_leaves_the_jobs_to_threads(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from tictactoe_tui.worker import client as thinking
 
     monkeypatch.setattr(thinking, "serve_jobs", jobs.exit_at_once)
@@ -294,12 +306,12 @@ def test_the_worker_yields_the_cores_to_the_app(thinker: Thinker) -> None:
     assert answers.done == [min(os.nice(0) + 10, 19)]
 
 
-async def test_run_returns_the_result_with_progress_on_the_callers_loop(thinker: Thinker
-                                                                        ) -> None:
+async def test_run_returns_the_result_with_progress_on_the_callers_loop(thinker: Thinker) -> None:
     loop_thread = threading.get_ident()
     heard: list[tuple[Any, int]] = []
-    n, worker = await thinker.run(jobs.count_to, 3,
-                                  on_progress=lambda i: heard.append((i, threading.get_ident())))
+    n, worker = await thinker.run(
+        jobs.count_to, 3, on_progress=lambda i: heard.append((i, threading.get_ident()))
+    )
     assert n == 3 and worker != os.getpid()
     assert [i for i, _ in heard] == [1, 2, 3]
     assert {thread for _, thread in heard} == {loop_thread}
@@ -308,11 +320,10 @@ async def test_run_returns_the_result_with_progress_on_the_callers_loop(thinker:
 async def test_run_raises_job_failed_with_the_one_line(thinker: Thinker) -> None:
     with pytest.raises(JobFailed, match="ValueError: no such move"):
         await thinker.run(jobs.fail)
-    assert await thinker.run(jobs.pid) != os.getpid()     # the worker carries on
+    assert await thinker.run(jobs.pid) != os.getpid()  # the worker carries on
 
 
-async def test_cancelling_run_cancels_the_job_and_nothing_of_it_arrives(thinker: Thinker
-                                                                        ) -> None:
+async def test_cancelling_run_cancels_the_job_and_nothing_of_it_arrives(thinker: Thinker) -> None:
     heard: list[Any] = []
     task = asyncio.ensure_future(thinker.run(jobs.count_to, 200, on_progress=heard.append))
     while not heard:
@@ -322,6 +333,6 @@ async def test_cancelling_run_cancels_the_job_and_nothing_of_it_arrives(thinker:
         await task
     count = len(heard)
     await asyncio.sleep(0.3)
-    assert len(heard) == count                              # no progress after the cancel
-    assert not thinker.busy                                 # the job was stopped in the worker
-    assert await thinker.run(jobs.pid) != os.getpid()       # and the next one runs
+    assert len(heard) == count  # no progress after the cancel
+    assert not thinker.busy  # the job was stopped in the worker
+    assert await thinker.run(jobs.pid) != os.getpid()  # and the next one runs

@@ -60,8 +60,9 @@ async def run_command(pilot: Pilot[None], words: str) -> None:
     await settle(pilot)
 
 
-async def wait_until(pilot: Pilot[None], condition: Callable[[], bool],
-                     seconds: float = 20.0) -> None:
+async def wait_until(
+    pilot: Pilot[None], condition: Callable[[], bool], seconds: float = 20.0
+) -> None:
     """Let the app run until `condition()` holds (a search reports a few times a second)."""
     deadline = time.monotonic() + seconds
     while not condition():
@@ -84,8 +85,11 @@ async def click_command(pilot: Pilot[None], title: str) -> None:
     assert await pilot.click(palette)
     await pilot.pause(0.3)
     commands = pilot.app.screen.query_one(CommandList)
-    index = next(i for i in range(commands.option_count)
-                 if str(commands.get_option_at_index(i).prompt).startswith(title))
+    index = next(
+        i
+        for i in range(commands.option_count)
+        if str(commands.get_option_at_index(i).prompt).startswith(title)
+    )
     # Each command takes two lines (its title, then its help) under the list's top edge.
     assert await pilot.click(CommandList, offset=(4, 1 + 2 * index))
     await settle(pilot)

@@ -51,7 +51,7 @@ async def test_e_opens_the_game_position_and_escape_returns_to_the_game_untouche
         await settle(pilot)
         screen = analysis(pilot)
         assert screen.position_text == ".../.X./..."
-        await pilot.press("1", "9")             # two moves explored on the board
+        await pilot.press("1", "9")  # two moves explored on the board
         await settle(pilot)
         assert screen.position_text == "O../.X./..X"
         await pilot.press("escape")
@@ -108,11 +108,17 @@ async def test_e_in_settings_opens_an_empty_board_of_the_chosen_size_and_k() -> 
 
 
 def test_an_impossible_position_flag_is_one_line_and_exit_2() -> None:
-    for position, why in [("XX./.../...", "2 X and 0 O"),
-                          ("XXX/OOO/...", "both X and O have a line"),
-                          ("XQ./.../...", "unknown character")]:
-        done = subprocess.run([sys.executable, "-m", "tictactoe_tui", "--position", position],
-                              capture_output=True, text=True, timeout=60)
+    for position, why in [
+        ("XX./.../...", "2 X and 0 O"),
+        ("XXX/OOO/...", "both X and O have a line"),
+        ("XQ./.../...", "unknown character"),
+    ]:
+        done = subprocess.run(
+            [sys.executable, "-m", "tictactoe_tui", "--position", position],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 2, position
         assert done.stderr.count("\n") == 1 and why in done.stderr, done.stderr
         assert done.stderr.startswith("tictactoe-tui: --position")
@@ -131,14 +137,14 @@ async def test_clicks_and_keys_make_two_variations_promote_delete_and_root() -> 
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = analysis(pilot)
-        assert await click_cell(pilot, 2, "#analysis-board")     # X C1
+        assert await click_cell(pilot, 2, "#analysis-board")  # X C1
         await settle(pilot)
-        await pilot.press("2")                                   # O B1
+        await pilot.press("2")  # O B1
         await settle(pilot)
         await pilot.press("comma")
-        await pilot.press("4")                                   # O A2: a variation
+        await pilot.press("4")  # O A2: a variation
         await settle(pilot)
-        await pilot.press("comma", "comma", "9")                 # X C3: a second one
+        await pilot.press("comma", "comma", "9")  # X C3: a second one
         await settle(pilot)
         assert moves_shown(pilot) == "1. X C1 ( 1. X C3 ) 2. O B1 ( 2. O A2 )"
         assert "3 variation" not in status_shown(pilot) and "2 variations" in status_shown(pilot)
@@ -146,7 +152,7 @@ async def test_clicks_and_keys_make_two_variations_promote_delete_and_root() -> 
         await settle(pilot)
         assert moves_shown(pilot).startswith("1. X C3 ( 1. X C1 2. O B1 ( 2. O A2 ) )")
         assert "1. X C3 is now the main line." in notices(pilot)
-        await pilot.press("right_square_bracket")              # the next variation: C1
+        await pilot.press("right_square_bracket")  # the next variation: C1
         await settle(pilot)
         assert screen.position_text == "X.X/.O./..."
         await pilot.press("delete")
@@ -190,16 +196,18 @@ async def test_setup_keys_and_an_impossible_position_said_in_one_sentence() -> N
         await pilot.press("x")
         assert screen.position_text == "X../.O./..X"
         board.cursor = 7
-        await pilot.press("x")                  # a third X against one O: refused
+        await pilot.press("x")  # a third X against one O: refused
         assert screen.position_text == "X../.O./..X"
-        assert notices(pilot)[-1] == ("Impossible position: 3 X and 1 O (the players take "
-                                      "turns, so the counts differ by at most one).")
+        assert notices(pilot)[-1] == (
+            "Impossible position: 3 X and 1 O (the players take "
+            "turns, so the counts differ by at most one)."
+        )
         await pilot.press("o", "m")
         await pilot.pause()
         assert screen.position.to_move.value == "O"
-        assert await click_cell(pilot, 7, "#analysis-board")    # O → empty
+        assert await click_cell(pilot, 7, "#analysis-board")  # O → empty
         assert screen.position_text == "X../.O./..X"
-        await pilot.press("s")                  # done: a new study from it
+        await pilot.press("s")  # done: a new study from it
         await settle(pilot)
         assert "Setting up" not in status_shown(pilot)
         assert len(screen.controller.tree) == 0
@@ -256,10 +264,11 @@ async def test_k_keeps_the_study_and_the_history_reopens_it_with_its_variations(
         await settle(pilot)
         shown = moves_shown(pilot)
         await pilot.press("k")
-        assert notices(pilot)[-1] == ("Study 1 kept in the history (4 moves, 2 variations): "
-                                      "y, then s, lists the studies.")
+        assert notices(pilot)[-1] == (
+            "Study 1 kept in the history (4 moves, 2 variations): y, then s, lists the studies."
+        )
         assert status_shown(pilot).startswith("Study 1 · ")
-        await pilot.press("delete", "k")        # C3 deleted, and saved in place
+        await pilot.press("delete", "k")  # C3 deleted, and saved in place
         assert notices(pilot)[-1].startswith("Study 1 saved again (3 moves, 1 variation)")
         await pilot.press("escape", "y")
         await settle(pilot)

@@ -26,23 +26,62 @@ def test_no_flags_gives_the_defaults_and_no_game_flag() -> None:
 
 
 def test_every_flag_is_parsed() -> None:
-    settings, game_flag = parse_args([
-        "--mode", "computer-vs-computer", "--first", "computer", "--mark", "O",
-        "--opponent", "h2", "--difficulty", "40", "--size", "7", "--k", "4",
-        "--time-limit", "2.5", "--seed", "42", "--depth", "3", "--theme", "nord",
-    ])
+    settings, game_flag = parse_args(
+        [
+            "--mode",
+            "computer-vs-computer",
+            "--first",
+            "computer",
+            "--mark",
+            "O",
+            "--opponent",
+            "h2",
+            "--difficulty",
+            "40",
+            "--size",
+            "7",
+            "--k",
+            "4",
+            "--time-limit",
+            "2.5",
+            "--seed",
+            "42",
+            "--depth",
+            "3",
+            "--theme",
+            "nord",
+        ]
+    )
     assert game_flag
     assert settings == GameSettings(
-        mode="computer-vs-computer", first="computer", mark="O", opponent="h2", difficulty=40,
-        size=7, k=4, time_limit=2.5, seed=42, depth=3, theme="nord",
+        mode="computer-vs-computer",
+        first="computer",
+        mark="O",
+        opponent="h2",
+        difficulty=40,
+        size=7,
+        k=4,
+        time_limit=2.5,
+        seed=42,
+        depth=3,
+        theme="nord",
     )
 
 
 @pytest.mark.parametrize(
     "argv",
-    [["--mode", "human-vs-human"], ["--first", "computer"], ["--mark", "O"],
-     ["--opponent", "random"], ["--difficulty", "50"], ["--size", "4"], ["--k", "3"],
-     ["--time-limit", "3"], ["--seed", "0"], ["--depth", "2"]],
+    [
+        ["--mode", "human-vs-human"],
+        ["--first", "computer"],
+        ["--mark", "O"],
+        ["--opponent", "random"],
+        ["--difficulty", "50"],
+        ["--size", "4"],
+        ["--k", "3"],
+        ["--time-limit", "3"],
+        ["--seed", "0"],
+        ["--depth", "2"],
+    ],
 )
 def test_any_game_flag_means_start_the_game(argv: list[str]) -> None:
     assert parse_args(argv)[1]
@@ -62,8 +101,12 @@ def test_default_k_follows_the_board_size() -> None:
 
 @pytest.mark.parametrize(
     ("mark", "first", "first_mark"),
-    [("X", "human", Mark.X), ("X", "computer", Mark.O), ("O", "human", Mark.O),
-     ("O", "computer", Mark.X)],
+    [
+        ("X", "human", Mark.X),
+        ("X", "computer", Mark.O),
+        ("O", "human", Mark.O),
+        ("O", "computer", Mark.X),
+    ],
 )
 def test_the_first_mover_makes_the_first_mark(mark: str, first: str, first_mark: Mark) -> None:
     settings = GameSettings(mark=mark, first=first)
@@ -98,14 +141,18 @@ def test_which_marks_the_computer_plays_depends_on_the_mode() -> None:
         (["--depth", "21"], "--depth must be between 1 and 20, not 21"),
         (["--depth", "deep"], "--depth must be a whole number, not 'deep'"),
         (["--time-limit", "inf"], "--time-limit must be a number of seconds, not 'inf'"),
-        (["--time-limit", "-1"], "--time-limit must be more than 0 and at most 60 seconds, "
-                                 "not -1"),
-        (["--mode", "solo"], "--mode must be one of human-vs-computer, human-vs-human, "
-                             "computer-vs-computer, not 'solo'"),
+        (["--time-limit", "-1"], "--time-limit must be more than 0 and at most 60 seconds, not -1"),
+        (
+            ["--mode", "solo"],
+            "--mode must be one of human-vs-computer, human-vs-human, "
+            "computer-vs-computer, not 'solo'",
+        ),
         (["--first", "me"], "--first must be one of human, computer, not 'me'"),
         (["--mark", "Z"], "--mark must be one of X, O, not 'Z'"),
-        (["--opponent", "deep-blue"], "--opponent must be one of random, h1, h2, minimax, "
-                                      "alphabeta, engine, not 'deep-blue'"),
+        (
+            ["--opponent", "deep-blue"],
+            "--opponent must be one of random, h1, h2, minimax, alphabeta, engine, not 'deep-blue'",
+        ),
         (["--theme", "neon"], "--theme must be one of "),
         (["--colour", "red"], "unrecognized arguments: --colour red"),
         (["--size"], "argument --size: expected one argument"),
@@ -132,7 +179,9 @@ def test_settings_refuse_bad_values_when_built() -> None:
 def test_the_command_line_refuses_a_bad_size_without_a_traceback() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "tictactoe_tui", "--size", "21"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2
     assert done.stderr == "tictactoe-tui: --size must be between 3 and 20, not 21\n"
@@ -177,25 +226,60 @@ def test_a_choice_may_be_typed_in_any_case(argv: list[str], expected: GameSettin
 @pytest.mark.parametrize(
     ("argv", "warnings"),
     [
-        (["--mode", "human-vs-human", "--opponent", "minimax"],
-         ["--opponent has no effect in human-vs-human mode: no computer plays (it only picks "
-          "how hints work)"]),
-        (["--mode", "human-vs-human", "--difficulty", "50", "--seed", "3", "--depth", "2"],
-         ["--difficulty has no effect in human-vs-human mode: no computer plays",
-          "--seed has no effect in human-vs-human mode: no computer plays",
-          "--depth has no effect in human-vs-human mode: no computer plays"]),
-        (["--opponent", "random", "--difficulty", "50"],
-         ["--difficulty has no effect against the random computer: it plays every move at "
-          "random"]),
-        (["--opponent", "h2", "--depth", "3", "--size", "5"],
-         ["--depth has no effect with the h2 computer: it looks one move ahead, no deeper"]),
-        (["--time-limit", "2"],
-         ["--time-limit has no effect on 3×3: the computer searches it with no time budget"]),
-        (["--opponent", "h1", "--size", "7", "--time-limit", "2"],
-         ["--time-limit has no effect with the h1 computer: it does not search against the "
-          "clock"]),
-        (["--opponent", "minimax", "--depth", "3", "--size", "4", "--time-limit", "2",
-          "--difficulty", "80", "--seed", "1"], []),
+        (
+            ["--mode", "human-vs-human", "--opponent", "minimax"],
+            [
+                "--opponent has no effect in human-vs-human mode: no computer plays (it only picks "
+                "how hints work)"
+            ],
+        ),
+        (
+            ["--mode", "human-vs-human", "--difficulty", "50", "--seed", "3", "--depth", "2"],
+            [
+                "--difficulty has no effect in human-vs-human mode: no computer plays",
+                "--seed has no effect in human-vs-human mode: no computer plays",
+                "--depth has no effect in human-vs-human mode: no computer plays",
+            ],
+        ),
+        (
+            ["--opponent", "random", "--difficulty", "50"],
+            [
+                "--difficulty has no effect against the random computer: it plays every move at "
+                "random"
+            ],
+        ),
+        (
+            ["--opponent", "h2", "--depth", "3", "--size", "5"],
+            ["--depth has no effect with the h2 computer: it looks one move ahead, no deeper"],
+        ),
+        (
+            ["--time-limit", "2"],
+            ["--time-limit has no effect on 3×3: the computer searches it with no time budget"],
+        ),
+        (
+            ["--opponent", "h1", "--size", "7", "--time-limit", "2"],
+            [
+                "--time-limit has no effect with the h1 computer: it does not search against the "
+                "clock"
+            ],
+        ),
+        (
+            [
+                "--opponent",
+                "minimax",
+                "--depth",
+                "3",
+                "--size",
+                "4",
+                "--time-limit",
+                "2",
+                "--difficulty",
+                "80",
+                "--seed",
+                "1",
+            ],
+            [],
+        ),
     ],
 )
 def test_a_flag_that_changes_nothing_is_named_on_stderr_and_the_game_goes_on(
@@ -207,7 +291,8 @@ def test_a_flag_that_changes_nothing_is_named_on_stderr_and_the_game_goes_on(
 
 
 async def test_conflicting_flags_warn_and_the_game_starts_as_asked(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     app = TicTacToeApp.from_args(["--mode", "human-vs-human", "--opponent", "minimax"])
     assert capsys.readouterr().err.startswith("tictactoe-tui: warning: --opponent has no effect")
     async with app.run_test(size=(100, 34)) as pilot:
@@ -219,15 +304,24 @@ async def test_conflicting_flags_warn_and_the_game_starts_as_asked(
 def test_help_names_every_command_and_each_commands_help_works() -> None:
     from tictactoe_tui.cli.main import COMMANDS
 
-    shown = subprocess.run([sys.executable, "-m", "tictactoe_tui", "--help"],
-                           capture_output=True, text=True, timeout=60)
+    shown = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert shown.returncode == 0
-    listed = [line.split()[1] for line in shown.stdout.splitlines()
-              if line.startswith("  tictactoe-tui ")]
+    listed = [
+        line.split()[1] for line in shown.stdout.splitlines() if line.startswith("  tictactoe-tui ")
+    ]
     assert sorted(listed) == sorted(set(COMMANDS) - {"export", "import"})
     assert "export GAME_ID" in shown.stdout and "import FILE" in shown.stdout
     for command in COMMANDS:
-        own = subprocess.run([sys.executable, "-m", "tictactoe_tui", command, "--help"],
-                             capture_output=True, text=True, timeout=60)
+        own = subprocess.run(
+            [sys.executable, "-m", "tictactoe_tui", command, "--help"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert own.returncode == 0, (command, own.stderr)
         assert own.stdout.startswith("usage:"), command

@@ -27,18 +27,26 @@ def drawn(widget: Widget) -> list[Segment]:
 
 def coloured(segments: list[Segment]) -> list[Segment]:
     """The segments that carry a colour (foreground or background) other than the terminal's."""
-    return [s for s in segments if s.style is not None and any(
-        c is not None and not c.is_default for c in (s.style.color, s.style.bgcolor))]
+    return [
+        s
+        for s in segments
+        if s.style is not None
+        and any(c is not None and not c.is_default for c in (s.style.color, s.style.bgcolor))
+    ]
 
 
 async def test_no_color_draws_no_colour_at_all_but_keeps_bold_and_reverse(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     app = game_app(mode="human-vs-human")
     async with app.run_test(size=SIZE) as pilot:
         await press_settled(pilot, "5", "1")
-        shown = [widget for widget in app.screen.walk_children(Widget)
-                 if widget.display and widget.size.area]
+        shown = [
+            widget
+            for widget in app.screen.walk_children(Widget)
+            if widget.display and widget.size.area
+        ]
         segments = [segment for widget in shown for segment in drawn(widget)]
         assert segments and coloured(segments) == []
         styles = [s.style for s in segments if s.style is not None and s.text.strip()]
@@ -47,14 +55,17 @@ async def test_no_color_draws_no_colour_at_all_but_keeps_bold_and_reverse(
 
 
 async def test_an_empty_no_color_leaves_the_colours_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("NO_COLOR", "")      # no-color.org: set but empty means colour as usual
+    monkeypatch.setenv("NO_COLOR", "")  # no-color.org: set but empty means colour as usual
     app = game_app(mode="human-vs-human")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert coloured(drawn(board(pilot)))
         # Not even Textual's grey: a grey is a colour.
-        greys = {s.style.color.triplet for s in drawn(board(pilot))
-                 if s.style is not None and s.style.color is not None and s.style.color.triplet}
+        greys = {
+            s.style.color.triplet
+            for s in drawn(board(pilot))
+            if s.style is not None and s.style.color is not None and s.style.color.triplet
+        }
         assert any(len(set(triplet)) > 1 for triplet in greys)
 
 
@@ -68,7 +79,7 @@ async def test_the_last_move_the_hint_and_a_winning_line_differ_in_shape() -> No
         hinted = board(pilot).best_move
         assert hinted is not None
         assert any(w.startswith(">") and w.endswith("<") for w in cell_words(pilot, hinted))
-        await press_settled(pilot, "4", "2", "9", "3")   # O: 1 2 3, the top row
+        await press_settled(pilot, "4", "2", "9", "3")  # O: 1 2 3, the top row
         for cell in (0, 1, 2):
             assert cell_words(pilot, cell)[-1] == "*O*"
         assert cell_words(pilot, 8)[-1] == "X", "the move before the win is not the last"
@@ -84,10 +95,11 @@ def test_the_high_contrast_theme_is_offered_and_reaches_every_ratio_it_needs() -
 
 
 async def test_the_high_contrast_theme_is_the_one_drawn() -> None:
-    app = TicTacToeApp(parse_args(["--theme", "high-contrast", "--mode", "human-vs-human"])[0],
-                       start_in_game=True)
+    app = TicTacToeApp(
+        parse_args(["--theme", "high-contrast", "--mode", "human-vs-human"])[0], start_in_game=True
+    )
     async with app.run_test(size=SIZE) as pilot:
-        await press_settled(pilot, "5", "1")          # the cursor goes to O's cell
+        await press_settled(pilot, "5", "1")  # the cursor goes to O's cell
         assert app.theme == "high-contrast"
         x = next(s for s in drawn(board(pilot)) if s.text == "X")
         assert x.style is not None and x.style.color is not None

@@ -19,9 +19,26 @@ from tictactoe_tui.ui.widgets import Board, EvalPanel
 
 PLAYING = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
 
-SMALLEST = {3: (40, 13), 4: (40, 15), 5: (40, 17), 6: (40, 13), 7: (40, 14), 8: (40, 15),
-            9: (41, 16), 10: (45, 17), 11: (49, 18), 12: (53, 19), 13: (57, 20), 14: (61, 21),
-            15: (65, 22), 16: (69, 23), 17: (73, 24), 18: (77, 25), 19: (81, 26), 20: (85, 27)}
+SMALLEST = {
+    3: (40, 13),
+    4: (40, 15),
+    5: (40, 17),
+    6: (40, 13),
+    7: (40, 14),
+    8: (40, 15),
+    9: (41, 16),
+    10: (45, 17),
+    11: (49, 18),
+    12: (53, 19),
+    13: (57, 20),
+    14: (61, 21),
+    15: (65, 22),
+    16: (69, 23),
+    17: (73, 24),
+    18: (77, 25),
+    19: (81, 26),
+    20: (85, 27),
+}
 """The smallest terminal each board size plays in, as docs/playing.md lists it."""
 
 
@@ -33,15 +50,21 @@ def documented() -> dict[int, tuple[int, int]]:
 
 def panel_key(screen: GameScreen) -> str:
     """The key that shows and hides the panel (whichever key `toggle_panel` is bound to)."""
-    return next(key for key, active in screen.active_bindings.items()
-                if active.binding.action == "toggle_panel")
+    return next(
+        key
+        for key, active in screen.active_bindings.items()
+        if active.binding.action == "toggle_panel"
+    )
 
 
 def seen_whole(pilot: Pilot[None], selector: str) -> bool:
     """Whether the widget `selector` of the game shows, inside the terminal."""
     widget = game(pilot).query_one(selector)
-    return (widget.display and widget.region.area > 0
-            and pilot.app.screen.region.contains_region(widget.region))
+    return (
+        widget.display
+        and widget.region.area > 0
+        and pilot.app.screen.region.contains_region(widget.region)
+    )
 
 
 def test_the_table_in_the_docs_is_the_one_the_game_uses() -> None:
@@ -71,8 +94,10 @@ async def test_each_board_plays_in_its_smallest_terminal_and_not_one_smaller(siz
             await pilot.resize_terminal(*smaller)
             await pilot.pause()
             notice = text(screen.query_one("#too-small", Static))
-            assert notice.startswith(f"Enlarge the terminal: a {size}×{size} board needs at "
-                                     f"least {width}×{height} characters"), smaller
+            assert notice.startswith(
+                f"Enlarge the terminal: a {size}×{size} board needs at "
+                f"least {width}×{height} characters"
+            ), smaller
             assert "hides the evaluation panel" not in notice, "hiding it would not help"
             assert not seen_whole(pilot, "#board")
             await pilot.press("enter")
@@ -102,13 +127,15 @@ async def test_3x3_at_40x15_plays_against_the_computer_with_the_panel_one_key_aw
         assert seen_whole(pilot, "#eval-panel") and not seen_whole(pilot, "#board")
         assert "Computer (O) played" in panel.text and "positions" in panel.text
         assert text(screen.query_one("#verdict", Static)).startswith(
-            f"{panel_key(screen)} board · ")
+            f"{panel_key(screen)} board · "
+        )
         await press_settled(pilot, panel_key(screen))
         assert seen_whole(pilot, "#board") and not panel.display and board.has_focus
         await press_settled(pilot, "h")
         assert "Hint: " in status(pilot)
-        assert text(screen.query_one("#verdict", Static)).split(" · ", 1)[1].startswith(
-            "Hint for X: ")
+        assert (
+            text(screen.query_one("#verdict", Static)).split(" · ", 1)[1].startswith("Hint for X: ")
+        )
 
 
 async def test_a_resize_switches_between_the_full_and_the_compact_layout() -> None:
@@ -144,26 +171,32 @@ async def test_at_80x24_the_full_layout_shows_and_no_panel_row_wraps(size: int) 
         rows = screen.query_one("#eval-rows", OptionList)
         assert rows.option_count > 1
         # 3×3's rows say "draw · mirror of B1": the row that wrapped at 80×24 before.
-        assert size != 3 or any("mirror of" in rows.get_option_at_index(i).prompt.plain  # type: ignore[union-attr]
-                                for i in range(rows.option_count))
-        drawn = [strip.text.rstrip() for strip in
-                 rows.render_lines(Region(0, 0, rows.size.width, rows.option_count))]
-        prompts = [rows.get_option_at_index(i).prompt.plain  # type: ignore[union-attr]
-                   for i in range(rows.option_count)]
+        assert size != 3 or any(
+            "mirror of" in rows.get_option_at_index(i).prompt.plain  # type: ignore[union-attr]
+            for i in range(rows.option_count)
+        )
+        drawn = [
+            strip.text.rstrip()
+            for strip in rows.render_lines(Region(0, 0, rows.size.width, rows.option_count))
+        ]
+        prompts = [
+            rows.get_option_at_index(i).prompt.plain  # type: ignore[union-attr]
+            for i in range(rows.option_count)
+        ]
         assert rows.virtual_size.height == rows.option_count, "one line a row"
         for line, prompt in zip(drawn, prompts, strict=True):
             if size == 3:
                 assert line == prompt.rstrip()
-            else:   # a long meaning may be cut at its end, never the numbers before it
+            else:  # a long meaning may be cut at its end, never the numbers before it
                 cut = line.removesuffix("…")
-                numbers = len("▶ A1    ≤ +9 1,234,567  ")      # the columns before the words
+                numbers = len("▶ A1    ≤ +9 1,234,567  ")  # the columns before the words
                 assert prompt.startswith(cut) and len(cut) > numbers, line
 
 
 async def test_the_results_fit_the_smallest_3x3_terminal_and_their_buttons_work() -> None:
     app = game_app(mode="human-vs-human")
     async with app.run_test(size=SMALLEST[3]) as pilot:
-        await press_settled(pilot, "1", "4", "2", "5", "3")      # X: the top row
+        await press_settled(pilot, "1", "4", "2", "5", "3")  # X: the top row
         dialog = pilot.app.screen.query_one("#results-dialog")
         assert pilot.app.screen.region.contains_region(dialog.region)
         for button in ("#again", "#review", "#settings", "#quit"):

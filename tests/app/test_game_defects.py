@@ -50,7 +50,7 @@ async def test_two_people_can_play_on_after_undoing_a_finished_game() -> None:
     # result was not counted.
     app = game_app(mode="human-vs-human")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1", "4", "2", "5", "3")          # X wins on the top row
+        await pilot.press("1", "4", "2", "5", "3")  # X wins on the top row
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         await pilot.press("s")
@@ -59,11 +59,11 @@ async def test_two_people_can_play_on_after_undoing_a_finished_game() -> None:
         await pilot.pause()
         assert game(pilot) is app.screen
         assert app.session.x_wins == 1
-        await pilot.press("u")                              # takes back X's C1: play goes on
+        await pilot.press("u")  # takes back X's C1: play goes on
         assert app.session.x_wins == 0, "the reopened game no longer counts as won"
         board = game(pilot).query_one(Board)
         board.cursor = 6
-        await pilot.press("enter")                          # X at A3 this time
+        await pilot.press("enter")  # X at A3 this time
         assert marks(pilot)[6] == "X"
         while not isinstance(app.screen, ResultsScreen):
             await pilot.press(str(marks(pilot).index("") + 1))
@@ -72,11 +72,16 @@ async def test_two_people_can_play_on_after_undoing_a_finished_game() -> None:
 
 
 async def test_a_failed_search_says_so_and_the_computer_still_moves(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Defect 9: after a failed search the status said "Your turn (O)" with O the computer.
-    monkeypatch.setattr(game_module, "make_player",
-                        lambda name, *args, **kwargs: BrokenPlayer() if name != "random"
-                        else make_random(name, *args, **kwargs))
+    monkeypatch.setattr(
+        game_module,
+        "make_player",
+        lambda name, *args, **kwargs: (
+            BrokenPlayer() if name != "random" else make_random(name, *args, **kwargs)
+        ),
+    )
     app = game_app(opponent="alphabeta", mark="O", first="computer", seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -95,7 +100,8 @@ def make_random(name: str, *args: Any, **kwargs: Any) -> Player:
 
 
 async def test_a_worker_that_dies_mid_search_is_one_line_and_the_game_goes_on(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     def dying_once(name: str, *args: Any, **kwargs: Any) -> Player:
         return DyingPlayer(make_random(name, *args, **kwargs), tmp_path / "died")
 
@@ -169,7 +175,7 @@ async def test_escape_closes_the_results_to_look_at_the_final_position() -> None
     # Defect 18: the results dialog could not be dismissed to look at the board and panel.
     app = game_app(opponent="h1", seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        for key in ("1", "2", "4"):                         # O wins on the diagonal at A3
+        for key in ("1", "2", "4"):  # O wins on the diagonal at A3
             await pilot.press(key)
             await settle(pilot)
         assert isinstance(app.screen, ResultsScreen)
@@ -215,7 +221,7 @@ async def test_q_in_the_middle_of_a_game_asks_once() -> None:
         await pilot.press("5", "q")
         assert app.is_running
         assert "q again or y quits" in status(pilot)
-        await pilot.press("1")                              # any other key goes on
+        await pilot.press("1")  # any other key goes on
         assert marks(pilot)[0] == "O"
         await pilot.press("q", "q")
         await pilot.pause()

@@ -30,7 +30,7 @@ async def test_a_finished_game_is_posted_move_by_move_with_what_each_move_cost()
         await settle(pilot)
         await pilot.press("5")
         await settle(pilot)
-        await pilot.press("c")                              # random from O's next move
+        await pilot.press("c")  # random from O's next move
         while not isinstance(app.screen, ResultsScreen):
             await pilot.press(str(marks(pilot).index("") + 1))
             await settle(pilot)
@@ -62,12 +62,14 @@ async def test_a_new_game_or_quitting_mid_game_posts_it_as_abandoned() -> None:
     heard = Heard()
     app = game_app(mode="human-vs-human")
     async with app.run_test(size=SIZE, message_hook=heard) as pilot:
-        await pilot.press("n")                              # nothing played: nothing posted
+        await pilot.press("n")  # nothing played: nothing posted
         await pilot.press("5", "1", "n")
         await pilot.press("9", "q", "y")
         await pilot.pause()
-    assert [(g.outcome, g.cells) for g in heard.games] == [("abandoned", (4, 0)),
-                                                          ("abandoned", (8,))]
+    assert [(g.outcome, g.cells) for g in heard.games] == [
+        ("abandoned", (4, 0)),
+        ("abandoned", (8,)),
+    ]
     assert all(g.x == g.o == "human" for g in heard.games)
 
 
@@ -75,10 +77,10 @@ async def test_a_game_reopened_by_undo_is_posted_again_when_it_ends() -> None:
     heard = Heard()
     app = game_app(mode="human-vs-human")
     async with app.run_test(size=SIZE, message_hook=heard) as pilot:
-        await pilot.press("1", "4", "2", "5", "3")          # X wins
+        await pilot.press("1", "4", "2", "5", "3")  # X wins
         await pilot.pause()
-        await pilot.press("escape", "u")                    # look, then take C1 back
-        await pilot.press("7", "3")                         # X A3, O C1
+        await pilot.press("escape", "u")  # look, then take C1 back
+        await pilot.press("7", "3")  # X A3, O C1
         await pilot.press("q", "y")
         await pilot.pause()
     first, second = heard.games
@@ -87,17 +89,16 @@ async def test_a_game_reopened_by_undo_is_posted_again_when_it_ends() -> None:
     assert second.cells == (0, 3, 1, 4, 6, 2)
 
 
-
 async def test_a_loss_undone_and_played_on_to_a_draw_is_one_game_in_both_scores() -> None:
     app = game_app(opponent="alphabeta", seed=1, difficulty=100)
     async with app.run_test(size=SIZE) as pilot:
-        await press_settled(pilot, "2", "7", "4")           # B1, A3, A2: O takes column C
+        await press_settled(pilot, "2", "7", "4")  # B1, A3, A2: O takes column C
         assert isinstance(app.screen, ResultsScreen)
-        await press_settled(pilot, "escape", "u")           # take back A2 and O's C2
+        await press_settled(pilot, "escape", "u")  # take back A2 and O's C2
         assert app.store.count() == 0, "the reopened game left the history"
         shown = scores(game(pilot).query_one("#scoreboard", Scoreboard))
         assert shown["session"] == shown["all time"] == {"You": 0, "Computer": 0, "Draws": 0}
-        await press_settled(pilot, "6", "1", "8")           # C2, A1, B3: a draw
+        await press_settled(pilot, "6", "1", "8")  # C2, A1, B3: a draw
         assert isinstance(app.screen, ResultsScreen)
         await press_settled(pilot, "escape")
         shown = scores(game(pilot).query_one("#scoreboard", Scoreboard))

@@ -28,8 +28,11 @@ async def test_a_10x10_game_fits_100x34_and_the_panel_lists_the_top_ten() -> Non
         assert await click_cell(pilot, 99)
         await settle(pilot)
         shown = screen.query_one(EvalPanel).text
-        listed = [line for line in shown.splitlines() if line.startswith(("▶ ", "  ")) and
-                  line[2:3].isalpha() and line[3:4].isdigit()]
+        listed = [
+            line
+            for line in shown.splitlines()
+            if line.startswith(("▶ ", "  ")) and line[2:3].isalpha() and line[3:4].isdigit()
+        ]
         assert len(listed) == 10
         assert "more moves" in shown
 
@@ -45,7 +48,8 @@ async def test_a_terminal_too_small_for_the_board_says_so() -> None:
         assert f"needs at least {width}×{height}" in str(message.render())
         assert "Enlarge the terminal" in str(message.render())
         assert "s opens the settings, where a smaller board needs less room; q quits." in str(
-            message.render())
+            message.render()
+        )
         assert not screen.query_one("#position").display
 
 
@@ -72,7 +76,12 @@ def test_the_needed_terminal_grows_with_the_board() -> None:
 def test_the_needed_terminal_for_the_biggest_boards() -> None:
     # One-line cells four columns wide, a 46-column panel: 16×16 needs 115×28, 20×20 131×32.
     assert [needed_terminal(n) for n in (16, 17, 18, 19, 20)] == [
-        (115, 28), (119, 29), (123, 30), (127, 31), (131, 32)]
+        (115, 28),
+        (119, 29),
+        (123, 30),
+        (127, 31),
+        (131, 32),
+    ]
     assert needed_terminal(20, panel=False) == (85, 32)
 
 

@@ -64,8 +64,12 @@ async def test_a_whole_game_by_arrows_and_enter() -> None:
         async def by_arrows(cell: int) -> None:
             row, col = divmod(cell, 3)
             here_row, here_col = divmod(board.cursor, 3)
-            keys = (["up"] * (here_row - row) + ["down"] * (row - here_row)
-                    + ["left"] * (here_col - col) + ["right"] * (col - here_col))
+            keys = (
+                ["up"] * (here_row - row)
+                + ["down"] * (row - here_row)
+                + ["left"] * (here_col - col)
+                + ["right"] * (col - here_col)
+            )
             await pilot.press(*keys)
             assert board.cursor == cell
             assert board.cell_highlights(cell) >= {"cursor"}
@@ -165,7 +169,10 @@ async def test_two_people_play_and_the_scoreboard_counts_x_and_o() -> None:
         assert marks(pilot) == [""] * 9
         assert not any("win" in board(pilot).cell_highlights(cell) for cell in range(9))
         assert scores(game(pilot).query_one("#scoreboard", Scoreboard))["session"] == {
-            "X": 1, "O": 0, "Draws": 0}
+            "X": 1,
+            "O": 0,
+            "Draws": 0,
+        }
 
         await pilot.press("1", "4", "2", "5", "9", "6")
         await pilot.pause()
@@ -175,7 +182,10 @@ async def test_two_people_play_and_the_scoreboard_counts_x_and_o() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert scores(game(pilot).query_one("#scoreboard", Scoreboard))["session"] == {
-            "X": 1, "O": 1, "Draws": 0}
+            "X": 1,
+            "O": 1,
+            "Draws": 0,
+        }
 
 
 async def test_play_again_keeps_counting_games_against_the_computer() -> None:

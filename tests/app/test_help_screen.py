@@ -71,6 +71,14 @@ async def test_help_explains_the_rules_keys_and_algorithms() -> None:
         app.open_help()
         await pilot.pause()
         assert app.screen.query_one("#help-text", Static).content.markup == HELP_MARKDOWN
-    for topic in ("How to play", "Keys", "Minimax", "Alpha-beta", "3·X2 + X1 − (3·O2 + O1)",
-                  "Open(computer) − Open(player)", "10 − d", "d/100"):
+    for topic in (
+        "How to play",
+        "Keys",
+        "Minimax",
+        "Alpha-beta",
+        "3·X2 + X1 − (3·O2 + O1)",
+        "Open(computer) − Open(player)",
+        "10 − d",
+        "d/100",
+    ):
         assert topic in HELP_MARKDOWN

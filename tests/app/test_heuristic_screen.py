@@ -46,18 +46,21 @@ def check_ranking(pilot: Pilot[None], position: Board, weights: tuple[int, ...])
         assert ("H2" in row[5].split()) == (move in ranking.h2_pick.moves)
 
 
-def check_lines(pilot: Pilot[None], position: Board, move: int,
-                weights: tuple[int, ...]) -> None:
+def check_lines(pilot: Pilot[None], position: Board, move: int, weights: tuple[int, ...]) -> None:
     """The lines table lists every line after `move` with the engine's shares."""
     after = position.play(move)
     lines = explain_lines(after, position.to_move, weights)
     shown = rows(pilot, "heuristic-lines")
     assert len(shown) == len(lines) == 8
-    expected = sorted((cell_notation(t.cells[0], 3) + "–" + cell_notation(t.cells[-1], 3),
-                       t.h1, t.h2) for t in lines)
+    expected = sorted(
+        (cell_notation(t.cells[0], 3) + "–" + cell_notation(t.cells[-1], 3), t.h1, t.h2)
+        for t in lines
+    )
     assert sorted((r[0], int(r[3]), int(r[4])) for r in shown) == expected
-    assert sum(int(r[3]) for r in shown) == rank_moves(
-        position, candidate_terms(position), weights).h1[move]
+    assert (
+        sum(int(r[3]) for r in shown)
+        == rank_moves(position, candidate_terms(position), weights).h1[move]
+    )
 
 
 async def open_lab_on_seed_002(pilot: Pilot[None]) -> None:
@@ -102,15 +105,15 @@ async def test_weights_are_edited_with_the_keyboard_and_the_ranking_follows() ->
             if pilot.app.focused is screen.query_one("#weight-2", Input):
                 break
             await pilot.press("tab")
-        await pilot.press("backspace", "0")            # two in a line now counts for nothing
+        await pilot.press("backspace", "0")  # two in a line now counts for nothing
         await pilot.pause()
         assert screen.weights == (1, 0)
         check_ranking(pilot, SEED_002, (1, 0))
-        await pilot.press("tab", "backspace", "5")     # one in a line: weight 5
+        await pilot.press("tab", "backspace", "5")  # one in a line: weight 5
         await pilot.pause()
         assert screen.weights == (5, 0)
         check_ranking(pilot, SEED_002, (5, 0))
-        await pilot.press("backspace")                 # an empty box is named, nothing changes
+        await pilot.press("backspace")  # an empty box is named, nothing changes
         await pilot.pause()
         assert screen.weights == (5, 0)
         problem = screen.query_one("#weights-error", Static)
@@ -140,10 +143,10 @@ async def test_the_table_cursor_picks_the_move_whose_lines_are_listed() -> None:
 async def test_the_lab_is_used_with_the_mouse_alone() -> None:
     async with game_app(seed=1).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert await click_cell(pilot, 4)            # you take the centre; alpha-beta replies
+        assert await click_cell(pilot, 4)  # you take the centre; alpha-beta replies
         await settle(pilot)
-        position = pilot.app.screen.game.board        # type: ignore[attr-defined]
-        await pilot.press("w")   # the palette's "Heuristic lab" is the mouse's way in
+        position = pilot.app.screen.game.board  # type: ignore[attr-defined]
+        await pilot.press("w")  # the palette's "Heuristic lab" is the mouse's way in
         await settle(pilot)
         screen = lab(pilot)
         check_ranking(pilot, position, (1, 3))
@@ -181,7 +184,7 @@ async def test_a_big_board_lists_only_the_lines_that_hold_a_mark() -> None:
         await settle(pilot)
         assert await click_cell(pilot, 24)
         await settle(pilot)
-        position = pilot.app.screen.game.board        # type: ignore[attr-defined]
+        position = pilot.app.screen.game.board  # type: ignore[attr-defined]
         await pilot.press("w")
         await settle(pilot)
         screen = lab(pilot)
@@ -215,9 +218,11 @@ async def test_the_labs_alpha_beta_column_is_the_game_panels_analysis_with_its_m
         screen = lab(pilot)
         assert screen.from_panel and screen.alphabeta is analysis
         shown = {r[1]: r[4] for r in rows(pilot, "heuristic-table")}
-        assert shown == {cell_notation(s.move, 7): alphabeta_cell(s, position, analysis.depth)
-                         for s in analysis.scores}
-        for scored in analysis.scores:     # every number carries its kind (and its depth)
+        assert shown == {
+            cell_notation(s.move, 7): alphabeta_cell(s, position, analysis.depth)
+            for s in analysis.scores
+        }
+        for scored in analysis.scores:  # every number carries its kind (and its depth)
             words = shown[cell_notation(scored.move, 7)]
             if scored.kind != "exact":
                 assert words.startswith(("~", "≤", "≥")) and "(" in words, words
@@ -238,8 +243,10 @@ async def test_the_labs_own_search_says_it_is_its_own() -> None:
         picks = text(screen.query_one("#lab-picks", Static))
         assert "Alpha-beta: the lab's own 0.3 s search" in picks
         shown = {r[1]: r[4] for r in rows(pilot, "heuristic-table")}
-        assert shown == {cell_notation(s.move, 7): alphabeta_cell(s, position, analysis.depth)
-                         for s in analysis.scores}
+        assert shown == {
+            cell_notation(s.move, 7): alphabeta_cell(s, position, analysis.depth)
+            for s in analysis.scores
+        }
 
 
 async def test_a_terminal_too_small_for_the_board_gets_a_notice() -> None:

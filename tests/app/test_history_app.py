@@ -76,8 +76,10 @@ def history_table(pilot: Pilot[None]) -> DataTable[object]:
 
 def column(pilot: Pilot[None], key: str) -> list[str]:
     table = history_table(pilot)
-    return [str(table.get_cell_at((row, [c.value for c in table.columns].index(key))))
-            for row in range(table.row_count)]
+    return [
+        str(table.get_cell_at((row, [c.value for c in table.columns].index(key))))
+        for row in range(table.row_count)
+    ]
 
 
 # -- games are kept -------------------------------------------------------------------------------
@@ -90,26 +92,36 @@ async def test_a_finished_game_is_kept_with_its_moves_and_counted_all_time() -> 
         assert isinstance(pilot.app.screen, ResultsScreen)
         kept = app.store.game(1)
         assert kept is not None and kept.outcome == "O" and kept.cells == (0, 4, 1, 2, 3, 6)
-        assert (kept.mode, kept.x, kept.o, kept.size, kept.k) == ("human-vs-computer", "human",
-                                                                   "h1", 3, 3)
+        assert (kept.mode, kept.x, kept.o, kept.size, kept.k) == (
+            "human-vs-computer",
+            "human",
+            "h1",
+            3,
+            3,
+        )
         computer = [m for m in kept.moves if m.by_computer]
         assert len(computer) == 3 and all(m.positions and m.clever for m in computer)
         assert kept.settings["opponent"] == "h1"
         dialog_scores = scores(pilot.app.screen.query_one("#results-scoreboard", Scoreboard))
-        assert dialog_scores == {"session": {"You": 0, "Computer": 1, "Draws": 0},
-                                 "all time": {"You": 0, "Computer": 1, "Draws": 0}}
+        assert dialog_scores == {
+            "session": {"You": 0, "Computer": 1, "Draws": 0},
+            "all time": {"You": 0, "Computer": 1, "Draws": 0},
+        }
         await pilot.press("r")
         await settle(pilot)
         await lose_to_h1(pilot)
         assert app.all_time(app.settings) == (("You", 0), ("Computer", 2), ("Draws", 0))
         assert scores(game(pilot).query_one(Scoreboard))["all time"] == {
-            "You": 0, "Computer": 2, "Draws": 0}
+            "You": 0,
+            "Computer": 2,
+            "Draws": 0,
+        }
 
 
 async def test_a_game_left_unfinished_is_kept_as_abandoned() -> None:
     app = game_app(opponent="h1", seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")               # nothing played yet: nothing to keep
+        await pilot.press("n")  # nothing played yet: nothing to keep
         await settle(pilot)
         assert app.store.count() == 0
         await pilot.press("5")
@@ -118,7 +130,7 @@ async def test_a_game_left_unfinished_is_kept_as_abandoned() -> None:
         await settle(pilot)
         await pilot.press("1")
         await settle(pilot)
-        await pilot.press("q", "y")          # quitting mid-game asks once
+        await pilot.press("q", "y")  # quitting mid-game asks once
         await pilot.pause()
     store = HistoryStore.open()
     assert [g.outcome for g in store.games()] == ["abandoned", "abandoned"]
@@ -151,8 +163,11 @@ async def test_settings_open_with_the_last_settings_used() -> None:
         await pilot.pause()
         screen = pilot.app.screen
         assert isinstance(screen, SettingsScreen)
-        assert (screen.settings.size, screen.settings.opponent,
-                screen.settings.difficulty) == (4, "h2", 70)
+        assert (screen.settings.size, screen.settings.opponent, screen.settings.difficulty) == (
+            4,
+            "h2",
+            70,
+        )
     assert TicTacToeApp.from_args([]).settings.size == 4
     assert TicTacToeApp.from_args(["--theme", "nord"]).settings.theme == "nord"
     assert TicTacToeApp.from_args(["--theme", "nord"]).settings.size == 4
@@ -223,10 +238,13 @@ async def test_the_history_sorts_by_keys_and_by_header_clicks() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
         await open_history(pilot)
-        await pilot.press("o")                    # date -> mode, A to Z
+        await pilot.press("o")  # date -> mode, A to Z
         await pilot.pause()
-        modes = {"vs computer": "human-vs-computer", "two people": "human-vs-human",
-                 "two computers": "computer-vs-computer"}
+        modes = {
+            "vs computer": "human-vs-computer",
+            "two people": "human-vs-human",
+            "two computers": "computer-vs-computer",
+        }
         ascending = [modes[m] for m in column(pilot, "mode")]
         assert ascending == sorted(ascending) and len(set(ascending)) > 1
         await pilot.press("r")
@@ -235,7 +253,7 @@ async def test_the_history_sorts_by_keys_and_by_header_clicks() -> None:
         assert descending == sorted(descending, reverse=True) and descending[0] != ascending[0]
         table = history_table(pilot)
         x = sum(c.get_render_width(table) for c in table.ordered_columns[:5]) + 2
-        assert await pilot.click("#history-table", offset=(x, 0))      # the Moves header
+        assert await pilot.click("#history-table", offset=(x, 0))  # the Moves header
         await pilot.pause()
         lengths = [int(n) for n in column(pilot, "length")]
         assert lengths == sorted(lengths, reverse=True)
@@ -247,11 +265,11 @@ async def test_the_history_filters_by_result_player_and_board() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
         await open_history(pilot)
-        await pick_with_mouse(pilot, "filter-result", 3)      # prompt, X, O, Draw
+        await pick_with_mouse(pilot, "filter-result", 3)  # prompt, X, O, Draw
         results = column(pilot, "result")
         assert results and set(results) == {"Draw"}
-        await pick_with_mouse(pilot, "filter-result", 0)      # back to any result
-        await pick_with_mouse(pilot, "filter-board", 3)       # prompt, 3×3, 4×4, 10×10
+        await pick_with_mouse(pilot, "filter-result", 0)  # back to any result
+        await pick_with_mouse(pilot, "filter-board", 3)  # prompt, 3×3, 4×4, 10×10
         assert set(column(pilot, "board")) == {"10×10, 5 in a row"}
         await pick_with_mouse(pilot, "filter-board", 0)
         # The players: prompt, alphabeta, h1, h2, human, minimax, random.
@@ -338,7 +356,7 @@ async def test_a_long_games_graph_reads_whole_move_numbers() -> None:
     app = GraphApp()
     async with app.run_test(size=(100, 12)) as pilot:
         graph = app.query_one(EvalGraph)
-        graph.show([i % 7 - 3 for i in range(42)], 5, 10)      # 41 moves, as in the issue
+        graph.show([i % 7 - 3 for i in range(42)], 5, 10)  # 41 moves, as in the issue
         await pilot.pause()
         axis = str(graph.render()).splitlines()[-1].split()
         assert axis == ["0", "10", "20", "30", "40"]
@@ -360,7 +378,7 @@ async def test_a_click_on_a_move_in_the_list_jumps_there() -> None:
         review = await review_of(pilot)
         assert await pilot.click("#move-list-body", offset=(1, 0))
         assert review.index == 1
-        assert await pilot.click("#move-list-body", offset=(13, 0))     # entries are 12 wide
+        assert await pilot.click("#move-list-body", offset=(13, 0))  # entries are 12 wide
         assert review.index == 2
 
 
@@ -385,7 +403,7 @@ async def test_play_from_here_starts_a_game_from_the_shown_position() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await review_of(pilot)
         await pilot.press("end")
-        await pilot.press("f")                 # the game is over here: nothing to play
+        await pilot.press("f")  # the game is over here: nothing to play
         await pilot.pause()
         assert isinstance(pilot.app.screen, ReviewScreen)
         await pilot.press("home", "right", "right", "right", "f")
@@ -410,7 +428,7 @@ async def test_play_from_here_starts_a_game_from_the_shown_position() -> None:
         await settle(pilot)
         assert screen.game.moves == ()
         assert "New game." in status(pilot)
-        await pilot.press("n")                 # the empty board is for good: no question
+        await pilot.press("n")  # the empty board is for good: no question
         await pilot.pause()
         assert pilot.app.screen is screen and screen.game.moves == ()
 
@@ -461,8 +479,9 @@ async def test_a_damaged_history_is_moved_aside_and_the_app_says_so(data_dir: Pa
 
 async def test_a_read_only_data_dir_warns_once_and_play_goes_on(tmp_path: Path) -> None:
     folder = read_only_dir(tmp_path)
-    app = TicTacToeApp(GameSettings(opponent="h1", seed=1), start_in_game=True,
-                       store=HistoryStore.open(folder))
+    app = TicTacToeApp(
+        GameSettings(opponent="h1", seed=1), start_in_game=True, store=HistoryStore.open(folder)
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert [n for n in notices(pilot) if "History is off" in n]
@@ -484,7 +503,7 @@ async def test_a_history_that_cannot_be_written_is_listed_read_only(tmp_path: Pa
             assert history_table(pilot).row_count == 12
             status = screen.query_one("#history-status", Static)
             shown = " ".join(status.render_line(y).text for y in range(status.size.height))
-            words = " ".join(shown.split())       # the whole notice shows, however it wraps
+            words = " ".join(shown.split())  # the whole notice shows, however it wraps
             assert "No games yet" not in words and "cannot be written (read-only)" in words
             assert words.endswith("new games are not saved.")
         app.store.close()
@@ -501,15 +520,18 @@ async def test_a_newer_history_is_read_only_and_the_app_says_so(data_dir: Path) 
         await lose_to_h1(pilot)
         await pilot.press("r", "y")
         await pilot.pause()
-        assert history_table(pilot).row_count == 1        # read, but not written
+        assert history_table(pilot).row_count == 1  # read, but not written
     # The new game waits beside it, for the newer version to save.
     [record] = data_dir.glob("unsaved-*.txt")
     assert PlayedGame.from_record(record.read_text()).cells == (0, 4, 1, 2, 3, 6)
 
 
 async def test_a_locked_history_keeps_the_game_until_it_can_save_it(data_dir: Path) -> None:
-    app = TicTacToeApp(GameSettings(opponent="h1", seed=1), start_in_game=True,
-                       store=HistoryStore.open(busy_seconds=0.1))
+    app = TicTacToeApp(
+        GameSettings(opponent="h1", seed=1),
+        start_in_game=True,
+        store=HistoryStore.open(busy_seconds=0.1),
+    )
     other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -536,16 +558,20 @@ def lock_out_readers(data_dir: Path) -> sqlite3.Connection:
 
 
 async def test_a_history_locked_at_start_up_saves_the_game_once_the_lock_goes(
-        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(app_module, "HISTORY_RETRY_SECONDS", 0.1)
     other = lock_out_readers(data_dir)
-    app = TicTacToeApp(GameSettings(opponent="h1", seed=1), start_in_game=True,
-                       store=HistoryStore.open(busy_seconds=0.1))
+    app = TicTacToeApp(
+        GameSettings(opponent="h1", seed=1),
+        start_in_game=True,
+        store=HistoryStore.open(busy_seconds=0.1),
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert any("locked" in n for n in notices(pilot))
         await lose_to_h1(pilot)
-        [record] = data_dir.glob("unsaved-*.txt")      # kept at once, where a restart finds it
+        [record] = data_dir.glob("unsaved-*.txt")  # kept at once, where a restart finds it
         other.execute("ROLLBACK")
         other.close()
         await wait_until(pilot, lambda: not record.exists(), 10)
@@ -557,10 +583,14 @@ async def test_a_history_locked_at_start_up_saves_the_game_once_the_lock_goes(
 
 
 async def test_a_history_locked_all_through_keeps_the_games_for_the_next_start(
-        data_dir: Path) -> None:
+    data_dir: Path,
+) -> None:
     other = lock_out_readers(data_dir)
-    app = TicTacToeApp(GameSettings(opponent="h1", seed=1), start_in_game=True,
-                       store=HistoryStore.open(busy_seconds=0.1))
+    app = TicTacToeApp(
+        GameSettings(opponent="h1", seed=1),
+        start_in_game=True,
+        store=HistoryStore.open(busy_seconds=0.1),
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await lose_to_h1(pilot)
@@ -568,7 +598,7 @@ async def test_a_history_locked_all_through_keeps_the_games_for_the_next_start(
         await settle(pilot)
         await pilot.press("5")
         await settle(pilot)
-        await pilot.press("q", "y")         # the second game, abandoned, is kept too
+        await pilot.press("q", "y")  # the second game, abandoned, is kept too
         await pilot.pause()
     assert len(list(data_dir.glob("unsaved-*.txt"))) == 2
     other.execute("ROLLBACK")
@@ -584,10 +614,10 @@ async def test_p_hides_and_shows_a_candidates_line_on_the_review_board() -> None
     async with app.run_test(size=SIZE) as pilot:
         review = await review_of(pilot)
         await pilot.press("home", "right")
-        await pilot.press("tab", "down")           # the panel's rows: the second candidate
+        await pilot.press("tab", "down")  # the panel's rows: the second candidate
         await pilot.pause()
         assert review.view.line_shown
-        assert review.index == 1                   # up/down pick rows; they do not step
+        assert review.index == 1  # up/down pick rows; they do not step
         await pilot.press("p")
         assert not review.view.line_shown
         await pilot.press("p")

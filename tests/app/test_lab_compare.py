@@ -41,8 +41,10 @@ def compare_screen(pilot: Pilot[None]) -> CompareScreen:
 def row(screen: CompareScreen, algorithm: str) -> dict[str, str]:
     """A table row as the player reads it, by column."""
     table = screen.query_one("#compare-table", DataTable)
-    return {str(column.key.value): str(table.get_cell(algorithm, column.key))
-            for column in table.ordered_columns}
+    return {
+        str(column.key.value): str(table.get_cell(algorithm, column.key))
+        for column in table.ordered_columns
+    }
 
 
 async def open_with_keys(pilot: Pilot[None], *keys: str) -> CompareScreen:
@@ -69,7 +71,10 @@ def assert_rows_match_the_engine(screen: CompareScreen, board: Board) -> None:
         cells = row(screen, name)
         assert cells["move"] == cell_notation(expected.move, board.size), name
         assert [cells["positions"], cells["cut-offs"], cells["table hits"]] == [
-            f"{expected.positions:,}", f"{expected.cutoffs:,}", f"{expected.table_hits:,}"], name
+            f"{expected.positions:,}",
+            f"{expected.cutoffs:,}",
+            f"{expected.table_hits:,}",
+        ], name
         assert cells["agrees"] == agreement(name, board), name
 
 
@@ -88,10 +93,13 @@ async def test_a_from_the_game_compares_every_algorithm_with_the_engines_numbers
         assert f"Minimax searched the whole tree, full width: {positions:,} positions" in status
 
 
-@pytest.mark.parametrize("board", [
-    Board.from_string("X.../.O../..../...."),                      # the notation, a depth
-    Board.empty(15, 5).play(112).play(113).play(97).play(128),     # a move number
-])
+@pytest.mark.parametrize(
+    "board",
+    [
+        Board.from_string("X.../.O../..../...."),  # the notation, a depth
+        Board.empty(15, 5).play(112).play(113).play(97).play(128),  # a move number
+    ],
+)
 async def test_the_title_is_shown_whole_at_100_columns(board: Board) -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -99,7 +107,7 @@ async def test_the_title_is_shown_whole_at_100_columns(board: Board) -> None:
         await pilot.pause()
         title = compare_screen(pilot).query_one("#compare-title", Static)
         shown = " ".join(title.render_line(y).text for y in range(title.size.height))
-        assert len(text(title)) > SIZE[0] - 2         # too long for one line
+        assert len(text(title)) > SIZE[0] - 2  # too long for one line
         assert shown.split() == text(title).split(), "the title is cut"
         await pilot.press("escape")
 
@@ -132,11 +140,11 @@ async def test_the_chart_over_the_game_charts_each_computer_move_and_the_positio
         boards = [board for _, board in screen.history]
         assert boards[-1] == game(pilot).game.board
         assert [cost.minimax.positions for cost in screen.costs] == [
-            tree_size(board).positions for board in boards]
+            tree_size(board).positions for board in boards
+        ]
         assert screen.costs[0].minimax.positions == 549_946
         assert all(cost.minimax.exact for cost in screen.costs)
-        assert screen.costs[0].plain == trace_search(
-            Board.empty(3, 3), "alphabeta-plain").positions
+        assert screen.costs[0].plain == trace_search(Board.empty(3, 3), "alphabeta-plain").positions
         for chart in ("#compare-chart", "#game-chart"):
             assert screen.query_one(chart, PlotextPlot).region.height >= 10
 
@@ -193,7 +201,8 @@ async def test_a_tree_too_big_for_the_budget_is_sized_and_a_depth_that_fits_is_o
         depth = run.suggested_depth
         assert row(screen, "minimax")["depth"] == str(depth)
         assert row(screen, "minimax")["positions"] == (
-            f"{trace_search(board, 'minimax', depth).positions:,}")
+            f"{trace_search(board, 'minimax', depth).positions:,}"
+        )
 
 
 @pytest.mark.slow
@@ -248,7 +257,8 @@ async def test_a_small_terminal_asks_to_be_enlarged_and_the_screen_comes_back() 
 
 
 async def test_a_row_drawn_before_the_table_measures_it_is_not_cut(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The flaky snapshot's cause: a frame drawn between minimax's answer and the table's next
     idle kept "reference" cut to the column's old width (Textual issue #3533)."""
     finish = CompareScreen._minimax_done
@@ -270,7 +280,9 @@ async def test_a_row_drawn_before_the_table_measures_it_is_not_cut(
 
 MIDDLE_GAME = Board.from_string(
     "........../........../........../....O...../....XX..../....O...../........../"
-    "........../........../..........", k=5)
+    "........../........../..........",
+    k=5,
+)
 """A 10×10 position where every search but minimax keeps to the cells next to a mark."""
 
 
@@ -312,8 +324,9 @@ async def test_on_3x3_no_moves_are_left_out_and_the_column_is_not_shown() -> Non
         await app.push_screen(CompareScreen(Board.from_string("X../.O./...")))
         await settle(pilot)
         screen = compare_screen(pilot)
-        columns = [str(c.key.value) for c in
-                   screen.query_one("#compare-table", DataTable).ordered_columns]
+        columns = [
+            str(c.key.value) for c in screen.query_one("#compare-table", DataTable).ordered_columns
+        ]
         assert "moves" not in columns and "1st cuts" in columns
         assert "near stones" not in text(screen.query_one("#compare-notes", Static))
 
@@ -328,7 +341,8 @@ async def test_the_charts_show_the_best_score_by_depth_and_exact_counts() -> Non
         for name in ("alphabeta-plain", "alphabeta-ordered", "alphabeta-tt", "h1", "h2"):
             # The engine's rows, but for the time each took.
             assert [replace(step, elapsed=0) for step in screen.by_depth[name]] == [
-                replace(step, elapsed=0) for step in score_by_depth(board, name)]
+                replace(step, elapsed=0) for step in score_by_depth(board, name)
+            ]
         chart = drawn(screen, "#depth-chart")
         assert "Best score by depth" in chart and "depth (plies)" in chart
         # Every depth's best score is written on its point; the last one is proven.

@@ -58,8 +58,9 @@ def board_text(screen: TreeScreen) -> str:
     return text(screen.query_one(MiniBoard))
 
 
-def recording(board: Board, algorithm: str = "alphabeta-ordered",
-              depth: int | None = None) -> TraceRecorder:
+def recording(
+    board: Board, algorithm: str = "alphabeta-ordered", depth: int | None = None
+) -> TraceRecorder:
     return record_search(board, algorithm, depth)[1]
 
 
@@ -76,8 +77,10 @@ async def test_t_shows_the_recorded_search_with_the_engines_numbers_and_labels()
         board = game(pilot).game.board
         result, recorder = record_search(board, "alphabeta-ordered")
         assert screen.position == board
-        assert (f"Value {'0' if not result.value else result.value} (draw) · "
-                f"{result.positions:,} positions · {result.cutoffs:,} cut-offs") in title(screen)
+        assert (
+            f"Value {'0' if not result.value else result.value} (draw) · "
+            f"{result.positions:,} positions · {result.cutoffs:,} cut-offs"
+        ) in title(screen)
         assert f" · {result.pruned:,} moves pruned" in title(screen)
         shown = lines(screen)
         root = recorder.nodes[0]
@@ -122,10 +125,10 @@ async def test_step_mode_replays_every_event_with_the_running_counts() -> None:
             await pilot.press("n")
         await pilot.pause()
         event = recorder.events[11]
-        assert text(panel).startswith(f"Event 12 of {len(recorder.events):,}: "
-                                      f"{event.kind.value}")
-        assert (f"positions visited {event.positions:,} · moves pruned {event.pruned:,}"
-                in text(panel))
+        assert text(panel).startswith(f"Event 12 of {len(recorder.events):,}: {event.kind.value}")
+        assert f"positions visited {event.positions:,} · moves pruned {event.pruned:,}" in text(
+            panel
+        )
         entered = sum(1 for e in recorder.events[:12] if e.kind is EventKind.ENTER)
         assert len(lines(screen)) == entered
         await pilot.press("b")
@@ -147,8 +150,9 @@ async def test_after_a_cut_the_skipped_moves_are_listed_greyed_as_pruned() -> No
         await pilot.pause()
         node = recorder.nodes[recorder.events[cut].node]
         assert "are pruned" in text(screen.query_one("#step-info", Static))
-        pruned = [line for line in lines(screen)
-                  if line.data is not None and line.data.pruned is not None]
+        pruned = [
+            line for line in lines(screen) if line.data is not None and line.data.pruned is not None
+        ]
         assert [line.data.pruned for line in pruned if line.data] == list(node.pruned)
         for line in pruned:
             assert "pruned (never searched)" in str(line.label)
@@ -156,8 +160,9 @@ async def test_after_a_cut_the_skipped_moves_are_listed_greyed_as_pruned() -> No
         # The move that made the cut is marked from this event on, not before.
         marked = [str(line.label) for line in lines(screen) if str(line.label).startswith("✂")]
         board = game(pilot).game.board
-        assert marked == [node_label(recorder.nodes[node.cut_by], board, step=cut,
-                                     nodes=recorder.nodes)]
+        assert marked == [
+            node_label(recorder.nodes[node.cut_by], board, step=cut, nodes=recorder.nodes)
+        ]
         await pilot.press("b")
         await pilot.pause()
         assert not [line for line in lines(screen) if str(line.label).startswith("✂")]
@@ -191,8 +196,7 @@ async def test_a_big_board_is_searched_to_a_chosen_depth() -> None:
         await pilot.press("plus")
         await settle(pilot)
         result, _ = record_search(board, "alphabeta-ordered", 3)
-        assert "to depth 3" in title(screen) and f"{result.positions:,} positions" in title(
-            screen)
+        assert "to depth 3" in title(screen) and f"{result.positions:,} positions" in title(screen)
         await pilot.press("minus", "minus")
         await settle(pilot)
         assert "to depth 1" in title(screen)
@@ -263,7 +267,9 @@ async def test_a_small_terminal_asks_to_be_enlarged_and_the_tree_comes_back() ->
 
 MIDDLE_GAME = Board.from_string(
     "........../........../........../....O...../....XX..../....O...../........../"
-    "........../........../..........", k=5)
+    "........../........../..........",
+    k=5,
+)
 """A 10×10 position where the alpha-betas search only the cells next to a mark."""
 
 

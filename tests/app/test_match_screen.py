@@ -28,21 +28,29 @@ def screen(pilot: Pilot[None]) -> MatchScreen:
 def table_rows(pilot: Pilot[None]) -> dict[str, list[str]]:
     """The result table as text, row by row, keyed by "x" and "o"."""
     table = pilot.app.screen.query_one("#match-table", DataTable)
-    return {str(table.get_row_at(i)[0]): [str(c) for c in table.get_row_at(i)]
-            for i in range(table.row_count)}
+    return {
+        str(table.get_row_at(i)[0]): [str(c) for c in table.get_row_at(i)]
+        for i in range(table.row_count)
+    }
 
 
 def check_table(pilot: Pilot[None], expected: MatchResult) -> None:
     """The table shows the engine's numbers for each player."""
     rows = table_rows(pilot)
     assert set(rows) == {"x", "o"}
-    for side, name, stats in (("x", expected.x, expected.x_stats),
-                              ("o", expected.o, expected.o_stats)):
+    for side, name, stats in (
+        ("x", expected.x, expected.x_stats),
+        ("o", expected.o, expected.o_stats),
+    ):
         row = rows[side]
         overall = stats.overall
         assert row[1] == name
-        assert row[2:6] == [str(overall.wins), str(overall.draws), str(overall.losses),
-                            f"{overall.points:g}"]
+        assert row[2:6] == [
+            str(overall.wins),
+            str(overall.draws),
+            str(overall.losses),
+            f"{overall.points:g}",
+        ]
         assert row[6:8] == [str(stats.as_x), str(stats.as_o)]
         assert row[9] == f"{stats.mean_positions:,.1f}"
 
@@ -97,10 +105,10 @@ async def test_a_match_is_run_with_the_keyboard_alone_and_matches_the_engine() -
         await pilot.press("m")
         await pilot.pause()
         await focus(pilot, "o-algorithm")
-        await pilot.press("enter", "up", "enter")                         # random -> H1
+        await pilot.press("enter", "up", "enter")  # random -> H1
         assert screen(pilot).query_one("#o-algorithm", Select).value == "h1"
         await focus(pilot, "match-games")
-        await pilot.press("enter", "up", "up", "enter")                   # 10 -> 4 games
+        await pilot.press("enter", "up", "up", "enter")  # 10 -> 4 games
         assert screen(pilot).query_one("#match-games", Select).value == 4
         await focus(pilot, "match-run")
         await pilot.press("r")
@@ -119,17 +127,18 @@ async def test_a_match_is_run_with_the_keyboard_alone_and_matches_the_engine() -
 async def test_a_match_is_run_with_the_mouse_alone_and_matches_the_engine() -> None:
     async with game_app(seed=5).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("m")       # the palette's "Match runner" is the mouse's way in
+        await pilot.press("m")  # the palette's "Match runner" is the mouse's way in
         await pilot.pause()
-        await pick_with_mouse(pilot, "x-algorithm", 2)    # Heuristic H2
-        await pick_with_mouse(pilot, "o-algorithm", 0)    # Alpha-beta
-        await pick_with_mouse(pilot, "o-difficulty", 5)   # 50%
-        await pick_with_mouse(pilot, "match-games", 2)    # 6 games
+        await pick_with_mouse(pilot, "x-algorithm", 2)  # Heuristic H2
+        await pick_with_mouse(pilot, "o-algorithm", 0)  # Alpha-beta
+        await pick_with_mouse(pilot, "o-difficulty", 5)  # 50%
+        await pick_with_mouse(pilot, "match-games", 2)  # 6 games
         await pick_with_mouse(pilot, "match-seed", 7)
         assert await pilot.click("#match-run")
         await settle(pilot)
-        expected = run_match(PlayerSpec("h2"), PlayerSpec("alphabeta", difficulty=50),
-                             MatchPlan(6, seed=7))
+        expected = run_match(
+            PlayerSpec("h2"), PlayerSpec("alphabeta", difficulty=50), MatchPlan(6, seed=7)
+        )
         check_table(pilot, expected)
         result = screen(pilot).result
         assert result is not None
@@ -192,14 +201,15 @@ async def test_a_bigger_board_offers_its_own_ks_and_plays_there() -> None:
         await settle(pilot)
         await pilot.press("m")
         await pilot.pause()
-        await pick_with_mouse(pilot, "match-size", 2)      # 5×5
-        await pick_with_mouse(pilot, "match-k", 1)         # 3, 4, 5 (default): k = 4
-        await pick_with_mouse(pilot, "x-algorithm", 3)     # H1
-        await pick_with_mouse(pilot, "match-games", 0)     # 2 games
+        await pick_with_mouse(pilot, "match-size", 2)  # 5×5
+        await pick_with_mouse(pilot, "match-k", 1)  # 3, 4, 5 (default): k = 4
+        await pick_with_mouse(pilot, "x-algorithm", 3)  # H1
+        await pick_with_mouse(pilot, "match-games", 0)  # 2 games
         assert await pilot.click("#match-run")
         await settle(pilot)
-        expected = run_match(PlayerSpec("h1"), PlayerSpec("random"),
-                             MatchPlan(2, size=5, k=4, seed=1))
+        expected = run_match(
+            PlayerSpec("h1"), PlayerSpec("random"), MatchPlan(2, size=5, k=4, seed=1)
+        )
         result = screen(pilot).result
         assert result is not None and (result.size, result.k) == (5, 4)
         check_table(pilot, expected)
@@ -211,10 +221,10 @@ async def test_cancel_stops_the_match_and_keeps_the_games_so_far() -> None:
         await settle(pilot)
         await pilot.press("m")
         await pilot.pause()
-        await pick_with_mouse(pilot, "match-size", 6)          # 9×9
-        await pick_with_mouse(pilot, "x-time", 4)              # 1 s per move: a long match
+        await pick_with_mouse(pilot, "match-size", 6)  # 9×9
+        await pick_with_mouse(pilot, "x-time", 4)  # 1 s per move: a long match
         await pick_with_mouse(pilot, "o-algorithm", 0)
-        await pick_with_mouse(pilot, "match-games", 6)         # 100 games
+        await pick_with_mouse(pilot, "match-games", 6)  # 100 games
         assert await pilot.click("#match-run")
         await pilot.pause(1.0)
         match = screen(pilot)

@@ -20,13 +20,16 @@ def panel_text(pilot: object) -> str:
 
 @pytest.mark.asyncio
 async def test_two_different_computers_play_each_other_and_the_engine_ends_with_the_app(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     brain = write_brain(tmp_path, "good")
-    app = game_app(mode="computer-vs-computer", size=9, k=5, x="h1",
-                   o=f"engine:path={brain}:time=2", seed=3)
+    app = game_app(
+        mode="computer-vs-computer", size=9, k=5, x="h1", o=f"engine:path={brain}:time=2", seed=3
+    )
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: "O (pbrain-good, an outside engine) played"
-                         in panel_text(pilot))
+        await wait_until(
+            pilot, lambda: "O (pbrain-good, an outside engine) played" in panel_text(pilot)
+        )
         assert "X H1 · O pbrain-good (outside engine)" in status(pilot)
         assert "In its own words (its MESSAGE lines, not our analysis):" in panel_text(pilot)
         assert "depth 2 | eval 5" in panel_text(pilot)
@@ -40,8 +43,14 @@ async def test_two_different_computers_play_each_other_and_the_engine_ends_with_
 @pytest.mark.asyncio
 async def test_the_panel_shows_the_engines_words_live_marked_as_its_own(tmp_path: Path) -> None:
     brain = write_brain(tmp_path, "slow")
-    app = game_app(mode="computer-vs-computer", size=9, k=5, x=f"engine:path={brain}:time=5",
-                   o="random", seed=1)
+    app = game_app(
+        mode="computer-vs-computer",
+        size=9,
+        k=5,
+        x=f"engine:path={brain}:time=5",
+        o="random",
+        seed=1,
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: "thinking hard" in panel_text(pilot))
         words = panel_text(pilot)
@@ -51,8 +60,7 @@ async def test_the_panel_shows_the_engines_words_live_marked_as_its_own(tmp_path
 
 
 @pytest.mark.asyncio
-async def test_an_engine_that_crashes_loses_and_its_stderr_is_one_key_away(
-        tmp_path: Path) -> None:
+async def test_an_engine_that_crashes_loses_and_its_stderr_is_one_key_away(tmp_path: Path) -> None:
     brain = write_brain(tmp_path, "crash")
     app = game_app(mode="human-vs-computer", size=9, k=5, opponent="engine", engine=str(brain))
     async with app.run_test(size=SIZE) as pilot:
@@ -62,7 +70,8 @@ async def test_an_engine_that_crashes_loses_and_its_stderr_is_one_key_away(
         assert game(pilot).game.result is not None
         assert game(pilot).game.result.forfeit == (
             "Computer (O) (pbrain-crash) lost by a fault: pbrain-crash exited with status 3 in "
-            "the middle of the game.")
+            "the middle of the game."
+        )
         await pilot.press("escape")
         await pilot.pause(0.2)
         await pilot.press("l")
@@ -73,7 +82,8 @@ async def test_an_engine_that_crashes_loses_and_its_stderr_is_one_key_away(
 
 @pytest.mark.asyncio
 async def test_settings_offer_an_outside_engine_with_a_path_and_say_when_it_cannot_run(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     from textual.widgets import Input, Select, Static
 
     from tictactoe_tui.ui.app import TicTacToeApp
@@ -111,27 +121,40 @@ def test_opponent_takes_a_spec_and_x_o_imply_two_computers(tmp_path: Path) -> No
     settings, _ = parse_args(["--opponent", "alphabeta:depth=3:difficulty=80"])
     assert (settings.opponent, settings.depth, settings.difficulty) == ("alphabeta", 3, 80)
     settings, _ = parse_args(["--x", "h1", "--o", f"engine:path={brain}", "--size", "9"])
-    assert (settings.mode, settings.x, settings.o) == ("computer-vs-computer", "h1",
-                                                       f"engine:path={brain}")
+    assert (settings.mode, settings.x, settings.o) == (
+        "computer-vs-computer",
+        "h1",
+        f"engine:path={brain}",
+    )
 
 
-@pytest.mark.parametrize("argv", [
-    ["--opponent", "engine:path={missing}"],
-    ["--x", "alphabeta", "--o", "engine:path={plain}", "--size", "9"],
-    ["--opponent", "engine:path={brain}"],  # 3×3: five in a row cannot be played
-])
-def test_an_engine_that_cannot_play_gets_one_line_and_exit_2(tmp_path: Path,
-                                                             argv: list[str]) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--opponent", "engine:path={missing}"],
+        ["--x", "alphabeta", "--o", "engine:path={plain}", "--size", "9"],
+        ["--opponent", "engine:path={brain}"],  # 3×3: five in a row cannot be played
+    ],
+)
+def test_an_engine_that_cannot_play_gets_one_line_and_exit_2(
+    tmp_path: Path, argv: list[str]
+) -> None:
     import subprocess
     import sys
 
     plain = tmp_path / "plain"
     plain.write_text("not a program")
-    paths = {"missing": tmp_path / "missing", "plain": plain,
-             "brain": write_brain(tmp_path, "good")}
-    out = subprocess.run([sys.executable, "-m", "tictactoe_tui",
-                          *(a.format(**paths) for a in argv)],
-                         capture_output=True, text=True, timeout=60)
+    paths = {
+        "missing": tmp_path / "missing",
+        "plain": plain,
+        "brain": write_brain(tmp_path, "good"),
+    }
+    out = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", *(a.format(**paths) for a in argv)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1
     assert out.stderr.startswith("tictactoe-tui: ") and "Traceback" not in out.stderr

@@ -36,8 +36,11 @@ def pairing_board(pilot: Pilot[None]) -> PairingBoard:
 def words(pilot: Pilot[None]) -> str:
     """The status and the words beside the board, as the player reads them."""
     screen = pilot.app.screen
-    return (text(screen.query_one("#pairing-status", Static)) + "\n"
-            + text(screen.query_one("#pairing-words", Static)))
+    return (
+        text(screen.query_one("#pairing-status", Static))
+        + "\n"
+        + text(screen.query_one("#pairing-words", Static))
+    )
 
 
 def notices(pilot: Pilot[None]) -> list[str]:
@@ -122,8 +125,10 @@ async def test_3x3_has_no_pairing_and_says_why_and_that_search_proves_the_draw()
         await pilot.press("5")
         await pilot.pause()
         assert set(pairing_board(pilot).marks) == {""}
-        assert any(notice.startswith("There is no pairing here to play against")
-                   for notice in notices(pilot))
+        assert any(
+            notice.startswith("There is no pairing here to play against")
+            for notice in notices(pilot)
+        )
 
 
 async def test_l_steps_along_the_line_to_a_pairing_then_it_is_played_against() -> None:

@@ -58,8 +58,9 @@ async def keys_to(pilot: Pilot[None], index: int) -> None:
     size = board.board_size
     row, col = divmod(board.cursor, size)
     want_row, want_col = divmod(index, size)
-    keys = (["down" if want_row > row else "up"] * abs(want_row - row)
-            + ["right" if want_col > col else "left"] * abs(want_col - col))
+    keys = ["down" if want_row > row else "up"] * abs(want_row - row) + [
+        "right" if want_col > col else "left"
+    ] * abs(want_col - col)
     await pilot.press(*keys, "enter")
     await settle(pilot)
 
@@ -97,7 +98,7 @@ async def test_z_opens_the_puzzles_of_the_games_board_from_the_game() -> None:
         shown = await open_puzzles(pilot)
         assert shown.puzzle is not None and (shown.puzzle.size, shown.puzzle.k) == (10, 5)
         assert "z" not in [key.key for key in shown.query("FooterKey")]
-        await pilot.press("z")                      # no second puzzle screen on top
+        await pilot.press("z")  # no second puzzle screen on top
         await pilot.pause()
         assert pilot.app.screen is shown
 
@@ -147,7 +148,7 @@ async def test_a_wrong_click_shows_the_refutation_and_a_retry_is_not_rated() -> 
         assert shown.phase == "done" and shown.played == list(refutation)
         words = side_text(pilot)
         assert "is right" not in words and "Rating 1500 → " in words
-        assert "1. " in words and "2. " in words       # the refutation, ply by ply
+        assert "1. " in words and "2. " in words  # the refutation, ply by ply
         after = standing(app.store)
         assert after.rating.rating < 1500 and after.tries == 1
         await pilot.press("r")
@@ -173,10 +174,10 @@ async def test_hints_come_one_level_at_a_time_and_the_last_lights_the_move() -> 
         assert "Hint 3 of 3" in side_text(pilot)
         board = shown.query_one("#puzzle-board", Board)
         assert "best" in board.cell_highlights(puzzle.answer)
-        await pilot.press("h")                          # no fourth hint
+        await pilot.press("h")  # no fourth hint
         assert side_text(pilot).count("Hint") == 3
         await keys_to(pilot, puzzle.answer)
-        assert standing(app.store).streak == 0          # a hint ends the streak
+        assert standing(app.store).streak == 0  # a hint ends the streak
 
 
 async def test_a_taken_cell_is_refused_and_changes_nothing() -> None:
@@ -185,7 +186,7 @@ async def test_a_taken_cell_is_refused_and_changes_nothing() -> None:
         shown = await open_puzzles(pilot)
         puzzle = shown.puzzle
         assert puzzle is not None
-        taken = next(c for c in range(puzzle.size ** 2) if puzzle.board[c] is not None)
+        taken = next(c for c in range(puzzle.size**2) if puzzle.board[c] is not None)
         await click_cell(pilot, taken)
         assert shown.phase == "solving" and standing(app.store).tries == 0
 
@@ -256,8 +257,11 @@ def test_a_board_too_big_for_the_terminal_asks_for_more_room() -> None:
 async def test_the_screen_tells_the_proof_in_the_words_of_its_explanation() -> None:
     # The 7×7 win in 5 of issue 28: its second step once said "O must stop it at D2" before
     # O's D5. The screen shows the sentences `text.puzzles.explanation` makes of its steps.
-    [puzzle] = [p for p in load_bank()
-                if p.position == "...X.O./....XX./....XO./...O..O/.....X./......./......."]
+    [puzzle] = [
+        p
+        for p in load_bank()
+        if p.position == "...X.O./....XX./....XO./...O..O/.....X./......./......."
+    ]
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -31,12 +31,12 @@ async def test_the_defaults_start_with_one_enter() -> None:
 async def test_a_game_is_set_up_and_started_with_the_keyboard_alone() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("tab", "tab")                 # Start -> mode -> who moves first
-        await pilot.press("right", "space")             # the computer
-        await pilot.press("tab", "right", "space")      # your mark: O
+        await pilot.press("tab", "tab")  # Start -> mode -> who moves first
+        await pilot.press("right", "space")  # the computer
+        await pilot.press("tab", "right", "space")  # your mark: O
         await pilot.press("tab", "enter", "down", "down", "down", "enter")  # Heuristic H2
-        await pilot.press("tab", "tab", "enter", "down", "enter")           # difficulty, size 4×4
-        await pilot.press("tab", "tab", "enter")        # k, then Enter in the time box starts
+        await pilot.press("tab", "tab", "enter", "down", "enter")  # difficulty, size 4×4
+        await pilot.press("tab", "tab", "enter")  # k, then Enter in the time box starts
         await settle(pilot)
         assert type(app.screen).__name__ == "GameScreen"
         assert app.settings == CHOSEN
@@ -51,8 +51,8 @@ async def test_a_game_is_set_up_and_started_with_the_mouse_alone() -> None:
     async with app.run_test(size=SIZE) as pilot:
         assert await pilot.click("#first-computer")
         assert await pilot.click("#mark-O")
-        await pick_with_mouse(pilot, "opponent", 3)     # Heuristic H2
-        await pick_with_mouse(pilot, "size", 1)         # 4×4
+        await pick_with_mouse(pilot, "opponent", 3)  # Heuristic H2
+        await pick_with_mouse(pilot, "size", 1)  # 4×4
         assert await pilot.click("#start")
         await settle(pilot)
         assert type(app.screen).__name__ == "GameScreen"
@@ -71,16 +71,16 @@ async def test_the_first_choice_says_which_mark_starts() -> None:
         assert str(label.render()) == "Who moves first (O starts: you)"
         assert await pilot.click("#first-computer")
         assert str(label.render()) == "Who moves first (X starts: the computer)"
-        assert await pilot.click("#mark-X")     # the computer plays O, and moves first
+        assert await pilot.click("#mark-X")  # the computer plays O, and moves first
         assert str(label.render()) == "Who moves first (O starts: the computer)"
 
 
-@pytest.mark.parametrize("mode", ["human-vs-computer", "human-vs-human",
-                                  "computer-vs-computer"])
+@pytest.mark.parametrize("mode", ["human-vs-computer", "human-vs-human", "computer-vs-computer"])
 @pytest.mark.parametrize("first", ["human", "computer"])
 @pytest.mark.parametrize("mark", ["X", "O"])
-def test_the_first_label_names_the_mark_the_game_starts_with(mode: str, first: str,
-                                                             mark: str) -> None:
+def test_the_first_label_names_the_mark_the_game_starts_with(
+    mode: str, first: str, mark: str
+) -> None:
     settings = GameSettings(mode=mode, first=first, mark=mark)
     label = first_label(mode, first, mark)
     assert f"({settings.first_mark} starts" in label
@@ -98,7 +98,7 @@ async def test_who_moves_first_and_your_mark_are_disabled_between_two_computers(
         assert await pilot.click("#mode-computer-vs-computer")
         await pilot.pause()
         assert first.disabled and mark.disabled
-        await pilot.click("#mark-O")     # a click on them changes nothing
+        await pilot.click("#mark-O")  # a click on them changes nothing
         await pilot.pause()
         assert mark.pressed_button is not None and mark.pressed_button.id == "mark-X"
         assert await pilot.click("#mode-human-vs-human")
@@ -122,7 +122,7 @@ async def test_an_out_of_range_value_shows_why_and_does_not_start() -> None:
     async with app.run_test(size=SIZE) as pilot:
         difficulty = app.screen.query_one("#difficulty", Input)
         difficulty.focus()
-        await pilot.press("5", "0", "0")    # the focus selects the old value
+        await pilot.press("5", "0", "0")  # the focus selects the old value
         await pilot.pause()
         message = app.screen.query_one("#difficulty-error", Static)
         assert message.display
@@ -133,7 +133,7 @@ async def test_an_out_of_range_value_shows_why_and_does_not_start() -> None:
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
         assert app.focused is difficulty
-        await pilot.press("5", "0")                     # the focus selected the bad value
+        await pilot.press("5", "0")  # the focus selected the bad value
         await pilot.pause()
         assert not message.display
 
@@ -163,13 +163,13 @@ def k_labels(pilot: Pilot[None]) -> list[str]:
 async def test_the_winning_length_list_follows_the_board_size() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pick_with_mouse(pilot, "size", 7)         # 10×10
-        await pick_with_mouse(pilot, "k", 5)            # the list: 3, 4, 5 (default), 6, 7, 8...
+        await pick_with_mouse(pilot, "size", 7)  # 10×10
+        await pick_with_mouse(pilot, "k", 5)  # the list: 3, 4, 5 (default), 6, 7, 8...
         k = app.screen.query_one("#k", Select)
         assert k.value == 8
-        await pick_with_mouse(pilot, "size", 3)         # 6×6: 8 in a row no longer fits
+        await pick_with_mouse(pilot, "size", 3)  # 6×6: 8 in a row no longer fits
         assert k.value == "default" and k_label(pilot) == "5 (default)"
-        await pick_with_mouse(pilot, "k", 3)            # 3, 4, 5 (default), 6
+        await pick_with_mouse(pilot, "k", 3)  # 3, 4, 5 (default), 6
         assert k.value == 6
         assert k_label(pilot) == "6"
 
@@ -178,13 +178,13 @@ async def test_the_default_winning_length_is_redrawn_for_the_new_size() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
         assert k_label(pilot) == "3 (default)" and k_labels(pilot) == ["3 (default)"]
-        await pick_with_mouse(pilot, "size", 7)         # 3×3 -> 10×10
+        await pick_with_mouse(pilot, "size", 7)  # 3×3 -> 10×10
         assert k_label(pilot) == "5 (default)"
         assert k_labels(pilot) == ["3", "4", "5 (default)", "6", "7", "8", "9", "10"]
-        app.screen.query_one("#size", Select).value = 3    # 10×10 -> 3×3 (scrolled out)
+        app.screen.query_one("#size", Select).value = 3  # 10×10 -> 3×3 (scrolled out)
         await pilot.pause()
         assert k_label(pilot) == "3 (default)" and k_labels(pilot) == ["3 (default)"]
-        await pick_with_mouse(pilot, "size", 1)         # 4×4: four in a row by default
+        await pick_with_mouse(pilot, "size", 1)  # 4×4: four in a row by default
         assert k_label(pilot) == "4 (default)" and k_labels(pilot) == ["3", "4 (default)"]
 
 
@@ -225,7 +225,7 @@ async def test_starting_from_reopened_settings_replaces_the_game() -> None:
         await settle(pilot)
         app.open_settings()
         await pilot.pause()
-        await pick_with_mouse(pilot, "size", 2)         # 5×5
+        await pick_with_mouse(pilot, "size", 2)  # 5×5
         assert await pilot.click("#start")
         await settle(pilot)
         assert type(app.screen).__name__ == "GameScreen"
@@ -267,7 +267,7 @@ async def test_a_theme_chosen_in_the_palette_survives_a_new_game_from_settings()
     app = TicTacToeApp(GameSettings(seed=1), True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.theme = "gruvbox"       # what the command palette's "Change theme" does
+        app.theme = "gruvbox"  # what the command palette's "Change theme" does
         app.open_settings()
         await pilot.pause()
         assert app.screen.query_one("#theme", Select).value == "gruvbox"
@@ -294,7 +294,7 @@ async def test_the_steppers_move_to_the_next_grid_mark_and_stay_in_range() -> No
 async def test_enter_on_a_radio_set_starts_the_game_as_the_hint_says() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("tab", "tab", "tab")          # Start -> mode -> first -> your mark
+        await pilot.press("tab", "tab", "tab")  # Start -> mode -> first -> your mark
         assert app.focused is app.screen.query_one("#mark", RadioSet)
         assert hint(pilot) == "Enter starts · Tab moves · ? help"
         await pilot.press("enter")
@@ -311,19 +311,19 @@ def hint(pilot: Pilot[None]) -> str:
 async def test_the_hint_says_what_enter_does_where_the_focus_is() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
-        assert hint(pilot).startswith("Enter starts")               # on Start
-        await pilot.press("tab", "tab", "tab", "tab")               # the opponent list
+        assert hint(pilot).startswith("Enter starts")  # on Start
+        await pilot.press("tab", "tab", "tab", "tab")  # the opponent list
         assert isinstance(app.focused, Select)
         assert hint(pilot).startswith("Enter opens the list")
-        await pilot.press("enter")                                  # as it says: it opens
+        await pilot.press("enter")  # as it says: it opens
         await pilot.pause()
         assert app.screen.query_one("#opponent", Select).expanded
         assert "Enter chooses" in hint(pilot)
-        await pilot.press("down", "enter")                          # chooses, and closes
+        await pilot.press("down", "enter")  # chooses, and closes
         await pilot.pause()
         assert app.screen.query_one("#opponent", Select).value == "minimax"
         assert hint(pilot).startswith("Enter opens the list")
-        await pilot.press("tab")                                    # the difficulty box
+        await pilot.press("tab")  # the difficulty box
         assert hint(pilot).startswith("Enter starts")
         await pilot.press("enter")
         await settle(pilot)

@@ -73,7 +73,7 @@ class Terminal:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.master >= 0:
-                self.read_until(b"\0never\0", 0.05)     # keep draining, or the app blocks
+                self.read_until(b"\0never\0", 0.05)  # keep draining, or the app blocks
             else:
                 time.sleep(0.05)
             done, status = os.waitpid(self.pid, os.WNOHANG)
@@ -90,10 +90,13 @@ def app_in_terminal(tmp_path: Path, *flags: str) -> Iterator[Terminal]:
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 34, 100, 0, 0))
     # The terminal's size is the pty's: a COLUMNS/LINES left by the test runner (pytest-xdist
     # sets them) would make the app believe it has 80×24.
-    env = {**{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
-           "TERM": "xterm-256color", "XDG_STATE_HOME": str(tmp_path)}
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
+        "TERM": "xterm-256color",
+        "XDG_STATE_HOME": str(tmp_path),
+    }
     pid = os.fork()
-    if pid == 0:    # the child: become a session whose controlling terminal is the pty
+    if pid == 0:  # the child: become a session whose controlling terminal is the pty
         try:
             os.setsid()
             fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
@@ -158,10 +161,12 @@ def test_the_app_ends_when_its_terminal_goes_away(tmp_path: Path) -> None:
         assert wait_gone(workers), "the search's worker processes outlived the app"
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
-                         ids=["SIGTERM", "SIGHUP", "SIGINT"])
-def test_a_signal_mid_game_keeps_the_game_as_abandoned(tmp_path: Path, data_dir: Path,
-                                                       signum: int) -> None:
+@pytest.mark.parametrize(
+    "signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT], ids=["SIGTERM", "SIGHUP", "SIGINT"]
+)
+def test_a_signal_mid_game_keeps_the_game_as_abandoned(
+    tmp_path: Path, data_dir: Path, signum: int
+) -> None:
     # You play the centre (Enter on the cursor), the computer starts a 30 s search: the signal
     # lands mid-game, mid-search, and the game with your move in it is in the history after.
     with app_in_terminal(tmp_path, "--size", "10", "--time-limit", "30") as terminal:

@@ -16,7 +16,7 @@ from tictactoe_tui.ui.screens.settings import (
 )
 
 SWEEP = sorted(
-    {(width, 24) for width in range(10, 51)}            # every narrow width, lists open
+    {(width, 24) for width in range(10, 51)}  # every narrow width, lists open
     | {(width, 24) for width in range(60, 121, 10)}
     | {(width, height) for width in (30, MIN_WIDTH, 45) for height in range(5, 14)}
 )
@@ -33,7 +33,7 @@ async def test_every_list_opens_at_every_terminal_size_without_a_crash() -> None
             await pilot.pause()
             selects = list(app.screen.query(Select))
             assert len(selects) == 4
-            for select in selects:       # as Enter on each would, all at once to save time
+            for select in selects:  # as Enter on each would, all at once to save time
                 select.expanded = True
             await pilot.pause()
             for select in selects:
@@ -75,8 +75,9 @@ async def test_too_small_for_reopened_settings_escape_still_goes_back_to_the_gam
         game = app.screen
         app.open_settings()
         await pilot.pause()
-        assert "escape goes back to the game" in text(app.screen.query_one("#settings-too-small",
-                                                                           Static))
+        assert "escape goes back to the game" in text(
+            app.screen.query_one("#settings-too-small", Static)
+        )
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game

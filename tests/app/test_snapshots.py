@@ -56,7 +56,7 @@ class TestSettingsScreen:
         async def run_before(pilot: Pilot[Any]) -> None:
             await pilot.pause()
             difficulty = pilot.app.screen.query_one("#difficulty", Input)
-            difficulty.cursor_blink = False     # a blinking cursor would make the picture flaky
+            difficulty.cursor_blink = False  # a blinking cursor would make the picture flaky
             difficulty.focus()
             # Enter, not a click on Start: the button's press animation would be in the picture.
             await pilot.press("5", "0", "0", "enter")
@@ -79,24 +79,34 @@ class TestGameScreen:
         # worker would send it: the live display with fixed numbers.
         async def run_before(pilot: Pilot[Any]) -> None:
             await settle(pilot)
-            await pilot.press("enter")                       # X at F6; O thinks
+            await pilot.press("enter")  # X at F6; O thinks
             screen = pilot.app.screen
             assert isinstance(screen, GameScreen) and screen.thinking == "computer"
-            story = tuple(IterationInfo(depth, move, score, "estimate", "heuristic", nodes,
-                                        seconds, (move,))
-                          for depth, move, score, nodes, seconds in (
-                              (1, 44, -10, 104, 0.002), (2, 44, -21, 671, 0.007),
-                              (3, 33, -10, 1_191, 0.008), (4, 44, -25, 3_174, 0.015)))
-            progress = Progress(depth=4, nodes=52_272, elapsed=0.62, best_move=44,
-                                best_score=-25, pv=(44, 54, 53, 45), iterations=story)
+            story = tuple(
+                IterationInfo(depth, move, score, "estimate", "heuristic", nodes, seconds, (move,))
+                for depth, move, score, nodes, seconds in (
+                    (1, 44, -10, 104, 0.002),
+                    (2, 44, -21, 671, 0.007),
+                    (3, 33, -10, 1_191, 0.008),
+                    (4, 44, -25, 3_174, 0.015),
+                )
+            )
+            progress = Progress(
+                depth=4,
+                nodes=52_272,
+                elapsed=0.62,
+                best_move=44,
+                best_score=-25,
+                pv=(44, 54, 53, 45),
+                iterations=story,
+            )
             screen.show_progress(progress)
             await pilot.pause()
 
         app = TicTacToeApp(GameSettings(size=10, seed=1), start_in_game=True)
         assert snap_compare(app, run_before=run_before, terminal_size=SIZE)
 
-    def test_a_hints_expected_line_picked_in_the_panel(self, snap_compare: SnapCompare
-                                                       ) -> None:
+    def test_a_hints_expected_line_picked_in_the_panel(self, snap_compare: SnapCompare) -> None:
         async def run_before(pilot: Pilot[Any]) -> None:
             await settle(pilot)
             for key in ("1", "h"):
@@ -116,8 +126,9 @@ class TestSmallTerminalsAndColour:
         scene = screenshots.SCENES["game"]
         assert snap_compare(scene.app(), run_before=scene.play, terminal_size=(40, 15))
 
-    def test_3x3_in_40x15_with_the_panel_instead_of_the_board(self, snap_compare: SnapCompare
-                                                               ) -> None:
+    def test_3x3_in_40x15_with_the_panel_instead_of_the_board(
+        self, snap_compare: SnapCompare
+    ) -> None:
         scene = screenshots.SCENES["game"]
 
         async def run_before(pilot: Pilot[Any]) -> None:
@@ -137,8 +148,9 @@ class TestSmallTerminalsAndColour:
 
         assert snap_compare(app, run_before=run_before, terminal_size=(80, 24))
 
-    def test_a_win_with_no_colour(self, snap_compare: SnapCompare,
-                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    def test_a_win_with_no_colour(
+        self, snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
         monkeypatch.setenv("NO_COLOR", "1")
         assert snap_scene(snap_compare, "results")
 
@@ -164,8 +176,9 @@ class TestHelpScreen:
 class TestLab:
     """The learning lab's screens."""
 
-    def test_match_runner_after_ten_games(self, snap_compare: SnapCompare,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    def test_match_runner_after_ten_games(
+        self, snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
         # The time per move is the one number that varies between runs.
         monkeypatch.setattr(match_screen, "per_move_ms", lambda stats: 1.0)
         assert snap_scene(snap_compare, "match")
@@ -180,8 +193,9 @@ class TestLab:
     def test_the_search_tree_replayed_to_a_cut_off(self, snap_compare: SnapCompare) -> None:
         assert snap_scene(snap_compare, "tree")
 
-    def test_the_search_tree_on_10x10_at_the_moves_left_out(self, snap_compare: SnapCompare
-                                                            ) -> None:
+    def test_the_search_tree_on_10x10_at_the_moves_left_out(
+        self, snap_compare: SnapCompare
+    ) -> None:
         assert snap_scene(snap_compare, "tree-10x10")
 
 
@@ -200,7 +214,8 @@ class TestReviewScreen:
         assert snap_scene(snap_compare, "review")
 
     def test_a_blunder_proven_lost_by_threats_beside_bounds_and_depths(
-            self, snap_compare: SnapCompare) -> None:
+        self, snap_compare: SnapCompare
+    ) -> None:
         # The scene caches depth-limited analyses (no time budget): the same on any machine.
         assert snap_scene(snap_compare, "proof")
 

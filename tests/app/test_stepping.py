@@ -29,14 +29,14 @@ async def test_stepping_back_through_a_live_game_and_returning_to_it() -> None:
         status = text(game.query_one("#status", Static))
         assert "Looking back at move 2 of 3" in status
         assert game.query_one(EvalPanel).text.startswith("After move 2: X to move, best ")
-        await pilot.press("e")                              # the shown position, analysed
+        await pilot.press("e")  # the shown position, analysed
         await settle(pilot)
         assert isinstance(app.screen, AnalysisScreen)
         assert app.screen.position_text == "O../.X./..."
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is game and game.controller.viewing == 2
-        await pilot.press("3")                              # a move: back to the game, played
+        await pilot.press("3")  # a move: back to the game, played
         await settle(pilot)
         assert game.controller.viewing is None and game.game.moves == (4, 0, 8, 2)
         assert board.marks == Position.from_string("O.O/.X./..X").marks()
@@ -72,7 +72,7 @@ async def test_a_paused_computers_game_shows_the_position_analysed_and_h_works()
         assert game.query_one(EvalPanel).text.startswith(f"Hint for {to_move}: ")
         moves = game.game.moves
         await pilot.pause(1.0)
-        assert game.game.moves == moves                    # still paused
+        assert game.game.moves == moves  # still paused
 
 
 async def test_every_game_of_the_match_runner_opens_in_the_review() -> None:

@@ -56,7 +56,7 @@ async def test_the_panel_shows_the_search_live_then_its_result() -> None:
 async def test_a_hint_is_shown_live_while_it_is_searched() -> None:
     app = game_app(opponent="alphabeta", size=10, time_limit=8, seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("v")                  # no quiet scoring: the hint starts from zero
+        await pilot.press("v")  # no quiet scoring: the hint starts from zero
         await pilot.press("h")
         await wait_until(pilot, lambda: "positions so far" in panel(pilot))
         assert panel(pilot).startswith("Analysing X's position…")
@@ -103,8 +103,8 @@ async def test_p_alone_shows_the_line_of_the_move_played() -> None:
         await pilot.press("5")
         await settle(pilot)
         view = game(pilot).view
-        await pilot.press("p")                  # lines were on: now off
-        await pilot.press("p")                  # on again, with no row picked: the chosen one
+        await pilot.press("p")  # lines were on: now off
+        await pilot.press("p")  # on again, with no row picked: the chosen one
         chosen = view.panel.highlighted
         assert chosen is not None and chosen.chosen
         # The chosen move is on the board already; the rest of its line is numbered from 2.

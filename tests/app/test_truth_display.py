@@ -19,8 +19,10 @@ from tictactoe_tui.text.report import build_report, score_hints
 from tictactoe_tui.ui.screens.review import EvalGraph
 from tictactoe_tui.ui.widgets import Board, PositionView
 
-THREAT_POSITION = ("........../........../........../.....O..../....XXO.../"
-                   "....XXO.../....OX..../........../........../..O.......")
+THREAT_POSITION = (
+    "........../........../........../.....O..../....XXO.../"
+    "....XXO.../....OX..../........../........../..O......."
+)
 """X to move and win by a chain of threats (VCT) starting at F8."""
 
 
@@ -49,8 +51,9 @@ async def test_a_bound_is_drawn_fainter_than_a_value_in_the_panel_and_on_the_boa
         await pilot.pause()
         options = view.panel.query_one("#eval-rows", OptionList)
         prompts = [options.get_option_at_index(i).prompt for i in range(options.option_count)]
-        rows = {prompt.plain.split()[0]: prompt for prompt in prompts
-                if isinstance(prompt, Content)}
+        rows = {
+            prompt.plain.split()[0]: prompt for prompt in prompts if isinstance(prompt, Content)
+        }
 
         def dim(name: str) -> bool:
             return any("dim" in str(span.style) for span in rows[name].spans)
@@ -89,18 +92,25 @@ async def test_the_search_story_grows_a_row_per_depth_while_it_runs(gate: Gate) 
     app = game_app(opponent="alphabeta", size=10, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("enter")                       # X at F6; O thinks, held by the gate
+        await pilot.press("enter")  # X at F6; O thinks, held by the gate
         screen = game(pilot)
         rows: list[IterationInfo] = []
         for depth, move, score in ((1, 44, -10), (2, 44, -21), (3, 33, -12)):
-            rows.append(IterationInfo(depth, move, score, "estimate", "heuristic",
-                                      100 * depth, 0.01 * depth))
-            screen.show_progress(Progress(depth, 100 * depth, 0.01 * depth, move, score,
-                                          (move,), iterations=tuple(rows)))
+            rows.append(
+                IterationInfo(
+                    depth, move, score, "estimate", "heuristic", 100 * depth, 0.01 * depth
+                )
+            )
+            screen.show_progress(
+                Progress(
+                    depth, 100 * depth, 0.01 * depth, move, score, (move,), iterations=tuple(rows)
+                )
+            )
             await pilot.pause()
             story = panel(pilot).split("depth  move score positions  time")[1].splitlines()
             assert [line.split()[:3] for line in story if line.strip()] == [
-                [str(row.depth), cell_notation(row.move, 10), f"~{row.score}"] for row in rows]
+                [str(row.depth), cell_notation(row.move, 10), f"~{row.score}"] for row in rows
+            ]
         assert "best so far: D4, score ~-12 so far" in panel(pilot)
         gate.set()
         await settle(pilot)
@@ -126,7 +136,7 @@ async def test_p_draws_the_line_of_a_win_proven_by_threats() -> None:
         assert "X plays F8: a four (F5–F8), O must block F9." in shown
         view = game(pilot).view
         assert view.line_shown == ()
-        await pilot.press("p", "p")          # off, then on: the chosen row's line
+        await pilot.press("p", "p")  # off, then on: the chosen row's line
         chosen = view.panel.highlighted
         assert chosen is not None and chosen.cell == "F8" and len(chosen.line) > 3
         assert view.line_shown == chosen.line
@@ -147,8 +157,13 @@ async def test_the_review_graph_marks_a_bound_and_reads_out_the_shown_value() ->
     app = GraphApp()
     async with app.run_test(size=SIZE) as pilot:
         graph = app.query_one(EvalGraph)
-        graph.show([0, -4, -9, 14], 2, 20, ["exact", "estimate", "at_most", "at_least"],
-                   "after move 2: ≤ -9 for X (upper bound)")
+        graph.show(
+            [0, -4, -9, 14],
+            2,
+            20,
+            ["exact", "estimate", "at_most", "at_least"],
+            "after move 2: ≤ -9 for X (upper bound)",
+        )
         await pilot.pause()
         drawn = str(graph.render())
         assert "≤" in drawn and "≥" in drawn
@@ -161,7 +176,7 @@ async def test_a_hint_in_an_empty_panel_gives_its_rows_the_keys_with_tab() -> No
     app = game_app(mode="human-vs-human")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("h")                  # the first analysis the panel shows
+        await pilot.press("h")  # the first analysis the panel shows
         await settle(pilot)
         await pilot.press("tab", "down")
         view = game(pilot).view

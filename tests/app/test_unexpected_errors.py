@@ -31,8 +31,8 @@ async def crash_a_game() -> None:
 
 
 async def test_an_unexpected_error_is_logged_and_the_player_sees_one_line(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     await crash_a_game()
     log = crash_log_path()
@@ -57,8 +57,8 @@ def _no_home(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def test_without_a_home_directory_the_crash_log_goes_to_a_temporary_folder(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     _no_home(monkeypatch)
     monkeypatch.delenv("XDG_STATE_HOME", raising=False)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
@@ -71,22 +71,25 @@ async def test_without_a_home_directory_the_crash_log_goes_to_a_temporary_folder
 
 
 @pytest.mark.parametrize("xdg", ["relative/state", "state", "./state", ""])
-def test_a_relative_xdg_state_home_is_ignored(xdg: str, tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_relative_xdg_state_home_is_ignored(
+    xdg: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_STATE_HOME", xdg)
     monkeypatch.chdir(tmp_path)
     assert state_dir() == tmp_path / ".local" / "state" / "tictactoe-tui"
 
 
-def test_an_absolute_xdg_state_home_is_used(tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_absolute_xdg_state_home_is_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     assert crash_log_path() == tmp_path / "state" / "tictactoe-tui" / "crash.log"
 
 
 def test_a_relative_xdg_state_home_without_a_home_falls_back_to_a_temporary_folder(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     _no_home(monkeypatch)
     monkeypatch.setenv("XDG_STATE_HOME", "relative")
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
@@ -95,7 +98,8 @@ def test_a_relative_xdg_state_home_without_a_home_falls_back_to_a_temporary_fold
 
 
 def test_the_command_exits_non_zero_after_an_unexpected_error(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`tictactoe-tui` as a script sees it: cli.main's status after the app crashed."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
 
@@ -103,27 +107,26 @@ def test_the_command_exits_non_zero_after_an_unexpected_error(
         def on_mount(self) -> None:
             raise RuntimeError("a bug we did not foresee")
 
-        def run(self, **kwargs: Any) -> None:      # no terminal under pytest: run headless
+        def run(self, **kwargs: Any) -> None:  # no terminal under pytest: run headless
             super().run(headless=True, size=SIZE)
 
-    monkeypatch.setattr(TicTacToeApp, "from_args",
-                        classmethod(lambda cls, args: CrashingApp()))
+    monkeypatch.setattr(TicTacToeApp, "from_args", classmethod(lambda cls, args: CrashingApp()))
     assert cli.main(["--seed", "1"]) == 1
     assert "a bug we did not foresee" in crash_log_path().read_text()
 
 
 def test_the_command_exits_0_after_a_normal_quit(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
 
     class QuittingApp(TicTacToeApp):
         def on_mount(self) -> None:
             super().on_mount()
-            self.set_timer(0.2, self.exit)      # what q does, once Settings shows
+            self.set_timer(0.2, self.exit)  # what q does, once Settings shows
 
         def run(self, **kwargs: Any) -> None:
             super().run(headless=True, size=SIZE)
 
-    monkeypatch.setattr(TicTacToeApp, "from_args",
-                        classmethod(lambda cls, args: QuittingApp()))
+    monkeypatch.setattr(TicTacToeApp, "from_args", classmethod(lambda cls, args: QuittingApp()))
     assert cli.main([]) == 0

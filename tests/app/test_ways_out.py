@@ -79,11 +79,11 @@ async def test_the_palettes_quit_asks_too_and_another_key_goes_on() -> None:
         await pilot.press("5")
         await run_command(pilot, "quit")
         assert "Quit in the middle of the game?" in status(pilot)
-        await pilot.press("1")                     # any other key: the game goes on
+        await pilot.press("1")  # any other key: the game goes on
         await pilot.pause()
         assert "Quit in the middle" not in status(pilot)
         assert app.is_running
-    assert kept_outcomes() == ["abandoned"]        # closing the test app is a way out too
+    assert kept_outcomes() == ["abandoned"]  # closing the test app is a way out too
 
 
 async def test_a_crash_in_the_middle_of_a_game_keeps_the_game() -> None:
@@ -105,10 +105,10 @@ async def test_a_crash_in_the_middle_of_a_game_keeps_the_game() -> None:
 async def test_q_on_a_finished_game_quits_at_once_and_keeps_it_once() -> None:
     app = game_app(mode="human-vs-human")
     async with app.run_test(size=SIZE) as pilot:
-        for key in "14253":                        # X: 1 2 3, the top row
+        for key in "14253":  # X: 1 2 3, the top row
             await pilot.press(key)
         await settle(pilot)
-        await pilot.press("escape")                # close the results to look at the board
+        await pilot.press("escape")  # close the results to look at the board
         await pilot.press("q")
         await pilot.pause()
     assert kept_outcomes() == ["X"]

@@ -20,7 +20,7 @@ async def test_analysing_is_said_once_while_a_hint_is_worked_out_on_a_big_board(
         # analysis the screen already made in the background shows at once, saying nothing).
         assert shown.count("Analysing X's position…") <= 1, shown
         assert "Analysing" in shown or "Hint:" in shown, shown
-        await pilot.press("n")              # a new game drops the hint at once
+        await pilot.press("n")  # a new game drops the hint at once
         await settle(pilot)
 
 

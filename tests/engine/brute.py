@@ -69,7 +69,7 @@ class BruteForce:
 
     def move_value(self, cells: str, mover: str, cell: int) -> int:
         """The value of `mover` marking the empty `cell`, for `mover`."""
-        after = cells[:cell] + mover + cells[cell + 1:]
+        after = cells[:cell] + mover + cells[cell + 1 :]
         if self.wins(after, cell):
             return self.big - 1
         if "." not in after:
@@ -95,8 +95,11 @@ class BruteForce:
 
     def move_values(self, cells: str, mover: str) -> dict[int, int]:
         """The value of every legal move, for `mover`."""
-        return {cell: self.move_value(cells, mover, cell)
-                for cell, mark in enumerate(cells) if mark == "."}
+        return {
+            cell: self.move_value(cells, mover, cell)
+            for cell, mark in enumerate(cells)
+            if mark == "."
+        }
 
     def random_position(self, rng: random.Random, marks: int) -> str:
         """A random game of `marks` moves (X first) that nobody has won yet."""
@@ -105,7 +108,7 @@ class BruteForce:
             mover = "X"
             for _ in range(marks):
                 cell = rng.choice([c for c, m in enumerate(cells) if m == "."])
-                cells = cells[:cell] + mover + cells[cell + 1:]
+                cells = cells[:cell] + mover + cells[cell + 1 :]
                 mover = "O" if mover == "X" else "X"
             if self.winner(cells) is None and "." in cells:
                 return cells

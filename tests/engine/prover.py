@@ -64,8 +64,12 @@ class Prover(BitLines):
             else:
                 double, moves = self.attacks(attacker, defender)
                 # Within 3 or 4 plies only a move making two winning cells wins.
-                result = double or (plies >= 5 and any(
-                    self.defender_loses(attacker | move, defender, plies - 1) for move in moves))
+                result = double or (
+                    plies >= 5
+                    and any(
+                        self.defender_loses(attacker | move, defender, plies - 1) for move in moves
+                    )
+                )
             self.memo[key] = result
         return self.memo[key]
 

@@ -20,8 +20,9 @@ from benchmarks.bench import (
 
 
 def git(*args: str) -> str:
-    return subprocess.run(["git", "-C", str(checkout_root()), *args], capture_output=True,
-                          text=True, check=True).stdout.strip()
+    return subprocess.run(
+        ["git", "-C", str(checkout_root()), *args], capture_output=True, text=True, check=True
+    ).stdout.strip()
 
 
 def test_each_engine_plays_from_its_own_checkout_and_the_worktree_is_removed() -> None:
@@ -57,9 +58,13 @@ def test_a_worker_refuses_a_checkout_without_the_package(tmp_path: Path) -> None
 
 
 def test_the_command_refuses_an_odd_number_of_games_in_one_line() -> None:
-    out = subprocess.run([sys.executable, "-m", "tictactoe_tui", "bench", "--against", "HEAD",
-                          "--games", "3"], capture_output=True, text=True, timeout=60,
-                         cwd=checkout_root())
+    out = subprocess.run(
+        [sys.executable, "-m", "tictactoe_tui", "bench", "--against", "HEAD", "--games", "3"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=checkout_root(),
+    )
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert "--games" in out.stderr and "Traceback" not in out.stderr
 

@@ -64,8 +64,9 @@ def ending(rng: random.Random) -> tuple[Board, str]:
     for cell in rng.sample(xs, 4 + max(surplus, 0)) + rng.sample(os, 4 + max(-surplus, 0)):
         cells[cell] = "."
     text = "".join(cells)
-    return Board.from_string("/".join(text[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)),
-                             k=5), text
+    return Board.from_string(
+        "/".join(text[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)), k=5
+    ), text
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -33,7 +33,6 @@ def brute_force_winners(board: Board) -> set[Mark]:
     return found
 
 
-
 @st.composite
 def played_boards(draw: st.DrawFn, max_size: int = 8) -> Board:
     """A board reached by legal play on size 3..max_size with a random k and first player."""
@@ -62,7 +61,7 @@ def any_position(draw: st.DrawFn) -> tuple[str, int]:
         extra = "X" if xs > os_ else "O"
         cells[cells.index(extra)] = "."
         xs, os_ = cells.count("X"), cells.count("O")
-    return "/".join("".join(cells[r * size:(r + 1) * size]) for r in range(size)), k
+    return "/".join("".join(cells[r * size : (r + 1) * size]) for r in range(size)), k
 
 
 # -- properties -----------------------------------------------------------------------------------
@@ -194,8 +193,11 @@ def test_playing_an_occupied_cell_names_the_cell_and_its_owner() -> None:
 
 @pytest.mark.parametrize("cell", [-1, 9, 100])
 def test_playing_off_the_board_says_which_cells_exist(cell: int) -> None:
-    with pytest.raises(IllegalMove, match=rf"cell {cell} is off the board: cells are numbered "
-                                          rf"0 to 8 on a 3{TIMES}3 board"):
+    with pytest.raises(
+        IllegalMove,
+        match=rf"cell {cell} is off the board: cells are numbered "
+        rf"0 to 8 on a 3{TIMES}3 board",
+    ):
         Board.empty().play(cell)
 
 
@@ -233,8 +235,11 @@ def test_a_cell_count_that_is_not_a_square_is_refused(text: str) -> None:
 
 @pytest.mark.parametrize("text", ["XX./.../...", "OO./.../...", "XXX/X.O/..."])
 def test_counts_that_cannot_alternate_are_refused(text: str) -> None:
-    with pytest.raises(IllegalMove, match=r"impossible position: \d+ X and \d+ O "
-                                          r"\(players alternate"):
+    with pytest.raises(
+        IllegalMove,
+        match=r"impossible position: \d+ X and \d+ O "
+        r"\(players alternate",
+    ):
         Board.from_string(text)
 
 
@@ -250,15 +255,21 @@ def test_a_line_for_both_players_is_refused() -> None:
 
 @pytest.mark.parametrize(("size", "k"), [(3, 2), (3, 4), (5, 6), (20, 21)])
 def test_k_out_of_range_is_refused(size: int, k: int) -> None:
-    with pytest.raises(IllegalMove, match=rf"k \(marks in a row to win\) must be between 3 and "
-                                          rf"{size} on a {size}{TIMES}{size} board, not {k}"):
+    with pytest.raises(
+        IllegalMove,
+        match=rf"k \(marks in a row to win\) must be between 3 and "
+        rf"{size} on a {size}{TIMES}{size} board, not {k}",
+    ):
         Board.empty(size, k)
 
 
 @pytest.mark.parametrize("size", [0, 2, 21])
 def test_size_out_of_range_is_refused(size: int) -> None:
-    with pytest.raises(IllegalMove, match=rf"the board must be 3{TIMES}3 to 20{TIMES}20, not "
-                                          rf"{size}{TIMES}{size}"):
+    with pytest.raises(
+        IllegalMove,
+        match=rf"the board must be 3{TIMES}3 to 20{TIMES}20, not "
+        rf"{size}{TIMES}{size}",
+    ):
         Board.empty(size, 3)
 
 

@@ -37,8 +37,9 @@ def test_a_cancel_anywhere_leaves_a_legal_line_and_the_shared_board_as_given() -
         board = Board.empty(size, 5)
         while not board.is_over and board.move_count < 30:
             memory = SearchMemory()
-            result = alphabeta(board, time_limit=0.3, should_stop=stop_after(rng.randint(1, 60)),
-                               memory=memory)
+            result = alphabeta(
+                board, time_limit=0.3, should_stop=stop_after(rng.randint(1, 60)), memory=memory
+            )
             if result.cancelled:
                 cancelled += 1
                 replay(board, result.pv)  # IllegalMove if the line holds a taken cell
@@ -46,8 +47,10 @@ def test_a_cancel_anywhere_leaves_a_legal_line_and_the_shared_board_as_given() -
                 searcher.state.rewind(0)
                 fresh = LineState(searcher.shape, board.x_bits, board.o_bits)
                 assert (searcher.state.bits, searcher.state.count) == (fresh.bits, fresh.count)
-                assert (searcher.state.threes, searcher.state.fours) == (fresh.threes,
-                                                                        fresh.fours), str(board)
+                assert (searcher.state.threes, searcher.state.fours) == (
+                    fresh.threes,
+                    fresh.fours,
+                ), str(board)
             move = result.move
             if move is None or rng.random() < 0.2:
                 move = rng.choice(board.legal_moves())

@@ -65,9 +65,13 @@ def test_compare_gives_every_algorithm_the_lab_searchs_numbers() -> None:
     assert [r.algorithm for r in comparison.results] == list(LAB_ALGORITHMS)
     for result in comparison.results:
         expected = trace_search(board, result.algorithm)
-        assert (result.move, result.value, result.positions, result.cutoffs,
-                result.table_hits) == (expected.move, expected.value, expected.positions,
-                                       expected.cutoffs, expected.table_hits)
+        assert (result.move, result.value, result.positions, result.cutoffs, result.table_hits) == (
+            expected.move,
+            expected.value,
+            expected.positions,
+            expected.cutoffs,
+            expected.table_hits,
+        )
     assert comparison.too_big_tree is None and comparison.minimax.tree.exact
 
 
@@ -87,8 +91,7 @@ def test_positions_with_many_empty_cells_are_searched_to_depth_3_by_default() ->
 
 
 def test_game_costs_count_each_position_and_stop_when_asked() -> None:
-    boards = [Board.empty(3, 3), Board.from_string("X../.O./..."),
-              Board.from_string("XXX/OO./...")]
+    boards = [Board.empty(3, 3), Board.from_string("X../.O./..."), Board.from_string("XXX/OO./...")]
     costs = game_costs(boards)
     assert len(costs) == 2  # the finished position is skipped
     for cost, board in zip(costs, boards, strict=False):
@@ -139,7 +142,8 @@ def test_score_by_depth_keeps_the_depths_done_when_stopped() -> None:
     stopped = score_by_depth(board, "alphabeta-plain", should_stop=lambda: next(polls) >= 3)
     assert 0 < len(stopped) < len(everything)
     assert [(r.depth, r.move, r.score) for r in stopped] == [
-        (r.depth, r.move, r.score) for r in everything[:len(stopped)]]
+        (r.depth, r.move, r.score) for r in everything[: len(stopped)]
+    ]
     assert score_by_depth(board, "alphabeta-plain", time_limit=0) == ()
 
 

@@ -30,7 +30,6 @@ def tree_size(board: Board) -> int:
     return 1 + sum(tree_size(board.play(move)) for move in board.legal_moves())
 
 
-
 def test_there_are_255168_games_of_which_131184_x_wins_77904_o_wins_and_46080_draws() -> None:
     assert tally(Board.empty(3, 3)) == (255_168, 131_184, 77_904, 46_080)
 

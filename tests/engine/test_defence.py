@@ -14,45 +14,115 @@ from tictactoe_tui.engine import kernel as fs
 from tictactoe_tui.engine.pvs import EXACT, MAIN, UPPER, Iteration, RootMove, Searcher
 from tictactoe_tui.engine.threats import find_vct
 
-H4_OR_H8 = "/".join([
-    "...............", "...............", "...............", "......O........",
-    ".......XO......", ".......X.......", "......XX.O.....", "...............",
-    "...............", "...............", "...............", "...............",
-    "...............", "...............", "..............."])
+H4_OR_H8 = "/".join(
+    [
+        "...............",
+        "...............",
+        "...............",
+        "......O........",
+        ".......XO......",
+        ".......X.......",
+        "......XX.O.....",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ]
+)
 """O to move must stop X's open three (H5-H7) at H4 or H8; after H4, X wins by threats (a loss
 in 12), after H8 it has no threat win."""
 
-ONLY_D7 = "/".join([
-    "...............", "...............", "...............", "...............",
-    "...XXXO........", "....X..........", ".....O.........", "...............",
-    "...............", "...........O...", "...............", "...............",
-    "...............", "...............", "..............."])
+ONLY_D7 = "/".join(
+    [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...XXXO........",
+        "....X..........",
+        ".....O.........",
+        "...............",
+        "...............",
+        "...........O...",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ]
+)
 """O to move: after every move near the stones but D7, X wins by threats (from a match game)."""
 
-ISSUE_18 = "/".join([
-    "...............", "...............", "...............", "....O..........",
-    "....X.O........", "...X.X.........", "....XO.........", "...............",
-    "...............", "...............", "...............", "...............",
-    "...............", "...............", "..............."])
+ISSUE_18 = "/".join(
+    [
+        "...............",
+        "...............",
+        "...............",
+        "....O..........",
+        "....X.O........",
+        "...X.X.........",
+        "....XO.........",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ]
+)
 """The issue's example, O to move at ply 8: after G7, X wins by threats in 13. O is lost whatever
 it plays: after every move within two cells of the stones the engine's threat search, allowed
 eight threats, finds a win for X (9 to 15 plies; a farther move is a pass). So the clock cannot
 buy a move that holds here, only one that does not lose at once to the quickest refutation."""
 
-ONLY_F12 = "/".join([
-    "...............", "...............", "...............", "...............",
-    "...............", "...............", "........X......", ".....XXXO......",
-    ".....XOO.X.....", "......X.O......", ".....X.O.......", "......OO.......",
-    ".....O.........", "....X..........", "..............."])
+ONLY_F12 = "/".join(
+    [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "........X......",
+        ".....XXXO......",
+        ".....XOO.X.....",
+        "......X.O......",
+        ".....X.O.......",
+        "......OO.......",
+        ".....O.........",
+        "....X..........",
+        "...............",
+    ]
+)
 """O to move (from a match game at 0.25 s, where O played F10 and X won by threats in 19): after
 F12 a long threat search finds no win for X; the engine of main, searched 3 plies, chose H13,
 after which X wins by threats in 15."""
 
-ONLY_D5 = "/".join([
-    "...............", "...............", ".....X.........", "......O........",
-    ".....X.O.......", "..XOOOOXO......", "...OXXXOXX.....", "......X...O....",
-    "......X........", "...............", "...............", "...............",
-    "...............", "...............", "..............."])
+ONLY_D5 = "/".join(
+    [
+        "...............",
+        "...............",
+        ".....X.........",
+        "......O........",
+        ".....X.O.......",
+        "..XOOOOXO......",
+        "...OXXXOXX.....",
+        "......X...O....",
+        "......X........",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ]
+)
 """O to move (from a match game, where O played D4 and lost): D5 is the only move near the stones
 after which X has no threat win (allowed six threats)."""
 
@@ -100,8 +170,9 @@ def test_the_issue_example_does_not_play_into_the_threat_win(time_limit: float) 
     assert decision.move != cell("G7")
 
 
-@pytest.mark.parametrize(("text", "depth"), [(ONLY_F12, 3), (ONLY_F12, 4), (ONLY_D5, 2),
-                                             (ONLY_D5, 3)])
+@pytest.mark.parametrize(
+    ("text", "depth"), [(ONLY_F12, 3), (ONLY_F12, 4), (ONLY_D5, 2), (ONLY_D5, 3)]
+)
 def test_the_answer_leaves_no_threat_win_when_a_move_holds(text: str, depth: int) -> None:
     # Without a clock the defence's checks are the same at any load. Each answer the engine
     # might play is checked on the position after it by a far longer threat search: a move
@@ -111,9 +182,9 @@ def test_the_answer_leaves_no_threat_win_when_a_move_holds(text: str, depth: int
         assert find_vct(board.play(move), STRONG_ATTACKS, STRONG_NODES) is None
 
 
-
-def cut_short_settle(checked: dict[int, int], last_top: int | None,
-                     refuted: bool = False) -> Iteration | None:
+def cut_short_settle(
+    checked: dict[int, int], last_top: int | None, refuted: bool = False
+) -> Iteration | None:
     """`_settle` of an iteration whose best move is 109 (then 34), when the clock cuts the
     check of 109 short; the caller's answer so far was `last_top` (None: it has none), which a
     check has refuted since if `refuted`."""

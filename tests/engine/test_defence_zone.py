@@ -24,8 +24,9 @@ from tictactoe_tui.engine.threats import ThreatSearch
 from tictactoe_tui.engine.types import RULE_FOUR_THEN_LOST
 
 
-def threatened(rng: random.Random, size: int, k: int, most_plies: int,
-               wanted: int) -> list[tuple[Board, list[int], bool]]:
+def threatened(
+    rng: random.Random, size: int, k: int, most_plies: int, wanted: int
+) -> list[tuple[Board, list[int], bool]]:
     """Random positions (the defender to move) where the attacker, as if the defender passed,
     wins by threats within `most_plies` plies but has no winning cell yet: (board, the win's
     line, whether it is a VCF)."""
@@ -66,8 +67,11 @@ def zone_of(board: Board, fours_only: bool) -> tuple[int, int, list[int]]:
     state = LineState.from_board(board)
     attacker = side_of(Mark.X)
     search = ThreatSearch()
-    line = (search.vcf(state, attacker, max_nodes=5_000) if fours_only
-            else search.vct(state, attacker, 3, 5_000))
+    line = (
+        search.vcf(state, attacker, max_nodes=5_000)
+        if fours_only
+        else search.vct(state, attacker, 3, 5_000)
+    )
     assert line is not None
     cells = proof_cells(search, state, attacker, line, fours_only, 3)
     assert cells is not None, str(board)
@@ -75,10 +79,12 @@ def zone_of(board: Board, fours_only: bool) -> tuple[int, int, list[int]]:
     return relevance_zone(state, attacker, attack, defence), plies, line
 
 
-@pytest.mark.parametrize(("size", "k", "seed"), [
-    (9, 5, 1), pytest.param(11, 4, 2, marks=pytest.mark.slow), (10, 5, 3)])
-def test_every_move_outside_the_zone_loses_within_the_proofs_plies(size: int, k: int,
-                                                                   seed: int) -> None:
+@pytest.mark.parametrize(
+    ("size", "k", "seed"), [(9, 5, 1), pytest.param(11, 4, 2, marks=pytest.mark.slow), (10, 5, 3)]
+)
+def test_every_move_outside_the_zone_loses_within_the_proofs_plies(
+    size: int, k: int, seed: int
+) -> None:
     rng = random.Random(seed)
     checked = 0
     for board, _line, fours_only in threatened(rng, size, k, 7, 10):
@@ -130,10 +136,16 @@ FOUR_THEN_LOST = [
     # X to move: its four at G7 (76) is blocked at F8 (85), and then every move of X's loses
     # to O's threats; neither search alone sees it (O's VCT after the four has no threat
     # pending after its block). Found by a random search of 10x10 positions.
-    ("O....X..../.....O..../....X...../......O.O./X....O..../..O.....X./.....O.X.X/"
-     "X..O....../..X.....OX/.X.OX.O...", 76),
-    (".....X...X/X..OO..O../X.O.O....X/.......X../..O...XX../........OX/O...XO..../"
-     ".O.OX.O.../.X.....X../.........O", 28),
+    (
+        "O....X..../.....O..../....X...../......O.O./X....O..../..O.....X./.....O.X.X/"
+        "X..O....../..X.....OX/.X.OX.O...",
+        76,
+    ),
+    (
+        ".....X...X/X..OO..O../X.O.O....X/.......X../..O...XX../........OX/O...XO..../"
+        ".O.OX.O.../.X.....X../.........O",
+        28,
+    ),
 ]
 
 
@@ -182,8 +194,12 @@ def test_the_searchs_proven_losses_inside_the_tree_hold() -> None:
             continue
         for scored in analyse_position(board, depth=4).scores:
             # Losses the search itself found (not a rule's or the root's threat search's).
-            if (scored.source == "search" and scored.exact and scored.score < 0
-                    and win_score(board) - abs(scored.score) <= 8):
+            if (
+                scored.source == "search"
+                and scored.exact
+                and scored.score < 0
+                and win_score(board) - abs(scored.score) <= 8
+            ):
                 assert confirmed(board, scored.move, scored.score), (str(board), scored)
                 checked += 1
 

@@ -48,11 +48,18 @@ def build(size: int, xs: list[tuple[int, int]], os_: list[tuple[int, int]]) -> B
 
 TRIPLES = {
     # size: (X stones, O stones, the far cell, one more O stone to make it X's turn)
-    10: ([(5, 1), (5, 2), (5, 3), (7, 5), (8, 5), (9, 5), (1, 9), (2, 8), (3, 7)],
-         [(5, 0), (0, 0), (9, 9), (9, 0), (0, 4), (2, 0), (9, 2), (7, 9)], (5, 5), (0, 7)),
-    15: ([(7, 3), (7, 4), (7, 5), (9, 7), (10, 7), (11, 7), (3, 11), (4, 10), (5, 9)],
-         [(7, 2), (12, 7), (2, 12), (0, 0), (14, 14), (0, 14), (14, 0), (1, 3)], (7, 7),
-         (13, 1)),
+    10: (
+        [(5, 1), (5, 2), (5, 3), (7, 5), (8, 5), (9, 5), (1, 9), (2, 8), (3, 7)],
+        [(5, 0), (0, 0), (9, 9), (9, 0), (0, 4), (2, 0), (9, 2), (7, 9)],
+        (5, 5),
+        (0, 7),
+    ),
+    15: (
+        [(7, 3), (7, 4), (7, 5), (9, 7), (10, 7), (11, 7), (3, 11), (4, 10), (5, 9)],
+        [(7, 2), (12, 7), (2, 12), (0, 0), (14, 14), (0, 14), (14, 0), (1, 3)],
+        (7, 7),
+        (13, 1),
+    ),
 }
 """Three lines of three X point at the far cell from the left, from below and from the upper
 right, each closed at its outer end (by an O stone or the edge); the O stones are far apart."""
@@ -116,8 +123,12 @@ def far_from_every_stone(board: Board, c: int) -> bool:
     """True when every stone is at least two cells (king moves) away from `c`."""
     size = board.size
     row, col = divmod(c, size)
-    return all(max(abs(r - row), abs(k - col)) >= 2
-               for r in range(size) for k in range(size) if board[r * size + k] is not None)
+    return all(
+        max(abs(r - row), abs(k - col)) >= 2
+        for r in range(size)
+        for k in range(size)
+        if board[r * size + k] is not None
+    )
 
 
 # -- the positions are what they claim to be ---------------------------------------------------
@@ -143,7 +154,8 @@ def test_the_only_saving_move_is_a_far_cell(size: int) -> None:
 @pytest.mark.parametrize("size", [10, 15])
 @pytest.mark.parametrize("limits", [{"depth": 4}, {"time_limit": 1.0}])
 def test_alphabeta_takes_the_far_cell_and_any_loss_it_proves_is_real(
-        size: int, limits: dict[str, float]) -> None:
+    size: int, limits: dict[str, float]
+) -> None:
     board, c = triple_at(size)
     result = alphabeta(board, **limits)  # type: ignore[arg-type]
     assert result.move == c
@@ -159,8 +171,7 @@ def far_cell_loss_is_real(board: Board, c: int, score: int) -> bool:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [10, 15])
-def test_the_analysis_calls_every_other_move_a_loss_in_4_and_the_far_cell_not(size: int
-                                                                           ) -> None:
+def test_the_analysis_calls_every_other_move_a_loss_in_4_and_the_far_cell_not(size: int) -> None:
     board, c = triple_at(size)
     analysis = analyse_position(board, time_limit=1.0)
     big = win_score(board)

@@ -188,8 +188,11 @@ def test_records_round_trip(game: Game) -> None:
         ("tictactoe 3x4 k=3 first=X", r"the board must be square, not 3x4"),
         ("tictactoe 3x3 k=3 first=X\nplays: 1 2", r"bad moves line 'plays: 1 2'"),
         ("tictactoe 3x3 k=3 first=X\nmoves: 1\nmoves: 2", "unexpected line in game record"),
-        ("tictactoe 3x3 k=3 first=X\nmoves: 5 a1", r"move 2 of the record is 'a1', not a cell "
-                                                    r"number \(1 to 9\)"),
+        (
+            "tictactoe 3x3 k=3 first=X\nmoves: 5 a1",
+            r"move 2 of the record is 'a1', not a cell "
+            r"number \(1 to 9\)",
+        ),
         ("tictactoe 3x3 k=3 first=X\nmoves: 5 -1", "move 2 of the record is '-1', not a cell"),
     ],
 )
@@ -203,14 +206,23 @@ def test_malformed_records_are_refused_with_what_is_wrong(text: str, message: st
     [
         ("tictactoe 3x3 k=4 first=X", r"k \(marks in a row to win\) must be between 3 and 3"),
         ("tictactoe 21x21 k=5 first=X", "the board must be"),
-        ("tictactoe 3x3 k=3 first=X\nmoves: 5 10", r"move 2 of the record is cell 10, off the "
-                                                   r"board: cells are numbered 1 to 9"),
+        (
+            "tictactoe 3x3 k=3 first=X\nmoves: 5 10",
+            r"move 2 of the record is cell 10, off the "
+            r"board: cells are numbered 1 to 9",
+        ),
         ("tictactoe 3x3 k=3 first=X\nmoves: 5 0", r"move 2 of the record is cell 0, off the"),
-        ("tictactoe 3x3 k=3 first=X\nmoves: 5 1 5", r"^move 3 of the record \(5, that is B2\) "
-                                                     r"is illegal: B2 is already taken by X$"),
-        ("tictactoe 3x3 k=3 first=X\nmoves: 1 4 2 5 3 9", r"move 6 of the record \(9, that is "
-                                                          r"C3\) is illegal: the game is over "
-                                                          r"\(X has already won\)"),
+        (
+            "tictactoe 3x3 k=3 first=X\nmoves: 5 1 5",
+            r"^move 3 of the record \(5, that is B2\) "
+            r"is illegal: B2 is already taken by X$",
+        ),
+        (
+            "tictactoe 3x3 k=3 first=X\nmoves: 1 4 2 5 3 9",
+            r"move 6 of the record \(9, that is "
+            r"C3\) is illegal: the game is over "
+            r"\(X has already won\)",
+        ),
     ],
 )
 def test_impossible_records_are_illegal_moves(text: str, message: str) -> None:

@@ -25,8 +25,7 @@ from tictactoe_tui.engine.evaluate import (
 SEED_002 = "OO./.X./..."
 
 # The eight lines of 3x3, written out independently of the engine's geometry.
-LINES_3X3 = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),
-             (2, 4, 6)]
+LINES_3X3 = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
 
 def by_cells(terms: tuple[LineTerm, ...]) -> dict[tuple[int, ...], LineTerm]:
@@ -46,19 +45,24 @@ def test_seed_002_position_3_line_by_line() -> None:
     assert set(lines) == set(LINES_3X3)
     expected = {
         # cells:     (X marks, O marks, H1 share, H2 share, kind)
-        (0, 1, 2): (1, 2, 0, 0, "blocked"),   # O O X
-        (3, 4, 5): (1, 0, 1, 1, "own"),       # . X .   X1
-        (6, 7, 8): (0, 0, 0, 0, "empty"),     # open to both: cancels out in H2
-        (0, 3, 6): (0, 1, -1, -1, "opp"),     # O . .   O1
-        (1, 4, 7): (1, 1, 0, 0, "blocked"),   # O X .
-        (2, 5, 8): (1, 0, 1, 1, "own"),       # X . .   X1
-        (0, 4, 8): (1, 1, 0, 0, "blocked"),   # O X .
-        (2, 4, 6): (2, 0, 3, 1, "own"),       # X X .   X2, worth 3
+        (0, 1, 2): (1, 2, 0, 0, "blocked"),  # O O X
+        (3, 4, 5): (1, 0, 1, 1, "own"),  # . X .   X1
+        (6, 7, 8): (0, 0, 0, 0, "empty"),  # open to both: cancels out in H2
+        (0, 3, 6): (0, 1, -1, -1, "opp"),  # O . .   O1
+        (1, 4, 7): (1, 1, 0, 0, "blocked"),  # O X .
+        (2, 5, 8): (1, 0, 1, 1, "own"),  # X . .   X1
+        (0, 4, 8): (1, 1, 0, 0, "blocked"),  # O X .
+        (2, 4, 6): (2, 0, 3, 1, "own"),  # X X .   X2, worth 3
     }
     for cells, (own, opp, share1, share2, kind) in expected.items():
         line = lines[cells]
         assert (line.own, line.opp, line.h1, line.h2, line.kind) == (
-            own, opp, share1, share2, kind), cells
+            own,
+            opp,
+            share1,
+            share2,
+            kind,
+        ), cells
     # 3·X2 + X1 − (3·O2 + O1) = 3 + 2 − 1 = 4, and Open(X) − Open(O) = 4 − 2 = 2, as the
     # seed's worked example and the panel say.
     assert sum(t.h1 for t in lines.values()) == 4 == h1(after, Mark.X)
@@ -97,8 +101,7 @@ def test_line_shares_add_up_to_h1_and_h2_on_every_3x3_position() -> None:
             assert sum(t.h1 for t in lines) == terms.value == terms.weighted(h1_weights(3))
             assert sum(t.h2 for t in lines) == h2(board, player)
             assert sum(t.open_own for t in lines) == explain_h2(board, player).open_own
-            assert sum(t.h1 for t in explain_lines(board, player, (2, 7))) == \
-                terms.weighted((2, 7))
+            assert sum(t.h1 for t in explain_lines(board, player, (2, 7))) == terms.weighted((2, 7))
 
 
 @st.composite
@@ -116,9 +119,10 @@ def boards(draw: st.DrawFn) -> Board:
 
 @settings(max_examples=80, deadline=None)
 @given(boards(), st.lists(st.integers(-20, 20), min_size=5, max_size=5))
-def test_weighted_h1_is_the_sum_of_the_line_shares_on_any_board(board: Board,
-                                                               raw: list[int]) -> None:
-    weights = tuple(raw[:board.k - 1])
+def test_weighted_h1_is_the_sum_of_the_line_shares_on_any_board(
+    board: Board, raw: list[int]
+) -> None:
+    weights = tuple(raw[: board.k - 1])
     for player in Mark:
         lines = explain_lines(board, player, weights)
         assert sum(t.h1 for t in lines) == explain_h1(board, player).weighted(weights)
@@ -136,8 +140,9 @@ def brute_wins(board: Board, mark: Mark) -> list[int]:
     for cell in range(9):
         if board[cell] is not None:
             continue
-        if any(cell in line and all(c == cell or board[c] is mark for c in line)
-               for line in LINES_3X3):
+        if any(
+            cell in line and all(c == cell or board[c] is mark for c in line) for line in LINES_3X3
+        ):
             out.append(cell)
     return out
 
@@ -168,11 +173,14 @@ def test_h1_ranks_the_centre_first_on_the_empty_board() -> None:
 
 
 def test_new_weights_rerank_the_replies_to_a_centre_opening() -> None:
-    board = Board.from_string(".../.X./...")   # O to move
+    board = Board.from_string(".../.X./...")  # O to move
+
     def pick(weights: tuple[int, int]) -> tuple[tuple[int, ...], int | None]:
-        chosen = heuristic_pick(board, lambda m: explain_h1(board.play(m), Mark.O)
-                                .weighted(weights))
+        chosen = heuristic_pick(
+            board, lambda m: explain_h1(board.play(m), Mark.O).weighted(weights)
+        )
         return chosen.moves, chosen.score
+
     # A corner: O alone on 2 lines, X alone on 3 -> 2 − 3 = −1; an edge: 1 − 3 = −2.
     assert pick((1, 3)) == ((0, 2, 6, 8), -1)
     # Weight 0 for one mark in a line: nothing counts, every cell ties.

@@ -37,7 +37,7 @@ def test_every_3x3_position_and_horizon_agrees_with_brute_force() -> None:
             truth = value > 0 and brute.big - value <= plies
             assert prover.wins(state, side, plies) == truth, (cells, plies)
             assert threats.wins(state, side, plies) == truth, (cells, plies)  # k = 3: full width
-        stack += [cells[:i] + mover + cells[i + 1:] for i, c in enumerate(cells) if c == "."]
+        stack += [cells[:i] + mover + cells[i + 1 :] for i, c in enumerate(cells) if c == "."]
     assert len(seen) == 5478
 
 
@@ -77,7 +77,7 @@ def test_5x5_positions_agree_with_an_independent_full_width_search() -> None:
 def test_a_winning_line_ends_in_the_win_and_the_state_is_left_as_it_was() -> None:
     # 15×15: X's open three B2–B4 wins within 5 (an open four next, then the win).
     cells = ["."] * 225
-    for cell in (16, 31, 46):       # B2, B3, B4
+    for cell in (16, 31, 46):  # B2, B3, B4
         cells[cell] = "X"
     for cell in (200, 201, 224):
         cells[cell] = "O"

@@ -69,8 +69,11 @@ def test_the_comparison_judges_against_full_width_minimax() -> None:
 
 
 def test_a_search_near_the_stones_says_what_it_left_out() -> None:
-    board = Board.from_string("........../........../........../....O...../....XX..../"
-                              "....O...../........../........../........../..........", k=5)
+    board = Board.from_string(
+        "........../........../........../....O...../....XX..../"
+        "....O...../........../........../........../..........",
+        k=5,
+    )
     result, recorder = record_search(board, "alphabeta-ordered", 2)
     assert result.rule == NEAR_STONES and result.legal_moves == 96
     assert 0 < result.root_moves < 96
@@ -87,8 +90,7 @@ def test_a_search_near_the_stones_says_what_it_left_out() -> None:
         assert len(left) == 1
         position = node_board(board, nodes, parent.id)
         searched = {kid.move for kid in kids if kid.leaf != LEFT_OUT}
-        assert searched | set(parent.pruned) | set(left[0].left_out) == set(
-            position.legal_moves())
+        assert searched | set(parent.pruned) | set(left[0].left_out) == set(position.legal_moves())
         assert not searched & set(left[0].left_out)
     root_left = [nodes[c] for c in nodes[0].children if nodes[c].leaf == LEFT_OUT]
     assert len(root_left[0].left_out) == result.legal_moves - result.root_moves
@@ -118,8 +120,10 @@ def test_hand_worked_cut_offs_are_all_made_by_the_first_move() -> None:
 
 
 def test_ordering_makes_more_cut_offs_with_the_first_move_from_the_empty_board() -> None:
-    shares = {name: trace_search(Board.empty(3, 3), name).first_cut_share
-              for name in ("alphabeta-plain", "alphabeta-ordered", "alphabeta-tt")}
+    shares = {
+        name: trace_search(Board.empty(3, 3), name).first_cut_share
+        for name in ("alphabeta-plain", "alphabeta-ordered", "alphabeta-tt")
+    }
     assert all(share is not None and 0 < share <= 1 for share in shares.values())
     plain, ordered = shares["alphabeta-plain"], shares["alphabeta-ordered"]
     assert plain is not None and ordered is not None and ordered > plain
@@ -166,4 +170,7 @@ def test_alpha_beta_knows_its_best_move_and_bounds_for_the_others() -> None:
                     assert scored.score == true, (str(board), name, scored)
                 else:
                     assert scored.kind == "at_most" and true <= scored.score, (
-                        str(board), name, cell_notation(scored.move, 3))
+                        str(board),
+                        name,
+                        cell_notation(scored.move, 3),
+                    )

@@ -32,13 +32,16 @@ def test_a_calls_limits_refine_the_players_own() -> None:
     assert NO_LIMITS.over(own) == own
 
 
-@pytest.mark.parametrize(("kwargs", "words"), [
-    ({"time": 0}, "time limit must be a number of seconds above 0"),
-    ({"time": float("nan")}, "time limit"),
-    ({"depth": 0}, "depth limit must be a whole number of at least 1"),
-    ({"nodes": 2.5}, "nodes limit must be a whole number"),
-    ({"depth": True}, "depth limit"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"time": 0}, "time limit must be a number of seconds above 0"),
+        ({"time": float("nan")}, "time limit"),
+        ({"depth": 0}, "depth limit must be a whole number of at least 1"),
+        ({"nodes": 2.5}, "nodes limit must be a whole number"),
+        ({"depth": True}, "depth limit"),
+    ],
+)
 def test_a_budget_no_player_could_keep_is_refused(kwargs: dict[str, float], words: str) -> None:
     with pytest.raises(ValueError, match=words):
         Limits(**kwargs)  # type: ignore[arg-type]
@@ -48,8 +51,9 @@ def test_a_budget_no_player_could_keep_is_refused(kwargs: dict[str, float], word
 def test_every_player_answers_the_same_call_and_reports_progress(opponent: str) -> None:
     board = Board.from_string("X../.O./...")
     heard: list[Progress] = []
-    decision = make_player(opponent, random.Random(0)).choose(board,
-                                                              Limits(on_progress=heard.append))
+    decision = make_player(opponent, random.Random(0)).choose(
+        board, Limits(on_progress=heard.append)
+    )
     assert decision.move in board.legal_moves()
     # Random does not search; every other player tells how its search goes.
     assert bool(heard) == (opponent != "random")
@@ -65,8 +69,13 @@ def test_every_searching_player_stops_when_asked(opponent: str) -> None:
     assert time.perf_counter() - began < 5
 
 
-@pytest.mark.parametrize("make", [lambda d: MinimaxPlayer(random.Random(0), depth=d),
-                                  lambda d: AlphaBetaPlayer(random.Random(0), depth=d)])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda d: MinimaxPlayer(random.Random(0), depth=d),
+        lambda d: AlphaBetaPlayer(random.Random(0), depth=d),
+    ],
+)
 def test_a_depth_limit_bounds_the_search(make: object) -> None:
     board = Board.empty(3, 3)
     player = make(None)  # type: ignore[operator]
@@ -79,8 +88,7 @@ def test_a_depth_limit_bounds_the_search(make: object) -> None:
 
 def test_a_position_budget_stops_a_long_search_soon_after_it() -> None:
     board = Board.empty(10, 5).play(44).play(45)
-    decision = AlphaBetaPlayer(random.Random(0), time_limit=30.0).choose(board,
-                                                                        Limits(nodes=3000))
+    decision = AlphaBetaPlayer(random.Random(0), time_limit=30.0).choose(board, Limits(nodes=3000))
     analysis = decision.analysis
     assert analysis is not None and analysis.cancelled
     assert analysis.nodes >= 3000

@@ -168,7 +168,7 @@ def test_3x3_games_have_no_random_opening_by_default() -> None:
 
 def test_bigger_boards_open_randomly_near_the_centre_and_pairs_share_the_opening() -> None:
     result = run_match(PlayerSpec("h1"), PlayerSpec("h2"), MatchPlan(6, size=8, k=5, seed=3))
-    openings = [g.moves[:g.opening] for g in result.outcomes]
+    openings = [g.moves[: g.opening] for g in result.outcomes]
     assert all(g.opening == DEFAULT_OPENING_MOVES for g in result.outcomes)
     assert openings[0] == openings[1] and openings[2] == openings[3]
     assert len({openings[0], openings[2], openings[4]}) == 3
@@ -181,8 +181,7 @@ def test_bigger_boards_open_randomly_near_the_centre_and_pairs_share_the_opening
 def test_the_opening_length_can_be_chosen() -> None:
     result = run_match(RANDOM, RANDOM, MatchPlan(2, seed=1, opening_moves=4))
     assert all(g.opening == 4 for g in result.outcomes)
-    none = run_match(PlayerSpec("h1"), PlayerSpec("h1"),
-                     MatchPlan(2, size=5, k=4, opening_moves=0))
+    none = run_match(PlayerSpec("h1"), PlayerSpec("h1"), MatchPlan(2, size=5, k=4, opening_moves=0))
     assert all(g.opening == 0 for g in none.outcomes)
 
 
@@ -203,16 +202,18 @@ def test_each_game_gets_fresh_players() -> None:
 
 def test_on_game_hears_every_game_in_order() -> None:
     heard: list[tuple[int, GameOutcome]] = []
-    result = run_match(RANDOM, RANDOM, MatchPlan(5, seed=1),
-                       MatchHooks(on_game=lambda i, g: heard.append((i, g))))
+    result = run_match(
+        RANDOM, RANDOM, MatchPlan(5, seed=1), MatchHooks(on_game=lambda i, g: heard.append((i, g)))
+    )
     assert [i for i, _ in heard] == [0, 1, 2, 3, 4]
     assert tuple(g for _, g in heard) == result.outcomes
 
 
 def test_on_move_hears_every_move() -> None:
     boards: list[tuple[int, Board]] = []
-    result = run_match(RANDOM, RANDOM, MatchPlan(2, seed=1),
-                       MatchHooks(on_move=lambda i, b: boards.append((i, b))))
+    result = run_match(
+        RANDOM, RANDOM, MatchPlan(2, seed=1), MatchHooks(on_move=lambda i, b: boards.append((i, b)))
+    )
     assert len(boards) == sum(len(g.moves) for g in result.outcomes)
     assert boards[-1] == (1, result.outcomes[1].final)
 
@@ -224,8 +225,12 @@ def test_should_stop_between_moves_ends_the_match_without_the_unfinished_game() 
         nonlocal moves
         moves += 1
 
-    result = run_match(RANDOM, RANDOM, MatchPlan(10, seed=1),
-                       MatchHooks(on_move=count, should_stop=lambda: moves >= 12))
+    result = run_match(
+        RANDOM,
+        RANDOM,
+        MatchPlan(10, seed=1),
+        MatchHooks(on_move=count, should_stop=lambda: moves >= 12),
+    )
     assert result.cancelled
     assert result.games < 10 and result.requested == 10
     check_totals(result)
@@ -267,12 +272,15 @@ def test_minimax_never_loses_to_random() -> None:
 # -- bad arguments -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("kwargs", "words"), [
-    ({"games": 0}, "at least 1 game"),
-    ({"games": 2, "size": 4, "k": 5}, "k (marks in a row to win)"),
-    ({"games": 2, "size": 21}, "20×20"),
-    ({"games": 2, "opening_moves": 9}, "opening moves"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"games": 0}, "at least 1 game"),
+        ({"games": 2, "size": 4, "k": 5}, "k (marks in a row to win)"),
+        ({"games": 2, "size": 21}, "20×20"),
+        ({"games": 2, "opening_moves": 9}, "opening moves"),
+    ],
+)
 def test_bad_match_arguments_are_refused_clearly(kwargs: dict[str, int], words: str) -> None:
     with pytest.raises(ValueError, match=words.replace("(", r"\(").replace(")", r"\)")):
         run_match(RANDOM, RANDOM, MatchPlan(**kwargs))
@@ -281,13 +289,16 @@ def test_bad_match_arguments_are_refused_clearly(kwargs: dict[str, int], words: 
 # -- player specs --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("text", "spec"), [
-    ("alphabeta", PlayerSpec("alphabeta")),
-    ("alphabeta:time=0.5:depth=3", PlayerSpec("alphabeta", depth=3, time_limit=0.5)),
-    ("minimax:depth=2:difficulty=70", PlayerSpec("minimax", depth=2, difficulty=70)),
-    (" H1 : difficulty = 40 ", PlayerSpec("h1", difficulty=40)),
-    ("random", PlayerSpec("random")),
-])
+@pytest.mark.parametrize(
+    ("text", "spec"),
+    [
+        ("alphabeta", PlayerSpec("alphabeta")),
+        ("alphabeta:time=0.5:depth=3", PlayerSpec("alphabeta", depth=3, time_limit=0.5)),
+        ("minimax:depth=2:difficulty=70", PlayerSpec("minimax", depth=2, difficulty=70)),
+        (" H1 : difficulty = 40 ", PlayerSpec("h1", difficulty=40)),
+        ("random", PlayerSpec("random")),
+    ],
+)
 def test_specs_parse(text: str, spec: PlayerSpec) -> None:
     assert PlayerSpec.parse(text) == spec
 
@@ -300,33 +311,36 @@ def test_a_spec_prints_as_the_command_line_writes_it() -> None:
 
 @given(st.sampled_from(OPPONENTS), st.data())
 def test_every_valid_spec_round_trips(opponent: str, data: st.DataObject) -> None:
-    depth = data.draw(st.none() | st.integers(1, 30)) if opponent in ("minimax", "alphabeta") \
-        else None
-    time_limit = data.draw(st.none() | st.floats(0.001, 100)) if opponent == "alphabeta" \
-        else None
+    depth = (
+        data.draw(st.none() | st.integers(1, 30)) if opponent in ("minimax", "alphabeta") else None
+    )
+    time_limit = data.draw(st.none() | st.floats(0.001, 100)) if opponent == "alphabeta" else None
     difficulty = 100 if opponent == "random" else data.draw(st.integers(1, 100))
     spec = PlayerSpec(opponent, depth, time_limit, difficulty)
     assert PlayerSpec.parse(str(spec)) == spec
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("", "must start with a player"),
-    ("chess", "unknown player 'chess'"),
-    ("alphabeta:depth", "'depth' is not an option"),
-    ("alphabeta:speed=3", "unknown option 'speed'"),
-    ("alphabeta:depth=2:depth=3", "depth is given twice"),
-    ("alphabeta:depth=two", "depth must be a whole number of plies"),
-    ("h1:difficulty=high", "difficulty must be a whole number of percent"),
-    ("alphabeta:depth=0", "at least 1"),
-    ("alphabeta:time=soon", "number of seconds"),
-    ("alphabeta:time=0", "above 0"),
-    ("alphabeta:time=inf", "above 0"),
-    ("alphabeta:difficulty=101", "from 1"),
-    ("random:depth=2", "random does not search"),
-    ("h1:time=1", "h1 has no time limit"),
-    ("minimax:time=1", "give it a depth"),
-    ("random:difficulty=50", "random plays at random already"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "must start with a player"),
+        ("chess", "unknown player 'chess'"),
+        ("alphabeta:depth", "'depth' is not an option"),
+        ("alphabeta:speed=3", "unknown option 'speed'"),
+        ("alphabeta:depth=2:depth=3", "depth is given twice"),
+        ("alphabeta:depth=two", "depth must be a whole number of plies"),
+        ("h1:difficulty=high", "difficulty must be a whole number of percent"),
+        ("alphabeta:depth=0", "at least 1"),
+        ("alphabeta:time=soon", "number of seconds"),
+        ("alphabeta:time=0", "above 0"),
+        ("alphabeta:time=inf", "above 0"),
+        ("alphabeta:difficulty=101", "from 1"),
+        ("random:depth=2", "random does not search"),
+        ("h1:time=1", "h1 has no time limit"),
+        ("minimax:time=1", "give it a depth"),
+        ("random:difficulty=50", "random plays at random already"),
+    ],
+)
 def test_bad_specs_say_what_is_wrong(text: str, words: str) -> None:
     with pytest.raises(ValueError, match=words) as caught:
         PlayerSpec.parse(text)

@@ -29,7 +29,7 @@ def disagreements(board: Board, moves: list[int]) -> list[str]:
 
         if (step.kind == "win") != replay.wins_at(step.move, mark):
             differ("win")
-        if step.kind == "win":       # a win is told as a win, whatever else it does
+        if step.kind == "win":  # a win is told as a win, whatever else it does
             replay.marks[step.move] = mark
             continue
         theirs = replay.win_cells(other)
@@ -81,7 +81,10 @@ def test_random_lines_are_read_as_the_board_says(size: int, k: int) -> None:
     for _ in range(12):
         board = Board.empty(size, k)
         centre = size // 2
-        near = [r * size + c for r in range(centre - 3, centre + 4)
-                for c in range(centre - 3, centre + 4)]
+        near = [
+            r * size + c
+            for r in range(centre - 3, centre + 4)
+            for c in range(centre - 3, centre + 4)
+        ]
         moves = rng.sample(near, 20)
         assert not disagreements(board, moves)

@@ -15,18 +15,20 @@ from tictactoe_tui.play.settings import GameSettings
 
 
 def test_the_centre_is_one_cell_on_an_odd_board_and_four_on_an_even_one() -> None:
-    assert centre_cells(15) == (112,)                   # H8
+    assert centre_cells(15) == (112,)  # H8
     assert centre_cells(9) == (40,)
-    assert centre_cells(10) == (44, 45, 54, 55)         # E5 F5 E6 F6
+    assert centre_cells(10) == (44, 45, 54, 55)  # E5 F5 E6 F6
 
 
 def test_the_empty_15x15_board_gets_the_centre_without_a_search() -> None:
     heard: list[object] = []
     player = AlphaBetaPlayer(random.Random(1), time_limit=30.0)
-    decision = player.choose(Board.empty(15), Limits(
-        should_stop=lambda: heard.append("polled") or False, on_progress=heard.append))
+    decision = player.choose(
+        Board.empty(15),
+        Limits(should_stop=lambda: heard.append("polled") or False, on_progress=heard.append),
+    )
     assert decision.move == 112 and decision.clever
-    assert heard == []                                  # no search ran: nothing to report
+    assert heard == []  # no search ran: nothing to report
     analysis = decision.analysis
     assert analysis is not None and analysis.nodes == 0 and not analysis.complete
     [scored] = analysis.scores
@@ -35,21 +37,30 @@ def test_the_empty_15x15_board_gets_the_centre_without_a_search() -> None:
     assert "opening rule" in decision.reason
     # Its story is one row, the rule's answer: the same move, value and kind as the verdict.
     [told] = analysis.iterations
-    assert (told.move, told.score, told.kind, told.source) == (112, scored.score, "estimate",
-                                                              "rule")
+    assert (told.move, told.score, told.kind, told.source) == (
+        112,
+        scored.score,
+        "estimate",
+        "rule",
+    )
 
 
 def test_an_even_board_picks_one_of_the_middle_four_by_the_rng() -> None:
-    picked = {opening_analysis(Board.empty(10), random.Random(seed)).scores[0].move  # type: ignore[union-attr]
-              for seed in range(40)}
+    picked = {
+        opening_analysis(Board.empty(10), random.Random(seed)).scores[0].move  # type: ignore[union-attr]
+        for seed in range(40)
+    }
     assert picked == set(centre_cells(10))
 
 
-@pytest.mark.parametrize(("board", "why"), [
-    (Board.empty(7, 5), "small enough to search"),
-    (Board.empty(15, 3), "three in a row is solved at once"),
-    (Board.empty(15).play(0), "a mark on the board"),
-])
+@pytest.mark.parametrize(
+    ("board", "why"),
+    [
+        (Board.empty(7, 5), "small enough to search"),
+        (Board.empty(15, 3), "three in a row is solved at once"),
+        (Board.empty(15).play(0), "a mark on the board"),
+    ],
+)
 def test_the_rule_leaves_the_rest_to_the_search(board: Board, why: str) -> None:
     assert opening_analysis(board, random.Random(0)) is None, why
 
@@ -66,7 +77,7 @@ def test_the_panel_says_a_rule_chose_the_move() -> None:
     result = search.job(*search.args)
     [shown] = [e for e in controller.search_done(result) if isinstance(e, ShowReport)]
     report = shown.report
-    assert report.title == "Computer (O) played H8"     # you play X; the computer starts
+    assert report.title == "Computer (O) played H8"  # you play X; the computer starts
     assert "opening rule: the centre" in report.verdict
     assert report.reach == "no search: a rule chose the move"
     assert [row.marked for row in report.rows] == ["~20"]

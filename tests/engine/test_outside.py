@@ -48,8 +48,14 @@ def test_a_good_brain_plays_and_its_words_reach_the_progress_callback(tmp_path: 
     commands = heard(brain)
     # Started in its own folder, told the game, asked to begin on the empty board.
     assert commands[0] == f"cwd {tmp_path}"
-    assert commands[1:7] == ["START 15", "INFO timeout_match 0", "INFO max_memory 83886080",
-                             "INFO game_type 1", "INFO rule 0", f"INFO folder {tmp_path}"]
+    assert commands[1:7] == [
+        "START 15",
+        "INFO timeout_match 0",
+        "INFO max_memory 83886080",
+        "INFO game_type 1",
+        "INFO rule 0",
+        f"INFO folder {tmp_path}",
+    ]
     assert "INFO timeout_turn 2000" in commands and "BEGIN" in commands
     assert commands[-1] == "END"
 
@@ -59,10 +65,10 @@ def test_the_next_move_is_a_turn_and_an_unexpected_position_a_board(tmp_path: Pa
     player = OutsidePlayer(brain)
     try:
         board = Board.empty(15, 5)
-        board = board.play(player.choose(board).move)     # the brain's X at 7,7
-        board = board.play(0)                             # our O at 0,0
+        board = board.play(player.choose(board).move)  # the brain's X at 7,7
+        board = board.play(0)  # our O at 0,0
         reply = player.choose(board)
-        assert reply.move == 7 * 15 + 6                   # 6,7: nearest the centre still free
+        assert reply.move == 7 * 15 + 6  # 6,7: nearest the centre still free
         board = board.play(reply.move).play(1)
         # Not the board the brain left plus one stone: an undo, say. It gets the whole board.
         other = Board.empty(15, 5).play(112).play(14)
@@ -73,7 +79,7 @@ def test_the_next_move_is_a_turn_and_an_unexpected_position_a_board(tmp_path: Pa
     assert "TURN 0,0" in commands
     at = commands.index("BOARD", commands.index("TURN 0,0"))
     # The stones alternate from the first mover's; 1 marks the brain's own, 2 the opponent's.
-    assert commands[at:at + 4] == ["BOARD", "7,7,1", "14,0,2", "DONE"]
+    assert commands[at : at + 4] == ["BOARD", "7,7,1", "14,0,2", "DONE"]
 
 
 def gaps(path: Path) -> list[tuple[float, str]]:
@@ -98,14 +104,19 @@ def test_a_brain_that_just_moved_hears_nothing_for_a_moment(tmp_path: Path) -> N
         player.close()
     commands = heard(brain)
     assert [line for line in commands if line.startswith(("early", "ERROR"))] == []
-    assert [command for _, command in gaps(brain)] == ["TURN 0,0", "TURN 1,0",
-                                                       "INFO timeout_turn 500", "END"]
+    assert [command for _, command in gaps(brain)] == [
+        "TURN 0,0",
+        "TURN 1,0",
+        "INFO timeout_turn 500",
+        "END",
+    ]
     assert all(seconds >= 0.005 for seconds, _ in gaps(brain))
     assert commands[-1] == "END"
 
 
 def test_no_wait_when_our_side_thought_longer_than_the_settling_time(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     waits: list[float] = []
     sleep = time.sleep
     monkeypatch.setattr(outside.time, "sleep", lambda s: (waits.append(s), sleep(s))[1])
@@ -114,11 +125,11 @@ def test_no_wait_when_our_side_thought_longer_than_the_settling_time(
     try:
         board = Board.empty(15, 5)
         board = board.play(player.choose(board).move).play(0)
-        assert waits == []                                # nothing to wait for before BEGIN
+        assert waits == []  # nothing to wait for before BEGIN
         board = board.play(player.choose(board).move).play(1)
-        assert len(waits) == 1 and 0 < waits[0] <= outside.SETTLE    # only the rest of it
+        assert len(waits) == 1 and 0 < waits[0] <= outside.SETTLE  # only the rest of it
         waits.clear()
-        sleep(2 * outside.SETTLE)                         # our side thinks
+        sleep(2 * outside.SETTLE)  # our side thinks
         player.choose(board)
         assert waits == []
     finally:
@@ -126,17 +137,20 @@ def test_no_wait_when_our_side_thought_longer_than_the_settling_time(
     assert not [line for line in heard(brain) if line.startswith("early")]
 
 
-@pytest.mark.parametrize(("behaviour", "words"), [
-    ("hung", "timed out: no move within 0.3 s + 1.5 s grace"),
-    ("crash", "exited with status 3 in the middle of the game"),
-    ("taken", "played 0,0 (A1), a cell X already holds"),
-    ("malformed", "answered '7,x', which is not a move (x,y)"),
-    ("offboard", "played 99,99, off the 15×15 board"),
-    ("refuses", "cannot play a 15×15 board: ERROR unsupported size"),
-])
-def test_a_brain_that_fails_is_a_fault_in_one_sentence(tmp_path: Path, behaviour: str,
-                                                        words: str,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("behaviour", "words"),
+    [
+        ("hung", "timed out: no move within 0.3 s + 1.5 s grace"),
+        ("crash", "exited with status 3 in the middle of the game"),
+        ("taken", "played 0,0 (A1), a cell X already holds"),
+        ("malformed", "answered '7,x', which is not a move (x,y)"),
+        ("offboard", "played 99,99, off the 15×15 board"),
+        ("refuses", "cannot play a 15×15 board: ERROR unsupported size"),
+    ],
+)
+def test_a_brain_that_fails_is_a_fault_in_one_sentence(
+    tmp_path: Path, behaviour: str, words: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The first move's allowance for allocating tables, shortened to keep the test quick.
     monkeypatch.setattr(outside, "FIRST_MOVE_SECONDS", 0.5)
     brain = write_brain(tmp_path, behaviour)
@@ -212,13 +226,17 @@ def test_a_copy_is_the_same_player_not_a_second_engine(tmp_path: Path) -> None:
         player.close()
 
 
-@pytest.mark.parametrize(("make", "words"), [
-    (lambda d: d / "missing", "does not exist"),
-    (lambda d: d, "is not a file"),
-    (lambda d: (d / "plain.txt", (d / "plain.txt").write_text("x"))[0], "is not executable"),
-])
-def test_a_path_that_cannot_run_is_refused_in_one_sentence(tmp_path: Path, make: object,
-                                                            words: str) -> None:
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda d: d / "missing", "does not exist"),
+        (lambda d: d, "is not a file"),
+        (lambda d: (d / "plain.txt", (d / "plain.txt").write_text("x"))[0], "is not executable"),
+    ],
+)
+def test_a_path_that_cannot_run_is_refused_in_one_sentence(
+    tmp_path: Path, make: object, words: str
+) -> None:
     path = make(tmp_path)  # type: ignore[operator]
     with pytest.raises(ValueError, match=words):
         check_engine_path(str(path))
@@ -232,9 +250,12 @@ def test_a_path_that_cannot_run_is_refused_in_one_sentence(tmp_path: Path, make:
 def test_a_match_against_a_good_brain_ends_every_engine_with_its_game(tmp_path: Path) -> None:
     brain = write_brain(tmp_path, "good")
     running: list[list[int]] = []
-    result = run_match(PlayerSpec.parse(f"engine:path={brain}:time=1"), PlayerSpec("h1"),
-                       MatchPlan(2, size=7, k=5, seed=1),
-                       MatchHooks(on_game=lambda i, g: running.append(processes_running(brain))))
+    result = run_match(
+        PlayerSpec.parse(f"engine:path={brain}:time=1"),
+        PlayerSpec("h1"),
+        MatchPlan(2, size=7, k=5, seed=1),
+        MatchHooks(on_game=lambda i, g: running.append(processes_running(brain))),
+    )
     assert result.games == 2 and not result.forfeits
     assert running == [[], []]
     assert all(game.final.is_over for game in result.outcomes)
@@ -242,7 +263,8 @@ def test_a_match_against_a_good_brain_ends_every_engine_with_its_game(tmp_path: 
 
 @pytest.mark.parametrize("behaviour", ["hung", "crash", "taken", "malformed"])
 def test_a_failing_brain_loses_the_game_by_forfeit_with_the_reason(
-        tmp_path: Path, behaviour: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, behaviour: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(outside, "FIRST_MOVE_SECONDS", 0.5)
     brain = write_brain(tmp_path, behaviour)
     spec = PlayerSpec.parse(f"engine:path={brain}:time=0.2")
@@ -262,12 +284,15 @@ def test_an_engine_cannot_play_other_than_five_in_a_row(tmp_path: Path) -> None:
         run_match(spec, PlayerSpec("random"), MatchPlan(1, size=6, k=4))
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("engine", "needs its program: engine:path=PATH"),
-    ("engine:path={brain}:depth=3", "takes no depth"),
-    ("engine:path={brain}:difficulty=50", "plays its own moves"),
-    ("alphabeta:path={brain}", "only an outside engine takes a path"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("engine", "needs its program: engine:path=PATH"),
+        ("engine:path={brain}:depth=3", "takes no depth"),
+        ("engine:path={brain}:difficulty=50", "plays its own moves"),
+        ("alphabeta:path={brain}", "only an outside engine takes a path"),
+    ],
+)
 def test_bad_engine_specs_say_what_is_wrong(tmp_path: Path, text: str, words: str) -> None:
     brain = write_brain(tmp_path, "good")
     with pytest.raises(ValueError, match=words):
@@ -290,8 +315,9 @@ def test_a_turn_whose_word_the_brain_dropped_is_sent_once_more(tmp_path: Path) -
     try:
         board = brain_then(player, [0, 1])
         assert board[player.choose(board).move] is None
-        assert any(line.startswith("(sent again after) ERROR Unknown command: 0,0")
-                   for line in player.log)
+        assert any(
+            line.startswith("(sent again after) ERROR Unknown command: 0,0") for line in player.log
+        )
     finally:
         player.close()
     commands = heard(brain)
@@ -303,8 +329,11 @@ def test_a_brain_that_errs_on_the_turn_sent_again_is_a_fault(tmp_path: Path) -> 
     player = OutsidePlayer(brain)
     try:
         board = brain_then(player, [0])
-        with pytest.raises(EngineFault, match=r"answered 'ERROR Unknown command: 0,0' "
-                                              r"instead of a move"):
+        with pytest.raises(
+            EngineFault,
+            match=r"answered 'ERROR Unknown command: 0,0' "
+            r"instead of a move",
+        ):
             player.choose(board)
     finally:
         player.close()

@@ -16,8 +16,11 @@ from tictactoe_tui.engine import Board, Mark, Pairing, find_pairing
 
 def open_lines(board: Board, defender: Mark) -> list[tuple[int, ...]]:
     """The lines (from the independent line list) that hold no mark of `defender`."""
-    return [line for line in lines_of(board.size, board.k)
-            if all(board[cell] is not defender for cell in line)]
+    return [
+        line
+        for line in lines_of(board.size, board.k)
+        if all(board[cell] is not defender for cell in line)
+    ]
 
 
 def assert_is_a_pairing(board: Board, pairing: Pairing) -> None:
@@ -30,8 +33,9 @@ def assert_is_a_pairing(board: Board, pairing: Pairing) -> None:
         assert any(pair <= set(line) for pair in pairs), line
     for pair in pairing.pairs:
         # The lines listed for a pair are exactly the open lines that hold both its cells.
-        assert sorted(pair.lines) == sorted(line for line in open_lines(board, pairing.defender)
-                                            if set(pair.cells) <= set(line))
+        assert sorted(pair.lines) == sorted(
+            line for line in open_lines(board, pairing.defender) if set(pair.cells) <= set(line)
+        )
 
 
 def play_it_out(board: Board, pairing: Pairing, rng: random.Random) -> Board:
@@ -66,7 +70,8 @@ def test_five_by_five_five_in_a_row_has_the_classic_pairing() -> None:
 
 @pytest.mark.parametrize(("size", "k"), [(3, 3), (4, 4)])
 def test_no_pairing_exists_when_k_is_the_size_and_lines_outnumber_half_the_cells(
-        size: int, k: int) -> None:
+    size: int, k: int
+) -> None:
     lines = lines_of(size, k)
     # Two cells lie together in at most one line, so every line needs a pair of its own.
     for a, b in combinations(range(size * size), 2):
@@ -107,15 +112,19 @@ def test_the_defender_defaults_to_the_side_that_moved_last() -> None:
     assert_is_a_pairing(board, other)
 
 
-@pytest.mark.parametrize(("size", "k", "seed", "marks"), [
-    (5, 5, 1, (2, 12)),
-    (5, 4, 2, (8, 14)),
-    (4, 4, 3, (4, 9)),
-    (6, 5, 4, (4, 16)),
-    (7, 5, 5, (4, 16)),
-])
+@pytest.mark.parametrize(
+    ("size", "k", "seed", "marks"),
+    [
+        (5, 5, 1, (2, 12)),
+        (5, 4, 2, (8, 14)),
+        (4, 4, 3, (4, 9)),
+        (6, 5, 4, (4, 16)),
+        (7, 5, 5, (4, 16)),
+    ],
+)
 def test_every_pairing_found_covers_the_open_lines_and_holds_in_play(
-        size: int, k: int, seed: int, marks: tuple[int, int]) -> None:
+    size: int, k: int, seed: int, marks: tuple[int, int]
+) -> None:
     rng = random.Random(seed)
     found = 0
     for _ in range(40 if size > 6 else 120):
@@ -132,13 +141,17 @@ def test_every_pairing_found_covers_the_open_lines_and_holds_in_play(
     assert found >= 10
 
 
-@pytest.mark.parametrize(("size", "k", "seed", "marks"), [
-    (5, 5, 6, (13, 17)),
-    (5, 4, 7, (13, 16)),
-    (4, 4, 8, (6, 10)),
-])
+@pytest.mark.parametrize(
+    ("size", "k", "seed", "marks"),
+    [
+        (5, 5, 6, (13, 17)),
+        (5, 4, 7, (13, 16)),
+        (4, 4, 8, (6, 10)),
+    ],
+)
 def test_a_pairing_means_the_attacker_cannot_win_by_brute_force(
-        size: int, k: int, seed: int, marks: tuple[int, int]) -> None:
+    size: int, k: int, seed: int, marks: tuple[int, int]
+) -> None:
     rng = random.Random(seed)
     ref = brute(size, k)
     checked = 0

@@ -50,8 +50,9 @@ def pairing_exists(board: Board, defender: Mark) -> bool:
 
 
 @pytest.mark.parametrize(("size", "k", "lines", "pairs"), [(3, 3, 8, 8), (4, 4, 10, 10)])
-def test_the_empty_board_is_counted_out_when_k_is_the_size(size: int, k: int, lines: int,
-                                                          pairs: int) -> None:
+def test_the_empty_board_is_counted_out_when_k_is_the_size(
+    size: int, k: int, lines: int, pairs: int
+) -> None:
     answer = examine_pairing(Board.empty(size, k))
     assert isinstance(answer, NoPairing)
     assert answer.defender is Mark.O and answer.attacker is Mark.X
@@ -83,14 +84,18 @@ def test_a_line_with_one_free_cell_is_named() -> None:
     assert answer.short_line == (0, 1, 2, 3, 4)
 
 
-@pytest.mark.parametrize(("size", "k", "seed", "marks"), [
-    (3, 3, 1, (0, 6)),
-    (4, 4, 2, (0, 10)),
-    (5, 4, 3, (4, 14)),
-    (5, 5, 4, (0, 14)),
-])
-def test_every_answer_agrees_with_an_exact_cover_search(size: int, k: int, seed: int,
-                                                        marks: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    ("size", "k", "seed", "marks"),
+    [
+        (3, 3, 1, (0, 6)),
+        (4, 4, 2, (0, 10)),
+        (5, 4, 3, (4, 14)),
+        (5, 5, 4, (0, 14)),
+    ],
+)
+def test_every_answer_agrees_with_an_exact_cover_search(
+    size: int, k: int, seed: int, marks: tuple[int, int]
+) -> None:
     rng = random.Random(seed)
     lines = lines_of(size, k)
     for _ in range(60):
@@ -98,7 +103,8 @@ def test_every_answer_agrees_with_an_exact_cover_search(size: int, k: int, seed:
         for defender in (Mark.X, Mark.O):
             answer = examine_pairing(board, defender, budget=BIG_BUDGET)
             assert (find_pairing(board, defender, BIG_BUDGET) is not None) == (
-                isinstance(answer, Pairing) and not board.is_over)
+                isinstance(answer, Pairing) and not board.is_over
+            )
             if isinstance(answer, Pairing):
                 assert_is_a_pairing(board, answer)
                 continue
@@ -109,14 +115,17 @@ def test_every_answer_agrees_with_an_exact_cover_search(size: int, k: int, seed:
             assert answer.open_lines == len(opened)
             assert answer.free_cells == len(free)
             assert answer.most_shared == max(
-                (sum(1 for line in opened if a in line and b in line)
-                 for a, b in combinations(free, 2)), default=0)
+                (
+                    sum(1 for line in opened if a in line and b in line)
+                    for a, b in combinations(free, 2)
+                ),
+                default=0,
+            )
             if answer.short_line:
                 assert answer.short_line in lines and answer.short_line in opened
                 assert sum(1 for cell in answer.short_line if board[cell] is None) < 2
             else:
-                assert all(sum(1 for cell in line if board[cell] is None) >= 2
-                           for line in opened)
+                assert all(sum(1 for cell in line if board[cell] is None) >= 2 for line in opened)
 
 
 def test_move_order_puts_the_centre_first_on_an_empty_board_and_a_win_first_later() -> None:
@@ -148,8 +157,7 @@ def test_a_position_with_a_pairing_needs_no_line() -> None:
 
 
 @pytest.mark.parametrize(("size", "k"), [(3, 3), (4, 4), (6, 5)])
-def test_small_draws_reach_a_pairing_along_a_line_the_defender_holds(size: int,
-                                                                    k: int) -> None:
+def test_small_draws_reach_a_pairing_along_a_line_the_defender_holds(size: int, k: int) -> None:
     board = Board.empty(size, k)
     line = pairing_line(board)
     assert line is not None

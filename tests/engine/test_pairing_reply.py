@@ -79,7 +79,7 @@ def test_no_answer_once_the_game_is_over() -> None:
 def play_against(pairing: Pairing, start: Board, rng: random.Random) -> tuple[set[int], Board]:
     """A random attacker against the pairing to the end; the attacker's cells and the end."""
     board = start
-    mine = {cell for cell in range(board.size ** 2) if board[cell] is pairing.attacker}
+    mine = {cell for cell in range(board.size**2) if board[cell] is pairing.attacker}
     while not board.is_over:
         move = rng.choice(board.legal_moves())
         board = board.play(move)
@@ -114,10 +114,17 @@ def test_greedy_attackers_never_complete_a_line_either() -> None:
         board, mine = start, set[int]()
         while not board.is_over:
             free = board.legal_moves()
-            pressure = {cell: max((sum(c in mine for c in line) for line in lines
-                                   if cell in line and all(board[c] is not Mark.O
-                                                           for c in line)), default=-1)
-                        for cell in free}
+            pressure = {
+                cell: max(
+                    (
+                        sum(c in mine for c in line)
+                        for line in lines
+                        if cell in line and all(board[c] is not Mark.O for c in line)
+                    ),
+                    default=-1,
+                )
+                for cell in free
+            }
             best = max(pressure.values())
             move = rng.choice([cell for cell in free if pressure[cell] == best])
             board = board.play(move)
@@ -128,12 +135,16 @@ def test_greedy_attackers_never_complete_a_line_either() -> None:
                 board = board.play(answer)
 
 
-@pytest.mark.parametrize("moves", [
-    (12, 24, 6, 18, 1, 11),
-    pytest.param((12, 24, 6, 18), marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    "moves",
+    [
+        (12, 24, 6, 18, 1, 11),
+        pytest.param((12, 24, 6, 18), marks=pytest.mark.slow),
+    ],
+)
 def test_every_attacker_strategy_fails_from_a_position_with_a_pairing(
-        moves: tuple[int, ...]) -> None:
+    moves: tuple[int, ...],
+) -> None:
     # Every sequence of attacker moves (the defender answering by the pairing) from 5×5 after
     # `moves`: the positions reached are walked exhaustively, none has a line of X's.
     start = Board.empty(5, 5)

@@ -45,7 +45,6 @@ CLEVER: dict[str, CleverFactory] = {
 # -- helpers --------------------------------------------------------------------------------------
 
 
-
 @cache
 def game_value(board: Board) -> int:
     """+1 if the side to move wins with best play, 0 for a draw, -1 for a loss (plain negamax)."""
@@ -166,8 +165,7 @@ def test_heuristic_player_wins_else_blocks_else_plays_the_best_score_everywhere(
             assert decision.reason == "wins at once"
         elif blocks:
             assert decision.move in blocks
-            assert decision.reason == (f"blocks {me.opponent} at "
-                                       f"{board.cell_name(decision.move)}")
+            assert decision.reason == (f"blocks {me.opponent} at {board.cell_name(decision.move)}")
         else:
             scores = {m: value(board.play(m), me) for m in board.legal_moves()}
             assert scores[decision.move] == max(scores.values())
@@ -220,8 +218,12 @@ def test_heuristic_player_needs_a_known_heuristic_and_an_rng() -> None:
 
 def big_players() -> list[Player]:
     rng = random.Random(5)
-    return [AlphaBetaPlayer(rng, time_limit=0.2), MinimaxPlayer(rng), HeuristicPlayer("h1", rng),
-            HeuristicPlayer("h2", rng)]
+    return [
+        AlphaBetaPlayer(rng, time_limit=0.2),
+        MinimaxPlayer(rng),
+        HeuristicPlayer("h1", rng),
+        HeuristicPlayer("h2", rng),
+    ]
 
 
 def test_on_5x5_k4_every_clever_player_takes_the_win_over_the_block() -> None:
@@ -275,8 +277,9 @@ def test_different_seeds_play_different_games(opponent: str) -> None:
 
 
 # Full minimax from the empty board visits every node of the game tree, so it gets fewer seeds.
-@pytest.mark.parametrize(("algorithm", "seeds", "at_least"), [("alphabeta", 40, 6),
-                                                               ("minimax", 6, 3)])
+@pytest.mark.parametrize(
+    ("algorithm", "seeds", "at_least"), [("alphabeta", 40, 6), ("minimax", 6, 3)]
+)
 def test_the_rng_breaks_ties_among_equally_good_opening_moves(
     algorithm: str, seeds: int, at_least: int
 ) -> None:
@@ -305,7 +308,10 @@ def test_random_player_only_plays_legal_moves_on_every_3x3_position() -> None:
         decision = player.choose(board)
         assert decision.move in board.legal_moves()
         assert (decision.clever, decision.algorithm, decision.reason) == (
-            False, "random", "random move")
+            False,
+            "random",
+            "random move",
+        )
         assert decision.analysis is None and decision.terms is None
 
 
@@ -411,8 +417,10 @@ def test_make_player_builds_what_the_settings_say() -> None:
 
 
 def test_make_player_lists_the_valid_opponents() -> None:
-    with pytest.raises(ValueError, match="unknown opponent 'perfect': choose one of random, "
-                                         "h1, h2, minimax, alphabeta"):
+    with pytest.raises(
+        ValueError,
+        match="unknown opponent 'perfect': choose one of random, h1, h2, minimax, alphabeta",
+    ):
         make_player("perfect", random.Random(0))
 
 
@@ -424,8 +432,9 @@ def test_should_stop_is_passed_to_the_search_and_to_advisors() -> None:
         calls += 1
         return False
 
-    AlphaBetaPlayer(random.Random(0), time_limit=0.2).choose(Board.empty(5, 4),
-                                                             Limits(should_stop=should_stop))
+    AlphaBetaPlayer(random.Random(0), time_limit=0.2).choose(
+        Board.empty(5, 4), Limits(should_stop=should_stop)
+    )
     assert calls > 0
     spy = Spy()
     watched = Limits(should_stop=should_stop, on_progress=print)
@@ -439,9 +448,11 @@ def test_should_stop_is_passed_to_the_search_and_to_advisors() -> None:
 def test_a_cancelled_search_still_returns_a_legal_move(size: int) -> None:
     # Four in a row on 5x5: five in a row is a draw the solver proves within its first poll.
     board = Board.empty(size, min(size, 4)).play(size * size // 2)
-    players: list[Player] = [AlphaBetaPlayer(random.Random(0), time_limit=5.0),
-                             MinimaxPlayer(random.Random(0), depth=3 if size > 3 else None),
-                             make_player("alphabeta", random.Random(0), difficulty=50)]
+    players: list[Player] = [
+        AlphaBetaPlayer(random.Random(0), time_limit=5.0),
+        MinimaxPlayer(random.Random(0), depth=3 if size > 3 else None),
+        make_player("alphabeta", random.Random(0), difficulty=50),
+    ]
     for player in players:
         decision = player.choose(board, Limits(should_stop=lambda: True))
         assert decision.move in board.legal_moves()
@@ -451,8 +462,9 @@ def test_a_cancelled_search_still_returns_a_legal_move(size: int) -> None:
 
 
 def test_a_search_stopped_before_any_score_says_its_move_was_random() -> None:
-    decision = MinimaxPlayer(random.Random(0)).choose(Board.empty(),
-                                                      Limits(should_stop=lambda: True))
+    decision = MinimaxPlayer(random.Random(0)).choose(
+        Board.empty(), Limits(should_stop=lambda: True)
+    )
     assert decision.move in range(9)
     assert (decision.clever, decision.algorithm) == (False, "random")
     assert decision.reason == "minimax stopped before scoring a move: random move"
@@ -469,8 +481,9 @@ def test_a_search_stopped_midway_plays_from_what_it_scored() -> None:
     # 6x6 with four in a row is a first-player win that threat search now proves within a few
     # polls; a 10x10 opening keeps the search busy long enough to be stopped midway.
     board = Board.empty(10, 5).play(44).play(45)
-    decision = AlphaBetaPlayer(random.Random(0), time_limit=30.0).choose(board,
-                                                                   Limits(should_stop=stop_soon))
+    decision = AlphaBetaPlayer(random.Random(0), time_limit=30.0).choose(
+        board, Limits(should_stop=stop_soon)
+    )
     assert decision.move in board.legal_moves()
     assert decision.analysis is not None and decision.analysis.cancelled
 

@@ -64,8 +64,9 @@ def test_minimax_and_the_analysis_report_too() -> None:
     minimax(Board.from_string("X../.O./..."), on_progress=seen.append)
     assert seen and seen[-1].complete and seen[-1].best_move is not None
     seen.clear()
-    analysis = analyse_position(Board.from_string("X../.O./..."), "minimax",
-                                on_progress=seen.append)
+    analysis = analyse_position(
+        Board.from_string("X../.O./..."), "minimax", on_progress=seen.append
+    )
     assert seen[-1].best_move == analysis.scores[0].move
     assert seen[-1].best_score == analysis.scores[0].score
 
@@ -82,7 +83,11 @@ def test_a_listener_does_not_change_the_result() -> None:
     quiet = alphabeta(board, depth=4)
     heard = alphabeta(board, depth=4, on_progress=lambda progress: None)
     assert (quiet.move, quiet.score, quiet.nodes, quiet.pv) == (
-        heard.move, heard.score, heard.nodes, heard.pv)
+        heard.move,
+        heard.score,
+        heard.nodes,
+        heard.pv,
+    )
 
 
 @pytest.mark.parametrize("algorithm", ["alphabeta", "minimax"])

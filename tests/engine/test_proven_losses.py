@@ -45,8 +45,7 @@ def middle_game(rng: random.Random, size: int, stones: int) -> Board | None:
     """A random position with `stones` stones gathered around the centre, no line complete."""
     board = Board.empty(size, 5)
     while board.move_count < stones:
-        row, col = (min(size - 1, max(0, round(rng.gauss(size / 2, size / 5))))
-                    for _ in range(2))
+        row, col = (min(size - 1, max(0, round(rng.gauss(size / 2, size / 5)))) for _ in range(2))
         if board[row * size + col] is None:
             board = board.play(row * size + col)
             if board.is_over:
@@ -61,8 +60,10 @@ def test_every_win_and_loss_an_analysis_proves_in_middle_games_is_real() -> None
     positions = 0
     while positions < 10:
         board = middle_game(rng, 10, rng.randrange(14, 28))
-        if board is None or any(prover.winning_cells(board.bits(mark), board.bits(mark.opponent))
-                                for mark in (board.to_move, board.to_move.opponent)):
+        if board is None or any(
+            prover.winning_cells(board.bits(mark), board.bits(mark.opponent))
+            for mark in (board.to_move, board.to_move.opponent)
+        ):
             # A winning cell on the board decides every move within two plies: too easy.
             continue
         positions += 1

@@ -79,13 +79,15 @@ def check_by_prover(puzzle: Puzzle, bounded_up_to: int) -> None:
     if puzzle.goal == "win":
         after = board.play(puzzle.answer)
         assert after.winner is me or prover.defender_loses(
-            after.bits(me), after.bits(other), puzzle.plies - 1), puzzle
+            after.bits(me), after.bits(other), puzzle.plies - 1
+        ), puzzle
     else:
         for move in board.legal_moves():
             if move != puzzle.answer:
                 after = board.play(move)
                 assert after.winner is None and prover.attacker_wins(
-                    after.bits(other), after.bits(me), puzzle.plies - 1), (puzzle, move)
+                    after.bits(other), after.bits(me), puzzle.plies - 1
+                ), (puzzle, move)
     if puzzle.plies > bounded_up_to:
         return
     full = Bounded(puzzle.size, puzzle.k)
@@ -113,8 +115,9 @@ def check_line(puzzle: Puzzle) -> None:
 
 
 @pytest.mark.parametrize(("size", "k", "count"), [(3, 3, 20), (4, 3, 10), (4, 4, 10)])
-def test_small_board_puzzles_are_unique_and_proven_by_brute_force(size: int, k: int,
-                                                                  count: int) -> None:
+def test_small_board_puzzles_are_unique_and_proven_by_brute_force(
+    size: int, k: int, count: int
+) -> None:
     made = generate(size, k, count, seed=1)
     assert len(made.puzzles) == count
     assert len({canonical(p.board) for p in made.puzzles}) == count
@@ -194,8 +197,12 @@ def test_ratings_grow_with_the_proof_and_have_words() -> None:
     assert rate("win", 3, 0, 1, 9) < rate("win", 5, 0, 1, 9) < rate("win", 7, 0, 1, 9)
     assert rate("win", 5, 0, 1, 9) < rate("win", 5, 6, 1, 9) < rate("win", 5, 6, 8, 9)
     assert rate("win", 5, 0, 1, 9) < rate("win", 5, 0, 1, 100)
-    assert [rating_word(r) for r in (700, 1000, 1300, 1700)] == ["easy", "medium", "hard",
-                                                                "very hard"]
+    assert [rating_word(r) for r in (700, 1000, 1300, 1700)] == [
+        "easy",
+        "medium",
+        "hard",
+        "very hard",
+    ]
 
 
 def test_the_puzzle_of_the_day_is_the_same_all_day_and_changes_the_next() -> None:
@@ -228,7 +235,8 @@ def test_the_bank_covers_every_board_with_unique_puzzles() -> None:
 
 @pytest.mark.parametrize("shape", [s for s in SHAPES if s[0] <= BRUTE_FORCE_MAX_SIZE])
 def test_every_small_board_puzzle_in_the_bank_is_proven_by_brute_force(
-        shape: tuple[int, int]) -> None:
+    shape: tuple[int, int],
+) -> None:
     for puzzle in load_bank():
         if (puzzle.size, puzzle.k) == shape:
             check_by_brute_force(puzzle)
@@ -240,7 +248,8 @@ def test_every_small_board_puzzle_in_the_bank_is_proven_by_brute_force(
 @pytest.mark.slow
 @pytest.mark.parametrize("shape", [s for s in SHAPES if s[0] > BRUTE_FORCE_MAX_SIZE])
 def test_every_bigger_board_puzzle_in_the_bank_is_proven_by_the_prover(
-        shape: tuple[int, int]) -> None:
+    shape: tuple[int, int],
+) -> None:
     # The full-width search finishes in seconds to 7 plies on 5×5 and to 5 on the rest
     # (15×15 is left to the prover alone: 5 plies there take tens of seconds).
     bounded = 7 if shape == (5, 4) else 0 if shape == (15, 5) else 5

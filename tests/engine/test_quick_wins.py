@@ -34,7 +34,8 @@ def test_the_analysis_shows_the_win_as_exact_under_a_short_clock() -> None:
 
 
 def test_looking_for_quick_wins_first_changes_no_value_on_small_boards(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Small boards skip the ladder of quick-win questions; turned on, every value still matches
     # the independent brute force.
     monkeypatch.setattr(solver, "QUICK_WIN_MIN_CELLS", 0)

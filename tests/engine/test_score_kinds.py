@@ -41,12 +41,16 @@ from tictactoe_tui.engine.types import (
     value_key,
 )
 
-EXAMPLE_1 = ("........../........../........../........../....XO..../.....X..../........../"
-             "........../........../..........")
+EXAMPLE_1 = (
+    "........../........../........../........../....XO..../.....X..../........../"
+    "........../........../.........."
+)
 """The issue's first position (O to move, 10×10, five in a row): bounds were printed as values."""
 
-EXAMPLE_2 = (".....OO..X/...OX.X.X./..XX.O.O../..OO..X.X./.O.X.X.O../.......O../........../"
-             "........../........../..........")
+EXAMPLE_2 = (
+    ".....OO..X/...OX.X.X./..XX.O.O../..OO..X.X./.O.X.X.O../.......O../........../"
+    "........../........../.........."
+)
 """X to move: F2 wins (a proof), H4's 86 was a bound, and H4 was played."""
 
 EXAMPLE_3 = "......./......./......./......./....OX./XO.X.../.O....."
@@ -60,12 +64,17 @@ def cell(name: str, size: int) -> int:
 
 def says_what_it_is(scored: MoveScore) -> bool:
     """The fields of a score are consistent with one another."""
-    return (scored.kind in KINDS and scored.band in BANDS and scored.source in SOURCES
-            and scored.exact == (scored.kind == "exact") and scored.depth >= 0
-            and (scored.rule in RULES) == (scored.source in ("rule", "threats"))
-            and (scored.rule in THREAT_RULES) == (scored.source == "threats")
-            and (scored.twin is not None) == (scored.source == "symmetry")
-            and (scored.kind != "estimate" or scored.band == "heuristic"))
+    return (
+        scored.kind in KINDS
+        and scored.band in BANDS
+        and scored.source in SOURCES
+        and scored.exact == (scored.kind == "exact")
+        and scored.depth >= 0
+        and (scored.rule in RULES) == (scored.source in ("rule", "threats"))
+        and (scored.rule in THREAT_RULES) == (scored.source == "threats")
+        and (scored.twin is not None) == (scored.source == "symmetry")
+        and (scored.kind != "estimate" or scored.band == "heuristic")
+    )
 
 
 def no_faster(board: Board, move: int, score: int) -> bool:
@@ -148,8 +157,13 @@ def test_describe_score_reads_a_bare_number_as_an_estimate() -> None:
 def test_every_score_of_every_algorithm_says_what_it_is() -> None:
     for text, k in (("X../.O./...", 3), ("X.../.O../..X./....", 3), (EXAMPLE_1, 5)):
         board = Board.from_string(text, k=k)
-        for algorithm, limits in (("alphabeta", {"depth": 3}), ("alphabeta", {}),
-                                  ("minimax", {"depth": 2}), ("h1", {}), ("h2", {})):
+        for algorithm, limits in (
+            ("alphabeta", {"depth": 3}),
+            ("alphabeta", {}),
+            ("minimax", {"depth": 2}),
+            ("h1", {}),
+            ("h2", {}),
+        ):
             if algorithm == "alphabeta" and not limits and board.size > 4:
                 continue
             analysis = analyse_position(board, algorithm, **limits)  # type: ignore[arg-type]
@@ -167,8 +181,7 @@ def test_an_upper_bound_holds_for_the_move_searched_alone(seed: int) -> None:
         analysis = analyse_position(board, depth=random.Random(seed).randint(2, 4))
         for scored in analysis.scores:
             if scored.kind in ("at_most", "at_least") and not scored.proven:
-                assert searched_alone_agrees(board, scored, analysis.depth), (str(board),
-                                                                               scored)
+                assert searched_alone_agrees(board, scored, analysis.depth), (str(board), scored)
                 checked += 1
     assert checked > 100
 
@@ -182,8 +195,7 @@ def test_bounds_hold_when_the_searches_of_a_game_share_their_tables() -> None:
         analysis = analyse_position(board, depth=4, memory=memory)
         for scored in analysis.scores:
             if scored.kind in ("at_most", "at_least") and not scored.proven:
-                assert searched_alone_agrees(board, scored, analysis.depth), (str(board),
-                                                                               scored)
+                assert searched_alone_agrees(board, scored, analysis.depth), (str(board), scored)
                 checked += 1
         board = board.play(rng.choice(analysis.best_moves))
     assert checked > 100
@@ -225,8 +237,11 @@ def test_proofs_in_big_middle_games_are_confirmed_by_the_prover() -> None:
 
 
 def test_a_threat_search_gives_its_forcing_line() -> None:
-    board = Board.from_string("....X...../........../....O.OXO./....XO..../....OX..OO/"
-                              "X.XX.XO.../..O..X..../...O....../X.X....X../......O...", k=5)
+    board = Board.from_string(
+        "....X...../........../....O.OXO./....XO..../....OX..OO/"
+        "X.XX.XO.../..O..X..../...O....../X.X....X../......O...",
+        k=5,
+    )
     analysis = analyse_position(board, depth=2)
     top = analysis.scores[0]
     assert (top.source, top.rule, top.outcome) == ("threats", "vcf", "win")
@@ -242,8 +257,11 @@ def test_a_threat_search_gives_its_forcing_line() -> None:
 
 def test_a_double_threat_is_a_rule_with_its_line() -> None:
     # X to move with an open three on row 5: either end makes two winning cells.
-    board = Board.from_string("........../........../........../....O...../...XXX..../"
-                              "....O...../........../........../........../.........O", k=5)
+    board = Board.from_string(
+        "........../........../........../....O...../...XXX..../"
+        "....O...../........../........../........../.........O",
+        k=5,
+    )
     analysis = analyse_position(board, depth=2)
     doubles = [scored for scored in analysis.scores if scored.rule == "double threat"]
     assert sorted(cell_notation(s.move, 10) for s in doubles) == ["C5", "G5"]
@@ -256,8 +274,11 @@ def test_a_double_threat_is_a_rule_with_its_line() -> None:
 
 def test_the_rules_values_are_exact_and_so_named() -> None:
     # O to move; X has one winning cell, F5, and O none: every move but the block loses in 2.
-    board = Board.from_string("........../........../........../........../OXXXX...../"
-                              "..OO....../........../........../........../..........", k=5)
+    board = Board.from_string(
+        "........../........../........../........../OXXXX...../"
+        "..OO....../........../........../........../..........",
+        k=5,
+    )
     analysis = analyse_position(board, depth=2)
     big = win_score(board)
     for scored in analysis.scores:
@@ -318,8 +339,7 @@ def test_example_3_calls_a_bounded_loss_a_bound() -> None:
     big = win_score(board)
     # A depth, not a clock: under load a 0.3 s clock did not reach the loss at all (B4 then
     # read "at most +3", a heuristic bound), so the test depended on the machine's speed.
-    b4 = next(s for s in analyse_position(board, depth=10).scores
-              if s.move == cell("B4", 7))
+    b4 = next(s for s in analyse_position(board, depth=10).scores if s.move == cell("B4", 7))
     assert b4.outcome == "loss"
     if b4.exact:
         assert b4.score == -(big - 10)

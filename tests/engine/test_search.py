@@ -59,7 +59,6 @@ def reference_move_score(board: Board, move: int) -> int:
     return -(child - 1) if child > 0 else -(child + 1) if child < 0 else 0
 
 
-
 def random_position(rng: random.Random, size: int, k: int, marks: int) -> Board:
     """A random game of `marks` moves that has not ended."""
     while True:
@@ -108,7 +107,8 @@ def test_analyse_gives_the_exact_score_of_every_move_in_every_3x3_position() -> 
         assert all(m.source in ("search", "symmetry", "rule") for m in scored), str(board)
         assert all(m.nodes or m.source != "search" for m in scored), str(board)
         assert [(m.score, -m.move) for m in scored] == sorted(
-            ((m.score, -m.move) for m in scored), reverse=True)
+            ((m.score, -m.move) for m in scored), reverse=True
+        )
 
 
 def test_minimax_analysis_matches_alphabeta_analysis_on_sample_positions() -> None:
@@ -167,7 +167,8 @@ def test_4x4_analysis_is_exact_on_random_positions() -> None:
     for _ in range(8):
         board = random_position(rng, 4, 4, rng.randint(8, 10))
         assert {m.move: m.score for m in analyse(board)} == {
-            move: reference_move_score(board, move) for move in board.legal_moves()}
+            move: reference_move_score(board, move) for move in board.legal_moves()
+        }
 
 
 def test_symmetric_images_of_a_4x4_position_have_the_same_value() -> None:
@@ -229,8 +230,10 @@ def test_depth_limited_scores_stay_inside_the_win_and_loss_bands(depth: int) -> 
         big = size * size + 1
         for _ in range(5):
             board = random_position(rng, size, k, rng.randint(1, 6))
-            for result in (alphabeta(board, depth=depth), minimax(board, depth=depth)
-                           if size == 3 else alphabeta(board, depth=depth)):
+            for result in (
+                alphabeta(board, depth=depth),
+                minimax(board, depth=depth) if size == 3 else alphabeta(board, depth=depth),
+            ):
                 if not result.complete:
                     assert abs(result.score) < big - depth, (str(board), result)
                 else:
@@ -287,8 +290,10 @@ def test_the_principal_variation_is_a_legal_line_starting_with_the_move() -> Non
     for size, k in ((3, 3), (4, 4), (5, 4)):
         for _ in range(10):
             board = random_position(rng, size, k, rng.randint(0, 5))
-            for result in (alphabeta(board, depth=3), alphabeta(board)
-                           if size < 5 else alphabeta(board, time_limit=0.2)):
+            for result in (
+                alphabeta(board, depth=3),
+                alphabeta(board) if size < 5 else alphabeta(board, time_limit=0.2),
+            ):
                 assert result.pv[0] == result.move
                 replay(board, result.pv)
 

@@ -18,8 +18,7 @@ from tictactoe_tui.engine import (
 )
 
 
-def position(x_cells: Sequence[int], o_cells: Sequence[int], size: int = 10,
-             k: int = 5) -> Board:
+def position(x_cells: Sequence[int], o_cells: Sequence[int], size: int = 10, k: int = 5) -> Board:
     """A board with X and O on the given cells; the side to move follows from the counts."""
     cells = ["X" if c in x_cells else "O" if c in o_cells else "." for c in range(size * size)]
     return Board.from_string("".join(cells), k=k)

@@ -36,16 +36,19 @@ def test_blame_names_the_move_that_lost() -> None:
 def _nearest_centre(board: Board) -> int:
     """The fake "good" brain's move: the free cell nearest the centre, by column then row."""
     centre = board.size // 2
-    free = [(col, row) for col in range(board.size) for row in range(board.size)
-            if board[row * board.size + col] is None]
+    free = [
+        (col, row)
+        for col in range(board.size)
+        for row in range(board.size)
+        if board[row * board.size + col] is None
+    ]
     col, row = min(free, key=lambda c: (abs(c[0] - centre) + abs(c[1] - centre), c))
     return row * board.size + col
 
 
 def test_an_outside_engine_can_sit_as_o_on_the_same_openings(tmp_path: Path) -> None:
     brain = write_brain(tmp_path, "good")
-    games = second_player.play_as_o("HEAD", 2, 0.05, seed=1, size=5, jobs=1,
-                                    o_engine=str(brain))
+    games = second_player.play_as_o("HEAD", 2, 0.05, seed=1, size=5, jobs=1, o_engine=str(brain))
     ours = second_player.play_as_o("HEAD", 2, 0.05, seed=1, size=5, jobs=1)
     for game, own in zip(games, ours, strict=True):
         assert game["opening"] == 2 and game["forfeit"] is None
@@ -62,8 +65,7 @@ def test_an_outside_engine_can_sit_as_o_on_the_same_openings(tmp_path: Path) -> 
 
 def test_an_outside_o_that_hangs_loses_by_forfeit_and_is_stopped(tmp_path: Path) -> None:
     brain = write_brain(tmp_path, "hung")
-    [game] = second_player.play_as_o("HEAD", 1, 0.05, seed=1, size=5, jobs=1,
-                                     o_engine=str(brain))
+    [game] = second_player.play_as_o("HEAD", 1, 0.05, seed=1, size=5, jobs=1, o_engine=str(brain))
     assert game["winner"] == "X"
     assert "timed out" in str(game["forfeit"])
     assert not processes_running(brain)

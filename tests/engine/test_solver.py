@@ -59,7 +59,8 @@ SHAPES = [
 @pytest.mark.slow
 @pytest.mark.parametrize(("size", "k", "seed", "count", "marks"), SHAPES)
 def test_random_positions_get_exact_values_with_and_without_a_clock(
-        size: int, k: int, seed: int, count: int, marks: tuple[int, int]) -> None:
+    size: int, k: int, seed: int, count: int, marks: tuple[int, int]
+) -> None:
     ref = brute(size, k)
     for cells in positions(size, k, seed, count, marks):
         mover = mover_of(cells)
@@ -101,7 +102,8 @@ class TickClock:
 @pytest.mark.slow
 @pytest.mark.parametrize("ticks", [2, 3, 5, 8, 13])
 def test_a_clock_that_stops_the_solver_leaves_only_true_claims(
-        ticks: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ref = brute(5, 4)
     monkeypatch.setattr(time, "perf_counter", TickClock())
     stopped = 0
@@ -129,12 +131,18 @@ def test_a_clock_that_stops_the_solver_leaves_only_true_claims(
         assert stopped, "so short a clock was meant to stop the solver before the end"
 
 
-@pytest.mark.parametrize(("size", "k", "value"), [
-    (3, 3, "draw"), (4, 3, "win in 5"), (4, 4, "draw"), (5, 3, "win in 5"), (5, 5, "draw"),
-    (5, 4, "draw"),
-])
-def test_small_m_n_k_games_are_solved_from_the_empty_board(size: int, k: int,
-                                                           value: str) -> None:
+@pytest.mark.parametrize(
+    ("size", "k", "value"),
+    [
+        (3, 3, "draw"),
+        (4, 3, "win in 5"),
+        (4, 4, "draw"),
+        (5, 3, "win in 5"),
+        (5, 5, "draw"),
+        (5, 4, "draw"),
+    ],
+)
+def test_small_m_n_k_games_are_solved_from_the_empty_board(size: int, k: int, value: str) -> None:
     board = Board.empty(size, k)
     for result in (alphabeta(board), alphabeta(board, time_limit=30)):
         assert result.complete and result.kind == "exact"
@@ -158,8 +166,9 @@ BIG_MNK = [
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("size", "k", "value", "limit"), BIG_MNK)
-def test_six_by_six_games_are_solved_under_the_clock(size: int, k: int, value: str,
-                                                     limit: float) -> None:
+def test_six_by_six_games_are_solved_under_the_clock(
+    size: int, k: int, value: str, limit: float
+) -> None:
     # The clock is generous here (four times the target) so that a loaded machine still
     # passes; `python -m tictactoe_tui bench` measures the real times.
     board = Board.empty(size, k)

@@ -51,7 +51,8 @@ SHAPES = [
 
 @pytest.mark.parametrize(("size", "k", "seed", "count", "marks"), SHAPES)
 def test_random_positions_get_brute_force_values_with_pairings_on(
-        size: int, k: int, seed: int, count: int, marks: tuple[int, int]) -> None:
+    size: int, k: int, seed: int, count: int, marks: tuple[int, int]
+) -> None:
     ref = brute(size, k)
     rng = random.Random(seed)
     for _ in range(count):
@@ -63,13 +64,21 @@ def test_random_positions_get_brute_force_values_with_pairings_on(
         assert moves == truth, cells
 
 
-@pytest.mark.parametrize(("size", "k", "value"), [
-    # The published values of these games.
-    (3, 3, "draw"), (4, 3, "win in 5"), (4, 4, "draw"), (5, 3, "win in 5"), (5, 5, "draw"),
-    (5, 4, "draw"),
-])
-def test_small_games_keep_their_published_values_with_pairings_on(size: int, k: int,
-                                                                  value: str) -> None:
+@pytest.mark.parametrize(
+    ("size", "k", "value"),
+    [
+        # The published values of these games.
+        (3, 3, "draw"),
+        (4, 3, "win in 5"),
+        (4, 4, "draw"),
+        (5, 3, "win in 5"),
+        (5, 5, "draw"),
+        (5, 4, "draw"),
+    ],
+)
+def test_small_games_keep_their_published_values_with_pairings_on(
+    size: int, k: int, value: str
+) -> None:
     board = Board.empty(size, k)
     # The solver's value is the game's: its distance is exact.
     assert describe_score(exact_values(board, pairings=True)[0], board, exact=True) == value
@@ -113,8 +122,14 @@ def test_every_zone_rule_fires_and_every_value_stays_true(monkeypatch: pytest.Mo
             mover = "X" if cells.count("X") == cells.count("O") else "O"
             truth = ref.move_values(cells, mover)
             assert exact_values(Board.from_string(cells, k=k), pairings=True)[1] == truth, cells
-    assert set(fired) == {"pairing", "pruned by a zone", "guard 2", "guard 3",
-                          "Erdős-Selfridge zone", "zone from the table"}, fired
+    assert set(fired) == {
+        "pairing",
+        "pruned by a zone",
+        "guard 2",
+        "guard 3",
+        "Erdős-Selfridge zone",
+        "zone from the table",
+    }, fired
 
 
 def test_a_cancel_is_heard_among_an_or_nodes_pairing_probes() -> None:

@@ -22,15 +22,20 @@ def ends_on_its_verdict(analysis: Analysis) -> bool:
     """The story's last row says what the analysis's first move says."""
     last = analysis.iterations[-1]
     best = analysis.scores[0]
-    return ((last.move, last.score, last.kind, last.band, last.complete)
-            == (best.move, best.score, best.kind, best.band, analysis.complete))
+    return (last.move, last.score, last.kind, last.band, last.complete) == (
+        best.move,
+        best.score,
+        best.kind,
+        best.band,
+        analysis.complete,
+    )
 
 
 def nothing_after_a_proof(rows: tuple[IterationInfo, ...]) -> bool:
     """No row follows a row that proved the root best, unless it is the final answer (a move of
     the same proven value, once every move is known)."""
     proven = [index for index, row in enumerate(rows) if row.complete]
-    return not proven or all(row.complete for row in rows[proven[0]:])
+    return not proven or all(row.complete for row in rows[proven[0] :])
 
 
 def test_the_empty_7x7_four_in_a_row_story_ends_on_the_proven_win() -> None:
@@ -47,17 +52,25 @@ def test_the_empty_7x7_four_in_a_row_story_ends_on_the_proven_win() -> None:
     assert all(row.band != "heuristic" for row in analysis.iterations[first_proof:])
 
 
-@pytest.mark.parametrize(("text", "k", "limits"), [
-    ("X../.O./...", 3, {}),
-    ("X../.O./...", 3, {"depth": 2}),
-    ("..../.X../..O./....", 4, {"time_limit": 0.5}),
-    (EMPTY_7X7, 4, {"depth": 8}),
-    ("......./......./..X..../...O.../......./......./.......", 5, {"time_limit": 0.5}),
-    ("........../........../........../........../....XO..../"
-     ".....X..../........../........../........../..........", 5, {"time_limit": 0.3}),
-])
-def test_every_story_ends_on_the_answer_the_caller_gets(text: str, k: int,
-                                                        limits: dict[str, float]) -> None:
+@pytest.mark.parametrize(
+    ("text", "k", "limits"),
+    [
+        ("X../.O./...", 3, {}),
+        ("X../.O./...", 3, {"depth": 2}),
+        ("..../.X../..O./....", 4, {"time_limit": 0.5}),
+        (EMPTY_7X7, 4, {"depth": 8}),
+        ("......./......./..X..../...O.../......./......./.......", 5, {"time_limit": 0.5}),
+        (
+            "........../........../........../........../....XO..../"
+            ".....X..../........../........../........../..........",
+            5,
+            {"time_limit": 0.3},
+        ),
+    ],
+)
+def test_every_story_ends_on_the_answer_the_caller_gets(
+    text: str, k: int, limits: dict[str, float]
+) -> None:
     board = Board.from_string(text, k=k)
     analysis = analyse_position(board, **limits)  # type: ignore[arg-type]
     assert ends_on_its_verdict(analysis)
@@ -72,8 +85,12 @@ def test_the_players_search_ends_its_story_on_its_move() -> None:
     assert ends_on_its_verdict(analysis)
     result = alphabeta(board, time_limit=1.0)
     last = result.iterations[-1]
-    assert (last.move, last.score, last.kind, last.band) == (result.move, result.score,
-                                                             result.kind, result.band)
+    assert (last.move, last.score, last.kind, last.band) == (
+        result.move,
+        result.score,
+        result.kind,
+        result.band,
+    )
 
 
 def test_a_won_position_the_search_cannot_prove_does_not_drift_to_0() -> None:
@@ -85,4 +102,3 @@ def test_a_won_position_the_search_cannot_prove_does_not_drift_to_0() -> None:
     assert heuristic[-1].depth == 30
     by_depth = {row.depth: row.score for row in heuristic}
     assert by_depth[30] >= by_depth[8] > 0
-

@@ -18,10 +18,12 @@ STEADY = 5
 """The largest difference between the values of two consecutive depths."""
 
 
-@pytest.mark.parametrize(("size", "k", "centre", "deepest"),
-                         [(10, 5, 44, 6), (15, 5, 112, 5), (12, 6, 66, 5)])
+@pytest.mark.parametrize(
+    ("size", "k", "centre", "deepest"), [(10, 5, 44, 6), (15, 5, 112, 5), (12, 6, 66, 5)]
+)
 def test_the_value_after_a_centre_move_does_not_swing_between_odd_and_even_depths(
-        size: int, k: int, centre: int, deepest: int) -> None:
+    size: int, k: int, centre: int, deepest: int
+) -> None:
     board = Board.empty(size, k).play(centre)
     values = []
     for depth in range(1, deepest + 1):

@@ -30,7 +30,8 @@ from tictactoe_tui.engine.threats import ThreatSearch, find_vcf, find_vct, kerne
 ROOT = Path(__file__).resolve().parents[2]
 
 needs_kernel = pytest.mark.skipif(
-    not kernel_available(), reason="the compiled threat kernel is not built (pure engine)")
+    not kernel_available(), reason="the compiled threat kernel is not built (pure engine)"
+)
 
 Call = tuple[int, int, int, int, int, int]
 """(kind: 0 VCF / 1 VCT, X bits, O bits, side to move, most attacking moves, max nodes)."""
@@ -38,9 +39,15 @@ Call = tuple[int, int, int, int, int, int]
 
 def snapshot(state: LineState) -> tuple[object, ...]:
     """Everything a search must leave as it found it."""
-    return (list(state.bits), [list(c) for c in state.count], state.value, len(state.history),
-            [set(s) for s in state.fours], [set(s) for s in state.threes],
-            [set(s) for s in state.twos])
+    return (
+        list(state.bits),
+        [list(c) for c in state.count],
+        state.value,
+        len(state.history),
+        [set(s) for s in state.fours],
+        [set(s) for s in state.threes],
+        [set(s) for s in state.twos],
+    )
 
 
 def run(search: ThreatSearch, shape: LineShape, call: Call) -> list[int] | None:
@@ -70,14 +77,22 @@ def compare(shape: LineShape, calls: list[Call]) -> int:
         where = f"call {index} of {len(calls)} on {shape.size}x{shape.size} k={shape.k}: {call}"
         assert got == expected, where
         assert (compiled.nodes, compiled.cut, compiled.limit) == (
-            pure.nodes, pure.cut, pure.limit), where
+            pure.nodes,
+            pure.cut,
+            pure.limit,
+        ), where
         assert compiled.table_sizes() == pure.table_sizes(), where
         wins += expected is not None
     return wins
 
 
-def random_calls(rng: random.Random, size: int, k: int, count: int,
-                 budgets: tuple[int, ...] = (20, 200, 2_000, 20_000)) -> list[Call]:
+def random_calls(
+    rng: random.Random,
+    size: int,
+    k: int,
+    count: int,
+    budgets: tuple[int, ...] = (20, 200, 2_000, 20_000),
+) -> list[Call]:
     """`count` calls on random positions whose stones crowd one corner of the board (so lines,
     and threats, form), either side to move, VCF or VCT, with small and large node budgets."""
     calls = []
@@ -90,35 +105,53 @@ def random_calls(rng: random.Random, size: int, k: int, count: int,
         x = sum(1 << cell for cell in cells[::2])
         o = sum(1 << cell for cell in cells[1::2])
         kind = rng.randrange(2)
-        most = rng.choice((threats.VCF_MAX_FOURS, 3) if kind == 0
-                          else (threats.VCT_MAX_ATTACKS, 2, 6))
+        most = rng.choice(
+            (threats.VCF_MAX_FOURS, 3) if kind == 0 else (threats.VCT_MAX_ATTACKS, 2, 6)
+        )
         calls.append((kind, x, o, rng.randrange(2), most, rng.choice(budgets)))
     return calls
 
 
 @needs_kernel
-@pytest.mark.parametrize(("size", "k", "count"), [
-    (15, 5, 800), (20, 5, 300),
-    (7, 4, 120), (7, 5, 120), (8, 4, 120), (8, 5, 120),
-    (9, 4, 120), (9, 5, 120), (10, 4, 120), (10, 5, 120),
-    (3, 3, 100), (4, 3, 100), (4, 4, 100), (5, 3, 100), (5, 4, 100), (5, 5, 100),
-    (13, 3, 100), (16, 4, 100),
-])
+@pytest.mark.parametrize(
+    ("size", "k", "count"),
+    [
+        (15, 5, 800),
+        (20, 5, 300),
+        (7, 4, 120),
+        (7, 5, 120),
+        (8, 4, 120),
+        (8, 5, 120),
+        (9, 4, 120),
+        (9, 5, 120),
+        (10, 4, 120),
+        (10, 5, 120),
+        (3, 3, 100),
+        (4, 3, 100),
+        (4, 4, 100),
+        (5, 3, 100),
+        (5, 4, 100),
+        (5, 5, 100),
+        (13, 3, 100),
+        (16, 4, 100),
+    ],
+)
 def test_the_kernel_finds_what_the_pure_search_finds(size: int, k: int, count: int) -> None:
-    wins = compare(line_shape(size, k), random_calls(random.Random(size * 100 + k), size, k,
-                                                     count))
+    wins = compare(line_shape(size, k), random_calls(random.Random(size * 100 + k), size, k, count))
     # The positions hold threats: the searches were really tried.
     assert wins > (count // 20 if k < size else 3)
 
 
 @needs_kernel
 @pytest.mark.slow
-@pytest.mark.parametrize(("size", "k"), [(15, 5), (20, 5), (12, 6), (11, 7), (20, 10), (9, 4),
-                                       (6, 3), (6, 4)])
+@pytest.mark.parametrize(
+    ("size", "k"), [(15, 5), (20, 5), (12, 6), (11, 7), (20, 10), (9, 4), (6, 3), (6, 4)]
+)
 def test_the_kernel_agrees_on_a_long_sweep(size: int, k: int) -> None:
     rng = random.Random(7_000 + size * 100 + k)
-    compare(line_shape(size, k), random_calls(rng, size, k, 1_500,
-                                              budgets=(50, 5_000, 50_000, 200_000)))
+    compare(
+        line_shape(size, k), random_calls(rng, size, k, 1_500, budgets=(50, 5_000, 50_000, 200_000))
+    )
 
 
 def deciding_calls(vct_nodes: int) -> list[Call]:
@@ -152,16 +185,17 @@ def test_the_kernel_agrees_on_the_threat_puzzles() -> None:
         board = Board.from_string(text, k=5)
         side = side_of(board.to_move)
         for kind in (0, 1):
-            calls.append((kind, board.x_bits, board.o_bits, side, 30 if kind == 0 else 4,
-                          200_000))
-            calls.append((kind, board.x_bits, board.o_bits, 1 - side, 30 if kind == 0 else 4,
-                          200_000))
+            calls.append((kind, board.x_bits, board.o_bits, side, 30 if kind == 0 else 4, 200_000))
+            calls.append(
+                (kind, board.x_bits, board.o_bits, 1 - side, 30 if kind == 0 else 4, 200_000)
+            )
     assert compare(line_shape(15, 5), calls) >= 6
 
 
 @needs_kernel
 def test_the_tables_are_cleared_past_their_limit_as_in_the_pure_search(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(threats, "_TABLE_LIMIT", 40)
     calls = random_calls(random.Random(3), 15, 5, 150, budgets=(2_000,))
     compare(line_shape(15, 5), calls)
@@ -200,8 +234,7 @@ def test_a_poll_that_raises_stops_both_searches_at_the_same_node() -> None:
         assert search.nodes == 5 * 64
         # The search goes on working once the caller stops raising (pvs sets a new poll).
         search.poll = None
-        searches.append((search.vct(state, side, 8, 200_000), search.nodes,
-                         search.table_sizes()))
+        searches.append((search.vct(state, side, 8, 200_000), search.nodes, search.table_sizes()))
         assert snapshot(state) == snapshot(LineState.from_board(board))
     assert searches[0] == searches[1]
     assert searches[0][0] is not None
@@ -242,13 +275,16 @@ def test_the_kernel_scores_gains_as_line_state_does(size: int, k: int) -> None:
         for mask in (empty, empty & rng.getrandbits(size * size), state.near & empty, 0):
             cells = [cell for cell in range(size * size) if mask >> cell & 1]
             gains = [state.gain(cell, side) for cell in cells]
-            args = (x.to_bytes(width, "little"), o.to_bytes(width, "little"), side,
-                    mask.to_bytes(width, "little"))
+            args = (
+                x.to_bytes(width, "little"),
+                o.to_bytes(width, "little"),
+                side,
+                mask.to_bytes(width, "little"),
+            )
             assert kernel.gains(*args) == gains
             best = max(gains, default=0)
             first = gains.index(best) if gains else -1
-            assert kernel.best_gain(*args) == (
-                cells[first] if cells else -1, best, len(cells))
+            assert kernel.best_gain(*args) == (cells[first] if cells else -1, best, len(cells))
             tried += len(cells)
     assert tried > 1_000
     with pytest.raises(ValueError, match="taken"):
@@ -286,16 +322,21 @@ def test_the_main_search_is_the_same_with_either_engine(monkeypatch: pytest.Monk
     rng = random.Random(5)
     quiet = []
     for stones in (2, 3, 5, 6):
-        cells = rng.sample([row * 15 + col for row in range(5, 10) for col in range(5, 10)],
-                           stones)
-        quiet.append(Board(geometry(15, 5), sum(1 << c for c in cells[::2]),
-                           sum(1 << c for c in cells[1::2]),
-                           Mark.X if stones % 2 == 0 else Mark.O))
+        cells = rng.sample([row * 15 + col for row in range(5, 10) for col in range(5, 10)], stones)
+        quiet.append(
+            Board(
+                geometry(15, 5),
+                sum(1 << c for c in cells[::2]),
+                sum(1 << c for c in cells[1::2]),
+                Mark.X if stones % 2 == 0 else Mark.O,
+            )
+        )
     runs = []
     for pure in ("1", "0"):
         monkeypatch.setenv(threats.PURE_ENGINE_VARIABLE, pure)
-        results = ([alphabeta(board, depth=3) for board in boards]
-                   + [alphabeta(board, depth=5) for board in quiet])
+        results = [alphabeta(board, depth=3) for board in boards] + [
+            alphabeta(board, depth=5) for board in quiet
+        ]
         runs.append([(r.move, r.score, r.nodes, r.kind) for r in results])
     assert runs[0] == runs[1]
 
@@ -304,9 +345,24 @@ def test_the_threat_tests_pass_with_the_pure_engine() -> None:
     # The everyday run uses the kernel when it is built; the threat tests run pure here too.
     env = dict(os.environ, **{threats.PURE_ENGINE_VARIABLE: "1"})
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "tests/engine/test_threats.py",
-         "tests/engine/test_defence.py", "-q", "-n", "0", "-p", "no:cacheprovider"],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/engine/test_threats.py",
+            "tests/engine/test_defence.py",
+            "-q",
+            "-n",
+            "0",
+            "-p",
+            "no:cacheprovider",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout[-3000:]
 
 
@@ -315,7 +371,11 @@ def build_wheel(tmp_path: Path, env: dict[str, str]) -> Path:
     out = tmp_path / "wheels"
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
-        env=env, capture_output=True, text=True, check=False)
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     (wheel,) = out.glob("tictactoe_tui-*.whl")
     return wheel
@@ -327,27 +387,37 @@ def test_without_a_compiler_the_wheel_is_pure_and_the_engine_runs(tmp_path: Path
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     (bin_dir / "python").symlink_to(sys.executable)
-    env = dict(os.environ, CC="/bin/false", PATH=str(bin_dir), TMPDIR=str(tmp_path),
-               PIP_NO_CACHE_DIR="1")
+    env = dict(
+        os.environ, CC="/bin/false", PATH=str(bin_dir), TMPDIR=str(tmp_path), PIP_NO_CACHE_DIR="1"
+    )
     env.pop(threats.PURE_ENGINE_VARIABLE, None)
     wheel = build_wheel(tmp_path, env)
     assert wheel.name.endswith("-py3-none-any.whl")
-    assert not any("_threatc." in name and not name.endswith((".c", ".pyi"))
-                   for name in zipfile.ZipFile(wheel).namelist())
+    assert not any(
+        "_threatc." in name and not name.endswith((".c", ".pyi"))
+        for name in zipfile.ZipFile(wheel).namelist()
+    )
     home = tmp_path / "venv"
     venv.create(home, with_pip=True)
     python = str(home / "bin" / "python")
-    done = subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", str(wheel)],
-                          env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [python, "-m", "pip", "install", "-q", "--no-deps", str(wheel)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     probe = (
         "from tictactoe_tui.engine.board import Board\n"
         "from tictactoe_tui.engine.threats import ThreatSearch, find_vcf, kernel_available\n"
         f"board = Board.from_string({THREAT_PUZZLES[5]!r}, k=5)\n"
         "assert not kernel_available() and not ThreatSearch().use_kernel\n"
-        "print(len(find_vcf(board).moves))\n")
-    done = subprocess.run([python, "-c", probe], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, check=False)
+        "print(len(find_vcf(board).moves))\n"
+    )
+    done = subprocess.run(
+        [python, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.split() == ["5"]
 
@@ -358,5 +428,7 @@ def test_with_a_compiler_the_wheel_carries_the_kernel(tmp_path: Path) -> None:
     env = dict(os.environ, TMPDIR=str(tmp_path), PIP_NO_CACHE_DIR="1")
     wheel = build_wheel(tmp_path, env)
     assert not wheel.name.endswith("-none-any.whl")
-    assert any(name.startswith("tictactoe_tui/engine/_threatc.") and name.endswith(".so")
-               for name in zipfile.ZipFile(wheel).namelist())
+    assert any(
+        name.startswith("tictactoe_tui/engine/_threatc.") and name.endswith(".so")
+        for name in zipfile.ZipFile(wheel).namelist()
+    )

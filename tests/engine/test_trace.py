@@ -53,7 +53,8 @@ def names(cells: list[int] | tuple[int, ...]) -> list[str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("algorithm", FULL)
 def test_every_full_search_gives_the_engines_value_and_a_best_move_on_all_3x3_positions(
-        algorithm: str) -> None:
+    algorithm: str,
+) -> None:
     for board in open_positions():
         result = trace_search(board, algorithm)
         assert result.value == alphabeta(board).score == reference(board), str(board)
@@ -63,14 +64,16 @@ def test_every_full_search_gives_the_engines_value_and_a_best_move_on_all_3x3_po
         if algorithm == "minimax":
             # Every position of the game tree, and every move's exact value.
             assert result.positions == game_tree_size(board), str(board)
-            assert result.move_values == {m: reference_move_score(board, m)
-                                          for m in board.legal_moves()}, str(board)
+            assert result.move_values == {
+                m: reference_move_score(board, m) for m in board.legal_moves()
+            }, str(board)
             assert result.cutoffs == result.table_hits == result.pruned == 0
 
 
 @pytest.mark.parametrize("heuristic", ["h1", "h2"])
 def test_heuristic_searches_give_depth_limited_minimaxs_value_on_all_3x3_positions(
-        heuristic: str) -> None:
+    heuristic: str,
+) -> None:
     evaluate = h1 if heuristic == "h1" else h2
     for board in open_positions():
         result = trace_search(board, heuristic)
@@ -136,7 +139,12 @@ def test_counters_on_a_hand_worked_tree_minimax_and_plain_alphabeta() -> None:
     # again (B3 pruned). Positions: root, A3, B3, O A3, X C3, C3, O A3, X B3 = 8.
     plain = trace_search(board, "alphabeta-plain")
     assert (plain.move, plain.value, plain.positions, plain.cutoffs, plain.pruned) == (
-        6, 9, 8, 2, 2)
+        6,
+        9,
+        8,
+        2,
+        2,
+    )
 
 
 def test_counters_on_a_hand_worked_tree_ordering_and_the_symmetric_table() -> None:
@@ -148,7 +156,11 @@ def test_counters_on_a_hand_worked_tree_ordering_and_the_symmetric_table() -> No
     ordered = trace_search(board, "alphabeta-ordered")
     assert (ordered.move, ordered.value) == (4, 9)
     assert (ordered.positions, ordered.cutoffs, ordered.table_hits, ordered.pruned) == (
-        10, 4, 0, 12)
+        10,
+        4,
+        0,
+        12,
+    )
     # With the table: the position after A3 is the position after C1 turned half a circle
     # (A1<->C3, C1<->A3, B1<->B3), and C2 is A2's: both are answered by the table, unsearched.
     # 1 + 1 + (1 + 1) + 1 + (1 + 1) + 1 = 8 positions, 2 cut-offs, 2 table hits, 6 pruned.
@@ -171,17 +183,29 @@ def test_the_recorded_tree_shows_each_move_with_its_window_value_and_pruned_sibl
     big = 11  # W + 1: shown as infinity
     assert (root.alpha, root.beta, root.value) == (-big, big, 9)
     assert (a3.move, a3.alpha, a3.beta, a3.value, a3.leaf, a3.outcome) == (
-        6, -big, big, 9, "win", "exact")
+        6,
+        -big,
+        big,
+        9,
+        "win",
+        "exact",
+    )
     # B3 and C3 are searched with alpha already 9: each fails low at 0, an upper bound.
     assert (b3.alpha, b3.beta, b3.value, b3.outcome) == (9, big, 0, "fail-low")
     assert (c3.alpha, c3.beta, c3.value, c3.outcome) == (9, big, 0, "fail-low")
     # Inside B3, O's A3 reaches O's beta (-9 seen by O): a cut-off, and O's C3 is pruned.
     o_a3 = recorder.nodes[b3.children[0]]
     assert (o_a3.move, o_a3.alpha, o_a3.beta, o_a3.value, o_a3.outcome) == (
-        6, -big, -9, 0, "cutoff")
+        6,
+        -big,
+        -9,
+        0,
+        "cutoff",
+    )
     assert names(b3.pruned) == ["C3"] and names(c3.pruned) == ["B3"]
     assert str(node_board(Board.from_string("XOX/XOO/..."), recorder.nodes, o_a3.id)) == (
-        "XOX/XOO/OX.")
+        "XOX/XOO/OX."
+    )
 
 
 def test_every_event_of_a_hand_worked_search_in_order() -> None:
@@ -189,14 +213,14 @@ def test_every_event_of_a_hand_worked_search_in_order() -> None:
     trace_search(Board.from_string("XO./.../.OX"), "alphabeta-ordered", recorder=recorder)
     steps = [(e.kind.value, e.node, e.value) for e in recorder.events[:9]]
     assert steps == [
-        ("enter", 0, None),      # the root, X to move
-        ("enter", 1, None),      # X B2
-        ("leaf", 1, 9),          # wins at once
+        ("enter", 0, None),  # the root, X to move
+        ("enter", 1, None),  # X B2
+        ("leaf", 1, 9),  # wins at once
         ("return", 1, 9),
-        ("raise", 0, 9),         # X's alpha rises to 9
-        ("enter", 2, None),      # X C1
-        ("enter", 3, None),      # O B2
-        ("leaf", 3, 8),          # O wins on ply 2
+        ("raise", 0, 9),  # X's alpha rises to 9
+        ("enter", 2, None),  # X C1
+        ("enter", 3, None),  # O B2
+        ("leaf", 3, 8),  # O wins on ply 2
         ("return", 3, 8),
     ]
     # O's alpha at its node rises to 8, which reaches O's beta (-9, the negative of X's 9):
@@ -334,5 +358,11 @@ def test_tree_size_estimates_big_trees_within_ten_percent() -> None:
 
 
 def test_all_lab_algorithms_are_known() -> None:
-    assert LAB_ALGORITHMS == ("minimax", "alphabeta-plain", "alphabeta-ordered", "alphabeta-tt",
-                              "h1", "h2")
+    assert LAB_ALGORITHMS == (
+        "minimax",
+        "alphabeta-plain",
+        "alphabeta-ordered",
+        "alphabeta-tt",
+        "h1",
+        "h2",
+    )

@@ -65,18 +65,32 @@ def build_parser() -> OneLineParser:
     )
     parser.add_argument("board", help="the position: X, O and '.' row by row, rows split by '/'")
     # The names as typed: argparse would list the enum's members by their repr.
-    parser.add_argument("--algorithm", choices=[str(name) for name in ALGORITHMS],
-                        default="alphabeta",
-                        type=str.lower, help="how to score the moves (default alphabeta)")
+    parser.add_argument(
+        "--algorithm",
+        choices=[str(name) for name in ALGORITHMS],
+        default="alphabeta",
+        type=str.lower,
+        help="how to score the moves (default alphabeta)",
+    )
     parser.add_argument("--k", type=positive_int, default=None, help="marks in a row to win")
-    parser.add_argument("--depth", type=positive_int, default=None,
-                        help="plies to search before scoring with H1 (default: to the end, or as "
-                        "deep as the time limit allows)")
-    parser.add_argument("--time-limit", type=positive_seconds, default=None, metavar="SECONDS",
-                        help="seconds the search may take (default: alpha-beta 1 s on boards it "
-                        f"cannot solve, minimax {MINIMAX_TIME_LIMIT:g} s)")
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON object instead of the table")
+    parser.add_argument(
+        "--depth",
+        type=positive_int,
+        default=None,
+        help="plies to search before scoring with H1 (default: to the end, or as "
+        "deep as the time limit allows)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="seconds the search may take (default: alpha-beta 1 s on boards it "
+        f"cannot solve, minimax {MINIMAX_TIME_LIMIT:g} s)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of the table"
+    )
     return parser
 
 
@@ -96,11 +110,12 @@ def main(argv: Sequence[str]) -> int:
     return 0
 
 
-def _analyse(board: Board, algorithm: str, depth: int | None,
-             time_limit: float | None) -> tuple[Analysis, bool]:
+def _analyse(
+    board: Board, algorithm: str, depth: int | None, time_limit: float | None
+) -> tuple[Analysis, bool]:
     """The analysis, and whether the time limit stopped it before every move was scored."""
     if algorithm == "minimax" and time_limit is None:
-        time_limit = MINIMAX_TIME_LIMIT     # a 4×4 tree would take years: never run unbounded
+        time_limit = MINIMAX_TIME_LIMIT  # a 4×4 tree would take years: never run unbounded
     analysis = analyse_position(board, algorithm, depth=depth, time_limit=time_limit)
     return analysis, len(analysis.scores) < len(board.legal_moves())
 
@@ -196,13 +211,18 @@ def as_table(board: Board, analysis: Analysis, stopped: bool) -> str:
         )
     if not analysis.scores:
         return "\n".join(lines)
-    rows = [[str(rank), cell_notation(scored.move, board.size), score_text(scored.score,
-                                                                          scored.kind),
-             score_meaning(scored, board), f"{scored.nodes:,}",
-             note_words(scored, board, analysis.depth)]
-            for rank, scored in enumerate(analysis.scores, start=1)]
-    lines.append(_table(["rank", "cell", "score", "meaning", "positions", "note"], rows,
-                        "><><><"))
+    rows = [
+        [
+            str(rank),
+            cell_notation(scored.move, board.size),
+            score_text(scored.score, scored.kind),
+            score_meaning(scored, board),
+            f"{scored.nodes:,}",
+            note_words(scored, board, analysis.depth),
+        ]
+        for rank, scored in enumerate(analysis.scores, start=1)
+    ]
+    lines.append(_table(["rank", "cell", "score", "meaning", "positions", "note"], rows, "><><><"))
     notes = [equally_good_words(analysis.best_moves, board)]
     if any(scored.kind in ("at_most", "at_least") for scored in analysis.scores):
         notes.append(LEGEND)
@@ -217,8 +237,9 @@ def _table(headers: list[str], rows: list[list[str]], aligns: str) -> str:
     widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(cell.ljust(width) if align == "<" else cell.rjust(width)
-                         for cell, width, align in zip(cells, widths, aligns, strict=True)
-                         ).rstrip()
+        return "  ".join(
+            cell.ljust(width) if align == "<" else cell.rjust(width)
+            for cell, width, align in zip(cells, widths, aligns, strict=True)
+        ).rstrip()
 
     return "\n".join(line(row) for row in [headers, *rows])

@@ -20,15 +20,18 @@ from tictactoe_tui.play.arguments import OneLineParser
 
 PROG = "tictactoe-tui bench"
 
-HOW = ("the benchmarks live in the repository (benchmarks/), not in an installed copy: run "
-       "tictactoe-tui bench inside a checkout (git clone, then cd into it)")
+HOW = (
+    "the benchmarks live in the repository (benchmarks/), not in an installed copy: run "
+    "tictactoe-tui bench inside a checkout (git clone, then cd into it)"
+)
 """What to do when there is no checkout to run."""
 
 
 def is_checkout(folder: Path) -> bool:
     """Whether `folder` is a checkout of the project: the package and its benchmarks."""
-    return ((folder / "benchmarks" / "bench.py").is_file()
-            and (folder / "tictactoe_tui" / "__init__.py").is_file())
+    return (folder / "benchmarks" / "bench.py").is_file() and (
+        folder / "tictactoe_tui" / "__init__.py"
+    ).is_file()
 
 
 def checkout_root() -> Path | None:
@@ -54,10 +57,11 @@ def main(argv: list[str]) -> int:
             parser.error(HOW)
         # `python -m` puts the folder it runs in first on the path: the checkout's package is
         # imported there, not this installed copy.
-        print(f"{PROG}: the benchmarks of the checkout in {around}, with its own engine",
-              file=sys.stderr)
-        return subprocess.call([sys.executable, "-m", "tictactoe_tui", "bench", *argv],
-                               cwd=around)
+        print(
+            f"{PROG}: the benchmarks of the checkout in {around}, with its own engine",
+            file=sys.stderr,
+        )
+        return subprocess.call([sys.executable, "-m", "tictactoe_tui", "bench", *argv], cwd=around)
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
     from benchmarks.bench import main as bench_main

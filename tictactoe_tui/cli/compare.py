@@ -61,19 +61,34 @@ def build_parser() -> OneLineParser:
         "cut-offs, table hits and time, and whether it agrees with minimax.",
         epilog='Example: tictactoe-tui compare "XO./.../.OX"  (rows split by "/", "." empty).',
     )
-    parser.add_argument("position", help="the position: X, O and '.' row by row, rows split "
-                        "by '/'")
+    parser.add_argument("position", help="the position: X, O and '.' row by row, rows split by '/'")
     parser.add_argument("--k", type=int, default=None, help="marks in a row to win")
-    parser.add_argument("--depth", type=positive_int, default=None,
-                        help="plies for every search (default: to the end of the game when "
-                        "at most 10 cells are empty, else 3)")
-    parser.add_argument("--heuristic-depth", type=positive_int, default=HEURISTIC_DEPTH,
-                        help=f"plies for the h1 and h2 searches (default {HEURISTIC_DEPTH})")
-    parser.add_argument("--minimax-depth", type=positive_int, default=None,
-                        help="plies for minimax (default: as --depth)")
-    parser.add_argument("--time-limit", type=positive_seconds, default=LAB_TIME_LIMIT,
-                        help="seconds each search may take; minimax stops early when its tree "
-                        f"would take longer (default {LAB_TIME_LIMIT:g})")
+    parser.add_argument(
+        "--depth",
+        type=positive_int,
+        default=None,
+        help="plies for every search (default: to the end of the game when "
+        "at most 10 cells are empty, else 3)",
+    )
+    parser.add_argument(
+        "--heuristic-depth",
+        type=positive_int,
+        default=HEURISTIC_DEPTH,
+        help=f"plies for the h1 and h2 searches (default {HEURISTIC_DEPTH})",
+    )
+    parser.add_argument(
+        "--minimax-depth",
+        type=positive_int,
+        default=None,
+        help="plies for minimax (default: as --depth)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_seconds,
+        default=LAB_TIME_LIMIT,
+        help="seconds each search may take; minimax stops early when its tree "
+        f"would take longer (default {LAB_TIME_LIMIT:g})",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -91,8 +106,13 @@ def main(argv: Sequence[str]) -> int:
         print(json.dumps(over_json(board), indent=2) if args.json else game_over_words(board))
         return 0
     try:
-        comparison = compare(board, depth=args.depth, heuristic_depth=args.heuristic_depth,
-                             time_limit=args.time_limit, minimax_depth=args.minimax_depth)
+        comparison = compare(
+            board,
+            depth=args.depth,
+            heuristic_depth=args.heuristic_depth,
+            time_limit=args.time_limit,
+            minimax_depth=args.minimax_depth,
+        )
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
@@ -112,7 +132,8 @@ def result_json(comparison: Comparison, result: TraceResult) -> dict[str, Any]:
     verdict = comparison.verdict(result)
     return {
         "algorithm": result.algorithm,
-        "move": None if not result.finished or result.move is None
+        "move": None
+        if not result.finished or result.move is None
         else cell_notation(result.move, size),
         "value": result.value if result.finished else None,
         "positions": result.positions,
@@ -127,8 +148,9 @@ def result_json(comparison: Comparison, result: TraceResult) -> dict[str, Any]:
         "value_agrees": verdict.value,
         "kind": result.kind if result.finished else None,
         "first_move_cutoffs": result.first_move_cutoffs,
-        "first_cut_share": (None if result.first_cut_share is None
-                            else round(result.first_cut_share, 4)),
+        "first_cut_share": (
+            None if result.first_cut_share is None else round(result.first_cut_share, 4)
+        ),
         "rule": result.rule or None,
         "root_moves": result.root_moves,
         "legal_moves": result.legal_moves,
@@ -139,9 +161,15 @@ def result_json(comparison: Comparison, result: TraceResult) -> dict[str, Any]:
 
 def over_json(board: Board) -> dict[str, Any]:
     """A finished position as JSON: its result, and no search (`minimax` is null)."""
-    return {"position": str(board), "size": board.size, "k": board.k,
-            "to_move": str(board.to_move), "result": board_result(board), "results": [],
-            "minimax": None}
+    return {
+        "position": str(board),
+        "size": board.size,
+        "k": board.k,
+        "to_move": str(board.to_move),
+        "result": board_result(board),
+        "results": [],
+        "minimax": None,
+    }
 
 
 def to_json(comparison: Comparison) -> dict[str, Any]:
@@ -165,8 +193,9 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
             "too_big_tree_positions": None if skipped is None else skipped.positions,
             "too_big_tree_exact": None if skipped is None else skipped.exact,
             # After a fallback, the depth minimax ran to is the one suggested.
-            "suggested_depth": (run.result.depth if comparison.too_big_tree is not None
-                                else run.suggested_depth),
+            "suggested_depth": (
+                run.result.depth if comparison.too_big_tree is not None else run.suggested_depth
+            ),
         },
     }
 
@@ -176,23 +205,37 @@ def to_text(comparison: Comparison) -> str:
     board = comparison.board
     rows = []
     for result in comparison.results:
-        move = ("—" if not result.finished or result.move is None
-                else cell_notation(result.move, board.size))
-        rows.append([
-            algorithm_label(result),
-            move,
-            signed(result.value) if result.finished else "—",
-            value_words(result, board),
-            f"{result.positions:,}",
-            f"{result.cutoffs:,}",
-            first_cut_text(result),
-            f"{result.table_hits:,}",
-            duration(result.seconds),
-            agreement_words(comparison.verdict(result), result),
-        ])
-    headers = ["algorithm", "move", "value", "meaning", "positions", "cut-offs", "1st cuts",
-               "table hits", "time", "agrees with minimax"]
-    title = (f"{board.size}×{board.size}, {board.k} in a row, {board.to_move} to move: "
-             f"{board}")
+        move = (
+            "—"
+            if not result.finished or result.move is None
+            else cell_notation(result.move, board.size)
+        )
+        rows.append(
+            [
+                algorithm_label(result),
+                move,
+                signed(result.value) if result.finished else "—",
+                value_words(result, board),
+                f"{result.positions:,}",
+                f"{result.cutoffs:,}",
+                first_cut_text(result),
+                f"{result.table_hits:,}",
+                duration(result.seconds),
+                agreement_words(comparison.verdict(result), result),
+            ]
+        )
+    headers = [
+        "algorithm",
+        "move",
+        "value",
+        "meaning",
+        "positions",
+        "cut-offs",
+        "1st cuts",
+        "table hits",
+        "time",
+        "agrees with minimax",
+    ]
+    title = f"{board.size}×{board.size}, {board.k} in a row, {board.to_move} to move: {board}"
     notes = [minimax_note(comparison), left_out_note(comparison.results)]
     return "\n".join([title, "", table(headers, rows), "", *filter(None, notes)])

@@ -27,8 +27,9 @@ from tictactoe_tui.play.arguments import OneLineParser
 
 PROG = "tictactoe-tui"
 
-DATA_DIR_HELP = ("where the history lives (default: $TICTACTOE_TUI_DATA_DIR, else the user "
-                 "data directory)")
+DATA_DIR_HELP = (
+    "where the history lives (default: $TICTACTOE_TUI_DATA_DIR, else the user data directory)"
+)
 """The --data-dir flag's help, the same for every command."""
 
 
@@ -61,11 +62,17 @@ def _open(directory: str | None) -> HistoryStore:
 def history_command(argv: Sequence[str]) -> int:
     """List the games of the history, newest first."""
     parser = _parser("history", "List the games in the history, newest first.")
-    parser.add_argument("--json", action="store_true",
-                        help='print a JSON list of {"id", "started", "mode", "x", "o", "size", '
-                        '"k", "result", "moves"}')
-    parser.add_argument("--studies", action="store_true",
-                        help="list the analysis board's studies instead of the games")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help='print a JSON list of {"id", "started", "mode", "x", "o", "size", '
+        '"k", "result", "moves"}',
+    )
+    parser.add_argument(
+        "--studies",
+        action="store_true",
+        help="list the analysis board's studies instead of the games",
+    )
     args = _parse(parser, argv)
     store = _open(args.data_dir)
     if args.studies:
@@ -76,16 +83,23 @@ def history_command(argv: Sequence[str]) -> int:
         print(json.dumps([game.to_json() for game in games], indent=1))
         return 0
     if not games:
-        where = (f"the history is {store.path}" if store.path.exists()
-                 else f"there is no {store.path} yet")
+        where = (
+            f"the history is {store.path}"
+            if store.path.exists()
+            else f"there is no {store.path} yet"
+        )
         print(f"No games yet ({where}).")
         return 0
-    print(f"{'id':>5}  {'started':<16}  {'mode':<20}  {'X':<10}  {'O':<10}  {'board':<9}  "
-          f"{'result':<9}  moves")
+    print(
+        f"{'id':>5}  {'started':<16}  {'mode':<20}  {'X':<10}  {'O':<10}  {'board':<9}  "
+        f"{'result':<9}  moves"
+    )
     for game in games:
         board = f"{game.size}×{game.size} k{game.k}"
-        print(f"{game.id:>5}  {game.started:%Y-%m-%d %H:%M}  {game.mode:<20}  {game.x:<10}  "
-              f"{game.o:<10}  {board:<9}  {game.outcome:<9}  {game.moves:>5}")
+        print(
+            f"{game.id:>5}  {game.started:%Y-%m-%d %H:%M}  {game.mode:<20}  {game.x:<10}  "
+            f"{game.o:<10}  {board:<9}  {game.outcome:<9}  {game.moves:>5}"
+        )
     return 0
 
 
@@ -94,9 +108,23 @@ def _list_studies(store: HistoryStore, as_json: bool) -> int:
     studies = store.studies()
     store.close()
     if as_json:
-        print(json.dumps([{"id": s.id, "saved": s.saved.isoformat(), "size": s.size, "k": s.k,
-                           "position": s.root, "moves": s.moves, "variations": s.variations}
-                          for s in studies], indent=1))
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": s.id,
+                        "saved": s.saved.isoformat(),
+                        "size": s.size,
+                        "k": s.k,
+                        "position": s.root,
+                        "moves": s.moves,
+                        "variations": s.variations,
+                    }
+                    for s in studies
+                ],
+                indent=1,
+            )
+        )
         return 0
     if not studies:
         print("No studies yet (k on the analysis board keeps one).")
@@ -104,24 +132,36 @@ def _list_studies(store: HistoryStore, as_json: bool) -> int:
     print(f"{'id':>5}  {'saved':<16}  {'board':<9}  {'moves':>5}  {'variations':>10}  position")
     for study in studies:
         board = f"{study.size}×{study.size} k{study.k}"
-        print(f"{study.id:>5}  {study.saved:%Y-%m-%d %H:%M}  {board:<9}  {study.moves:>5}  "
-              f"{study.variations:>10}  {study.root}")
+        print(
+            f"{study.id:>5}  {study.saved:%Y-%m-%d %H:%M}  {board:<9}  {study.moves:>5}  "
+            f"{study.variations:>10}  {study.root}"
+        )
     return 0
 
 
 def export_command(argv: Sequence[str]) -> int:
     """Print one game (or a study, with `--study`) as a text record."""
-    parser = _parser("export", "Print a game of the history as a text record (or, with "
-                     "--study, a study with every variation).")
-    parser.add_argument("game_id", metavar="GAME_ID", nargs="?",
-                        help="the game's id (see `history`)")
+    parser = _parser(
+        "export",
+        "Print a game of the history as a text record (or, with "
+        "--study, a study with every variation).",
+    )
+    parser.add_argument(
+        "game_id", metavar="GAME_ID", nargs="?", help="the game's id (see `history`)"
+    )
     parser.add_argument("--study", metavar="ID", help="a study's id (see `history --studies`)")
     args = _parse(parser, argv)
     if args.study is not None:
         if args.game_id is not None:
             parser.error("give a GAME_ID or --study ID, not both")
-        return _export_one(parser, args.data_dir, "--study", "study", args.study,
-                           lambda store, number: store.study(number))
+        return _export_one(
+            parser,
+            args.data_dir,
+            "--study",
+            "study",
+            args.study,
+            lambda store, number: store.study(number),
+        )
     if args.game_id is None:
         parser.error("give the GAME_ID of a game (or --study ID)")
 
@@ -132,8 +172,14 @@ def export_command(argv: Sequence[str]) -> int:
     return _export_one(parser, args.data_dir, "GAME_ID", "game", args.game_id, game_record)
 
 
-def _export_one(parser: argparse.ArgumentParser, data_dir: str | None, flag: str, what: str,
-                number: str, record_of: Callable[[HistoryStore, int], str | None]) -> int:
+def _export_one(
+    parser: argparse.ArgumentParser,
+    data_dir: str | None,
+    flag: str,
+    what: str,
+    number: str,
+    record_of: Callable[[HistoryStore, int], str | None],
+) -> int:
     """Print the record of `what` ("game" or "study") number `number` (as `flag` gave it), or
     say in one line (exit 2) that it is not a number or not in the history."""
     if not number.isdigit():
@@ -149,8 +195,10 @@ def _export_one(parser: argparse.ArgumentParser, data_dir: str | None, flag: str
 
 def import_command(argv: Sequence[str]) -> int:
     """Add the game of a text record to the history and print its new id."""
-    parser = _parser("import", "Add a game from a text record (as `export` writes) to the "
-                     "history and print its new id.")
+    parser = _parser(
+        "import",
+        "Add a game from a text record (as `export` writes) to the history and print its new id.",
+    )
     parser.add_argument("file", metavar="FILE", help="the record's file ('-' reads stdin)")
     args = _parse(parser, argv)
     try:
@@ -178,8 +226,11 @@ def _report_added(store: HistoryStore, what: str, new_id: int | None) -> int:
     """Print the id `import` gave the new `what` ("game" or "study"), with the history's
     notice on stderr; or say in one line why it was not added (status 1)."""
     if new_id is None:
-        why = ("the history is locked by another program (try again once it is free)"
-               if store.locked else store.notice)
+        why = (
+            "the history is locked by another program (try again once it is free)"
+            if store.locked
+            else store.notice
+        )
         print(f"{PROG} import: the {what} was not added: {why}", file=sys.stderr)
         return 1
     if store.notice:

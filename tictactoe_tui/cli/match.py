@@ -71,23 +71,57 @@ def build_parser() -> OneLineParser:
         "--x alphabeta:time=0.5 --o h1:difficulty=80. The --x player is X in games 1, 3, 5, ... "
         "and O in games 2, 4, ...",
     )
-    parser.add_argument("--x", type=_spec, required=True, metavar="SPEC",
-                        help="the first player (X in the odd-numbered games)")
-    parser.add_argument("--o", type=_spec, required=True, metavar="SPEC",
-                        help="the second player (X in the even-numbered games)")
-    parser.add_argument("--games", type=positive_int, default=10, metavar="N",
-                        help="games to play (default 10)")
-    parser.add_argument("--size", type=_whole, default=3, metavar="S",
-                        help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 3)")
-    parser.add_argument("--k", type=_whole, default=None, metavar="K",
-                        help="marks in a row that win, 3..size (default: min(size, 5))")
-    parser.add_argument("--seed", type=_whole, default=0, metavar="N",
-                        help="seed for openings and tie-breaks (default 0)")
-    parser.add_argument("--opening", type=_whole, default=None, metavar="MOVES",
-                        help="random moves that open each game (default 0 on 3x3, 2 above)")
-    parser.add_argument("--json", action="store_true",
-                        help='print one JSON object instead of a table (its keys are in '
-                        'docs/lab.md, under "Match runner")')
+    parser.add_argument(
+        "--x",
+        type=_spec,
+        required=True,
+        metavar="SPEC",
+        help="the first player (X in the odd-numbered games)",
+    )
+    parser.add_argument(
+        "--o",
+        type=_spec,
+        required=True,
+        metavar="SPEC",
+        help="the second player (X in the even-numbered games)",
+    )
+    parser.add_argument(
+        "--games", type=positive_int, default=10, metavar="N", help="games to play (default 10)"
+    )
+    parser.add_argument(
+        "--size",
+        type=_whole,
+        default=3,
+        metavar="S",
+        help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 3)",
+    )
+    parser.add_argument(
+        "--k",
+        type=_whole,
+        default=None,
+        metavar="K",
+        help="marks in a row that win, 3..size (default: min(size, 5))",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_whole,
+        default=0,
+        metavar="N",
+        help="seed for openings and tie-breaks (default 0)",
+    )
+    parser.add_argument(
+        "--opening",
+        type=_whole,
+        default=None,
+        metavar="MOVES",
+        help="random moves that open each game (default 0 on 3x3, 2 above)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object instead of a table (its keys are in "
+        'docs/lab.md, under "Match runner")',
+    )
     return parser
 
 
@@ -128,9 +162,11 @@ class ProgressBar:
         playing = ""
         if self.done < self.games:
             playing = f"  game {self.done + 1}" + (f", move {self.move}" if self.move else "")
-        line = (f"{bar} {self.done}/{self.games} games  x {self.tally['x']} · "
-                f"o {self.tally['o']} · draws {self.tally[None]}{playing}  "
-                f"{elapsed // 60}:{elapsed % 60:02d}")
+        line = (
+            f"{bar} {self.done}/{self.games} games  x {self.tally['x']} · "
+            f"o {self.tally['o']} · draws {self.tally[None]}{playing}  "
+            f"{elapsed // 60}:{elapsed % 60:02d}"
+        )
         self.stream.write(f"\r{line}\x1b[K")
         self.stream.flush()
 
@@ -143,13 +179,18 @@ class ProgressBar:
 
 def as_json(result: MatchResult) -> dict[str, Any]:
     """The JSON object docs/lab.md documents: the issue's fixed keys first, then the details."""
+
     def record(side: str) -> dict[str, Any]:
         stats = result.x_stats if side == "x" else result.o_stats
         return {
-            "wins": stats.overall.wins, "draws": stats.overall.draws,
-            "losses": stats.overall.losses, "points": stats.overall.points,
-            "as_x": _wdl(stats.as_x), "as_o": _wdl(stats.as_o),
-            "moves": stats.moves, "mean_seconds": stats.mean_seconds,
+            "wins": stats.overall.wins,
+            "draws": stats.overall.draws,
+            "losses": stats.overall.losses,
+            "points": stats.overall.points,
+            "as_x": _wdl(stats.as_x),
+            "as_o": _wdl(stats.as_o),
+            "moves": stats.moves,
+            "mean_seconds": stats.mean_seconds,
             "mean_positions": _positions(result, side),
         }
 
@@ -169,12 +210,20 @@ def as_json(result: MatchResult) -> dict[str, Any]:
         "cancelled": result.cancelled,
         "players": {"x": record("x"), "o": record("o")},
         "results": [
-            {"game": g.index + 1, "x_mark": str(g.x_mark), "winner": g.winning_side,
-             "opening": g.opening,
-             "moves": [cell_notation(m, result.size) for m in g.moves],
-             "forfeit": None if g.forfeit is None else {
-                 "side": g.forfeit.side, "reason": g.forfeit.reason,
-                 "log": list(g.forfeit.log)}}
+            {
+                "game": g.index + 1,
+                "x_mark": str(g.x_mark),
+                "winner": g.winning_side,
+                "opening": g.opening,
+                "moves": [cell_notation(m, result.size) for m in g.moves],
+                "forfeit": None
+                if g.forfeit is None
+                else {
+                    "side": g.forfeit.side,
+                    "reason": g.forfeit.reason,
+                    "log": list(g.forfeit.log),
+                },
+            }
             for g in result.outcomes
         ],
     }
@@ -203,9 +252,11 @@ def as_table(result: MatchResult) -> str:
     if result.cancelled:
         lines.append(f"Stopped after {result.games} of {result.requested} games.")
     width = max(len(result.x), len(result.o), len("player") - 2)
-    lines += ["",
-              f"{'player':<{width + 2}}  wins  draws  losses  points  as X W/D/L  as O W/D/L  "
-              "ms/move  positions/move"]
+    lines += [
+        "",
+        f"{'player':<{width + 2}}  wins  draws  losses  points  as X W/D/L  as O W/D/L  "
+        "ms/move  positions/move",
+    ]
     for side, name, stats in (("x", result.x, result.x_stats), ("o", result.o, result.o_stats)):
         overall = stats.overall
         lines.append(
@@ -264,8 +315,7 @@ def main(argv: Sequence[str]) -> int:
     with _StopOnSignal() as stop:
         bar.draw()
         try:
-            result = run_match(args.x, args.o, plan,
-                               MatchHooks(stop, bar.on_game, bar.on_move))
+            result = run_match(args.x, args.o, plan, MatchHooks(stop, bar.on_game, bar.on_move))
         finally:
             bar.close()
     try:

@@ -38,10 +38,10 @@ def build_parser() -> OneLineParser:
     return OneLineParser(
         prog="tictactoe-tui pbrain",
         description="Speak the Gomocup (Piskvork) brain protocol on stdin/stdout, so a "
-                    "tournament manager can play our engine: freestyle gomoku, five or more in "
-                    "a row, boards 5×5 to 20×20. The script pbrain-tictactoe-tui does the same.",
+        "tournament manager can play our engine: freestyle gomoku, five or more in "
+        "a row, boards 5×5 to 20×20. The script pbrain-tictactoe-tui does the same.",
         epilog="Commands: START, RECTSTART (square only), RESTART, BEGIN, TURN, BOARD … DONE, "
-               "TAKEBACK, INFO, ABOUT, END. Coordinates are x,y from 0, x the column.",
+        "TAKEBACK, INFO, ABOUT, END. Coordinates are x,y from 0, x the column.",
     )
 
 
@@ -123,8 +123,14 @@ def serve(stdin: TextIO, stdout: TextIO) -> int:
                 say(effect)
 
 
-def _think(session: PbrainSession, think: Think, arrived: float, inbox: Inbox,
-           memory: SearchMemory, say: Callable[[str], None]) -> list[str]:
+def _think(
+    session: PbrainSession,
+    think: Think,
+    arrived: float,
+    inbox: Inbox,
+    memory: SearchMemory,
+    say: Callable[[str], None],
+) -> list[str]:
     """Search for our move under the session's clock; the lines that answer the request (none
     when `END` came meanwhile: the brain is about to exit)."""
     stop_at = arrived + think.deadline
@@ -144,8 +150,13 @@ def _think(session: PbrainSession, think: Think, arrived: float, inbox: Inbox,
             say(said)
 
     try:
-        result = alphabeta(think.board, time_limit=time_limit, should_stop=stop,
-                           on_progress=progress, memory=memory)
+        result = alphabeta(
+            think.board,
+            time_limit=time_limit,
+            should_stop=stop,
+            on_progress=progress,
+            memory=memory,
+        )
     except Exception as error:  # a brain answers ERROR and carries on
         session.thinking = None
         return [f"ERROR internal error while thinking: {error}"]

@@ -62,22 +62,48 @@ def build_parser() -> OneLineParser:
         epilog=f"Puzzles are made for {_shapes()} (other boards work too, when they have any). "
         "Example: tictactoe-tui puzzles --size 10 --count 10 --seed 1 --json",
     )
-    parser.add_argument("--size", type=_whole, default=3, metavar="N",
-                        help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 3)")
-    parser.add_argument("--k", type=_whole, default=None, metavar="K",
-                        help="marks in a row that win (default: 4 on 5×5 to 7×7, else "
-                        "min(size, 5))")
-    parser.add_argument("--count", type=positive_int, default=10, metavar="C",
-                        help=f"how many puzzles, 1..{MAX_COUNT} (default 10)")
-    parser.add_argument("--seed", type=_whole, default=None, metavar="S",
-                        help="seed for the games the puzzles come from (default: drawn, and "
-                        "printed)")
-    parser.add_argument("--from-history", action="store_true",
-                        help="take the puzzles from the mistakes in the games of the history")
-    parser.add_argument("--data-dir", metavar="DIR", type=data_dir_argument,
-                        help="where the history lives (with --from-history)")
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON object instead of the list")
+    parser.add_argument(
+        "--size",
+        type=_whole,
+        default=3,
+        metavar="N",
+        help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 3)",
+    )
+    parser.add_argument(
+        "--k",
+        type=_whole,
+        default=None,
+        metavar="K",
+        help="marks in a row that win (default: 4 on 5×5 to 7×7, else min(size, 5))",
+    )
+    parser.add_argument(
+        "--count",
+        type=positive_int,
+        default=10,
+        metavar="C",
+        help=f"how many puzzles, 1..{MAX_COUNT} (default 10)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_whole,
+        default=None,
+        metavar="S",
+        help="seed for the games the puzzles come from (default: drawn, and printed)",
+    )
+    parser.add_argument(
+        "--from-history",
+        action="store_true",
+        help="take the puzzles from the mistakes in the games of the history",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        type=data_dir_argument,
+        help="where the history lives (with --from-history)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of the list"
+    )
     return parser
 
 
@@ -96,8 +122,10 @@ def main(argv: Sequence[str]) -> int:
     if args.from_history:
         store = HistoryStore.open(args.data_dir, create=False)
         if not store.path.exists():
-            parser.error(f"there is no history at {store.path}: no game has been kept there "
-                         "(play one, or give the --data-dir it was played with)")
+            parser.error(
+                f"there is no history at {store.path}: no game has been kept there "
+                "(play one, or give the --data-dir it was played with)"
+            )
         made = _from_history(store, args.size, k, args.count)
     else:
         made = generate(args.size, k, args.count, seed)
@@ -106,8 +134,10 @@ def main(argv: Sequence[str]) -> int:
     else:
         print(as_text(made, args.size, k, seed, args.from_history))
     if len(made.puzzles) < args.count:
-        print(f"{PROG}: found {len(made.puzzles)} of the {args.count} puzzles asked for",
-              file=sys.stderr)
+        print(
+            f"{PROG}: found {len(made.puzzles)} of the {args.count} puzzles asked for",
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -134,26 +164,38 @@ def as_json(made: Generation, seed: int) -> dict[str, object]:
         data = puzzle.to_json()
         data["explanation"] = explanation(puzzle)
         puzzles.append(data)
-    return {"seed": seed, "candidates": made.candidates, "seconds": round(made.seconds, 3),
-            "puzzles": puzzles}
+    return {
+        "seed": seed,
+        "candidates": made.candidates,
+        "seconds": round(made.seconds, 3),
+        "puzzles": puzzles,
+    }
 
 
 def as_text(made: Generation, size: int, k: int, seed: int, from_history: bool) -> str:
     """The puzzles as a readable list: each position, its goal, answer, line and words."""
-    where = ("from the history's games" if from_history
-             else f"seed {seed}, {made.candidates:,} positions examined in "
-             f"{made.seconds:.1f} s")
-    lines = [f"{len(made.puzzles)} puzzle{'s' if len(made.puzzles) != 1 else ''}, "
-             f"{size}×{size} with {k} in a row ({where})"]
+    where = (
+        "from the history's games"
+        if from_history
+        else f"seed {seed}, {made.candidates:,} positions examined in {made.seconds:.1f} s"
+    )
+    lines = [
+        f"{len(made.puzzles)} puzzle{'s' if len(made.puzzles) != 1 else ''}, "
+        f"{size}×{size} with {k} in a row ({where})"
+    ]
     for number, puzzle in enumerate(made.puzzles, start=1):
         board = puzzle.board
-        lines += ["", f"{number}. {goal_words(puzzle)} — difficulty {puzzle.rating} "
-                  f"({puzzle.word}), from {puzzle.source}"]
+        lines += [
+            "",
+            f"{number}. {goal_words(puzzle)} — difficulty {puzzle.rating} "
+            f"({puzzle.word}), from {puzzle.source}",
+        ]
         letters = "".join(chr(ord("A") + col) for col in range(size))
         lines.append(f"      {letters}")
         lines += [f"   {row:>2} {text}" for row, text in enumerate(board.rows(), start=1)]
         lines.append(f"   position: {puzzle.position}")
-        lines.append(f"   answer: {cell_notation(puzzle.answer, size)} "
-                     f"(proof: {puzzle.plies} plies)")
+        lines.append(
+            f"   answer: {cell_notation(puzzle.answer, size)} (proof: {puzzle.plies} plies)"
+        )
         lines += [f"   {sentence}" for sentence in explanation(puzzle)]
     return "\n".join(lines)

@@ -110,7 +110,7 @@ class ServerLoop(asyncio.SelectorEventLoop):
                 await asyncio.sleep(0.05)
         for app in apps:
             app.close()
-        await asyncio.sleep(0)      # the pipes' last callbacks, while the loop still runs
+        await asyncio.sleep(0)  # the pipes' last callbacks, while the loop still runs
 
 
 HOST_HEADER = re.compile(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?")
@@ -171,11 +171,15 @@ def build_parser() -> OneLineParser:
         epilog="Every game flag of tictactoe-tui works here too (see tictactoe-tui --help), "
         "e.g. tictactoe-tui serve --size 10 --opponent h1.",
     )
-    parser.add_argument("--host", default=DEFAULT_HOST,
-                        help=f"the address to listen on (default {DEFAULT_HOST}: this machine "
-                        "only; 0.0.0.0 lets the whole network in)")
-    parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
-                        help=f"the TCP port (default {DEFAULT_PORT})")
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=f"the address to listen on (default {DEFAULT_HOST}: this machine "
+        "only; 0.0.0.0 lets the whole network in)",
+    )
+    parser.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"the TCP port (default {DEFAULT_PORT})"
+    )
     return parser
 
 
@@ -188,7 +192,7 @@ def offline_template() -> str:
     """textual-serve's page template with its Google Fonts link replaced by a local font."""
     page = resources.files("textual_serve").joinpath("templates", TEMPLATE).read_text("utf-8")
     offline, replaced = FONT_LINK.subn(LOCAL_FONT, page)
-    if replaced != 1:   # textual-serve is pinned; a new version must be checked again
+    if replaced != 1:  # textual-serve is pinned; a new version must be checked again
         raise RuntimeError(f"textual-serve's {TEMPLATE} no longer has the font link to replace")
     return offline
 
@@ -196,8 +200,7 @@ def offline_template() -> str:
 def check_address(host: str, port: int) -> str | None:
     """Why the server could not listen on host:port (None when it can), in a few words."""
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(host, port,
-                                                             type=socket.SOCK_STREAM)[0]
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except socket.gaierror:
         return f"unknown host {host!r}"
     with socket.socket(family, kind, proto) as probe:
@@ -217,22 +220,29 @@ def main(argv: Sequence[str]) -> int:
 
     parser = build_parser()
     args, game_flags = parser.parse_known_args(list(argv))
-    parse_args(game_flags)      # one line and status 2 for a bad game flag, as in a terminal
+    parse_args(game_flags)  # one line and status 2 for a bad game flag, as in a terminal
     problem = check_address(args.host, args.port)
     if problem is not None:
         parser.error(problem)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"{PROG}: listening on {args.host}: anyone who can reach this machine can play",
-              file=sys.stderr)
+        print(
+            f"{PROG}: listening on {args.host}: anyone who can reach this machine can play",
+            file=sys.stderr,
+        )
     with tempfile.TemporaryDirectory(prefix="tictactoe-tui-serve-") as templates:
         Path(templates, TEMPLATE).write_text(offline_template(), encoding="utf-8")
-        server = addressed_server(app_command(game_flags), host=args.host, port=args.port,
-                                  title="tictactoe-tui", templates_path=templates)
+        server = addressed_server(
+            app_command(game_flags),
+            host=args.host,
+            port=args.port,
+            title="tictactoe-tui",
+            templates_path=templates,
+        )
         # textual-serve runs on the current event loop: make it one that ends the apps.
         asyncio.set_event_loop(ServerLoop())
         try:
             server.serve()
-        except OSError as error:    # the port was taken between the check and now
+        except OSError as error:  # the port was taken between the check and now
             parser.error(f"cannot listen on {args.host}:{args.port}: {error}")
         finally:
             asyncio.set_event_loop(None)

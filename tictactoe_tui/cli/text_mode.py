@@ -116,7 +116,7 @@ def _lines(stream: TextIO) -> Iterator[str]:
             try:
                 yield input(PROMPT)
             except EOFError:
-                print()     # the prompt's line ends, so the next words start on their own
+                print()  # the prompt's line ends, so the next words start on their own
                 return
     else:
         yield from stream
@@ -223,8 +223,10 @@ class TextGame:
             return
         if text.isdigit():
             if size != 3:
-                self._say(f"Digits name cells on the 3 by 3 board only: type a cell's name, "
-                          f"such as {_centre(size)}, or help.")
+                self._say(
+                    f"Digits name cells on the 3 by 3 board only: type a cell's name, "
+                    f"such as {_centre(size)}, or help."
+                )
                 return
             if not 1 <= int(text) <= 9:
                 self._say(f"{text} is not a cell: the digits 1 to 9 name them, or help.")
@@ -234,8 +236,10 @@ class TextGame:
             try:
                 cell = parse_cell(text, size)
             except IllegalMove:
-                self._say(f"{text!r} is neither a cell nor a word I know: type a cell such as "
-                          f"B2, or help.")
+                self._say(
+                    f"{text!r} is neither a cell nor a word I know: type a cell such as "
+                    f"B2, or help."
+                )
                 return
         before = len(controller.game.moves)
         effects = controller.choose(cell)
@@ -280,10 +284,16 @@ class TextGame:
         if not search.in_process:
             # A search that takes a while: say so, so silence is not taken for a hang.
             budget = controller.settings.search_time_limit
-            within = (f", up to {budget:g} second{'' if budget == 1 else 's'}"
-                      if budget is not None else "")
-            doing = (f"{controller.who(controller.game.board.to_move)} is thinking"
-                     if search.kind == "computer" else "Analysing")
+            within = (
+                f", up to {budget:g} second{'' if budget == 1 else 's'}"
+                if budget is not None
+                else ""
+            )
+            doing = (
+                f"{controller.who(controller.game.board.to_move)} is thinking"
+                if search.kind == "computer"
+                else "Analysing"
+            )
             self._say(f"{doing}{within}.")
         done = threading.Event()
         answer: list[Any] = []
@@ -293,8 +303,13 @@ class TextGame:
             done.set()
 
         try:
-            self.thinker.submit(search.job, *search.args, on_done=finish,
-                                on_error=lambda error: finish(error=error), in_process=True)
+            self.thinker.submit(
+                search.job,
+                *search.args,
+                on_done=finish,
+                on_error=lambda error: finish(error=error),
+                in_process=True,
+            )
             # In short sleeps, so Ctrl+C is heard at once (a plain wait would hold it back).
             # Not `done.wait(0.1)`: a Ctrl+C landing inside it can leave the event's lock taken
             # (a `with` block is not signal-safe), and the search thread would then hang in
@@ -308,8 +323,9 @@ class TextGame:
             raise
         result, error = answer[0]
         # A failed computer search still moves (at random, and a Say tells why).
-        effects = (controller.search_failed(error) if error is not None
-                   else controller.search_done(result))
+        effects = (
+            controller.search_failed(error) if error is not None else controller.search_done(result)
+        )
         if search.kind == "computer":
             self._say(*self._computer_moved(effects))
         return effects
@@ -346,21 +362,31 @@ class TextGame:
         """The game ended: the result, how, the session's score, what next."""
         controller = self.controller
         tally = controller.session.tally(controller.settings.mode)
-        undo = ("" if controller.mode is Mode.COMPUTER_VS_COMPUTER
-                else "undo to take the last move back, ")
-        self._say(f"Game over: {finished.headline.rstrip('!')}. {finished.detail}",
-                  f"This session: {tally_words(tally)}.",
-                  f"Type new for another game, {undo}or quit.")
+        undo = (
+            ""
+            if controller.mode is Mode.COMPUTER_VS_COMPUTER
+            else "undo to take the last move back, "
+        )
+        self._say(
+            f"Game over: {finished.headline.rstrip('!')}. {finished.detail}",
+            f"This session: {tally_words(tally)}.",
+            f"Type new for another game, {undo}or quit.",
+        )
 
     # -- the words ------------------------------------------------------------------------------
 
     def _opening(self) -> list[str]:
         settings = self.controller.settings
         size = settings.size
-        cells = ("a digit from 1 to 9, or a cell's name such as B2" if size == 3
-                 else f"a cell's name such as {_centre(size)}")
-        return [f"Tic-tac-toe, text mode. {self._players()}",
-                f"Type {cells}; help lists the other words."]
+        cells = (
+            "a digit from 1 to 9, or a cell's name such as B2"
+            if size == 3
+            else f"a cell's name such as {_centre(size)}"
+        )
+        return [
+            f"Tic-tac-toe, text mode. {self._players()}",
+            f"Type {cells}; help lists the other words.",
+        ]
 
     def _players(self) -> str:
         """Who plays whom, on what board, and who starts."""
@@ -372,8 +398,10 @@ class TextGame:
         else:
             first = f"{settings.first_mark} moves"
         if controller.mode is Mode.HUMAN_VS_COMPUTER:
-            players = (f"You play {settings.human_mark} against the computer, "
-                       f"{settings.computer_mark} ({controller.style_words()})")
+            players = (
+                f"You play {settings.human_mark} against the computer, "
+                f"{settings.computer_mark} ({controller.style_words()})"
+            )
         elif controller.mode is Mode.COMPUTER_VS_COMPUTER:
             players = f"Two computers play each other ({controller.style_words()})"
         else:
@@ -409,16 +437,21 @@ class TextGame:
         if not moves:
             self._say("No move has been played yet.")
             return
-        self._say(" ".join(f"{number}. {mark} {cell}." for number, (mark, cell)
-                           in enumerate(moves, start=1)))
+        self._say(
+            " ".join(
+                f"{number}. {mark} {cell}." for number, (mark, cell) in enumerate(moves, start=1)
+            )
+        )
 
     def _score(self) -> None:
         settings = self.controller.settings
         session = tally_words(self.controller.session.tally(settings.mode))
         line = all_time(self.store, settings)
-        self._say(f"This session: {session}.",
-                  f"All time, games like this one: {tally_words(line.tally())}"
-                  + (f", and {line.abandoned} abandoned." if line.abandoned else "."))
+        self._say(
+            f"This session: {session}.",
+            f"All time, games like this one: {tally_words(line.tally())}"
+            + (f", and {line.abandoned} abandoned." if line.abandoned else "."),
+        )
 
     def _say(self, *lines: str) -> None:
         """Write whole lines at once, straight away (a reader must not wait for a buffer)."""

@@ -70,8 +70,12 @@ __all__ = [
     "search_move",
 ]
 
-ALGORITHMS: tuple[Algorithm, ...] = (Algorithm.MINIMAX, Algorithm.ALPHABETA, Algorithm.H1,
-                                    Algorithm.H2)
+ALGORITHMS: tuple[Algorithm, ...] = (
+    Algorithm.MINIMAX,
+    Algorithm.ALPHABETA,
+    Algorithm.H1,
+    Algorithm.H2,
+)
 """The names `analyse` accepts."""
 
 DEFAULT_TIME_LIMIT = 1.0
@@ -96,11 +100,15 @@ def _limits(board: Board, depth: int | None, time_limit: float | None) -> float 
     return time_limit
 
 
-def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None = None,
-              time_limit: float | None = None,
-              should_stop: StopCheck | None = None,
-              on_progress: ProgressCallback | None = None,
-              memory: SearchMemory | None = None) -> SearchResult:
+def alphabeta(
+    board: Board,
+    depth: int | None = None,
+    evaluate: Evaluator | None = None,
+    time_limit: float | None = None,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+    memory: SearchMemory | None = None,
+) -> SearchResult:
     """Alpha-beta with move ordering, a transposition table, threat search and iterative deepening.
 
     With neither `depth` nor `time_limit` the position is solved to the end (on boards with more
@@ -124,27 +132,45 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     tracker = Tracker(poller, start, on_progress)
     # Built on first use: its symmetry tables cost a fraction of a second on a big board.
     bounds = full_bounds(sh)
-    exact = cache(lambda: RootSolver(board, Solver(sh, poller), _bounds_listener(tracker),
-                                     bounds))
+    exact = cache(lambda: RootSolver(board, Solver(sh, poller), _bounds_listener(tracker), bounds))
 
-    def result(best: MoveScore | None, done: int, complete: bool,
-               cancelled: bool = False) -> SearchResult:
+    def result(
+        best: MoveScore | None, done: int, complete: bool, cancelled: bool = False
+    ) -> SearchResult:
         if best is None:
             best = MoveScore(_first_guess(board, sh), 0, 0, False)
         if not complete and bounds.lo >= 1 and bounds.move >= 0:
             # The solver proved a win before the clock ran out, without its distance yet: play
             # the winning move; its score is the proven bound on the distance.
             move = bounds.move
-            best = MoveScore(move, bounds.lo, 0, False, exact().walk_pv(move, 1), "at_least",
-                             exact().empties - 1, band="win")
+            best = MoveScore(
+                move,
+                bounds.lo,
+                0,
+                False,
+                exact().walk_pv(move, 1),
+                "at_least",
+                exact().empties - 1,
+                band="win",
+            )
             complete = True
         if not cancelled:
-            tracker.close(done, best.move, best.score, best.pv, complete, best.kind, best.band,
-                          best.source)
-        return SearchResult(move=best.move, score=best.score, nodes=poller.nodes,
-                            elapsed=time.perf_counter() - start, depth=done, pv=best.pv,
-                            complete=complete, cancelled=cancelled, kind=best.kind,
-                            band=best.band, iterations=tuple(tracker.iterations))
+            tracker.close(
+                done, best.move, best.score, best.pv, complete, best.kind, best.band, best.source
+            )
+        return SearchResult(
+            move=best.move,
+            score=best.score,
+            nodes=poller.nodes,
+            elapsed=time.perf_counter() - start,
+            depth=done,
+            pv=best.pv,
+            complete=complete,
+            cancelled=cancelled,
+            kind=best.kind,
+            band=best.band,
+            iterations=tuple(tracker.iterations),
+        )
 
     def solved() -> SearchResult:
         score, move = exact().solve()
@@ -178,9 +204,14 @@ def alphabeta(board: Board, depth: int | None = None, evaluate: Evaluator | None
     return result(best, last.depth, last.complete, cancelled=poller.cancelled)
 
 
-def search_move(board: Board, move: int, depth: int,
-                should_stop: StopCheck | None = None, *,
-                root_depth: int | None = None) -> MoveScore:
+def search_move(
+    board: Board,
+    move: int,
+    depth: int,
+    should_stop: StopCheck | None = None,
+    *,
+    root_depth: int | None = None,
+) -> MoveScore:
     """`move` searched alone by the depth-limited search, `depth` plies below it (the move's
     `MoveScore.depth`), with a full window, fresh tables and no reductions (every move searched
     to the full depth): the estimate behind a bound.
@@ -201,8 +232,7 @@ def search_move(board: Board, move: int, depth: int,
     root = RootMove(move, 0, value, EXACT, poller.nodes, depth=depth)
     kind, band, score = root_claim(root, board)
     line = searcher.line_after(move, max(MATE - abs(value) if is_mate(value) else depth + 1, 1))
-    return MoveScore(move, score, poller.nodes, kind == "exact", line, kind, depth, "search",
-                     band)
+    return MoveScore(move, score, poller.nodes, kind == "exact", line, kind, depth, "search", band)
 
 
 class SearchMemory:
@@ -243,16 +273,27 @@ THREAT_SHARE = 0.25
 class _Deepening:
     """Iterative deepening of one position; keeps the last completed iteration as MoveScores."""
 
-    def __init__(self, board: Board, depth: int | None, time_limit: float | None,
-                 evaluate: Evaluator | None, poller: fs.Poller, tracker: Tracker,
-                 start: float, memory: SearchMemory | None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        depth: int | None,
+        time_limit: float | None,
+        evaluate: Evaluator | None,
+        poller: fs.Poller,
+        tracker: Tracker,
+        start: float,
+        memory: SearchMemory | None,
+    ) -> None:
         self.board = board
         self.poller = poller
         self.tracker = tracker
         self.time_limit = time_limit
         self.start = start
-        self.searcher = (memory.searcher(board) if memory is not None and evaluate is None
-                         else Searcher(board.size, board.k, evaluate))
+        self.searcher = (
+            memory.searcher(board)
+            if memory is not None and evaluate is None
+            else Searcher(board.size, board.k, evaluate)
+        )
         self.empties = board.size * board.size - board.move_count
         self.max_depth = self.empties if depth is None else min(depth, self.empties)
         self.last: Iteration | None = None
@@ -262,31 +303,41 @@ class _Deepening:
         """Deepen until the depth, the deadline or a proof; `Stopped` may end it early."""
         poller = self.poller
         deadline = None if self.time_limit is None else self.start + self.time_limit
-        threat_deadline = (None if self.time_limit is None
-                           else self.start + THREAT_SHARE * self.time_limit)
+        threat_deadline = (
+            None if self.time_limit is None else self.start + THREAT_SHARE * self.time_limit
+        )
         # Beyond a couple of seconds a longer VCT rarely pays: the deepening gets the time.
         vct_nodes = int(ROOT_VCT_NODES_PER_SECOND * min(self.time_limit or 1.0, 2.0))
         # The last ply of a small board is left to the exact solver, which also proves draws.
         deepest = self.max_depth if self.max_depth < self.empties else self.empties - 1
-        for iteration in self.searcher.deepen(self.board, poller, max(deepest, 1), vct_nodes,
-                                              threat_deadline, deadline):
+        for iteration in self.searcher.deepen(
+            self.board, poller, max(deepest, 1), vct_nodes, threat_deadline, deadline
+        ):
             self.last = iteration
             best = self.move_score(self.best(iteration), iteration.depth)
-            self.tracker.reached(iteration.depth, best.move, best.score, best.pv,
-                                 iteration.complete, best.kind, best.band, best.source)
+            self.tracker.reached(
+                iteration.depth,
+                best.move,
+                best.score,
+                best.pv,
+                iteration.complete,
+                best.kind,
+                best.band,
+                best.source,
+            )
             # Depth 1 always completes so there is a move to return; later ones race the clock.
             poller.deadline = deadline
         last = self.last
-        self.needs_solve = (last is not None and not last.complete
-                            and self.max_depth >= self.empties)
+        self.needs_solve = last is not None and not last.complete and self.max_depth >= self.empties
 
     def best(self, iteration: Iteration) -> RootMove:
         """The iteration's best move as the public ranking sees it (`rank_key`; among equals,
         the search's order). Only moves with the first one's value can differ: the search
         ranks proofs and values alike, and among equal values a proven exact one comes first."""
         top = iteration.moves[0]
-        level = [root for root in iteration.moves
-                 if (root.value, root.proven) == (top.value, top.proven)]
+        level = [
+            root for root in iteration.moves if (root.value, root.proven) == (top.value, top.proven)
+        ]
         if len(level) == 1:
             return top
         claims = [self.move_score(root, iteration.depth, False) for root in level]
@@ -296,13 +347,31 @@ class _Deepening:
     def move_score(self, root: RootMove, depth: int, with_line: bool = True) -> MoveScore:
         """A root move as a public score with its expected line (see `root_claim`)."""
         plies = MATE - abs(root.value) if is_mate(root.value) else depth
-        line = root.line or (self.searcher.line_after(root.move, max(plies, 1)) if with_line
-                             else (root.move,))
+        line = root.line or (
+            self.searcher.line_after(root.move, max(plies, 1)) if with_line else (root.move,)
+        )
         kind, band, score = root_claim(root, self.board)
-        source = ("threats" if root.rule in THREAT_RULES else "rule" if root.rule
-                  else "table" if root.from_table else "search")
-        return MoveScore(root.move, score, max(root.nodes, 0), kind == "exact", line, kind,
-                         root.depth, source, band, root.rule)
+        source = (
+            "threats"
+            if root.rule in THREAT_RULES
+            else "rule"
+            if root.rule
+            else "table"
+            if root.from_table
+            else "search"
+        )
+        return MoveScore(
+            root.move,
+            score,
+            max(root.nodes, 0),
+            kind == "exact",
+            line,
+            kind,
+            root.depth,
+            source,
+            band,
+            root.rule,
+        )
 
     def scores(self) -> list[MoveScore]:
         """The last completed iteration's moves as public scores, in the search's order."""
@@ -318,8 +387,14 @@ class _Deepening:
             return ()
         prior = {root.move: root.prior for root in self.last.moves}
         top = order[0]
-        return (top.move, *(m.move for m in order[1:] if equally_good(m, top)
-                            and (m.exact or prior[m.move] == prior[top.move])))
+        return (
+            top.move,
+            *(
+                m.move
+                for m in order[1:]
+                if equally_good(m, top) and (m.exact or prior[m.move] == prior[top.move])
+            ),
+        )
 
 
 def public_score(value: int, board: Board) -> int:
@@ -413,20 +488,29 @@ def _loses_in_4(sh: fs.Shape, me: int, opp: int, empty: int) -> bool:
 # -- analysis -----------------------------------------------------------------------------------
 
 
-def analyse(board: Board, algorithm: str = "alphabeta", depth: int | None = None,
-            time_limit: float | None = None,
-            should_stop: StopCheck | None = None,
-            on_progress: ProgressCallback | None = None) -> list[MoveScore]:
+def analyse(
+    board: Board,
+    algorithm: str = "alphabeta",
+    depth: int | None = None,
+    time_limit: float | None = None,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> list[MoveScore]:
     """One score per legal move for the player to move, best first (ties by cell)."""
-    return list(analyse_position(board, algorithm, depth, time_limit, should_stop,
-                                 on_progress).scores)
+    return list(
+        analyse_position(board, algorithm, depth, time_limit, should_stop, on_progress).scores
+    )
 
 
-def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | None = None,
-                     time_limit: float | None = None,
-                     should_stop: StopCheck | None = None,
-                     on_progress: ProgressCallback | None = None,
-                     memory: SearchMemory | None = None) -> Analysis:
+def analyse_position(
+    board: Board,
+    algorithm: str = "alphabeta",
+    depth: int | None = None,
+    time_limit: float | None = None,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+    memory: SearchMemory | None = None,
+) -> Analysis:
     """Score every legal move with `algorithm` (one of `ALGORITHMS`), with totals.
 
     Every score says what it is (`MoveScore.kind`, `band`, `depth`, `source`): full searches
@@ -453,9 +537,20 @@ def analyse_position(board: Board, algorithm: str = "alphabeta", depth: int | No
         analysis = _analyse_heuristic(board, algorithm, start)
         if on_progress is not None and analysis.scores:
             best = analysis.scores[0]
-            on_progress(Progress(1, analysis.nodes, analysis.elapsed, best.move, best.score,
-                                 best.pv, analysis.complete, best.kind, best.band,
-                                 analysis.iterations))
+            on_progress(
+                Progress(
+                    1,
+                    analysis.nodes,
+                    analysis.elapsed,
+                    best.move,
+                    best.score,
+                    best.pv,
+                    analysis.complete,
+                    best.kind,
+                    best.band,
+                    analysis.iterations,
+                )
+            )
         return analysis
     if algorithm == Algorithm.MINIMAX:
         return analyse_minimax(board, depth, should_stop, start, on_progress, time_limit)
@@ -470,11 +565,13 @@ def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
     for move in board.legal_moves():
         after = board.play(move)
         if after.winner is not None:
-            scores.append(MoveScore(move, big - 1, 1, True, (move,), source="rule",
-                                    rule=RULE_WINS_AT_ONCE))
+            scores.append(
+                MoveScore(move, big - 1, 1, True, (move,), source="rule", rule=RULE_WINS_AT_ONCE)
+            )
         elif after.is_full:
-            scores.append(MoveScore(move, 0, 1, True, (move,), source="rule",
-                                    rule=RULE_FILLS_THE_BOARD))
+            scores.append(
+                MoveScore(move, 0, 1, True, (move,), source="rule", rule=RULE_FILLS_THE_BOARD)
+            )
         else:
             # Kept below an immediate win so that a win always ranks first.
             value = max(-(big - 2), min(big - 2, heuristic(after, mover)))
@@ -482,10 +579,21 @@ def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
     order = ranked(scores)
     elapsed = time.perf_counter() - start
     best = order[0]
-    row = IterationInfo(1, best.move, best.score, best.kind, best.band, len(scores), elapsed,
-                        best.pv, best.source, proven_best(order))
-    return Analysis(algorithm, order, len(scores), elapsed, 1, proven_best(order), False,
-                    iterations=(row,))
+    row = IterationInfo(
+        1,
+        best.move,
+        best.score,
+        best.kind,
+        best.band,
+        len(scores),
+        elapsed,
+        best.pv,
+        best.source,
+        proven_best(order),
+    )
+    return Analysis(
+        algorithm, order, len(scores), elapsed, 1, proven_best(order), False, iterations=(row,)
+    )
 
 
 def _bounds_listener(tracker: Tracker) -> Callable[[Bounds], None]:
@@ -494,8 +602,13 @@ def _bounds_listener(tracker: Tracker) -> Callable[[Bounds], None]:
     def heard(bounds: Bounds) -> None:
         if bounds.move >= 0:
             band = "win" if bounds.lo > 0 else "loss" if bounds.lo < 0 else "draw"
-            tracker.best_so_far(bounds.move, bounds.lo, (bounds.move,),
-                                "exact" if bounds.exact else "at_least", band)
+            tracker.best_so_far(
+                bounds.move,
+                bounds.lo,
+                (bounds.move,),
+                "exact" if bounds.exact else "at_least",
+                band,
+            )
 
     return heard
 
@@ -507,11 +620,13 @@ def solver_score(exact: RootSolver, move: int) -> MoveScore:
     twin = exact.twin[move]
     pv = exact.walk_pv(move, exact.empties)
     if twin != move:
-        return MoveScore(move, value, 0, True, pv, depth=exact.empties - 1, source="symmetry",
-                         twin=twin)
+        return MoveScore(
+            move, value, 0, True, pv, depth=exact.empties - 1, source="symmetry", twin=twin
+        )
     if exact.my_thr >> move & 1:
-        return MoveScore(move, value, exact.spent[move], True, pv, source="rule",
-                         rule=RULE_WINS_AT_ONCE)
+        return MoveScore(
+            move, value, exact.spent[move], True, pv, source="rule", rule=RULE_WINS_AT_ONCE
+        )
     return MoveScore(move, value, exact.spent[move], True, pv, depth=exact.empties - 1)
 
 
@@ -528,9 +643,18 @@ def _proof(exact: RootSolver, move: int, lo: int, hi: int, nodes: int) -> MoveSc
     source = "symmetry" if twin != move else "search"
 
     def proof(score: int, kind: str, band: str) -> MoveScore:
-        return MoveScore(move, score, nodes, kind == "exact", exact.walk_pv(move, exact.empties),
-                         kind, exact.empties - 1, source, band,
-                         twin=twin if twin != move else None)
+        return MoveScore(
+            move,
+            score,
+            nodes,
+            kind == "exact",
+            exact.walk_pv(move, exact.empties),
+            kind,
+            exact.empties - 1,
+            source,
+            band,
+            twin=twin if twin != move else None,
+        )
 
     if lo == hi:
         return proof(lo, "exact", _band_of_value(lo))
@@ -589,10 +713,15 @@ def _with_bounds(estimate: MoveScore, exact: RootSolver) -> MoveScore:
     return proven
 
 
-def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None,
-                       should_stop: StopCheck | None, start: float,
-                       on_progress: ProgressCallback | None,
-                       memory: SearchMemory | None) -> Analysis:
+def _analyse_alphabeta(
+    board: Board,
+    depth: int | None,
+    time_limit: float | None,
+    should_stop: StopCheck | None,
+    start: float,
+    on_progress: ProgressCallback | None,
+    memory: SearchMemory | None,
+) -> Analysis:
     time_limit = _limits(board, depth, time_limit)
     sh = fs.shape(board.size, board.k)
     poller = fs.Poller(should_stop, None, sh.poll_mask)
@@ -621,25 +750,42 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
         value, move = root.solve()
         if not tracker.decided:
             source = "rule" if root.my_thr >> move & 1 else "search"
-            tracker.prove(root.empties, move, value, root.walk_pv(move, root.empties), "exact",
-                          _band_of_value(value), source)
+            tracker.prove(
+                root.empties,
+                move,
+                value,
+                root.walk_pv(move, root.empties),
+                "exact",
+                _band_of_value(value),
+                source,
+            )
         if value <= 0 and time_limit is not None:
             poller.deadline = start + time_limit
         root.settle()
         return solved()
 
-    def finish(order: tuple[MoveScore, ...], done: int, cancelled: bool,
-               ties: tuple[int, ...] = ()) -> Analysis:
+    def finish(
+        order: tuple[MoveScore, ...], done: int, cancelled: bool, ties: tuple[int, ...] = ()
+    ) -> Analysis:
         # Moves a cancelled solve never reached could be better, unless the best one wins.
-        complete = proven_best(order) and (len(order) == len(moves)
-                                           or order[0].outcome == "win")
+        complete = proven_best(order) and (len(order) == len(moves) or order[0].outcome == "win")
         if order and not cancelled:
             # The story ends on the answer the caller gets.
             best = order[0]
-            tracker.close(done, best.move, best.score, best.pv, complete, best.kind, best.band,
-                          best.source)
-        return Analysis(Algorithm.ALPHABETA, order, poller.nodes, time.perf_counter() - start, done,
-                        complete, cancelled, ties, tuple(tracker.iterations))
+            tracker.close(
+                done, best.move, best.score, best.pv, complete, best.kind, best.band, best.source
+            )
+        return Analysis(
+            Algorithm.ALPHABETA,
+            order,
+            poller.nodes,
+            time.perf_counter() - start,
+            done,
+            complete,
+            cancelled,
+            ties,
+            tuple(tracker.iterations),
+        )
 
     if depth is None and (time_limit is None or solvable(board)):
         # As in `alphabeta`: small boards are solved first, the depth-limited search gets the
@@ -656,8 +802,7 @@ def _analyse_alphabeta(board: Board, depth: int | None, time_limit: float | None
             if all(proofs):
                 # The root is proven and the clock ran out while the solver settled the other
                 # moves: each has what the solver proved of it (exact, or "at most").
-                return finish(ranked([proof for proof in proofs if proof]), exact().empties,
-                              False)
+                return finish(ranked([proof for proof in proofs if proof]), exact().empties, False)
         poller.deadline, poller.timed_out = None, False
     deepening = _Deepening(board, depth, time_limit, None, poller, tracker, start, memory)
     try:

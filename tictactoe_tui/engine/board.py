@@ -35,7 +35,6 @@ class Mark(StrEnum):
         return Mark.O if self is Mark.X else Mark.X
 
 
-
 @dataclass(frozen=True)
 class Geometry:
     """The lines of an n×n board with k in a row, as bit masks, computed once per shape."""
@@ -67,9 +66,7 @@ def geometry(size: int, k: int) -> Geometry:
             for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
                 end_row, end_col = row + d_row * (k - 1), col + d_col * (k - 1)
                 if 0 <= end_row < size and 0 <= end_col < size:
-                    runs.append(
-                        tuple((row + d_row * i) * size + col + d_col * i for i in range(k))
-                    )
+                    runs.append(tuple((row + d_row * i) * size + col + d_col * i for i in range(k)))
     masks = tuple(sum(1 << c for c in run) for run in runs)
     through: list[list[int]] = [[] for _ in range(size * size)]
     for run, mask in zip(runs, masks, strict=True):
@@ -88,11 +85,14 @@ def geometry(size: int, k: int) -> Geometry:
 def check_shape(size: int, k: int) -> None:
     """Raise IllegalMove unless MIN_SIZE <= size <= MAX_SIZE (3..20) and 3 <= k <= size."""
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise IllegalMove(f"the board must be {MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}, "
-                          f"not {size}×{size}")
+        raise IllegalMove(
+            f"the board must be {MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}, not {size}×{size}"
+        )
     if not MIN_K <= k <= size:
-        raise IllegalMove(f"k (marks in a row to win) must be between {MIN_K} and {size} "
-                          f"on a {size}×{size} board, not {k}")
+        raise IllegalMove(
+            f"k (marks in a row to win) must be between {MIN_K} and {size} "
+            f"on a {size}×{size} board, not {k}"
+        )
 
 
 def default_k(size: int) -> int:
@@ -159,30 +159,36 @@ class Board:
         says O (a game O started).
         """
         # Either case, as every flag's value: a board typed in lowercase is the same board.
-        cells = [ch.upper() if ch in "xo" else ch for ch in text
-                 if ch not in "/" and not ch.isspace()]
+        cells = [
+            ch.upper() if ch in "xo" else ch for ch in text if ch not in "/" and not ch.isspace()
+        ]
         bad = sorted({ch for ch in cells if ch not in "XO."})
         if bad:
             shown = ", ".join(repr(ch) for ch in bad)
             raise IllegalMove(f"unknown character(s) {shown} in the board: use X, O and '.'")
         size = round(len(cells) ** 0.5)
         if size * size != len(cells) or len(cells) == 0:
-            raise IllegalMove(f"{len(cells)} cells cannot make a square board "
-                              f"(9 make 3×3, 16 make 4×4, ...)")
+            raise IllegalMove(
+                f"{len(cells)} cells cannot make a square board (9 make 3×3, 16 make 4×4, ...)"
+            )
         geo = geometry(size, default_k(size) if k is None else k)
         x = sum(1 << i for i, ch in enumerate(cells) if ch == "X")
         o = sum(1 << i for i, ch in enumerate(cells) if ch == "O")
         xs, os_ = x.bit_count(), o.bit_count()
         if abs(xs - os_) > 1:
-            raise IllegalMove(f"impossible position: {xs} X and {os_} O "
-                              "(players alternate, so the counts differ by at most one)")
+            raise IllegalMove(
+                f"impossible position: {xs} X and {os_} O "
+                "(players alternate, so the counts differ by at most one)"
+            )
         side = Mark(str(to_move).upper()) if to_move is not None else None
         if xs != os_:
             # The side with fewer marks moves; it is the only order the counts allow.
             inferred = Mark.O if xs > os_ else Mark.X
             if side is not None and side is not inferred:
-                raise IllegalMove(f"impossible position: with {xs} X and {os_} O it is "
-                                  f"{inferred}'s turn, not {side}'s")
+                raise IllegalMove(
+                    f"impossible position: with {xs} X and {os_} O it is "
+                    f"{inferred}'s turn, not {side}'s"
+                )
             side = inferred
         elif side is None:
             side = Mark.X
@@ -266,8 +272,10 @@ class Board:
 
     def marks(self) -> tuple[str, ...]:
         """Every cell's mark as text, row-major: "X", "O", or "" for an empty cell."""
-        return tuple("X" if self._x >> i & 1 else "O" if self._o >> i & 1 else ""
-                     for i in range(self._geo.cells))
+        return tuple(
+            "X" if self._x >> i & 1 else "O" if self._o >> i & 1 else ""
+            for i in range(self._geo.cells)
+        )
 
     def legal_moves(self) -> list[int]:
         """The empty cells in increasing order; none once the game is over."""
@@ -284,8 +292,7 @@ class Board:
             raise IllegalMove(f"the game is over ({reason}): no more moves")
         bit = 1 << move
         if (self._x | self._o) & bit:
-            raise IllegalMove(f"{cell_notation(move, self.size)} is already taken by "
-                              f"{self[move]}")
+            raise IllegalMove(f"{cell_notation(move, self.size)} is already taken by {self[move]}")
         if self._to_move is Mark.X:
             return Board(self._geo, self._x | bit, self._o, Mark.O)
         return Board(self._geo, self._x, self._o | bit, Mark.X)
@@ -296,8 +303,10 @@ class Board:
 
     def _check_cell(self, cell: int) -> None:
         if type(cell) is not int or not 0 <= cell < self._geo.cells:
-            raise IllegalMove(f"cell {cell!r} is off the board: cells are numbered 0 to "
-                              f"{self._geo.cells - 1} on a {self.size}×{self.size} board")
+            raise IllegalMove(
+                f"cell {cell!r} is off the board: cells are numbered 0 to "
+                f"{self._geo.cells - 1} on a {self.size}×{self.size} board"
+            )
 
     # -- notation and identity ----------------------------------------------------------------
 
@@ -323,7 +332,12 @@ class Board:
         if not isinstance(other, Board):
             return NotImplemented
         return (self._x, self._o, self._to_move, self._geo.size, self._geo.k) == (
-            other._x, other._o, other._to_move, other._geo.size, other._geo.k)
+            other._x,
+            other._o,
+            other._to_move,
+            other._geo.size,
+            other._geo.k,
+        )
 
     def __hash__(self) -> int:
         return self._hash

@@ -103,21 +103,35 @@ def search_depth(algorithm: str, depth: int | None, heuristic_depth: int) -> int
     return depth
 
 
-def run_lab_search(board: Board, algorithm: str, depth: int | None = None,
-                   heuristic_depth: int = HEURISTIC_DEPTH,
-                   time_limit: float | None = LAB_TIME_LIMIT,
-                   should_stop: StopCheck | None = None,
-                   on_progress: ProgressCallback | None = None) -> TraceResult:
+def run_lab_search(
+    board: Board,
+    algorithm: str,
+    depth: int | None = None,
+    heuristic_depth: int = HEURISTIC_DEPTH,
+    time_limit: float | None = LAB_TIME_LIMIT,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> TraceResult:
     """One quick lab search as a comparison makes it (a module-level function for workers)."""
-    return trace_search(board, algorithm, search_depth(algorithm, depth, heuristic_depth),
-                        time_limit, should_stop, on_progress)
+    return trace_search(
+        board,
+        algorithm,
+        search_depth(algorithm, depth, heuristic_depth),
+        time_limit,
+        should_stop,
+        on_progress,
+    )
 
 
-def score_by_depth(board: Board, algorithm: str, depth: int | None = None,
-                   heuristic_depth: int = HEURISTIC_DEPTH,
-                   time_limit: float | None = LAB_TIME_LIMIT,
-                   should_stop: StopCheck | None = None,
-                   on_progress: ProgressCallback | None = None) -> tuple[IterationInfo, ...]:
+def score_by_depth(
+    board: Board,
+    algorithm: str,
+    depth: int | None = None,
+    heuristic_depth: int = HEURISTIC_DEPTH,
+    time_limit: float | None = LAB_TIME_LIMIT,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> tuple[IterationInfo, ...]:
     """`algorithm` searched to 1, 2, … plies, up to the depth a comparison made to `depth` gives
     it: one `IterationInfo` per depth it finished (its move, score, kind and band; positions and
     seconds counted over every depth so far), as iterative deepening would find them.
@@ -140,11 +154,24 @@ def score_by_depth(board: Board, algorithm: str, depth: int | None = None,
         if not result.finished or result.move is None:
             break
         positions += result.positions
-        band = (("win" if result.value > 0 else "loss" if result.value < 0 else "draw")
-                if result.complete else "heuristic")
-        rows.append(IterationInfo(plies, result.move, result.value, result.kind, band, positions,
-                                  time.perf_counter() - start, (result.move,),
-                                  complete=result.complete))
+        band = (
+            ("win" if result.value > 0 else "loss" if result.value < 0 else "draw")
+            if result.complete
+            else "heuristic"
+        )
+        rows.append(
+            IterationInfo(
+                plies,
+                result.move,
+                result.value,
+                result.kind,
+                band,
+                positions,
+                time.perf_counter() - start,
+                (result.move,),
+                complete=result.complete,
+            )
+        )
         if result.complete:
             break
     return tuple(rows)
@@ -185,10 +212,14 @@ class MinimaxRun:
         return self.tree.positions / max(self.positions_per_second, 1.0)
 
 
-def run_minimax(board: Board, depth: int | None = None,
-                time_limit: float = LAB_TIME_LIMIT, should_stop: StopCheck | None = None,
-                on_progress: ProgressCallback | None = None,
-                tree: TreeSize | None = None) -> MinimaxRun:
+def run_minimax(
+    board: Board,
+    depth: int | None = None,
+    time_limit: float = LAB_TIME_LIMIT,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+    tree: TreeSize | None = None,
+) -> MinimaxRun:
     """Plain minimax to `depth`, stopped early when its tree would take over `time_limit` s.
 
     `tree` is the tree's size if the caller already has it (to draw a progress bar).
@@ -213,15 +244,23 @@ def run_minimax(board: Board, depth: int | None = None,
     too_big = not result.finished and (hopeless or result.stopped == "time limit")
     if too_big:
         # The moves it scored before it stopped stay (`root_scores`, `root_moves_done`).
-        result = replace(result, cutoffs=0, table_hits=0, complete=False, finished=False,
-                         stopped="too big", move_values={}, pruned=0)
-        return MinimaxRun(result, tree, rate, True,
-                          _deepest_fitting(board, depth, rate, time_limit))
+        result = replace(
+            result,
+            cutoffs=0,
+            table_hits=0,
+            complete=False,
+            finished=False,
+            stopped="too big",
+            move_values={},
+            pruned=0,
+        )
+        return MinimaxRun(
+            result, tree, rate, True, _deepest_fitting(board, depth, rate, time_limit)
+        )
     return MinimaxRun(result, tree, rate)
 
 
-def _deepest_fitting(board: Board, depth: int | None, rate: float,
-                     time_limit: float) -> int | None:
+def _deepest_fitting(board: Board, depth: int | None, rate: float, time_limit: float) -> int | None:
     """The deepest depth (below `depth`) whose minimax tree fits `time_limit` at `rate`.
 
     Estimates and speeds vary, so "fits" means half the budget: the suggestion must finish.
@@ -264,7 +303,8 @@ def verdict(result: TraceResult, reference: TraceResult | None) -> Verdict:
     if result.algorithm == "minimax":
         return NO_VERDICT  # the reference itself
     if reference.depth is not None and (
-            result.depth != reference.depth or METHODS[result.algorithm].heuristic != "h1"):
+        result.depth != reference.depth or METHODS[result.algorithm].heuristic != "h1"
+    ):
         return NO_VERDICT
     if not result.finished or result.move is None:
         return Verdict(False, False)
@@ -290,9 +330,14 @@ class Comparison:
         return verdict(result, self.minimax.result)
 
 
-def compare(board: Board, depth: int | None = None, heuristic_depth: int = HEURISTIC_DEPTH,
-            time_limit: float = LAB_TIME_LIMIT, minimax_depth: int | None = None,
-            should_stop: StopCheck | None = None) -> Comparison:
+def compare(
+    board: Board,
+    depth: int | None = None,
+    heuristic_depth: int = HEURISTIC_DEPTH,
+    time_limit: float = LAB_TIME_LIMIT,
+    minimax_depth: int | None = None,
+    should_stop: StopCheck | None = None,
+) -> Comparison:
     """Run every lab algorithm on `board` (which must not be finished).
 
     `depth` None means `default_depth(board)`. Minimax runs to `minimax_depth` if given, else to
@@ -301,20 +346,25 @@ def compare(board: Board, depth: int | None = None, heuristic_depth: int = HEURI
     """
     if depth is None:
         depth = default_depth(board)
-    results = {name: run_lab_search(board, name, depth, heuristic_depth, time_limit,
-                                    should_stop)
-               for name in LAB_ALGORITHMS if name != "minimax"}
-    run = run_minimax(board, depth if minimax_depth is None else minimax_depth, time_limit,
-                      should_stop)
+    results = {
+        name: run_lab_search(board, name, depth, heuristic_depth, time_limit, should_stop)
+        for name in LAB_ALGORITHMS
+        if name != "minimax"
+    }
+    run = run_minimax(
+        board, depth if minimax_depth is None else minimax_depth, time_limit, should_stop
+    )
     too_big_tree = None
     if run.too_big and run.suggested_depth is not None:
-        fallback = run_minimax(board, run.suggested_depth, time_limit * SUGGESTED_SLACK,
-                               should_stop)
+        fallback = run_minimax(
+            board, run.suggested_depth, time_limit * SUGGESTED_SLACK, should_stop
+        )
         if fallback.result.finished:
             too_big_tree, run = run.tree, fallback
     results["minimax"] = run.result
-    return Comparison(board, tuple(results[name] for name in LAB_ALGORITHMS), run, too_big_tree,
-                      time_limit)
+    return Comparison(
+        board, tuple(results[name] for name in LAB_ALGORITHMS), run, too_big_tree, time_limit
+    )
 
 
 @dataclass(frozen=True)
@@ -328,10 +378,13 @@ class GameCost:
     """Positions alpha-beta with ordering and the table visits."""
 
 
-def game_costs(boards: Sequence[Board], depth: int | None = None,
-               time_limit: float = LAB_TIME_LIMIT,
-               should_stop: StopCheck | None = None,
-               on_progress: Callable[[int], None] | None = None) -> list[GameCost]:
+def game_costs(
+    boards: Sequence[Board],
+    depth: int | None = None,
+    time_limit: float = LAB_TIME_LIMIT,
+    should_stop: StopCheck | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> list[GameCost]:
     """The cost of each of `boards` (finished ones skipped), each searched to `depth`.
 
     When `should_stop()` says so, the costs of the positions done so far are returned.
@@ -354,7 +407,12 @@ def game_costs(boards: Sequence[Board], depth: int | None = None,
     return costs
 
 
-def size_tree(board: Board, depth: int | None = None, *, should_stop: StopCheck | None = None,
-              on_progress: ProgressCallback | None = None) -> TreeSize:
+def size_tree(
+    board: Board,
+    depth: int | None = None,
+    *,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> TreeSize:
     """`tree_size` as a worker job (the keywords a `thinking.Thinker` job takes are unused)."""
     return tree_size(board, depth)

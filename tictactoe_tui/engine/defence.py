@@ -39,8 +39,9 @@ WALK_SEARCH_NODES = 2_000
 class _Walk:
     """One walk of a proof tree, collecting the cells each side plays in it."""
 
-    def __init__(self, search: ThreatSearch, state: LineState, attacker: int,
-                 attacks: int, cap: int) -> None:
+    def __init__(
+        self, search: ThreatSearch, state: LineState, attacker: int, attacks: int, cap: int
+    ) -> None:
         self.search = search
         self.state = state
         self.attacker = attacker
@@ -122,9 +123,15 @@ class _Walk:
         return longest
 
 
-def proof_cells(search: ThreatSearch, state: LineState, attacker: int, line: list[int],
-                fours_only: bool, attacks: int,
-                cap: int = WALK_NODES) -> tuple[int, int, int] | None:
+def proof_cells(
+    search: ThreatSearch,
+    state: LineState,
+    attacker: int,
+    line: list[int],
+    fours_only: bool,
+    attacks: int,
+    cap: int = WALK_NODES,
+) -> tuple[int, int, int] | None:
     """(the attacker's cells, the defender's cells, the plies within which the proof wins) of
     a proof that `attacker` (to move) wins by threats, `line` being the win `search` just
     found; None when no proof could be walked.
@@ -154,8 +161,7 @@ def proof_cells(search: ThreatSearch, state: LineState, attacker: int, line: lis
     return walk.attack_cells, walk.defence_cells, plies
 
 
-def relevance_zone(state: LineState, attacker: int, attack_cells: int,
-                   defence_cells: int) -> int:
+def relevance_zone(state: LineState, attacker: int, attack_cells: int, defence_cells: int) -> int:
     """The empty cells where a defender move may change the proof whose cells are given (see
     the module text); a defender move anywhere else loses to the same proof."""
     shape = state.shape

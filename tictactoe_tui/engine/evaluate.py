@@ -27,8 +27,10 @@ def h1_weights(k: int) -> tuple[int, ...]:
 def _checked_weights(weights: Sequence[int], k: int) -> tuple[int, ...]:
     """`weights` as a tuple, if there is one per n = 1 .. k-1; else ValueError."""
     if len(weights) != k - 1:
-        raise ValueError(f"H1 needs {k - 1} weights with k = {k} (one for each n = 1 .. "
-                         f"{k - 1} marks in a line), not {len(weights)}")
+        raise ValueError(
+            f"H1 needs {k - 1} weights with k = {k} (one for each n = 1 .. "
+            f"{k - 1} marks in a line), not {len(weights)}"
+        )
     return tuple(weights)
 
 
@@ -45,20 +47,25 @@ class H1Terms:
     @property
     def value(self) -> int:
         """Σ 3^(n-1)·own[n] − Σ 3^(n-1)·opp[n]."""
-        return sum(3**n * (mine - theirs) for n, (mine, theirs) in
-                   enumerate(zip(self.own, self.opp, strict=True)))
+        return sum(
+            3**n * (mine - theirs)
+            for n, (mine, theirs) in enumerate(zip(self.own, self.opp, strict=True))
+        )
 
     def weighted(self, weights: Sequence[int]) -> int:
         """Σ weights[n-1]·(own[n] − opp[n]): H1 with other weights (`h1_weights` gives `value`)."""
         w = _checked_weights(weights, len(self.own) + 1)
-        return sum(a * (mine - theirs) for a, mine, theirs in zip(w, self.own, self.opp,
-                                                                   strict=True))
+        return sum(
+            a * (mine - theirs) for a, mine, theirs in zip(w, self.own, self.opp, strict=True)
+        )
 
     def formula(self) -> str:
         """The sum written out with its numbers, e.g. `3·1 + 2 − (3·0 + 1) = 4`."""
+
         def side(counts: tuple[int, ...]) -> str:
             parts = [f"{3**n}·{c}" if n else f"{c}" for n, c in enumerate(counts)]
             return " + ".join(reversed(parts))
+
         return f"{side(self.own)} − ({side(self.opp)}) = {self.value}"
 
 
@@ -151,7 +158,7 @@ class LineTerm:
 
     @property
     def kind(self) -> str:
-        """"empty", "own" (only the player's marks), "opp", "blocked" (both) or "won"."""
+        """ "empty", "own" (only the player's marks), "opp", "blocked" (both) or "won"."""
         if self.own and self.opp:
             return "blocked"
         if self.own + self.opp == len(self.cells):
@@ -161,8 +168,9 @@ class LineTerm:
         return "opp" if self.opp else "empty"
 
 
-def explain_lines(board: Board, player: Mark,
-                  weights: Sequence[int] | None = None) -> tuple[LineTerm, ...]:
+def explain_lines(
+    board: Board, player: Mark, weights: Sequence[int] | None = None
+) -> tuple[LineTerm, ...]:
     """Every line of `board` with its marks and its share of H1 (with `weights`) and of H2.
 
     The shares add up to H1 (`H1Terms.weighted(weights)`) and to H2 from `player`'s side.
@@ -209,8 +217,11 @@ def immediate_wins(board: Board, mark: Mark) -> list[int]:
     if board.is_over:
         return []
     bits = board.bits(mark)
-    return [cell for cell in board.legal_moves()
-            if any((bits | 1 << cell) & mask == mask for mask in board.geometry.cell_lines[cell])]
+    return [
+        cell
+        for cell in board.legal_moves()
+        if any((bits | 1 << cell) & mask == mask for mask in board.geometry.cell_lines[cell])
+    ]
 
 
 @dataclass(frozen=True)
@@ -240,8 +251,11 @@ def heuristic_pick(board: Board, score: Callable[[int], int]) -> HeuristicPick:
         raise ValueError("the game is over: there is no move to choose")
     scored = {move: score(move) for move in candidates}
     best = max(scored.values())
-    return HeuristicPick("block" if blocks else "score",
-                         tuple(sorted(m for m, s in scored.items() if s == best)), best)
+    return HeuristicPick(
+        "block" if blocks else "score",
+        tuple(sorted(m for m, s in scored.items() if s == best)),
+        best,
+    )
 
 
 @dataclass(frozen=True)
@@ -261,8 +275,9 @@ class Ranking:
     """What an H2 player would choose from."""
 
 
-def rank_moves(board: Board, candidates: Sequence[CandidateTerms],
-               weights: Sequence[int]) -> Ranking:
+def rank_moves(
+    board: Board, candidates: Sequence[CandidateTerms], weights: Sequence[int]
+) -> Ranking:
     """Rank `candidates` (`candidate_terms(board)`) under H1 with `weights`, and under H2.
 
     Re-ranking with new weights reuses the terms, so it costs a few multiplications per move.
@@ -271,5 +286,11 @@ def rank_moves(board: Board, candidates: Sequence[CandidateTerms],
     h1_of = {c.move: c.h1.weighted(w) for c in candidates}
     h2_of = {c.move: c.h2.value for c in candidates}
     order = tuple(sorted(h1_of, key=lambda m: (-h1_of[m], -h2_of[m], m)))
-    return Ranking(w, h1_of, h2_of, order, heuristic_pick(board, h1_of.__getitem__),
-                   heuristic_pick(board, h2_of.__getitem__))
+    return Ranking(
+        w,
+        h1_of,
+        h2_of,
+        order,
+        heuristic_pick(board, h1_of.__getitem__),
+        heuristic_pick(board, h2_of.__getitem__),
+    )

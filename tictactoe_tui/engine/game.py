@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from tictactoe_tui.engine.board import Board, IllegalMove, Mark, cell_notation, geometry
 
-_HEADER = re.compile(r"tictactoe\s+(\d+)\s*x\s*(\d+)\s+k\s*=\s*(\d+)\s+first\s*=\s*([XO])",
-                     re.IGNORECASE)
+_HEADER = re.compile(
+    r"tictactoe\s+(\d+)\s*x\s*(\d+)\s+k\s*=\s*(\d+)\s+first\s*=\s*([XO])", re.IGNORECASE
+)
 _MOVES = re.compile(r"moves\s*:(.*)", re.IGNORECASE)
 
 
@@ -147,12 +148,16 @@ class Game:
         lines = [ln.strip() for ln in text.splitlines()]
         lines = [ln for ln in lines if ln and not ln.startswith("#")]
         if not lines:
-            raise ValueError("empty game record: expected a line like "
-                             "'tictactoe 3x3 k=3 first=X' and a 'moves:' line")
+            raise ValueError(
+                "empty game record: expected a line like "
+                "'tictactoe 3x3 k=3 first=X' and a 'moves:' line"
+            )
         header = _HEADER.fullmatch(lines[0])
         if header is None:
-            raise ValueError(f"bad game record header {lines[0]!r}: expected something like "
-                             "'tictactoe 3x3 k=3 first=X'")
+            raise ValueError(
+                f"bad game record header {lines[0]!r}: expected something like "
+                "'tictactoe 3x3 k=3 first=X'"
+            )
         rows, cols, k, first = header.groups()
         if rows != cols:
             raise ValueError(f"the board must be square, not {rows}x{cols}")
@@ -164,28 +169,34 @@ class Game:
         if len(lines) == 2:
             found = _MOVES.fullmatch(lines[1])
             if found is None:
-                raise ValueError(f"bad moves line {lines[1]!r}: expected 'moves: 5 1 9 ...' "
-                                 "(cells numbered from 1)")
+                raise ValueError(
+                    f"bad moves line {lines[1]!r}: expected 'moves: 5 1 9 ...' "
+                    "(cells numbered from 1)"
+                )
             tokens = found.group(1).split()
         game = cls(size, int(k), Mark(first.upper()))
         cells = size * size
         for number, token in enumerate(tokens, start=1):
             if not token.isdigit():
-                raise ValueError(f"move {number} of the record is {token!r}, not a cell number "
-                                 f"(1 to {cells})")
+                raise ValueError(
+                    f"move {number} of the record is {token!r}, not a cell number (1 to {cells})"
+                )
             cell = int(token) - 1
             if not 0 <= cell < cells:
-                raise IllegalMove(f"move {number} of the record is cell {token}, off the board: "
-                                  f"cells are numbered 1 to {cells} on a {size}x{size} board")
+                raise IllegalMove(
+                    f"move {number} of the record is cell {token}, off the board: "
+                    f"cells are numbered 1 to {cells} on a {size}x{size} board"
+                )
             try:
                 game.play(cell)
             except IllegalMove as err:
                 # The record's number once, then the name every message uses: "move 2 of
                 # the record (5, that is B2) is illegal: B2 is already taken by X".
-                raise IllegalMove(f"move {number} of the record ({token}, that is "
-                                  f"{cell_notation(cell, size)}) is illegal: {err}") from err
+                raise IllegalMove(
+                    f"move {number} of the record ({token}, that is "
+                    f"{cell_notation(cell, size)}) is illegal: {err}"
+                ) from err
         return game
 
     def __repr__(self) -> str:
         return f"Game.from_record({self.to_record()!r})"
-

@@ -52,8 +52,12 @@ class OutOfBudget(Exception):
 class HorizonProver:
     """Exact wins-within-n questions on one board shape, with a table kept between calls."""
 
-    def __init__(self, max_nodes: int = DEFAULT_MAX_NODES,
-                 poll: Callable[[], None] | None = None, threats_only: bool = False) -> None:
+    def __init__(
+        self,
+        max_nodes: int = DEFAULT_MAX_NODES,
+        poll: Callable[[], None] | None = None,
+        threats_only: bool = False,
+    ) -> None:
         """`max_nodes` bounds each question; `poll` (called every 256 positions) may raise to
         stop the search (the position is then left as it was found).
 
@@ -123,13 +127,18 @@ class HorizonProver:
             while True:
                 wins = state.win_cells(side) if mover == side else 0
                 if wins:
-                    line.append(first if first is not None and wins >> first & 1
-                                else lowest(wins))
+                    line.append(first if first is not None and wins >> first & 1 else lowest(wins))
                     return line
                 if mover == side:
-                    move = first if first is not None else next(
-                        m for m in self._attack_moves(state, side, left, full=True)
-                        if self.move_wins(state, side, m, left))
+                    move = (
+                        first
+                        if first is not None
+                        else next(
+                            m
+                            for m in self._attack_moves(state, side, left, full=True)
+                            if self.move_wins(state, side, m, left)
+                        )
+                    )
                     first = None
                     left -= 1
                 else:
@@ -216,16 +225,19 @@ class HorizonProver:
             return True
         if self._failed.get(key, -1) >= plies:
             return False
-        result = any(self._after_move(state, side, move, plies)
-                     for move in self._attack_moves(state, side, plies))
+        result = any(
+            self._after_move(state, side, move, plies)
+            for move in self._attack_moves(state, side, plies)
+        )
         if result:
             self._won[key] = min(plies, self._won.get(key, 1 << 30))
         else:
             self._failed[key] = max(plies, self._failed.get(key, -1))
         return result
 
-    def _attack_moves(self, state: LineState, side: int, plies: int,
-                      full: bool = False) -> list[int]:
+    def _attack_moves(
+        self, state: LineState, side: int, plies: int, full: bool = False
+    ) -> list[int]:
         """The attacker's moves worth trying within `plies` (rules 2 and 4), strongest first.
 
         `full` lists every move the rules allow even where a shortcut (a double) decides.
@@ -236,8 +248,15 @@ class HorizonProver:
         empty = state.empty
         fours = state.four_moves(side)
         if plies < 5:
-            return [cell for cell in iter_bits(fours)
-                    if (state.partners(side).get(cell, 0)).bit_count() >= 2] if full else []
+            return (
+                [
+                    cell
+                    for cell in iter_bits(fours)
+                    if (state.partners(side).get(cell, 0)).bit_count() >= 2
+                ]
+                if full
+                else []
+            )
         if plies < 7 and state.shape.k > 3:
             cells = fours | state.double_moves(side, empty & ~fours)
         elif self.threats_only and state.shape.k > 3:
@@ -247,8 +266,9 @@ class HorizonProver:
             # move that makes a double from empty lines: every move is tried.
             cells = empty
         gain = state.gain
-        return sorted(iter_bits(cells),
-                      key=lambda cell: (not fours >> cell & 1, -gain(cell, side), cell))
+        return sorted(
+            iter_bits(cells), key=lambda cell: (not fours >> cell & 1, -gain(cell, side), cell)
+        )
 
     def replies(self, state: LineState, attacker: int) -> list[int]:
         """The defender's replies worth trying (rule 5), the strongest first: the defender's
@@ -261,8 +281,9 @@ class HorizonProver:
         cells = state.empty if stops is None else stops
         fours = state.four_moves(defender)
         gain = state.gain
-        return sorted(iter_bits(cells),
-                      key=lambda cell: (not fours >> cell & 1, -gain(cell, defender), cell))
+        return sorted(
+            iter_bits(cells), key=lambda cell: (not fours >> cell & 1, -gain(cell, defender), cell)
+        )
 
     def _defend(self, state: LineState, attacker: int, plies: int) -> bool:
         """D to move cannot keep A (`attacker`) from completing a line within `plies` plies."""

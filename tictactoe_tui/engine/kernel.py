@@ -146,16 +146,31 @@ def shape(size: int, k: int) -> Shape:
     # and the boards are searched with heuristics, where exact transpositions are rare anyway.
     symmetric = cells <= 26
     chunk = (cells + 1) // 2
-    tables = tuple(
-        (_chunk_table(perm, 0, chunk), _chunk_table(perm, chunk, cells - chunk))
-        for perm in perms
-    ) if symmetric else ()
+    tables = (
+        tuple(
+            (_chunk_table(perm, 0, chunk), _chunk_table(perm, chunk, cells - chunk))
+            for perm in perms
+        )
+        if symmetric
+        else ()
+    )
     return Shape(
-        size=size, k=k, cells=cells, full=geo.full, win=cells + 1,
-        lines=geo.lines, cell_lines=geo.cell_lines, line_value=tuple(values),
-        order=tuple(sorted(range(cells), key=rank)), near=tuple(near),
-        sym_perms=perms, sym_inverse=inverse, sym_tables=tables, chunk_bits=chunk,
-        all_cells=cells <= _ALL_CELLS_MAX, symmetric=symmetric,
+        size=size,
+        k=k,
+        cells=cells,
+        full=geo.full,
+        win=cells + 1,
+        lines=geo.lines,
+        cell_lines=geo.cell_lines,
+        line_value=tuple(values),
+        order=tuple(sorted(range(cells), key=rank)),
+        near=tuple(near),
+        sym_perms=perms,
+        sym_inverse=inverse,
+        sym_tables=tables,
+        chunk_bits=chunk,
+        all_cells=cells <= _ALL_CELLS_MAX,
+        symmetric=symmetric,
     )
 
 
@@ -251,8 +266,13 @@ class Poller:
     caller watching the search hears from it a few times a second, whatever the board.
     """
 
-    def __init__(self, should_stop: Callable[[], bool] | None, deadline: float | None,
-                 poll_mask: int, reporter: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        should_stop: Callable[[], bool] | None,
+        deadline: float | None,
+        poll_mask: int,
+        reporter: Callable[[], None] | None = None,
+    ) -> None:
         """Poll `should_stop`, the clock and the reporter every `poll_mask + 1` nodes."""
         self.should_stop = should_stop
         self.deadline = deadline
@@ -284,8 +304,14 @@ class Poller:
 class Minimax:
     """The unpruned negamax form of minimax: every node of the tree is visited and counted."""
 
-    def __init__(self, sh: Shape, poller: Poller, depth: int | None,
-                 evaluate: Evaluator | None, root_mark: Mark) -> None:
+    def __init__(
+        self,
+        sh: Shape,
+        poller: Poller,
+        depth: int | None,
+        evaluate: Evaluator | None,
+        root_mark: Mark,
+    ) -> None:
         """Search `sh`-shaped positions; `depth` None means to the end of the game."""
         self.sh = sh
         self.poller = poller
@@ -360,8 +386,9 @@ class AlphaBeta:
     `solver.Solver`.
     """
 
-    def __init__(self, sh: Shape, poller: Poller, evaluate: Evaluator | None,
-                 root_mark: Mark) -> None:
+    def __init__(
+        self, sh: Shape, poller: Poller, evaluate: Evaluator | None, root_mark: Mark
+    ) -> None:
         """Keys for positions of shape `sh` (the other arguments are kept for callers)."""
         self.sh = sh
         self.poller = poller
@@ -380,8 +407,7 @@ class Tracker:
     It also keeps the search's story: one `IterationInfo` per completed step (`iterations`).
     """
 
-    def __init__(self, poller: Poller, start: float,
-                 on_progress: ProgressCallback | None) -> None:
+    def __init__(self, poller: Poller, start: float, on_progress: ProgressCallback | None) -> None:
         self.poller = poller
         self.start = start
         self.on_progress = on_progress
@@ -404,16 +430,30 @@ class Tracker:
         """True when someone listens: only then is it worth building lines for reports."""
         return self.on_progress is not None
 
-    def best_so_far(self, move: int, score: int, pv: tuple[int, ...], kind: str = "estimate",
-                    band: str = "heuristic") -> None:
+    def best_so_far(
+        self,
+        move: int,
+        score: int,
+        pv: tuple[int, ...],
+        kind: str = "estimate",
+        band: str = "heuristic",
+    ) -> None:
         """Remember the best move of an unfinished depth; the next periodic report shows it
         (once the root is proven, the proof stays the best move)."""
         if not self.decided:
             self.move, self.score, self.pv, self.kind, self.band = move, score, pv, kind, band
 
-    def reached(self, depth: int, move: int, score: int, pv: tuple[int, ...],
-                complete: bool, kind: str = "estimate", band: str = "heuristic",
-                source: str = "search") -> None:
+    def reached(
+        self,
+        depth: int,
+        move: int,
+        score: int,
+        pv: tuple[int, ...],
+        complete: bool,
+        kind: str = "estimate",
+        band: str = "heuristic",
+        source: str = "search",
+    ) -> None:
         """A step is complete: remember it, its best move and its score, and report at once.
 
         Once the root is proven (`decided`), a step only values the other moves: the story
@@ -422,8 +462,16 @@ class Tracker:
             self._row(depth, move, score, pv, complete, kind, band, source)
         self.report()
 
-    def prove(self, depth: int, move: int, score: int, pv: tuple[int, ...], kind: str,
-              band: str, source: str = "search") -> None:
+    def prove(
+        self,
+        depth: int,
+        move: int,
+        score: int,
+        pv: tuple[int, ...],
+        kind: str,
+        band: str,
+        source: str = "search",
+    ) -> None:
         """The root is proven: `move` is best with this value. The story says so, and nothing
         the search does afterwards (valuing the other moves) changes its best move or adds a
         row; `close` ends the story on the final answer."""
@@ -431,8 +479,17 @@ class Tracker:
         self.decided = True
         self.report()
 
-    def close(self, depth: int, move: int, score: int, pv: tuple[int, ...], complete: bool,
-              kind: str, band: str, source: str = "search") -> None:
+    def close(
+        self,
+        depth: int,
+        move: int,
+        score: int,
+        pv: tuple[int, ...],
+        complete: bool,
+        kind: str,
+        band: str,
+        source: str = "search",
+    ) -> None:
         """The search's answer: the story's last row becomes it, so the story ends on the
         verdict the caller gets (same move, value and kind).
 
@@ -442,7 +499,12 @@ class Tracker:
         last answer, for instance)."""
         last = self.iterations[-1] if self.iterations else None
         if last is not None and (last.move, last.score, last.kind, last.band, last.complete) == (
-                move, score, kind, band, complete):
+            move,
+            score,
+            kind,
+            band,
+            complete,
+        ):
             return
         if last is not None and last.complete and complete and last.depth == depth:
             self.iterations.pop()
@@ -450,19 +512,49 @@ class Tracker:
         self._row(depth, move, score, pv, complete, kind, band, source)
         self.report()
 
-    def _row(self, depth: int, move: int, score: int, pv: tuple[int, ...], complete: bool,
-             kind: str, band: str, source: str) -> None:
+    def _row(
+        self,
+        depth: int,
+        move: int,
+        score: int,
+        pv: tuple[int, ...],
+        complete: bool,
+        kind: str,
+        band: str,
+        source: str,
+    ) -> None:
         """Remember a completed step, its best move and its score."""
         self.depth, self.complete = depth, complete
         self.best_so_far(move, score, pv, kind, band)
-        self.iterations.append(IterationInfo(depth, move, score, kind, band, self.poller.nodes,
-                                             time.perf_counter() - self.start, pv, source,
-                                             complete))
+        self.iterations.append(
+            IterationInfo(
+                depth,
+                move,
+                score,
+                kind,
+                band,
+                self.poller.nodes,
+                time.perf_counter() - self.start,
+                pv,
+                source,
+                complete,
+            )
+        )
 
     def report(self) -> None:
         """Tell the listener where the search stands."""
         if self.on_progress is not None:
-            self.on_progress(Progress(self.depth, self.poller.nodes,
-                                      time.perf_counter() - self.start, self.move, self.score,
-                                      self.pv, self.complete, self.kind, self.band,
-                                      tuple(self.iterations)))
+            self.on_progress(
+                Progress(
+                    self.depth,
+                    self.poller.nodes,
+                    time.perf_counter() - self.start,
+                    self.move,
+                    self.score,
+                    self.pv,
+                    self.complete,
+                    self.kind,
+                    self.band,
+                    tuple(self.iterations),
+                )
+            )

@@ -49,19 +49,26 @@ class Limits:
     def __post_init__(self) -> None:
         """Refuse a budget no player could keep, in one sentence."""
         if self.time is not None and not (math.isfinite(self.time) and self.time > 0):
-            raise ValueError(f"a time limit must be a number of seconds above 0, "
-                             f"not {self.time!r}")
+            raise ValueError(f"a time limit must be a number of seconds above 0, not {self.time!r}")
         for name in ("depth", "nodes"):
             value = getattr(self, name)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value < 1):
-                raise ValueError(f"a {name} limit must be a whole number of at least 1, "
-                                 f"not {value!r}")
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 1
+            ):
+                raise ValueError(
+                    f"a {name} limit must be a whole number of at least 1, not {value!r}"
+                )
 
     def over(self, defaults: Limits) -> Limits:
         """These limits, with `defaults`' value for every field left None here."""
-        return replace(defaults, **{f.name: getattr(self, f.name) for f in fields(self)
-                                    if getattr(self, f.name) is not None})
+        return replace(
+            defaults,
+            **{
+                f.name: getattr(self, f.name)
+                for f in fields(self)
+                if getattr(self, f.name) is not None
+            },
+        )
 
     def stopped(self) -> bool:
         """Whether the stop check (if any) says stop now."""

@@ -51,9 +51,16 @@ def line_shape(size: int, k: int) -> LineShape:
     weight = base.line_value
     gain = [weight[n + 1] - weight[n] for n in range(k)]
     return LineShape(
-        size=size, k=k, cells=size * size, full=geo.full, line_mask=geo.lines,
+        size=size,
+        k=k,
+        cells=size * size,
+        full=geo.full,
+        line_mask=geo.lines,
         lines_of=tuple(tuple(index[mask] for mask in masks) for masks in geo.cell_lines),
-        gain=tuple(gain), weight=weight, near=base.near, centre_order=base.order,
+        gain=tuple(gain),
+        weight=weight,
+        near=base.near,
+        centre_order=base.order,
     )
 
 
@@ -75,8 +82,7 @@ class LineState:
     of the other side's (for k = 3 there are no twos: a line with no stone is not tracked).
     """
 
-    __slots__ = ("bits", "count", "fours", "history", "near", "shape", "threes", "twos",
-                 "value")
+    __slots__ = ("bits", "count", "fours", "history", "near", "shape", "threes", "twos", "value")
 
     def __init__(self, shape: LineShape, x_bits: int = 0, o_bits: int = 0) -> None:
         """Set up the counts of the position with X on `x_bits` and O on `o_bits`."""
@@ -154,8 +160,11 @@ class LineState:
                 # The line was the other side's: it can no longer be completed.
                 delta += shape.weight[other]
                 if other >= two:
-                    side_sets = self.fours if other == four else (
-                        self.threes if other == three else self.twos)
+                    side_sets = (
+                        self.fours
+                        if other == four
+                        else (self.threes if other == three else self.twos)
+                    )
                     side_sets[1 - side].discard(line)
         self.bits[side] |= 1 << cell
         self.history.append((self.value, self.near, cell, side))
@@ -187,8 +196,9 @@ class LineState:
                 elif n == two - 1:
                     twos.discard(line)
             elif n == 0 and other >= two:
-                side_sets = self.fours if other == four else (
-                    self.threes if other == three else self.twos)
+                side_sets = (
+                    self.fours if other == four else (self.threes if other == three else self.twos)
+                )
                 side_sets[1 - side].add(line)
         self.bits[side] &= ~(1 << cell)
         self.value, self.near, _, _ = self.history.pop()
@@ -322,6 +332,7 @@ class LineState:
             for line in self.threes[side]:
                 found |= masks[line]
         return found & ~(self.bits[0] | self.bits[1])
+
 
 def side_of(mark: Mark) -> int:
     """The side index of a mark: 0 for X, 1 for O."""

@@ -80,8 +80,9 @@ def _whole(text: str, values: dict[str, str], key: str, unit: str) -> int | None
     try:
         return int(values[key])
     except ValueError:
-        raise _spec_error(text, f"{key} must be a whole number of {unit}, "
-                                f"not {values[key]!r}") from None
+        raise _spec_error(
+            text, f"{key} must be a whole number of {unit}, not {values[key]!r}"
+        ) from None
 
 
 def _options(text: str, parts: list[str]) -> dict[str, str]:
@@ -134,17 +135,24 @@ class PlayerSpec:
             return f"unknown player {name!r}: choose one of {', '.join(_PLAYERS)}"
         if self.depth is not None:
             if name not in _DEPTH_PLAYERS:
-                return f"{name} does not search, so it takes no depth" if name != ENGINE else \
-                    "an outside engine takes no depth (the Gomocup protocol has only a time)"
+                return (
+                    f"{name} does not search, so it takes no depth"
+                    if name != ENGINE
+                    else "an outside engine takes no depth (the Gomocup protocol has only a time)"
+                )
             if isinstance(self.depth, bool) or not isinstance(self.depth, int) or self.depth < 1:
                 return f"depth must be a whole number of plies, at least 1, not {self.depth!r}"
         if self.time_limit is not None:
             if name not in _TIME_PLAYERS:
-                return (f"{name} has no time limit"
-                        + (": give it a depth" if name in _DEPTH_PLAYERS else ""))
-            if (isinstance(self.time_limit, bool)
-                    or not isinstance(self.time_limit, int | float)
-                    or not math.isfinite(self.time_limit) or self.time_limit <= 0):
+                return f"{name} has no time limit" + (
+                    ": give it a depth" if name in _DEPTH_PLAYERS else ""
+                )
+            if (
+                isinstance(self.time_limit, bool)
+                or not isinstance(self.time_limit, int | float)
+                or not math.isfinite(self.time_limit)
+                or self.time_limit <= 0
+            ):
                 return f"time must be a number of seconds above 0, not {self.time_limit!r}"
         if name == ENGINE:
             if self.difficulty != MAX_DIFFICULTY:
@@ -179,13 +187,19 @@ class PlayerSpec:
         try:
             time_limit = float(values["time"]) if "time" in values else None
         except ValueError:
-            raise _spec_error(text, f"time must be a number of seconds, "
-                                    f"not {values['time']!r}") from None
+            raise _spec_error(
+                text, f"time must be a number of seconds, not {values['time']!r}"
+            ) from None
         if name.lower() == ENGINE and "path" not in values:
             raise _spec_error(text, "an outside engine needs its program: engine:path=PATH")
         try:
-            return cls(name.lower(), depth, time_limit,
-                       MAX_DIFFICULTY if difficulty is None else difficulty, values.get("path"))
+            return cls(
+                name.lower(),
+                depth,
+                time_limit,
+                MAX_DIFFICULTY if difficulty is None else difficulty,
+                values.get("path"),
+            )
         except ValueError as error:
             raise _spec_error(text, str(error)) from None
 
@@ -224,8 +238,13 @@ class PlayerSpec:
         outside engine draws none: it starts on its first move)."""
         if self.outside:
             return OutsidePlayer(self.path or "", self.time_limit)
-        return make_player(self.opponent, rng, difficulty=self.difficulty,
-                           time_limit=self.time_limit, depth=self.depth)
+        return make_player(
+            self.opponent,
+            rng,
+            difficulty=self.difficulty,
+            time_limit=self.time_limit,
+            depth=self.depth,
+        )
 
 
 @dataclass(frozen=True)
@@ -252,8 +271,9 @@ class WinDrawLoss:
 
     def add(self, result: float) -> WinDrawLoss:
         """This record with one more game: `result` 1 (won), 0.5 (drawn) or 0 (lost)."""
-        return WinDrawLoss(self.wins + (result == 1), self.draws + (result == 0.5),
-                           self.losses + (result == 0))
+        return WinDrawLoss(
+            self.wins + (result == 1), self.draws + (result == 0.5), self.losses + (result == 0)
+        )
 
 
 @dataclass(frozen=True)
@@ -308,7 +328,7 @@ class GameOutcome:
 
     @property
     def winning_side(self) -> str | None:
-        """"x" or "o": the player that won, or None for a draw."""
+        """ "x" or "o": the player that won, or None for a draw."""
         winner = self.winner
         if winner is None:
             return None
@@ -435,8 +455,9 @@ def _opening(start: Board, moves: int, rng: random.Random) -> list[int]:
     """`moves` random cells near the centre, none of them ending the game."""
     size = start.size
     margin = size // 4
-    central = [r * size + c for r in range(margin, size - margin)
-               for c in range(margin, size - margin)]
+    central = [
+        r * size + c for r in range(margin, size - margin) for c in range(margin, size - margin)
+    ]
     board, played = start, []
     for _ in range(moves):
         legal = set(board.legal_moves())
@@ -450,18 +471,22 @@ def _opening(start: Board, moves: int, rng: random.Random) -> list[int]:
     return played
 
 
-def match_shape(games: int, size: int = 3, k: int | None = None,
-                opening_moves: int | None = None) -> tuple[int, int]:
+def match_shape(
+    games: int, size: int = 3, k: int | None = None, opening_moves: int | None = None
+) -> tuple[int, int]:
     """Check a match's arguments and resolve the defaults: (k, opening moves); else ValueError."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"a match needs at least 1 game, not {games!r}")
     k = default_k(size) if k is None else k
     check_shape(size, k)
-    opening = (0 if size == 3 else DEFAULT_OPENING_MOVES) if opening_moves is None \
-        else opening_moves
+    opening = (
+        (0 if size == 3 else DEFAULT_OPENING_MOVES) if opening_moves is None else opening_moves
+    )
     if not 0 <= opening < size * size - 1:
-        raise ValueError(f"opening moves must be between 0 and {size * size - 2} on a "
-                         f"{size}×{size} board, not {opening}")
+        raise ValueError(
+            f"opening moves must be between 0 and {size * size - 2} on a "
+            f"{size}×{size} board, not {opening}"
+        )
     return k, opening
 
 
@@ -509,8 +534,12 @@ class MatchHooks:
     """Hears of each move: `on_move(index, board)`."""
 
 
-def run_match(x: PlayerSpec | PlayerFactory, o: PlayerSpec | PlayerFactory,
-              plan: MatchPlan, hooks: MatchHooks = MatchHooks()) -> MatchResult:
+def run_match(
+    x: PlayerSpec | PlayerFactory,
+    o: PlayerSpec | PlayerFactory,
+    plan: MatchPlan,
+    hooks: MatchHooks = MatchHooks(),
+) -> MatchResult:
     """Play `plan.games` games between `x` and `o` (see `MatchPlan`), watched by `hooks`.
 
     An outside engine that fails (see `outside.EngineFault`) loses that game by forfeit, with
@@ -531,25 +560,35 @@ def run_match(x: PlayerSpec | PlayerFactory, o: PlayerSpec | PlayerFactory,
         pair = index // 2 if plan.swap_colours else index
         start = Board.empty(size, k)
         opening_cells = _opening(start, opening, random.Random(f"{plan.seed}/opening/{pair}"))
-        outcome = _play_game(index, x_mark, start, opening_cells, factories, plan.seed, stop,
-                             hooks.on_move)
+        outcome = _play_game(
+            index, x_mark, start, opening_cells, factories, plan.seed, stop, hooks.on_move
+        )
         if outcome is None:
             cancelled = True
             break
         outcomes.append(outcome)
         if hooks.on_game is not None:
             hooks.on_game(index, outcome)
-    return MatchResult(_label(x), _label(o), size, k, plan.seed, plan.games, tuple(outcomes),
-                       cancelled)
+    return MatchResult(
+        _label(x), _label(o), size, k, plan.seed, plan.games, tuple(outcomes), cancelled
+    )
 
 
-def _play_game(index: int, x_mark: Mark, start: Board, opening: list[int],
-               factories: dict[str, PlayerFactory], seed: int, stop: ShouldStop,
-               on_move: Callable[[int, Board], None] | None) -> GameOutcome | None:
+def _play_game(
+    index: int,
+    x_mark: Mark,
+    start: Board,
+    opening: list[int],
+    factories: dict[str, PlayerFactory],
+    seed: int,
+    stop: ShouldStop,
+    on_move: Callable[[int, Board], None] | None,
+) -> GameOutcome | None:
     """Play one game to the end; None when `stop()` said to stop first. Outside engines end
     with the game, however it ends."""
-    players = {side: factories[side](random.Random(f"{seed}/{index}/{side}"))
-               for side in ("x", "o")}
+    players = {
+        side: factories[side](random.Random(f"{seed}/{index}/{side}")) for side in ("x", "o")
+    }
     try:
         return _moves(index, x_mark, start, opening, players, stop, on_move)
     finally:
@@ -558,9 +597,15 @@ def _play_game(index: int, x_mark: Mark, start: Board, opening: list[int],
                 player.close()
 
 
-def _moves(index: int, x_mark: Mark, start: Board, opening: list[int],
-           players: dict[str, Player], stop: ShouldStop,
-           on_move: Callable[[int, Board], None] | None) -> GameOutcome | None:
+def _moves(
+    index: int,
+    x_mark: Mark,
+    start: Board,
+    opening: list[int],
+    players: dict[str, Player],
+    stop: ShouldStop,
+    on_move: Callable[[int, Board], None] | None,
+) -> GameOutcome | None:
     side_of = {x_mark: "x", x_mark.opponent: "o"}
     costs = {side: MoveCost() for side in ("x", "o")}
     board = start
@@ -581,19 +626,25 @@ def _moves(index: int, x_mark: Mark, start: Board, opening: list[int],
         except EngineStopped:
             return None
         except EngineFault as fault:
-            return GameOutcome(index, x_mark, tuple(moves), len(opening), board, costs["x"],
-                               costs["o"], Forfeit(side, fault.reason, fault.log))
+            return GameOutcome(
+                index,
+                x_mark,
+                tuple(moves),
+                len(opening),
+                board,
+                costs["x"],
+                costs["o"],
+                Forfeit(side, fault.reason, fault.log),
+            )
         seconds = time.perf_counter() - began
         if stop():
             # A search cut short may have picked a poor move: the game would not be fair.
             return None
         positions = decision.analysis.nodes if decision.analysis is not None else 0
         cost = costs[side]
-        costs[side] = MoveCost(cost.moves + 1, cost.seconds + seconds,
-                               cost.positions + positions)
+        costs[side] = MoveCost(cost.moves + 1, cost.seconds + seconds, cost.positions + positions)
         board = board.play(decision.move)
         moves.append(decision.move)
         if on_move is not None:
             on_move(index, board)
-    return GameOutcome(index, x_mark, tuple(moves), len(opening), board, costs["x"],
-                       costs["o"])
+    return GameOutcome(index, x_mark, tuple(moves), len(opening), board, costs["x"], costs["o"])

@@ -33,8 +33,9 @@ from tictactoe_tui.engine.types import (
 )
 
 
-def _plain_minimax(board: Board, depth: int | None, evaluate: Evaluator | None,
-                   should_stop: StopCheck | None) -> tuple[fs.Minimax, int | None, int]:
+def _plain_minimax(
+    board: Board, depth: int | None, evaluate: Evaluator | None, should_stop: StopCheck | None
+) -> tuple[fs.Minimax, int | None, int]:
     """An unpruned searcher for `board`, its depth limit (None: to the end) and the empty cells.
 
     The limit is dropped when the game cannot last that long, so such a search counts as full.
@@ -50,10 +51,14 @@ def _mover_bits(board: Board) -> tuple[int, int]:
     return board.bits(board.to_move), board.bits(board.to_move.opponent)
 
 
-def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None = None,
-            should_stop: StopCheck | None = None,
-            on_progress: ProgressCallback | None = None,
-            time_limit: float | None = None) -> SearchResult:
+def minimax(
+    board: Board,
+    depth: int | None = None,
+    evaluate: Evaluator | None = None,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+    time_limit: float | None = None,
+) -> SearchResult:
     """Plain, unpruned minimax (negamax form): visits and counts every node of the tree.
 
     With `depth`, positions `depth` plies deep are scored by `evaluate` (H1 by default) seen from
@@ -68,29 +73,51 @@ def minimax(board: Board, depth: int | None = None, evaluate: Evaluator | None =
     run = _MinimaxRoots(board, depth, evaluate, should_stop, time_limit, start, on_progress)
     run.search()
     if not run.scores:
-        return SearchResult(move=board.legal_moves()[0], score=0, nodes=run.poller.nodes,
-                            elapsed=time.perf_counter() - start, depth=0, pv=(),
-                            complete=False, cancelled=run.poller.cancelled)
+        return SearchResult(
+            move=board.legal_moves()[0],
+            score=0,
+            nodes=run.poller.nodes,
+            elapsed=time.perf_counter() - start,
+            depth=0,
+            pv=(),
+            complete=False,
+            cancelled=run.poller.cancelled,
+        )
     order = ranked(run.scores)
     best = order[0]
     # A win or loss found within the depth is the game's value: the losing side had no move
     # that survived past the cut-off, or it would have chosen it.
     proven = run.finished and proven_best(order)
-    return SearchResult(move=best.move, score=best.score, nodes=run.poller.nodes,
-                        elapsed=time.perf_counter() - start, depth=run.depth, pv=best.pv,
-                        complete=proven, cancelled=run.poller.cancelled, kind=best.kind,
-                        band=best.band, iterations=tuple(run.tracker.iterations))
+    return SearchResult(
+        move=best.move,
+        score=best.score,
+        nodes=run.poller.nodes,
+        elapsed=time.perf_counter() - start,
+        depth=run.depth,
+        pv=best.pv,
+        complete=proven,
+        cancelled=run.poller.cancelled,
+        kind=best.kind,
+        band=best.band,
+        iterations=tuple(run.tracker.iterations),
+    )
 
 
 class _MinimaxRoots:
     """Unpruned minimax one root move at a time, so a stopped search keeps the moves it scored."""
 
-    def __init__(self, board: Board, depth: int | None, evaluate: Evaluator | None,
-                 should_stop: StopCheck | None, time_limit: float | None, start: float,
-                 on_progress: ProgressCallback | None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        depth: int | None,
+        evaluate: Evaluator | None,
+        should_stop: StopCheck | None,
+        time_limit: float | None,
+        start: float,
+        on_progress: ProgressCallback | None,
+    ) -> None:
         self.board = board
-        self.engine, self.limit, self.empties = _plain_minimax(board, depth, evaluate,
-                                                               should_stop)
+        self.engine, self.limit, self.empties = _plain_minimax(board, depth, evaluate, should_stop)
         self.poller = self.engine.poller
         if time_limit is not None:
             self.poller.deadline = start + time_limit
@@ -114,34 +141,66 @@ class _MinimaxRoots:
             try:
                 if fs.completes_line(sh, me | bit, move):
                     poller.nodes += 1
-                    scored = MoveScore(move, big - 1, poller.nodes - before, True, (move,),
-                                       source="rule", rule=RULE_WINS_AT_ONCE)
+                    scored = MoveScore(
+                        move,
+                        big - 1,
+                        poller.nodes - before,
+                        True,
+                        (move,),
+                        source="rule",
+                        rule=RULE_WINS_AT_ONCE,
+                    )
                 else:
                     score = -search.value(opp, me | bit, 1)
                     exact = self.limit is None or abs(score) >= big - self.limit
-                    scored = MoveScore(move, score, poller.nodes - before, exact,
-                                       (move, *search.pv[1]), depth=below)
+                    scored = MoveScore(
+                        move,
+                        score,
+                        poller.nodes - before,
+                        exact,
+                        (move, *search.pv[1]),
+                        depth=below,
+                    )
             except Stopped:
                 return
             self.scores.append(scored)
             if scored.score > best:
                 best = scored.score
-                self.tracker.best_so_far(move, scored.score, scored.pv, scored.kind,
-                                         scored.band)
+                self.tracker.best_so_far(move, scored.score, scored.pv, scored.kind, scored.band)
         self.finished = True
         order = ranked(self.scores)
         top = order[0]
-        self.tracker.reached(self.depth, top.move, top.score, top.pv, proven_best(order),
-                             top.kind, top.band, top.source)
+        self.tracker.reached(
+            self.depth,
+            top.move,
+            top.score,
+            top.pv,
+            proven_best(order),
+            top.kind,
+            top.band,
+            top.source,
+        )
 
 
-def analyse_minimax(board: Board, depth: int | None, should_stop: StopCheck | None,
-                     start: float, on_progress: ProgressCallback | None,
-                     time_limit: float | None) -> Analysis:
+def analyse_minimax(
+    board: Board,
+    depth: int | None,
+    should_stop: StopCheck | None,
+    start: float,
+    on_progress: ProgressCallback | None,
+    time_limit: float | None,
+) -> Analysis:
     """Every legal move's minimax value (see `minimax`), best first, with the search's totals."""
     run = _MinimaxRoots(board, depth, None, should_stop, time_limit, start, on_progress)
     run.search()
     order = ranked(run.scores)
-    return Analysis(Algorithm.MINIMAX, order, run.poller.nodes, time.perf_counter() - start,
-                    run.depth, run.finished and proven_best(order), run.poller.cancelled,
-                    iterations=tuple(run.tracker.iterations))
+    return Analysis(
+        Algorithm.MINIMAX,
+        order,
+        run.poller.nodes,
+        time.perf_counter() - start,
+        run.depth,
+        run.finished and proven_best(order),
+        run.poller.cancelled,
+        iterations=tuple(run.tracker.iterations),
+    )

@@ -45,10 +45,36 @@ def opening_analysis(board: Board, rng: random.Random) -> Analysis | None:
         return None
     cells = centre_cells(board.size)
     move = cells[0] if len(cells) == 1 else rng.choice(cells)
-    scored = MoveScore(move, h1(board.play(move), board.to_move), nodes=0, exact=False,
-                       pv=(move,), kind="estimate", depth=0, source="rule", rule=RULE_CENTRE)
+    scored = MoveScore(
+        move,
+        h1(board.play(move), board.to_move),
+        nodes=0,
+        exact=False,
+        pv=(move,),
+        kind="estimate",
+        depth=0,
+        source="rule",
+        rule=RULE_CENTRE,
+    )
     # The story is one row, the rule's answer, so it ends on the verdict as a search's does.
-    told = IterationInfo(depth=0, move=move, score=scored.score, kind=scored.kind,
-                         band=scored.band, nodes=0, elapsed=0.0, pv=(move,), source="rule")
-    return Analysis(Algorithm.ALPHABETA, (scored,), nodes=0, elapsed=0.0, depth=0,
-                    complete=False, cancelled=False, iterations=(told,))
+    told = IterationInfo(
+        depth=0,
+        move=move,
+        score=scored.score,
+        kind=scored.kind,
+        band=scored.band,
+        nodes=0,
+        elapsed=0.0,
+        pv=(move,),
+        source="rule",
+    )
+    return Analysis(
+        Algorithm.ALPHABETA,
+        (scored,),
+        nodes=0,
+        elapsed=0.0,
+        depth=0,
+        complete=False,
+        cancelled=False,
+        iterations=(told,),
+    )

@@ -152,8 +152,9 @@ def check_engine_path(text: str) -> Path:
 def check_engine_shape(size: int, k: int) -> None:
     """ValueError unless an outside engine can play this board: five in a row, 5×5 or more."""
     if k != GOMOCUP_K:
-        raise ValueError(f"an outside engine plays five in a row (Gomocup), not {k} in a row: "
-                         "use --k 5")
+        raise ValueError(
+            f"an outside engine plays five in a row (Gomocup), not {k} in a row: use --k 5"
+        )
     if size < GOMOCUP_K:
         raise ValueError(f"an outside engine needs a board of at least 5×5, not {size}×{size}")
 
@@ -266,15 +267,29 @@ class OutsidePlayer:
         def report() -> None:
             # Also while it is silent, so the clock a watcher shows keeps moving.
             if limits.on_progress is not None:
-                limits.on_progress(EngineReport(0, 0, time.monotonic() - began, None, 0, (),
-                                                said=tuple(said), engine=self.name))
+                limits.on_progress(
+                    EngineReport(
+                        0,
+                        0,
+                        time.monotonic() - began,
+                        None,
+                        0,
+                        (),
+                        said=tuple(said),
+                        engine=self.name,
+                    )
+                )
 
         while True:
-            line = self._next_line(deadline, limits, f"no move within {seconds:g} s "
-                                   f"+ {grace(seconds) + extra:g} s grace", report)
+            line = self._next_line(
+                deadline,
+                limits,
+                f"no move within {seconds:g} s + {grace(seconds) + extra:g} s grace",
+                report,
+            )
             word = line.split(maxsplit=1)[0].upper() if line.strip() else ""
             if word == "MESSAGE":
-                said.append(line.strip()[len("MESSAGE"):].strip())
+                said.append(line.strip()[len("MESSAGE") :].strip())
                 report()
                 continue
             if word == "ERROR":
@@ -289,8 +304,9 @@ class OutsidePlayer:
             move = _MOVE.fullmatch(line)
             if move is None:
                 if line.strip() and _MOVE_LIKE.fullmatch(line):
-                    raise EngineFault(f"{self.name} answered {line.strip()!r}, which is not "
-                                      "a move (x,y)")
+                    raise EngineFault(
+                        f"{self.name} answered {line.strip()!r}, which is not a move (x,y)"
+                    )
                 self._log.append(f"(ignored) {line.rstrip()}")
                 continue
             self._moved = time.monotonic()
@@ -302,28 +318,52 @@ class OutsidePlayer:
             raise EngineFault(f"{self.name} played {x},{y}, off the {size}×{size} board")
         cell = y * size + x
         if board[cell] is not None:
-            raise EngineFault(f"{self.name} played {x},{y} ({cell_notation(cell, size)}), a "
-                              f"cell {board[cell]} already holds")
+            raise EngineFault(
+                f"{self.name} played {x},{y} ({cell_notation(cell, size)}), a "
+                f"cell {board[cell]} already holds"
+            )
         self._left = board.play(cell)
         reason = said[-1] if said else "its own move (it said nothing about it)"
-        return Decision(move=cell, clever=True, algorithm=ENGINE, analysis=None, terms=None,
-                        reason=f"{self.name}: {reason}", said=tuple(said))
+        return Decision(
+            move=cell,
+            clever=True,
+            algorithm=ENGINE,
+            analysis=None,
+            terms=None,
+            reason=f"{self.name}: {reason}",
+            said=tuple(said),
+        )
 
     def _start(self, size: int, limits: Limits) -> None:
         self._end(kill=True)
         self._lines = queue.Queue()
         try:
             self._process = subprocess.Popen(
-                [str(self.path)], cwd=self.path.parent, stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
-                errors="replace", start_new_session=True)
+                [str(self.path)],
+                cwd=self.path.parent,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                bufsize=1,
+                errors="replace",
+                start_new_session=True,
+            )
         except OSError as error:
             raise EngineFault(f"{self.name} could not be started: {error.strerror}") from None
         process = self._process
-        threading.Thread(target=_read_lines, args=(process, self._lines), daemon=True,
-                         name=f"engine-{process.pid}-out").start()
-        threading.Thread(target=_read_stderr, args=(process, self._log), daemon=True,
-                         name=f"engine-{process.pid}-err").start()
+        threading.Thread(
+            target=_read_lines,
+            args=(process, self._lines),
+            daemon=True,
+            name=f"engine-{process.pid}-out",
+        ).start()
+        threading.Thread(
+            target=_read_stderr,
+            args=(process, self._log),
+            daemon=True,
+            name=f"engine-{process.pid}-err",
+        ).start()
         self._size = size
         self._left = None
         self._moved = None
@@ -331,14 +371,14 @@ class OutsidePlayer:
         self._send(f"START {size}")
         deadline = time.monotonic() + START_SECONDS
         while True:
-            line = self._next_line(deadline, limits, f"no answer to START {size} within "
-                                   f"{START_SECONDS:g} s")
+            line = self._next_line(
+                deadline, limits, f"no answer to START {size} within {START_SECONDS:g} s"
+            )
             word = line.split(maxsplit=1)[0].upper() if line.strip() else ""
             if word == "OK":
                 break
             if word == "ERROR":
-                raise EngineFault(f"{self.name} cannot play a {size}×{size} board: "
-                                  f"{line.strip()}")
+                raise EngineFault(f"{self.name} cannot play a {size}×{size} board: {line.strip()}")
             if word != "MESSAGE":
                 self._log.append(f"(ignored) {line.rstrip()}")
         for info in ("timeout_match 0", f"max_memory {MAX_MEMORY}", "game_type 1", "rule 0"):
@@ -352,20 +392,25 @@ class OutsidePlayer:
         if board.move_count == 0:
             self._send("BEGIN")
             return "BEGIN"
-        if (left is not None and board.bits(me) == left.bits(me)
-                and left.bits(me.opponent) & ~board.bits(me.opponent) == 0
-                and (board.bits(me.opponent) ^ left.bits(me.opponent)).bit_count() == 1):
+        if (
+            left is not None
+            and board.bits(me) == left.bits(me)
+            and left.bits(me.opponent) & ~board.bits(me.opponent) == 0
+            and (board.bits(me.opponent) ^ left.bits(me.opponent)).bit_count() == 1
+        ):
             cell = (board.bits(me.opponent) ^ left.bits(me.opponent)).bit_length() - 1
             turn = f"TURN {_xy(cell, board.size)}"
             self._send(turn)
             return turn
         # Stones alternate from the first mover's, so a brain that replays them in order
         # sees a plausible game (the protocol does not say in which order they come).
-        first = (me if board.bits(me).bit_count() >= board.bits(me.opponent).bit_count()
-                 else me.opponent)
+        first = (
+            me if board.bits(me).bit_count() >= board.bits(me.opponent).bit_count() else me.opponent
+        )
         second = first.opponent
-        stones = {mark: [c for c in range(board.size ** 2) if board[c] is mark]
-                  for mark in (first, second)}
+        stones = {
+            mark: [c for c in range(board.size**2) if board[c] is mark] for mark in (first, second)
+        }
         lines = ["BOARD"]
         for pair in range(max(len(stones[first]), len(stones[second]))):
             for mark in (first, second):
@@ -396,8 +441,9 @@ class OutsidePlayer:
         except (BrokenPipeError, OSError, ValueError):
             raise EngineFault(f"{self.name} {self._exit_words()}") from None
 
-    def _next_line(self, deadline: float, limits: Limits, late: str,
-                   waiting: Callable[[], None] | None = None) -> str:
+    def _next_line(
+        self, deadline: float, limits: Limits, late: str, waiting: Callable[[], None] | None = None
+    ) -> str:
         """The engine's next line; a fault when it ends or runs past `deadline`. `waiting` is
         called every `HEARTBEAT` seconds while no line comes."""
         heard = time.monotonic()

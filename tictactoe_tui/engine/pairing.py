@@ -86,7 +86,7 @@ def pair_tables(size: int, k: int) -> PairTables:
     for index, line in enumerate(lines):
         cells = _bits(line)
         for i, a in enumerate(cells):
-            for b in cells[i + 1:]:
+            for b in cells[i + 1 :]:
                 pair = a | b
                 pair_lines[pair] = pair_lines.get(pair, 0) | 1 << index
     return PairTables(lines, pair_lines)
@@ -130,8 +130,9 @@ class PairingSearch:
         self.hint: set[int] = set()
         """The pairs of the last pairing found, tried first."""
 
-    def find(self, attacker: int, defender: int, free: int,
-             budget: int | None = None) -> list[int] | None:
+    def find(
+        self, attacker: int, defender: int, free: int, budget: int | None = None
+    ) -> list[int] | None:
         """The pairs (two-bit masks) of a pairing for `defender`, or None if none was found.
 
         `free` is the mask of the empty cells; every line without a `defender` mark is covered.
@@ -196,11 +197,10 @@ class PairingSearch:
         options = []
         hint = self.hint
         for i, a in enumerate(cells):
-            for b in cells[i + 1:]:
+            for b in cells[i + 1 :]:
                 covers = pair_lines[a | b] & need
                 # The pairs of the last pairing found first: nearby positions share most pairs.
-                options.append((covers.bit_count() + (64 if a | b in hint else 0), a | b,
-                                covers))
+                options.append((covers.bit_count() + (64 if a | b in hint else 0), a | b, covers))
         options.sort(reverse=True)
         for _, pair, covers in options:
             found = self._cover(need & ~covers, free & ~pair)
@@ -333,19 +333,22 @@ def _as_pairing(board: Board, defender: Mark, found: list[int]) -> Pairing:
     """The `Pairing` of the raw pairs `found` (two-bit masks) for `defender` on `board`."""
     mine = board.bits(defender)
     geo = board.geometry
-    open_lines = [(mask, cells) for mask, cells in zip(geo.lines, geo.line_cells, strict=True)
-                  if not mask & mine]
+    open_lines = [
+        (mask, cells)
+        for mask, cells in zip(geo.lines, geo.line_cells, strict=True)
+        if not mask & mine
+    ]
     pairs = []
     for pair in sorted(found, key=lambda mask: (mask & -mask).bit_length()):
         low = pair & -pair
         cells = (low.bit_length() - 1, (pair ^ low).bit_length() - 1)
-        pairs.append(Pair(cells, tuple(line for mask, line in open_lines
-                                       if mask & pair == pair)))
+        pairs.append(Pair(cells, tuple(line for mask, line in open_lines if mask & pair == pair)))
     return Pairing(defender, tuple(pairs))
 
 
-def examine_pairing(board: Board, defender: Mark | None = None,
-                    budget: int = DEFAULT_BUDGET) -> Pairing | NoPairing:
+def examine_pairing(
+    board: Board, defender: Mark | None = None, budget: int = DEFAULT_BUDGET
+) -> Pairing | NoPairing:
     """A pairing strategy for `defender` on `board`, or why there is none (`NoPairing`).
 
     `defender` defaults to the side that moved last. Unlike `find_pairing` it does not look
@@ -371,12 +374,20 @@ def examine_pairing(board: Board, defender: Mark | None = None,
     for pair, lines in search.pair_lines.items():
         if pair & free == pair:
             most_shared = max(most_shared, (lines & open_mask).bit_count())
-    return NoPairing(defender, open_mask.bit_count(), free.bit_count(), most_shared, short_line,
-                     search.exhausted, search.visited)
+    return NoPairing(
+        defender,
+        open_mask.bit_count(),
+        free.bit_count(),
+        most_shared,
+        short_line,
+        search.exhausted,
+        search.visited,
+    )
 
 
-def find_pairing(board: Board, defender: Mark | None = None,
-                 budget: int = DEFAULT_BUDGET) -> Pairing | None:
+def find_pairing(
+    board: Board, defender: Mark | None = None, budget: int = DEFAULT_BUDGET
+) -> Pairing | None:
     """A pairing strategy for `defender` on `board`, or None when none is found.
 
     `defender` defaults to the side that moved last (the one that answers the side to move).
@@ -439,9 +450,15 @@ def move_order(board: Board) -> list[int]:
     return [cell for _, cell in keyed]
 
 
-def pairing_line(board: Board, defender: Mark | None = None, *, plies: int = LINE_PLIES,
-                 width: int = LINE_WIDTH, budget: int = LINE_BUDGET,
-                 should_stop: Callable[[], bool] | None = None) -> PairingLine | None:
+def pairing_line(
+    board: Board,
+    defender: Mark | None = None,
+    *,
+    plies: int = LINE_PLIES,
+    width: int = LINE_WIDTH,
+    budget: int = LINE_BUDGET,
+    should_stop: Callable[[], bool] | None = None,
+) -> PairingLine | None:
     """A short line from `board` after which `defender` has a pairing, or None.
 
     The attacker plays its most promising move each time (`move_order`'s first); the defender

@@ -51,8 +51,13 @@ __all__ = [
     "make_player",
 ]
 
-OPPONENTS: tuple[Algorithm, ...] = (Algorithm.RANDOM, Algorithm.H1, Algorithm.H2,
-                                   Algorithm.MINIMAX, Algorithm.ALPHABETA)
+OPPONENTS: tuple[Algorithm, ...] = (
+    Algorithm.RANDOM,
+    Algorithm.H1,
+    Algorithm.H2,
+    Algorithm.MINIMAX,
+    Algorithm.ALPHABETA,
+)
 """The names `make_player` accepts."""
 
 HEURISTICS: tuple[Algorithm, ...] = (Algorithm.H1, Algorithm.H2)
@@ -119,8 +124,7 @@ def _require_moves(board: Board) -> list[int]:
 
 
 def _explain(heuristic: str, board: Board, player: Mark) -> H1Terms | H2Terms:
-    return (explain_h1(board, player) if heuristic == Algorithm.H1
-            else explain_h2(board, player))
+    return explain_h1(board, player) if heuristic == Algorithm.H1 else explain_h2(board, player)
 
 
 def _formula_without_total(terms: H1Terms | H2Terms) -> str:
@@ -128,8 +132,9 @@ def _formula_without_total(terms: H1Terms | H2Terms) -> str:
     return terms.formula().rsplit(" = ", 1)[0]
 
 
-def _random_decision(board: Board, rng: random.Random, advice: Decision | None,
-                     reason: str) -> Decision:
+def _random_decision(
+    board: Board, rng: random.Random, advice: Decision | None, reason: str
+) -> Decision:
     """A uniformly random legal move, annotated with the advisor's analysis if there is one."""
     move = rng.choice(_require_moves(board))
     terms: H1Terms | H2Terms | None = None
@@ -146,8 +151,7 @@ def _random_decision(board: Board, rng: random.Random, advice: Decision | None,
     )
 
 
-def _best_of(analysis: Analysis, board: Board,
-             rng: random.Random) -> tuple[MoveScore, int] | None:
+def _best_of(analysis: Analysis, board: Board, rng: random.Random) -> tuple[MoveScore, int] | None:
     """A uniformly random pick among the moves the analysis ranks best, and how many tied."""
     legal = set(board.legal_moves())
     # Sorted so the pick depends only on the rng's state, not on the search's ordering.
@@ -158,8 +162,7 @@ def _best_of(analysis: Analysis, board: Board,
     return next(s for s in analysis.scores if s.move == pick), len(tied)
 
 
-def _search_decision(board: Board, rng: random.Random, analysis: Analysis,
-                     label: str) -> Decision:
+def _search_decision(board: Board, rng: random.Random, analysis: Analysis, label: str) -> Decision:
     """Turn a search's analysis into a decision; a search stopped too early gives a random move."""
     picked = _best_of(analysis, board, rng)
     if picked is None:
@@ -179,8 +182,14 @@ def _search_decision(board: Board, rng: random.Random, analysis: Analysis,
         reason += f" ({ties} moves equally good)"
     if analysis.cancelled:
         reason += ", search stopped early"
-    return Decision(move=best.move, clever=True, algorithm=analysis.algorithm,
-                    analysis=analysis, terms=None, reason=reason)
+    return Decision(
+        move=best.move,
+        clever=True,
+        algorithm=analysis.algorithm,
+        analysis=analysis,
+        terms=None,
+        reason=reason,
+    )
 
 
 class RandomPlayer:
@@ -223,8 +232,9 @@ class HeuristicPlayer:
         if rng is None:
             # The default for `heuristic` forces a default here, but unseeded play would make
             # decisions impossible to reproduce, so the rng is still required.
-            raise TypeError("HeuristicPlayer needs an rng, e.g. HeuristicPlayer('h1', "
-                            "random.Random(seed))")
+            raise TypeError(
+                "HeuristicPlayer needs an rng, e.g. HeuristicPlayer('h1', random.Random(seed))"
+            )
         self.heuristic = heuristic
         self.rng = rng
         self.name = f"Heuristic ({heuristic.upper()})"
@@ -237,8 +247,9 @@ class HeuristicPlayer:
         """
         _require_moves(board)
         should_stop, on_progress = limits.search_hooks()
-        analysis = analyse_position(board, self.heuristic, should_stop=should_stop,
-                                    on_progress=on_progress)
+        analysis = analyse_position(
+            board, self.heuristic, should_stop=should_stop, on_progress=on_progress
+        )
 
         pick = heuristic_pick(board, lambda m: self._score(board, m))
         move = self.rng.choice(pick.moves)
@@ -248,8 +259,10 @@ class HeuristicPlayer:
             reason = f"blocks {board.to_move.opponent} at {board.cell_name(move)}"
         else:
             terms = self._terms(board, move)
-            reason = (f"best {self.heuristic.upper()} score {terms.value} "
-                      f"({_formula_without_total(terms)})")
+            reason = (
+                f"best {self.heuristic.upper()} score {terms.value} "
+                f"({_formula_without_total(terms)})"
+            )
         return self._decision(board, move, analysis, reason)
 
     def _score(self, board: Board, move: int) -> int:
@@ -259,8 +272,14 @@ class HeuristicPlayer:
         return _explain(self.heuristic, board.play(move), board.to_move)
 
     def _decision(self, board: Board, move: int, analysis: Analysis, reason: str) -> Decision:
-        return Decision(move=move, clever=True, algorithm=self.heuristic, analysis=analysis,
-                        terms=self._terms(board, move), reason=reason)
+        return Decision(
+            move=move,
+            clever=True,
+            algorithm=self.heuristic,
+            analysis=analysis,
+            terms=self._terms(board, move),
+            reason=reason,
+        )
 
 
 class MinimaxPlayer:
@@ -293,9 +312,14 @@ class MinimaxPlayer:
             empty = board.size * board.size - board.move_count
             depth = 2 if empty * (empty - 1) <= MINIMAX_LEAF_BUDGET else 1
         should_stop, on_progress = limits.search_hooks()
-        analysis = analyse_position(board, Algorithm.MINIMAX, depth=depth,
-                                    time_limit=limits.time, should_stop=should_stop,
-                                    on_progress=on_progress)
+        analysis = analyse_position(
+            board,
+            Algorithm.MINIMAX,
+            depth=depth,
+            time_limit=limits.time,
+            should_stop=should_stop,
+            on_progress=on_progress,
+        )
         return _search_decision(board, self.rng, analysis, Algorithm.MINIMAX)
 
 
@@ -307,8 +331,9 @@ class AlphaBetaPlayer:
     each move starts from what the earlier ones learnt. A win in one is played at once.
     """
 
-    def __init__(self, rng: random.Random, depth: int | None = None,
-                 time_limit: float | None = None) -> None:
+    def __init__(
+        self, rng: random.Random, depth: int | None = None, time_limit: float | None = None
+    ) -> None:
         """`time_limit` (seconds, default 1) applies to boards bigger than 3x3 only."""
         self.rng = rng
         self.limits = Limits(time=time_limit, depth=depth)
@@ -332,9 +357,14 @@ class AlphaBetaPlayer:
         opening = opening_analysis(board, self.rng)
         if opening is not None:
             # The empty big board: the centre at once, rather than a whole budget's estimate.
-            return Decision(move=opening.scores[0].move, clever=True,
-                            algorithm=Algorithm.ALPHABETA, analysis=opening, terms=None,
-                            reason=OPENING_REASON)
+            return Decision(
+                move=opening.scores[0].move,
+                clever=True,
+                algorithm=Algorithm.ALPHABETA,
+                analysis=opening,
+                terms=None,
+                reason=OPENING_REASON,
+            )
         limits = limits.over(self.limits)
         # 3x3 solves in well under a second, and an exact analysis is what the panel promises
         # there, so the time budget (meant for big boards) is not applied to it.
@@ -342,19 +372,30 @@ class AlphaBetaPlayer:
         if board.size > 3:
             time_limit = DEFAULT_TIME_LIMIT if limits.time is None else limits.time
         should_stop, on_progress = limits.search_hooks()
-        analysis = analyse_position(board, Algorithm.ALPHABETA, depth=limits.depth,
-                                    time_limit=time_limit, should_stop=should_stop,
-                                    on_progress=on_progress, memory=self.memory)
+        analysis = analyse_position(
+            board,
+            Algorithm.ALPHABETA,
+            depth=limits.depth,
+            time_limit=time_limit,
+            should_stop=should_stop,
+            on_progress=on_progress,
+            memory=self.memory,
+        )
         return _search_decision(board, self.rng, analysis, "alpha-beta")
 
 
 def check_difficulty(difficulty: int) -> int:
     """Return `difficulty` if it is a whole number from 1 to 100, else raise ValueError."""
-    if (isinstance(difficulty, bool) or not isinstance(difficulty, int)
-            or not MIN_DIFFICULTY <= difficulty <= MAX_DIFFICULTY):
-        raise ValueError(f"difficulty must be a whole number from {MIN_DIFFICULTY} "
-                         f"(easiest) to {MAX_DIFFICULTY} (always the best move), "
-                         f"not {difficulty!r}")
+    if (
+        isinstance(difficulty, bool)
+        or not isinstance(difficulty, int)
+        or not MIN_DIFFICULTY <= difficulty <= MAX_DIFFICULTY
+    ):
+        raise ValueError(
+            f"difficulty must be a whole number from {MIN_DIFFICULTY} "
+            f"(easiest) to {MAX_DIFFICULTY} (always the best move), "
+            f"not {difficulty!r}"
+        )
     return difficulty
 
 
@@ -382,13 +423,19 @@ class DifficultyPlayer:
         advice = self.clever.choose(board, limits)
         if play_clever:
             return advice
-        return _random_decision(board, self.rng, advice,
-                                f"random move (difficulty {self.difficulty})")
+        return _random_decision(
+            board, self.rng, advice, f"random move (difficulty {self.difficulty})"
+        )
 
 
-def make_player(opponent: str, rng: random.Random, difficulty: int = 100,
-                time_limit: float | None = None, clever: bool = True,
-                depth: int | None = None) -> Player:
+def make_player(
+    opponent: str,
+    rng: random.Random,
+    difficulty: int = 100,
+    time_limit: float | None = None,
+    clever: bool = True,
+    depth: int | None = None,
+) -> Player:
     """Build the computer player the settings describe.
 
     `opponent` is one of "random", "h1", "h2", "minimax", "alphabeta". For a clever opponent,

@@ -51,7 +51,15 @@ Goal = Literal["win", "hold"]
 """What the side to move must do: win, or find the only defence."""
 
 SHAPES: tuple[tuple[int, int], ...] = (
-    (3, 3), (4, 3), (4, 4), (5, 4), (6, 4), (7, 4), (10, 5), (15, 5))
+    (3, 3),
+    (4, 3),
+    (4, 4),
+    (5, 4),
+    (6, 4),
+    (7, 4),
+    (10, 5),
+    (15, 5),
+)
 """The (size, k) pairs puzzles are made for."""
 
 EXACT_MAX_CELLS = 49
@@ -87,7 +95,11 @@ THREAT_NODES = 4_000
 the proof is the horizon search's)."""
 
 RATING_WORDS: tuple[tuple[int, str], ...] = (
-    (900, "easy"), (1200, "medium"), (1500, "hard"), (1 << 30, "very hard"))
+    (900, "easy"),
+    (1200, "medium"),
+    (1500, "hard"),
+    (1 << 30, "very hard"),
+)
 """A rating's word: the first whose bound is above it."""
 
 
@@ -107,7 +119,7 @@ def is_exact(size: int, k: int) -> bool:
 
 
 def rating_word(rating: int) -> str:
-    """"easy", "medium", "hard" or "very hard"."""
+    """ "easy", "medium", "hard" or "very hard"."""
     return next(word for bound, word in RATING_WORDS if rating < bound)
 
 
@@ -179,12 +191,19 @@ class Puzzle:
     def to_json(self) -> dict[str, object]:
         """The puzzle as plain values (cells as names, "B2")."""
         return {
-            "position": self.position, "size": self.size, "k": self.k,
-            "to_move": str(self.to_move), "goal": self.goal,
-            "answer": cell_notation(self.answer, self.size), "plies": self.plies,
-            "rating": self.rating, "rating_word": self.word,
+            "position": self.position,
+            "size": self.size,
+            "k": self.k,
+            "to_move": str(self.to_move),
+            "goal": self.goal,
+            "answer": cell_notation(self.answer, self.size),
+            "plies": self.plies,
+            "rating": self.rating,
+            "rating_word": self.word,
             "line": [cell_notation(cell, self.size) for cell in self.line],
-            "tempting": self.tempting, "branching": self.branching, "source": self.source,
+            "tempting": self.tempting,
+            "branching": self.branching,
+            "source": self.source,
         }
 
     @classmethod
@@ -199,13 +218,19 @@ class Puzzle:
         if goal not in ("win", "hold"):
             raise ValueError(f"unknown goal {goal!r}")
         puzzle = cls(
-            position=str(data["position"]), size=size, k=k, to_move=Mark(str(data["to_move"])),
+            position=str(data["position"]),
+            size=size,
+            k=k,
+            to_move=Mark(str(data["to_move"])),
             goal="win" if goal == "win" else "hold",
-            answer=parse_cell(str(data["answer"]), size), plies=int(str(data["plies"])),
+            answer=parse_cell(str(data["answer"]), size),
+            plies=int(str(data["plies"])),
             line=tuple(parse_cell(str(cell), size) for cell in line),
-            rating=int(str(data["rating"])), tempting=int(str(data.get("tempting", 0))),
+            rating=int(str(data["rating"])),
+            tempting=int(str(data.get("tempting", 0))),
             branching=int(str(data.get("branching", 1))),
-            source=str(data.get("source", "self-play")))
+            source=str(data.get("source", "self-play")),
+        )
         board = puzzle.board
         if (board.size, board.k) != (size, k) or puzzle.line[:1] != (puzzle.answer,):
             raise ValueError("the puzzle's line must start with its answer")
@@ -231,9 +256,14 @@ def rate(goal: Goal, plies: int, tempting: int, branching: int, cells: int) -> i
     a big board 60 per doubling of its cells beyond 3×3 (the move hides among more); finding
     the only defence is a little harder than a win of the same length (+60).
     """
-    score = (420 + 180 * (plies // 2) + 35 * min(tempting, 10)
-             + 70 * math.log2(1 + branching) + 60 * math.log2(cells / 9)
-             + (60 if goal == "hold" else 0))
+    score = (
+        420
+        + 180 * (plies // 2)
+        + 35 * min(tempting, 10)
+        + 70 * math.log2(1 + branching)
+        + 60 * math.log2(cells / 9)
+        + (60 if goal == "hold" else 0)
+    )
     return int(round(score / 10) * 10)
 
 
@@ -261,8 +291,9 @@ class PuzzleChecker:
     visit at most `max_nodes` positions, beyond which the position is simply not a puzzle.
     """
 
-    def __init__(self, size: int, k: int, max_nodes: int = 150_000,
-                 poll: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, size: int, k: int, max_nodes: int = 150_000, poll: Callable[[], None] | None = None
+    ) -> None:
         """Prepare the searches for size×size boards with k in a row."""
         check_shape(size, k)
         self.size = size
@@ -307,19 +338,22 @@ class PuzzleChecker:
             answer, plies = wins[0].move, big - wins[0].score
             if not 3 <= plies <= MAX_EXACT_PLIES:
                 return None
-            return self._win_puzzle(board, state, side, answer, plies, source,
-                                    wins[0].pv[:plies])
+            return self._win_puzzle(board, state, side, answer, plies, source, wins[0].pv[:plies])
         holding = [s for s in analysis.scores if s.score == 0]
         if wins or len(holding) != 1:
             return None
         plies = max(big - abs(s.score) for s in analysis.scores if s.score < 0)
         if plies > MAX_EXACT_PLIES + 1:
             return None
-        if not all(self._lost_by_threats(state, side, s.move, big - abs(s.score) - 1)
-                   for s in analysis.scores if s.score < 0):
+        if not all(
+            self._lost_by_threats(state, side, s.move, big - abs(s.score) - 1)
+            for s in analysis.scores
+            if s.score < 0
+        ):
             return None
-        return self._hold_puzzle(board, state, side, holding[0].move, plies, source,
-                                 holding[0].pv[:3])
+        return self._hold_puzzle(
+            board, state, side, holding[0].move, plies, source, holding[0].pv[:3]
+        )
 
     def _solve(self, board: Board) -> Analysis | None:
         """The exact solver's value of every move, or None if it needs more than
@@ -347,8 +381,7 @@ class PuzzleChecker:
             raise Stopped
         return analysis if analysis.complete and not analysis.cancelled else None
 
-    def _horizon(self, board: Board, state: LineState, side: int,
-                 source: str) -> Puzzle | None:
+    def _horizon(self, board: Board, state: LineState, side: int, source: str) -> Puzzle | None:
         """A puzzle by the horizon search: the side's own attack first, else the opponent's."""
         attack = self._threat_length(state, side)
         if attack is not None:
@@ -442,8 +475,16 @@ class PuzzleChecker:
 
     # -- the two kinds -----------------------------------------------------------------------
 
-    def _win_puzzle(self, board: Board, state: LineState, side: int, answer: int, plies: int,
-                    source: str, line: Sequence[int] = ()) -> Puzzle | None:
+    def _win_puzzle(
+        self,
+        board: Board,
+        state: LineState,
+        side: int,
+        answer: int,
+        plies: int,
+        source: str,
+        line: Sequence[int] = (),
+    ) -> Puzzle | None:
         """The win puzzle of `answer`; `line` is the exact solver's proof, else the horizon
         search proves the win again and gives its line."""
         if not self.proofs.move_wins(state, side, answer, plies):
@@ -454,11 +495,27 @@ class PuzzleChecker:
             line = self.proofs.line_after(state, side, answer, plies)
         fours = state.four_moves(side)
         tempting = (fours | state.double_moves(side, state.empty & ~fours)) & ~(1 << answer)
-        return self._make(board, "win", answer, plies, tuple(line), tempting.bit_count(),
-                          self._branching(state, side, line), source)
+        return self._make(
+            board,
+            "win",
+            answer,
+            plies,
+            tuple(line),
+            tempting.bit_count(),
+            self._branching(state, side, line),
+            source,
+        )
 
-    def _hold_puzzle(self, board: Board, state: LineState, side: int, answer: int, plies: int,
-                     source: str, line: Sequence[int] = ()) -> Puzzle | None:
+    def _hold_puzzle(
+        self,
+        board: Board,
+        state: LineState,
+        side: int,
+        answer: int,
+        plies: int,
+        source: str,
+        line: Sequence[int] = (),
+    ) -> Puzzle | None:
         """The hold puzzle of `answer`; `line` is the exact solver's line, else the answer, the
         attacker's strongest try and the reply that holds (proven within the horizon)."""
         attacker = 1 - side
@@ -482,8 +539,7 @@ class PuzzleChecker:
             touched |= wins
         tempting = (touched & ~(1 << answer)).bit_count()
         branching = max(len(self._attacker_tries(state, attacker)), 1)
-        return self._make(board, "hold", answer, plies, tuple(line), tempting, branching,
-                          source)
+        return self._make(board, "hold", answer, plies, tuple(line), tempting, branching, source)
 
     def _tries_after(self, state: LineState, side: int) -> list[int]:
         """The attacker's tries after `side`'s answer, strongest first, among the moves the
@@ -523,20 +579,43 @@ class PuzzleChecker:
             state.rewind(played)
         return max(total, 1)
 
-    def _make(self, board: Board, goal: Goal, answer: int, plies: int, line: tuple[int, ...],
-              tempting: int, branching: int, source: str) -> Puzzle:
-        return Puzzle(position=str(board), size=self.size, k=self.k, to_move=board.to_move,
-                      goal=goal, answer=answer, plies=plies, line=line,
-                      rating=rate(goal, plies, tempting, branching, self.size * self.size),
-                      tempting=tempting, branching=branching, source=source)
+    def _make(
+        self,
+        board: Board,
+        goal: Goal,
+        answer: int,
+        plies: int,
+        line: tuple[int, ...],
+        tempting: int,
+        branching: int,
+        source: str,
+    ) -> Puzzle:
+        return Puzzle(
+            position=str(board),
+            size=self.size,
+            k=self.k,
+            to_move=board.to_move,
+            goal=goal,
+            answer=answer,
+            plies=plies,
+            line=line,
+            rating=rate(goal, plies, tempting, branching, self.size * self.size),
+            tempting=tempting,
+            branching=branching,
+            source=source,
+        )
 
     # -- playing a puzzle --------------------------------------------------------------------
 
     def verify(self, puzzle: Puzzle) -> bool:
         """Prove the puzzle again from scratch: True when both halves hold."""
         again = self.examine(puzzle.board, puzzle.source)
-        return (again is not None and again.goal == puzzle.goal
-                and again.answer == puzzle.answer and again.plies == puzzle.plies)
+        return (
+            again is not None
+            and again.goal == puzzle.goal
+            and again.answer == puzzle.answer
+            and again.plies == puzzle.plies
+        )
 
     def refutation(self, puzzle: Puzzle, move: int) -> tuple[int, ...]:
         """What answers a wrong `move`, the move itself first: the opponent's win when the move
@@ -544,8 +623,11 @@ class PuzzleChecker:
         board = puzzle.board
         if self.exact:
             analysis = self._solve(board)
-            scored = None if analysis is None else next(
-                (s for s in analysis.scores if s.move == move), None)
+            scored = (
+                None
+                if analysis is None
+                else next((s for s in analysis.scores if s.move == move), None)
+            )
             if scored is None:
                 return (move,)
             if scored.score >= 0:
@@ -587,8 +669,9 @@ class PuzzleChecker:
         board = puzzle.board
         state = LineState.from_board(board)
         try:
-            return tuple(self.proofs.line_after(state, side_of(board.to_move), puzzle.answer,
-                                                puzzle.plies))
+            return tuple(
+                self.proofs.line_after(state, side_of(board.to_move), puzzle.answer, puzzle.plies)
+            )
         except OutOfBudget:
             return puzzle.line
 
@@ -630,8 +713,11 @@ class Strength:
 
 
 STRENGTHS: tuple[Strength, ...] = (
-    Strength("random", 0.0), Strength("loose", 0.6), Strength("steady", 0.85),
-    Strength("sharp", 0.95, threats=True))
+    Strength("random", 0.0),
+    Strength("loose", 0.6),
+    Strength("steady", 0.85),
+    Strength("sharp", 0.95, threats=True),
+)
 """The self-play strengths: a loose player leaves wins and threats about, a sharp one finds
 them; games between different strengths are where puzzles appear."""
 
@@ -657,9 +743,11 @@ class SelfPlay:
         # ones near the centre, where real games start.
         reach = self.size if self.size <= SMALL_OPENINGS else max(1, self.size // 4)
         for _ in range(opening):
-            near = [m for m in board.legal_moves()
-                    if abs(m // self.size - centre) <= reach and abs(m % self.size - centre)
-                    <= reach]
+            near = [
+                m
+                for m in board.legal_moves()
+                if abs(m // self.size - centre) <= reach and abs(m % self.size - centre) <= reach
+            ]
             board = board.play(self.rng.choice(near))
         sides = (self.rng.choice(STRENGTHS), self.rng.choice(STRENGTHS))
         state = LineState.from_board(board)
@@ -674,8 +762,7 @@ class SelfPlay:
             if not board.is_over:
                 state.play(move, mover)
 
-    def _move(self, state: LineState, side: int, strength: Strength,
-              threats: ThreatSearch) -> int:
+    def _move(self, state: LineState, side: int, strength: Strength, threats: ThreatSearch) -> int:
         wins = state.win_cells(side)
         if wins:
             return lowest(wins)
@@ -696,10 +783,17 @@ class SelfPlay:
         return self.rng.choice([cell for cell, g in zip(cells, gains, strict=True) if g == best])
 
 
-def generate(size: int, k: int, count: int, seed: int,
-             positions: Iterable[tuple[Board, str]] = (), *,
-             max_games: int = 5_000, should_stop: Callable[[], bool] | None = None,
-             on_progress: Callable[[Generation], None] | None = None) -> Generation:
+def generate(
+    size: int,
+    k: int,
+    count: int,
+    seed: int,
+    positions: Iterable[tuple[Board, str]] = (),
+    *,
+    max_games: int = 5_000,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[Generation], None] | None = None,
+) -> Generation:
     """Up to `count` distinct puzzles of size×size with k in a row, reproducibly from `seed`.
 
     `positions` (each with its source) are examined first, then self-play games at mixed
@@ -741,8 +835,7 @@ def generate(size: int, k: int, count: int, seed: int,
                 seen.add(key)
                 examined += 1
                 puzzle = checker.examine(board, source)
-                if puzzle is None or (one_per_answer
-                                      and (puzzle.answer, puzzle.goal) in answers):
+                if puzzle is None or (one_per_answer and (puzzle.answer, puzzle.goal) in answers):
                     continue
                 answers.add((puzzle.answer, puzzle.goal))
                 found.append(puzzle)
@@ -760,8 +853,11 @@ def load_bank(text: str | None = None) -> tuple[Puzzle, ...]:
     bank was made. A missing or unreadable bank is empty: puzzles are then made on demand."""
     try:
         if text is None:
-            text = resources.files("tictactoe_tui.engine").joinpath(
-                BANK_FILE).read_text(encoding="utf-8")
+            text = (
+                resources.files("tictactoe_tui.engine")
+                .joinpath(BANK_FILE)
+                .read_text(encoding="utf-8")
+            )
         data = json.loads(text)
         return tuple(Puzzle.from_json(item) for item in data["puzzles"])
     except (OSError, ValueError, KeyError, TypeError):

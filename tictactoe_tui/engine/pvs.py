@@ -288,10 +288,15 @@ class Searcher:
 
     # -- the root --------------------------------------------------------------------------------
 
-    def deepen(self, board: Board, poller: fs.Poller, max_depth: int,
-               vct_nodes: int = ROOT_VCT_NODES_PER_SECOND,
-               threat_deadline: float | None = None,
-               deadline: float | None = None) -> Iterator[Iteration]:
+    def deepen(
+        self,
+        board: Board,
+        poller: fs.Poller,
+        max_depth: int,
+        vct_nodes: int = ROOT_VCT_NODES_PER_SECOND,
+        threat_deadline: float | None = None,
+        deadline: float | None = None,
+    ) -> Iterator[Iteration]:
         """Search `board` deeper and deeper; yield each completed depth (1, 2, ... max_depth).
 
         Stops after a proven result. `poller` counts nodes and raises `Stopped` on cancel or
@@ -303,8 +308,9 @@ class Searcher:
         self.threat_deadline = threat_deadline
         self.deadline = deadline
         self.started = time.perf_counter()
-        self.scale = (KERNEL_BUDGET_SCALE if threat_deadline is not None
-                      and self.threats.use_kernel else 1)
+        self.scale = (
+            KERNEL_BUDGET_SCALE if threat_deadline is not None and self.threats.use_kernel else 1
+        )
         vct_nodes *= self.scale
         self.danger = None
         self.checked = {}
@@ -330,7 +336,8 @@ class Searcher:
         else:
             self._defend_stops(roots, side)
         if all(root.kind == FIXED for root in roots) or any(
-                root.kind == FIXED and root.value >= MATE_BAND for root in roots):
+            root.kind == FIXED and root.value >= MATE_BAND for root in roots
+        ):
             # Decided without a search: the other moves get a one-ply estimate for the panel.
             roots = self._estimate_others(roots, side)
             yield _snapshot(1, roots)
@@ -340,8 +347,9 @@ class Searcher:
             self.limit_ply = depth + QUIESCENCE_PLIES
             self._iterate(roots, side, depth)
             iteration = _snapshot(depth, roots)
-            if not iteration.complete and (self.danger is not None
-                                           or self._makes_four(iteration.moves[0].move, side)):
+            if not iteration.complete and (
+                self.danger is not None or self._makes_four(iteration.moves[0].move, side)
+            ):
                 settled = self._settle(iteration, roots, side, depth)
                 if settled is None:
                     # The clock cut the check of this depth's answer short: the caller keeps
@@ -369,8 +377,10 @@ class Searcher:
         threat = state.win_cells(other)
 
         def fixed(cells: int, value: int, rule: str) -> list[RootMove]:
-            return [RootMove(cell, FIXED, value, EXACT, prior=state.gain(cell, side), rule=rule)
-                    for cell in iter_bits(cells)]
+            return [
+                RootMove(cell, FIXED, value, EXACT, prior=state.gain(cell, side), rule=rule)
+                for cell in iter_bits(cells)
+            ]
 
         if wins:
             return fixed(wins, MATE - 1, RULE_WINS_AT_ONCE)
@@ -391,7 +401,8 @@ class Searcher:
             lost = -(MATE - 4)
             rule = RULE_LEAVES_A_DOUBLE
         return fixed(empty & ~kept, lost, rule) + [
-            RootMove(cell, MAIN, prior=state.gain(cell, side)) for cell in iter_bits(kept)]
+            RootMove(cell, MAIN, prior=state.gain(cell, side)) for cell in iter_bits(kept)
+        ]
 
     def _estimate_others(self, roots: list[RootMove], side: int) -> list[RootMove]:
         """`roots` and every other legal move valued one ply deep (an estimate, or a proof).
@@ -405,20 +416,21 @@ class Searcher:
         state = self.state
         deadline = self.deadline
         # The moves that build most first: if the clock runs out, the glances go to far cells.
-        others = sorted((-state.gain(cell, side), cell) for cell in iter_bits(state.empty)
-                        if cell not in known)
+        others = sorted(
+            (-state.gain(cell, side), cell) for cell in iter_bits(state.empty) if cell not in known
+        )
         for minus_gain, cell in others:
             before = self.poller.nodes
             state.play(cell, side)
             if deadline is not None and time.perf_counter() > deadline:
                 self.poller.nodes += 1
-                value = (-(MATE - 2) if state.win_cells(1 - side)
-                         else -self._leaf(1 - side))
+                value = -(MATE - 2) if state.win_cells(1 - side) else -self._leaf(1 - side)
             else:
                 value = -self._node(0, -MATE - 1, MATE + 1, 1, 1 - side)
             state.undo(cell, side)
-            out.append(RootMove(cell, FIXED, value, EXACT, self.poller.nodes - before,
-                                prior=-minus_gain))
+            out.append(
+                RootMove(cell, FIXED, value, EXACT, self.poller.nodes - before, prior=-minus_gain)
+            )
         return out
 
     def _root_threats(self, side: int, vct_nodes: int) -> RootMove | None:
@@ -432,12 +444,24 @@ class Searcher:
         if line is None:
             return None
         self._store_line(line, side, 0)
-        return RootMove(line[0], FIXED, MATE - len(line), LOWER, self.threats.nodes - before,
-                        tuple(line), rule=rule)
+        return RootMove(
+            line[0],
+            FIXED,
+            MATE - len(line),
+            LOWER,
+            self.threats.nodes - before,
+            tuple(line),
+            rule=rule,
+        )
 
-    def _threat_search(self, side: int, fours_only: bool, nodes: int,
-                       until: float | None = None,
-                       attacks: int = VCT_MAX_ATTACKS) -> list[int] | None:
+    def _threat_search(
+        self,
+        side: int,
+        fours_only: bool,
+        nodes: int,
+        until: float | None = None,
+        attacks: int = VCT_MAX_ATTACKS,
+    ) -> list[int] | None:
         """A root VCF (or VCT) for `side` within `nodes` nodes and the threat deadline (or
         `until`, if given)."""
         state = self.state
@@ -499,9 +523,9 @@ class Searcher:
             if not main:
                 main = 1 << next(c for c in self.shape.centre_order if empty >> c & 1)
         gain = state.gain
-        roots = ([RootMove(cell, MAIN, prior=gain(cell, side)) for cell in iter_bits(main)]
-                 + [RootMove(cell, FAR, prior=gain(cell, side))
-                    for cell in iter_bits(empty & ~main)])
+        roots = [RootMove(cell, MAIN, prior=gain(cell, side)) for cell in iter_bits(main)] + [
+            RootMove(cell, FAR, prior=gain(cell, side)) for cell in iter_bits(empty & ~main)
+        ]
         self.danger = threat
         if threat is not None:
             if zone is not None:
@@ -519,30 +543,37 @@ class Searcher:
         line = self._threat_search(1 - side, True, ROOT_VCF_NODES * self.scale // 4)
         if line is not None or vct_nodes <= 0:
             return line, True
-        return self._threat_search(1 - side, False,
-                                   max(vct_nodes, self._budget(len(DEFENCE_BUDGETS) // 2)),
-                                   attacks=self._check_attacks()), False
+        return self._threat_search(
+            1 - side,
+            False,
+            max(vct_nodes, self._budget(len(DEFENCE_BUDGETS) // 2)),
+            attacks=self._check_attacks(),
+        ), False
 
     # -- the root's defence ------------------------------------------------------------------
 
-    def _threat_zone(self, side: int, threat: list[int],
-                     fours_only: bool) -> tuple[int, int] | None:
+    def _threat_zone(
+        self, side: int, threat: list[int], fours_only: bool
+    ) -> tuple[int, int] | None:
         """The relevance zone of the opponent's threat win `threat` (found as if we passed),
         the only cells where a move of ours can stop it (`defence`), and the plies within which
         its proof wins; None when the proof could not be walked in time."""
         state = self.state
         attacker = 1 - side
         cells = self._threat_call(
-            lambda: proof_cells(self.threats, state, attacker, threat, fours_only,
-                                self._check_attacks()),
-            self._defence_deadline())
+            lambda: proof_cells(
+                self.threats, state, attacker, threat, fours_only, self._check_attacks()
+            ),
+            self._defence_deadline(),
+        )
         if cells is None:
             return None
         attack, defence, plies = cells
         return relevance_zone(state, attacker, attack, defence), plies
 
-    def _refute_outside(self, roots: list[RootMove], zone: int, threat: list[int],
-                        fours_only: bool, plies: int) -> None:
+    def _refute_outside(
+        self, roots: list[RootMove], zone: int, threat: list[int], fours_only: bool, plies: int
+    ) -> None:
         """Every move outside `zone` loses to the opponent's threat win `threat`, whose proof
         it leaves as it was: a proven loss, within the proof's plies after the move."""
         rule = RULE_ALLOWS_VCF if fours_only else RULE_ALLOWS_VCT
@@ -590,8 +621,13 @@ class Searcher:
             self.danger = []
             self._check_all(stops, side, self._budget(1))
 
-    def _check_all(self, roots: list[RootMove], side: int, budget: int,
-                   first: set[int] | frozenset[int] = frozenset()) -> None:
+    def _check_all(
+        self,
+        roots: list[RootMove],
+        side: int,
+        budget: int,
+        first: set[int] | frozenset[int] = frozenset(),
+    ) -> None:
         """Check `roots` (those in `first`, then the ones that build most) until the defence
         deadline."""
         roots = sorted(roots, key=lambda root: (root.move not in first, -root.prior, root.move))
@@ -601,8 +637,9 @@ class Searcher:
                 return
             self._check(root, side, budget, deadline)
 
-    def _settle(self, iteration: Iteration, roots: list[RootMove], side: int,
-                depth: int) -> Iteration | None:
+    def _settle(
+        self, iteration: Iteration, roots: list[RootMove], side: int, depth: int
+    ) -> Iteration | None:
         """`iteration` once its answer is checked for the opponent's threat wins: each best
         move refuted becomes a proven loss and the next best is checked, until one holds. None
         when the clock cut a check short before a move that holds was found.
@@ -627,13 +664,21 @@ class Searcher:
                 return iteration
             # The caller plays the best move, or picks among moves of equal known value and
             # gain (`api._Deepening.ties`): those are the ones that must hold.
-            pending = [live[move.move] for move in iteration.moves
-                       if (move is top or (move.bound == top.bound == EXACT
-                                           and (move.value, move.prior) == (top.value, top.prior)))
-                       and self.checked.get(move.move, 0) < budget
-                       # With no threat win against the root, only a four can lose to one:
-                       # after its block (`_blocked_four_loses`).
-                       and (self.danger is not None or self._makes_four(move.move, side))]
+            pending = [
+                live[move.move]
+                for move in iteration.moves
+                if (
+                    move is top
+                    or (
+                        move.bound == top.bound == EXACT
+                        and (move.value, move.prior) == (top.value, top.prior)
+                    )
+                )
+                and self.checked.get(move.move, 0) < budget
+                # With no threat win against the root, only a four can lose to one:
+                # after its block (`_blocked_four_loses`).
+                and (self.danger is not None or self._makes_four(move.move, side))
+            ]
             refuted = False
             for root in pending:
                 if self._check(root, side, budget, until) is not None:
@@ -672,8 +717,9 @@ class Searcher:
             return None
         return _snapshot(last.depth, [refuted.get(move.move, move) for move in last.moves])
 
-    def _check(self, root: RootMove, side: int, budget: int,
-               until: float | None) -> list[int] | None:
+    def _check(
+        self, root: RootMove, side: int, budget: int, until: float | None
+    ) -> list[int] | None:
         """The opponent's threat win after `root`'s move (VCF, then VCT, `budget` nodes each),
         which makes the move a proven loss; None if none was found by `until`."""
         state = self.state
@@ -686,8 +732,7 @@ class Searcher:
             if line is None:
                 # The bigger checks let the opponent's threats run longer (most refutations
                 # found in match games need five or six threats).
-                attacks = (self._check_attacks() if budget >= self._budget(2)
-                           else VCT_MAX_ATTACKS)
+                attacks = self._check_attacks() if budget >= self._budget(2) else VCT_MAX_ATTACKS
                 line = self._threat_search(1 - side, False, budget, until, attacks)
                 rule = RULE_ALLOWS_VCT
             if line is None and budget >= self._budget(2):
@@ -710,8 +755,7 @@ class Searcher:
             self.checked[root.move] = budget
         return line
 
-    def _blocked_four_loses(self, side: int, budget: int,
-                            until: float | None) -> list[int] | None:
+    def _blocked_four_loses(self, side: int, budget: int, until: float | None) -> list[int] | None:
         """After a root move of `side` that made a four (the opponent to move): the line by
         which every move of ours after the forced block loses to a threat win of the
         opponent's (the block, our most stubborn move, its win), else None.
@@ -730,8 +774,7 @@ class Searcher:
         state.undo(block, other)
         return None if rest is None else [block, *rest]
 
-    def _every_move_loses(self, side: int, budget: int,
-                          until: float | None) -> list[int] | None:
+    def _every_move_loses(self, side: int, budget: int, until: float | None) -> list[int] | None:
         """With `side` to move: the opponent's threat win against each of our moves, as the
         longest line (our move first), or None if a move holds (or the clock stopped a search).
 
@@ -747,8 +790,8 @@ class Searcher:
             return None
         won = threat
         cells = self._threat_call(
-            lambda: proof_cells(self.threats, state, other, won, fours_only, VCT_MAX_ATTACKS),
-            until)
+            lambda: proof_cells(self.threats, state, other, won, fours_only, VCT_MAX_ATTACKS), until
+        )
         if cells is None:
             return None
         attack, defence, plies = cells
@@ -761,8 +804,9 @@ class Searcher:
             if plies > len(threat):
                 return None
         on_line = set(threat)
-        for move in sorted(iter_bits(zone),
-                           key=lambda cell: (cell not in on_line, -state.gain(cell, side))):
+        for move in sorted(
+            iter_bits(zone), key=lambda cell: (cell not in on_line, -state.gain(cell, side))
+        ):
             state.play(move, side)
             line, _ = self._threat_after(other, budget, until)
             state.undo(move, side)
@@ -772,8 +816,9 @@ class Searcher:
                 longest = [move, *line]
         return longest
 
-    def _threat_after(self, attacker: int, budget: int,
-                      until: float | None) -> tuple[list[int] | None, bool]:
+    def _threat_after(
+        self, attacker: int, budget: int, until: float | None
+    ) -> tuple[list[int] | None, bool]:
         """`attacker`'s threat win (VCF, else VCT), `budget` nodes each, and whether it is a
         VCF."""
         line = self._threat_search(attacker, True, budget, until)
@@ -823,8 +868,9 @@ class Searcher:
             else:
                 return
 
-    def _search_roots(self, roots: list[RootMove], side: int, depth: int, low: int,
-                      high: int) -> int:
+    def _search_roots(
+        self, roots: list[RootMove], side: int, depth: int, low: int, high: int
+    ) -> int:
         """Principal variation search over the root moves; values land in `roots`."""
         state = self.state
         poller = self.poller
@@ -915,8 +961,10 @@ class Searcher:
             me, opp = bits[side], bits[other]
             if alpha >= 0 and fs.maker_potential(self.fs_shape, me, opp, mine_left) < self.half:
                 return 0
-            if beta <= 0 and fs.maker_potential(self.fs_shape, opp, me,
-                                                empties - mine_left) < self.one:
+            if (
+                beta <= 0
+                and fs.maker_potential(self.fs_shape, opp, me, empties - mine_left) < self.one
+            ):
                 return 0
         key = bits[side] << self.shape.cells | bits[other]
         entry = self.tt.get(key)
@@ -960,8 +1008,11 @@ class Searcher:
                         self._store_line(line, side, ply)
                         return MATE - ply - len(line)
                 quiet = True
-                guarded = (self._guard(side, ply) if depth >= VCF_MIN_DEPTH and not self.all_cells
-                           and state.threes[other] else None)
+                guarded = (
+                    self._guard(side, ply)
+                    if depth >= VCF_MIN_DEPTH and not self.all_cells and state.threes[other]
+                    else None
+                )
                 if self.all_cells:
                     candidates = empty
                 elif guarded is not None:
@@ -976,11 +1027,11 @@ class Searcher:
                     candidates = (state.near | state.line_cells()) & empty
                     restricted = candidates != empty
                     if not candidates:
-                        candidates = 1 << next(c for c in self.shape.centre_order
-                                               if empty >> c & 1)
+                        candidates = 1 << next(c for c in self.shape.centre_order if empty >> c & 1)
                 if depth == 1 and self.frontier_shortcut and empty & (empty - 1):
-                    return self._frontier(candidates, restricted, side, alpha, beta, ply, key,
-                                          tt_move)
+                    return self._frontier(
+                        candidates, restricted, side, alpha, beta, ply, key, tt_move
+                    )
                 moves = self._staged(candidates, side, tt_move, ply)
         alpha0 = alpha
         best = -MATE - 1
@@ -989,8 +1040,11 @@ class Searcher:
         node = self._node
         # Late quiet moves are searched a ply shallower first (late move reductions); one that
         # then looks better than the best so far gets its full depth.
-        reduce_from = (LMR_AFTER if quiet and depth >= LMR_MIN_DEPTH
-                       and not self.unreduced >> side & 1 else MAX_PLY)
+        reduce_from = (
+            LMR_AFTER
+            if quiet and depth >= LMR_MIN_DEPTH and not self.unreduced >> side & 1
+            else MAX_PLY
+        )
         fours = state.four_moves(side) if reduce_from < MAX_PLY else 0
         index = 0
         for move in moves:
@@ -1031,8 +1085,17 @@ class Searcher:
         self.tt[key] = (flag, _to_table(best, ply), best_move, depth + self.generation)
         return best
 
-    def _frontier(self, candidates: int, restricted: bool, side: int, alpha: int, beta: int,
-                  ply: int, key: int, tt_move: int) -> int:
+    def _frontier(
+        self,
+        candidates: int,
+        restricted: bool,
+        side: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        key: int,
+        tt_move: int,
+    ) -> int:
         """A quiet node one ply above the cut-off, without playing its quiet moves.
 
         A move that makes no four leaves the opponent with no winning cell to answer, so its
@@ -1139,8 +1202,12 @@ class Searcher:
         assert self.gain_kernel is not None
         size = self.gain_kernel.words * 8
         bits = self.state.bits
-        return (bits[0].to_bytes(size, "little"), bits[1].to_bytes(size, "little"), side,
-                cells.to_bytes(size, "little"))
+        return (
+            bits[0].to_bytes(size, "little"),
+            bits[1].to_bytes(size, "little"),
+            side,
+            cells.to_bytes(size, "little"),
+        )
 
     def _reward(self, move: int, ply: int, depth: int) -> None:
         """Remember a move that refuted a position: a killer at this ply, and in the history."""
@@ -1185,9 +1252,13 @@ class Searcher:
             before = self.threats.nodes
             try:
                 line = self.threats.vct(state, other, VCT_MAX_ATTACKS, GUARD_VCT_NODES)
-                cells = (None if line is None else
-                         proof_cells(self.threats, state, other, line, False, VCT_MAX_ATTACKS,
-                                     GUARD_WALK_NODES))
+                cells = (
+                    None
+                    if line is None
+                    else proof_cells(
+                        self.threats, state, other, line, False, VCT_MAX_ATTACKS, GUARD_WALK_NODES
+                    )
+                )
             finally:
                 self.poller.nodes += self.threats.nodes - before
         else:
@@ -1206,14 +1277,19 @@ class Searcher:
             if mover == side:
                 value = MATE - ply - len(line)
                 key = state.key(side)
-                self.tt[key] = (LOWER, _to_table(value, ply + index), move,
-                                MAX_PLY + self.generation)
+                self.tt[key] = (
+                    LOWER,
+                    _to_table(value, ply + index),
+                    move,
+                    MAX_PLY + self.generation,
+                )
             state.play(move, mover)
             mover = 1 - mover
         state.rewind(played)
 
-    def search_move(self, board: Board, move: int, depth: int, poller: fs.Poller,
-                    root_depth: int | None = None) -> int:
+    def search_move(
+        self, board: Board, move: int, depth: int, poller: fs.Poller, root_depth: int | None = None
+    ) -> int:
         """The value of the root move `move` of `board` searched alone, `depth` plies below it,
         with a full window and every move searched to the full depth (no reductions), as an
         iteration of `deepen` to `root_depth` plies (by default depth + 1) searches it: forced
@@ -1316,6 +1392,8 @@ def _rank(root: RootMove) -> tuple[int, int, int, int, int]:
 def _snapshot(depth: int, roots: list[RootMove]) -> Iteration:
     """A frozen copy of the root moves, best first, and whether the root is solved."""
     ranked = sorted((replace(root) for root in roots), key=_rank, reverse=True)
-    complete = bool(ranked) and ((ranked[0].proven and ranked[0].value > 0)
-                                 or all(root.proven and root.value < 0 for root in ranked))
+    complete = bool(ranked) and (
+        (ranked[0].proven and ranked[0].value > 0)
+        or all(root.proven and root.value < 0 for root in ranked)
+    )
     return Iteration(depth, tuple(ranked), complete)

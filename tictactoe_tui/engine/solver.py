@@ -194,8 +194,13 @@ def symmetry_chunks(perms: tuple[tuple[int, ...], ...]) -> Chunks:
 class Solver:
     """Fail-soft alpha-beta to the end of the game with a bound-storing transposition table."""
 
-    def __init__(self, sh: Shape, poller: Poller, table_limit: int = TABLE_LIMIT,
-                 pairings: bool | None = None) -> None:
+    def __init__(
+        self,
+        sh: Shape,
+        poller: Poller,
+        table_limit: int = TABLE_LIMIT,
+        pairings: bool | None = None,
+    ) -> None:
         """Prepare an empty table for positions of shape `sh`, of at most `table_limit` entries.
 
         `pairings` turns the pairing proofs and relevance zones on or off (by default on from
@@ -216,8 +221,11 @@ class Solver:
         self.half = 1 << (sh.k - 1)
         self.pairing: PairingSearch | None = None
         """The pairing search (None when pairings are off)."""
-        if pairings if pairings is not None else (sh.k >= PAIRING_MIN_K
-                                                   and sh.cells <= SOLVE_MAX_CELLS):
+        if (
+            pairings
+            if pairings is not None
+            else (sh.k >= PAIRING_MIN_K and sh.cells <= SOLVE_MAX_CELLS)
+        ):
             self.pairing = PairingSearch(sh.size, sh.k, PAIRING_BUDGET)
         self.zone = ALL
         """The relevance zone of the last answer `solve` returned (`ALL` when it has none)."""
@@ -358,8 +366,9 @@ class Solver:
             return score + ply
         return score
 
-    def solve(self, me: int, opp: int, my_thr: int, opp_thr: int, ply: int,
-              alpha: int, beta: int) -> int:
+    def solve(
+        self, me: int, opp: int, my_thr: int, opp_thr: int, ply: int, alpha: int, beta: int
+    ) -> int:
         """Exact negamax value (fail-soft) of a position with no depth limit.
 
         `my_thr` / `opp_thr` are the empty cells where each side would complete a line. With
@@ -448,8 +457,12 @@ class Solver:
             zone = self.paired(me, opp, empty, PAIRING_BUDGET)
             if zone != ALL:
                 self.remember_zone(key, sym, zone, role)
-                self.tt[key] = (UPPER, 0, sh.sym_perms[sym][(empty & -empty).bit_length() - 1],
-                                poller.nodes - start + 1)
+                self.tt[key] = (
+                    UPPER,
+                    0,
+                    sh.sym_perms[sym][(empty & -empty).bit_length() - 1],
+                    poller.nodes - start + 1,
+                )
                 self.zone = zone
                 return 0
         elif role == OR_NODE:
@@ -544,8 +557,12 @@ class Solver:
                 moves += [c for c in self.ordered(me, opp, allowed) if c != first]
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         # The last field is the work the entry saves: the positions its search took.
-        self.tt[key] = (flag, self.to_table(best, ply), sh.sym_perms[sym][best_move],
-                        poller.nodes - start + 1)
+        self.tt[key] = (
+            flag,
+            self.to_table(best, ply),
+            sh.sym_perms[sym][best_move],
+            poller.nodes - start + 1,
+        )
         if len(self.tt) > self.table_limit:
             self.prune()
         if role == AND_NODE and best <= 0 and union != ALL:
@@ -795,9 +812,13 @@ class RootSolver:
     clock stops still says what it knows.
     """
 
-    def __init__(self, board: Board, solver: Solver,
-                 listener: Callable[[Bounds], None] | None = None,
-                 bounds: Bounds | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        solver: Solver,
+        listener: Callable[[Bounds], None] | None = None,
+        bounds: Bounds | None = None,
+    ) -> None:
         """Precompute the root's bitboards and threats for `solver`.
 
         `listener` (if given) hears the position's bounds each time a test narrows them;
@@ -823,8 +844,11 @@ class RootSolver:
         """For each move `twin` names, the moves of its orbit."""
         self.mirror: dict[int, tuple[int, ...]] = {}
         """For each move, a symmetry of the position that maps its twin onto it."""
-        fixing = [perm for perm in sh.sym_perms
-                  if _image(perm, self.me) == self.me and _image(perm, self.opp) == self.opp]
+        fixing = [
+            perm
+            for perm in sh.sym_perms
+            if _image(perm, self.me) == self.me and _image(perm, self.opp) == self.opp
+        ]
         for cell in solver.ordered(self.me, self.opp, self.empty):
             if cell not in self.twin:
                 for perm in fixing:
@@ -850,8 +874,9 @@ class RootSolver:
                 # At the root the mover may hold winning cells it does not play (analyse scores
                 # every move): they stay threats after this move.
                 mine = (_new_thr(self.sh, self.me, self.opp, cell) | self.my_thr) & ~bit
-                value = -self.solver.solve(self.opp, self.me | bit, self.opp_thr & ~bit, mine,
-                                           1, -beta, -alpha)
+                value = -self.solver.solve(
+                    self.opp, self.me | bit, self.opp_thr & ~bit, mine, 1, -beta, -alpha
+                )
         finally:
             self.spent[cell] += poller.nodes - before
         for twin in self.orbit[cell]:
@@ -865,8 +890,11 @@ class RootSolver:
         moves first, so a search stopped by the clock has classified as many moves as it could
         (win or not, then draw or loss) before spending time on distances.
         """
-        order = [cell for cell in self.solver.ordered(self.me, self.opp, self.empty)
-                 if self.twin[cell] == cell]
+        order = [
+            cell
+            for cell in self.solver.ordered(self.me, self.opp, self.empty)
+            if self.twin[cell] == cell
+        ]
         while True:
             pending = [move for move in order if not self.moves[move].exact]
             if not pending:
@@ -880,8 +908,11 @@ class RootSolver:
         thr = self.opp_thr
         if thr and not thr & (thr - 1) and not self.my_thr:
             return [thr.bit_length() - 1]
-        return [cell for cell in self.solver.ordered(self.me, self.opp, self.empty)
-                if self.twin[cell] == cell]
+        return [
+            cell
+            for cell in self.solver.ordered(self.me, self.opp, self.empty)
+            if self.twin[cell] == cell
+        ]
 
     def solve_pass(self, moves: list[int], alpha: int, beta: int) -> tuple[int, int]:
         """Fail-soft alpha-beta over the root moves: (value, best move)."""
@@ -903,8 +934,7 @@ class RootSolver:
             self.bounds.record(-self.sh.win, self.sh.win, self.sh.win - 1, move)
             return self.bounds.lo, move
         moves = self.solve_moves()
-        narrow(lambda alpha, beta: self.solve_pass(moves, alpha, beta), self.bounds,
-               self.listener)
+        narrow(lambda alpha, beta: self.solve_pass(moves, alpha, beta), self.bounds, self.listener)
         return self.bounds.lo, self.bounds.move
 
     def walk_pv(self, first: int, limit: int) -> tuple[int, ...]:

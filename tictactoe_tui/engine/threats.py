@@ -161,8 +161,13 @@ class ThreatSearch:
 
     # -- entry points ----------------------------------------------------------------------------
 
-    def vcf(self, state: LineState, side: int, max_fours: int = VCF_MAX_FOURS,
-            max_nodes: int = DEFAULT_MAX_NODES) -> list[int] | None:
+    def vcf(
+        self,
+        state: LineState,
+        side: int,
+        max_fours: int = VCF_MAX_FOURS,
+        max_nodes: int = DEFAULT_MAX_NODES,
+    ) -> list[int] | None:
         """The shortest VCF of `side` (to move) within `max_fours` fours, or None.
 
         Iterative deepening on the number of fours makes the first line found a shortest one.
@@ -172,16 +177,28 @@ class ThreatSearch:
             return self._compiled(kernel, 0, state, side, max_fours, max_nodes)
         return self._deepen(state, side, max_fours, max_nodes, self._vcf)
 
-    def vct(self, state: LineState, side: int, max_attacks: int = VCT_MAX_ATTACKS,
-            max_nodes: int = DEFAULT_MAX_NODES) -> list[int] | None:
+    def vct(
+        self,
+        state: LineState,
+        side: int,
+        max_attacks: int = VCT_MAX_ATTACKS,
+        max_nodes: int = DEFAULT_MAX_NODES,
+    ) -> list[int] | None:
         """A VCT of `side` (to move) within `max_attacks` threats (fewest first), or None."""
         kernel = self.compiled_kernel(state.shape)
         if kernel is not None:
             return self._compiled(kernel, 1, state, side, max_attacks, max_nodes)
         return self._deepen(state, side, max_attacks, max_nodes, self._vct)
 
-    def _compiled(self, kernel: _threatc.Kernel, kind: int, state: LineState, side: int,
-                  most: int, max_nodes: int) -> list[int] | None:
+    def _compiled(
+        self,
+        kernel: _threatc.Kernel,
+        kind: int,
+        state: LineState,
+        side: int,
+        most: int,
+        max_nodes: int,
+    ) -> list[int] | None:
         """`_deepen` with `_vcf` (kind 0) or `_vct` (kind 1), run in the compiled `kernel`. It
         never touches `state`; the counters come back even when `poll` raises."""
         size = kernel.words * 8
@@ -189,9 +206,15 @@ class ThreatSearch:
         kernel.cut = self.cut
         kernel.table_limit = _TABLE_LIMIT
         try:
-            return kernel.search(kind, state.bits[0].to_bytes(size, "little"),
-                                 state.bits[1].to_bytes(size, "little"), side, most, max_nodes,
-                                 self.poll)
+            return kernel.search(
+                kind,
+                state.bits[0].to_bytes(size, "little"),
+                state.bits[1].to_bytes(size, "little"),
+                side,
+                most,
+                max_nodes,
+                self.poll,
+            )
         finally:
             self.nodes = kernel.nodes
             self.cut = kernel.cut
@@ -216,8 +239,14 @@ class ThreatSearch:
             return self._kernel.table_sizes()
         return len(self.failed), len(self.proven)
 
-    def _deepen(self, state: LineState, side: int, most: int, max_nodes: int,
-                search: Callable[[LineState, int, int], list[int] | None]) -> list[int] | None:
+    def _deepen(
+        self,
+        state: LineState,
+        side: int,
+        most: int,
+        max_nodes: int,
+        search: Callable[[LineState, int, int], list[int] | None],
+    ) -> list[int] | None:
         if len(self.failed) > _TABLE_LIMIT:
             self.failed.clear()
         if len(self.proven) > _TABLE_LIMIT:
@@ -254,8 +283,9 @@ class ThreatSearch:
             self.cut += 1
         return True
 
-    def _record_failure(self, kind: int, state: LineState, side: int, left: int,
-                        cut_before: int) -> None:
+    def _record_failure(
+        self, kind: int, state: LineState, side: int, left: int, cut_before: int
+    ) -> None:
         # A search that never ran out of moves below this node fails whatever the budget.
         self.failed[(kind, state.key(side))] = left if self.cut != cut_before else _NEVER
 
@@ -402,8 +432,9 @@ def kernel_available() -> bool:
 
 
 @cache
-def _kernel_tables(shape: LineShape) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...],
-                                               tuple[int, ...]]:
+def _kernel_tables(
+    shape: LineShape,
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
     """What the compiled kernel needs of a shape: each line's cells, H1's gains and weights."""
     return tuple(tuple(iter_bits(mask)) for mask in shape.line_mask), shape.gain, shape.weight
 
@@ -447,23 +478,27 @@ def _double_line(state: LineState, side: int, move: int) -> list[int]:
     raise AssertionError("rule 5 promised a double that the move leaves open")
 
 
-def find_vcf(board: Board, max_fours: int = VCF_MAX_FOURS,
-             max_nodes: int = DEFAULT_MAX_NODES) -> ThreatWin | None:
+def find_vcf(
+    board: Board, max_fours: int = VCF_MAX_FOURS, max_nodes: int = DEFAULT_MAX_NODES
+) -> ThreatWin | None:
     """The shortest win by continuous fours for the side to move on `board`, if it has one."""
     if board.is_over:
         return None
-    line = ThreatSearch().vcf(LineState.from_board(board), side_of(board.to_move), max_fours,
-                              max_nodes)
+    line = ThreatSearch().vcf(
+        LineState.from_board(board), side_of(board.to_move), max_fours, max_nodes
+    )
     return None if line is None else ThreatWin(tuple(line))
 
 
-def find_vct(board: Board, max_attacks: int = VCT_MAX_ATTACKS,
-             max_nodes: int = DEFAULT_MAX_NODES) -> ThreatWin | None:
+def find_vct(
+    board: Board, max_attacks: int = VCT_MAX_ATTACKS, max_nodes: int = DEFAULT_MAX_NODES
+) -> ThreatWin | None:
     """A win by continuous threats (fours and threes) for the side to move on `board`, if any."""
     if board.is_over:
         return None
-    line = ThreatSearch().vct(LineState.from_board(board), side_of(board.to_move), max_attacks,
-                              max_nodes)
+    line = ThreatSearch().vct(
+        LineState.from_board(board), side_of(board.to_move), max_attacks, max_nodes
+    )
     return None if line is None else ThreatWin(tuple(line))
 
 
@@ -542,9 +577,17 @@ def read_move(board: Board, move: int) -> MoveFacts:
     wins = state.win_cells(side)
     fours = _runs(state, side, move, board.k - 1)
     if wins & (wins - 1):
-        return MoveFacts(mark, move, "fork", blocked=blocked, forced=forced,
-                         wins=tuple(iter_bits(wins)), fours=fours,
-                         answers=tuple(iter_bits(wins)), still_open=still)
+        return MoveFacts(
+            mark,
+            move,
+            "fork",
+            blocked=blocked,
+            forced=forced,
+            wins=tuple(iter_bits(wins)),
+            fours=fours,
+            answers=tuple(iter_bits(wins)),
+            still_open=still,
+        )
     if wins:
         block = lowest(wins)
         threes: tuple[Run, ...] = ()
@@ -554,18 +597,43 @@ def read_move(board: Board, move: int) -> MoveFacts:
             state.play(block, 1 - side)
             threes, forks = _fork_runs(state, side, move, board.k)
             state.undo(block, 1 - side)
-        return MoveFacts(mark, move, "four", blocked=blocked, forced=forced, wins=(block,),
-                         fours=fours, threes=threes, forks=tuple(iter_bits(forks)),
-                         answers=(block,), still_open=still)
+        return MoveFacts(
+            mark,
+            move,
+            "four",
+            blocked=blocked,
+            forced=forced,
+            wins=(block,),
+            fours=fours,
+            threes=threes,
+            forks=tuple(iter_bits(forks)),
+            answers=(block,),
+            still_open=still,
+        )
     threes, forks = _fork_runs(state, side, move, board.k)
     if threes and not still:
         stops = fork_stops(state, 1 - side) or 0
-        return MoveFacts(mark, move, "three", blocked=blocked, forced=forced, threes=threes,
-                         forks=tuple(iter_bits(forks)), answers=tuple(iter_bits(stops)),
-                         counters=tuple(iter_bits(state.four_moves(1 - side) & ~stops)))
+        return MoveFacts(
+            mark,
+            move,
+            "three",
+            blocked=blocked,
+            forced=forced,
+            threes=threes,
+            forks=tuple(iter_bits(forks)),
+            answers=tuple(iter_bits(stops)),
+            counters=tuple(iter_bits(state.four_moves(1 - side) & ~stops)),
+        )
     stopped = tuple(iter_bits(their_forks & ~state.double_cells(1 - side))) if not still else ()
-    return MoveFacts(mark, move, "stop" if stopped else "quiet", blocked=blocked, forced=forced,
-                     stopped=stopped, still_open=still)
+    return MoveFacts(
+        mark,
+        move,
+        "stop" if stopped else "quiet",
+        blocked=blocked,
+        forced=forced,
+        stopped=stopped,
+        still_open=still,
+    )
 
 
 def read_line(board: Board, moves: Sequence[int]) -> tuple[MoveFacts, ...]:
@@ -602,8 +670,11 @@ def _fork_runs(state: LineState, side: int, move: int, k: int) -> tuple[tuple[Ru
     doubles = state.double_cells(side)
     if not doubles or k < 4:
         return (), 0
-    runs = tuple(run for run in _runs(state, side, move, k - 2)
-                 if sum(1 << cell for cell in run.empty) & doubles)
+    runs = tuple(
+        run
+        for run in _runs(state, side, move, k - 2)
+        if sum(1 << cell for cell in run.empty) & doubles
+    )
     return runs, doubles if runs else 0
 
 

@@ -92,6 +92,7 @@ cells next to a mark are searched (the centre when there is no mark)."""
 LEFT_OUT = "left out"
 """`TraceNode.leaf` of the node that stands for the moves a node did not search."""
 
+
 @dataclass(frozen=True)
 class Method:
     """Which of the classic ideas a lab search uses."""
@@ -114,10 +115,12 @@ METHODS: dict[str, Method] = {
     "alphabeta-plain": Method("alphabeta-plain", prune=True, order=False, table=False),
     "alphabeta-ordered": Method("alphabeta-ordered", prune=True, order=True, table=False),
     "alphabeta-tt": Method("alphabeta-tt", prune=True, order=True, table=True),
-    "h1": Method("h1", prune=True, order=True, table=False, heuristic="h1",
-                 default_depth=HEURISTIC_DEPTH),
-    "h2": Method("h2", prune=True, order=True, table=False, heuristic="h2",
-                 default_depth=HEURISTIC_DEPTH),
+    "h1": Method(
+        "h1", prune=True, order=True, table=False, heuristic="h1", default_depth=HEURISTIC_DEPTH
+    ),
+    "h2": Method(
+        "h2", prune=True, order=True, table=False, heuristic="h2", default_depth=HEURISTIC_DEPTH
+    ),
 }
 """Each lab algorithm by name."""
 
@@ -313,11 +316,32 @@ class TraceRecorder:
         return {
             "cap": self.cap,
             "total_events": self.total_events,
-            "events": [(e.kind.value, e.node, e.alpha, e.beta, e.value, e.positions, e.pruned)
-                       for e in self.events],
-            "nodes": [(n.id, n.parent, n.move, n.ply, n.alpha, n.beta, n.entered, n.children,
-                       n.value, n.leaf, n.returned, n.pruned, n.cut_at, n.cut_by, n.cut_index,
-                       n.left_out, n.rule) for n in self.nodes],
+            "events": [
+                (e.kind.value, e.node, e.alpha, e.beta, e.value, e.positions, e.pruned)
+                for e in self.events
+            ],
+            "nodes": [
+                (
+                    n.id,
+                    n.parent,
+                    n.move,
+                    n.ply,
+                    n.alpha,
+                    n.beta,
+                    n.entered,
+                    n.children,
+                    n.value,
+                    n.leaf,
+                    n.returned,
+                    n.pruned,
+                    n.cut_at,
+                    n.cut_by,
+                    n.cut_index,
+                    n.left_out,
+                    n.rule,
+                )
+                for n in self.nodes
+            ],
         }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -329,8 +353,16 @@ class TraceRecorder:
         self.nodes = [TraceNode(*fields) for fields in state["nodes"]]
         self._stack = []
 
-    def _add(self, kind: EventKind, node: int, alpha: int, beta: int, value: int | None,
-             positions: int, pruned: int) -> int:
+    def _add(
+        self,
+        kind: EventKind,
+        node: int,
+        alpha: int,
+        beta: int,
+        value: int | None,
+        positions: int,
+        pruned: int,
+    ) -> int:
         """Record an event if there is room and its node was recorded; return its index or -1."""
         self.total_events += 1
         if node < 0 or len(self.events) >= self.cap:
@@ -338,8 +370,9 @@ class TraceRecorder:
         self.events.append(TraceEvent(kind, node, alpha, beta, value, positions, pruned))
         return len(self.events) - 1
 
-    def enter(self, move: int | None, ply: int, alpha: int, beta: int, positions: int,
-              pruned: int) -> None:
+    def enter(
+        self, move: int | None, ply: int, alpha: int, beta: int, positions: int, pruned: int
+    ) -> None:
         """The search enters a node with the negamax window (alpha, beta) of its side to move."""
         parent = self._stack[-1] if self._stack else -1
         if ply:
@@ -352,8 +385,9 @@ class TraceRecorder:
         self.nodes.append(node)
         if parent >= 0:
             self.nodes[parent].children.append(node.id)
-        self.events.append(TraceEvent(EventKind.ENTER, node.id, alpha, beta, None, positions,
-                                      pruned))
+        self.events.append(
+            TraceEvent(EventKind.ENTER, node.id, alpha, beta, None, positions, pruned)
+        )
         self._stack.append(node.id)
 
     def leaf(self, value: int, how: str, positions: int, pruned: int) -> None:
@@ -363,16 +397,34 @@ class TraceRecorder:
             self.total_events += 1
             return
         item = self.nodes[node]
-        if self._add(EventKind.LEAF, node, item.alpha, item.beta,
-                     self._seen_by_mover(node, value), positions, pruned) >= 0:
+        if (
+            self._add(
+                EventKind.LEAF,
+                node,
+                item.alpha,
+                item.beta,
+                self._seen_by_mover(node, value),
+                positions,
+                pruned,
+            )
+            >= 0
+        ):
             item.leaf = how
 
     def raise_alpha(self, alpha: int, beta: int, positions: int, pruned: int) -> None:
         """The side to move at the current node raised its alpha to `alpha`."""
         self._add(EventKind.RAISE, self._stack[-1], alpha, beta, alpha, positions, pruned)
 
-    def cut(self, skipped: list[int], alpha: int, beta: int, positions: int,
-            pruned: int, move: int = -1, tried: int = -1) -> None:
+    def cut(
+        self,
+        skipped: list[int],
+        alpha: int,
+        beta: int,
+        positions: int,
+        pruned: int,
+        move: int = -1,
+        tried: int = -1,
+    ) -> None:
         """A move reached beta at the current node; `skipped` are the moves never tried.
 
         `move` is the move that reached beta and `tried` how many moves came before it.
@@ -384,8 +436,9 @@ class TraceRecorder:
             item.pruned = tuple(skipped)
             item.cut_at = index
             item.cut_index = tried
-            item.cut_by = next((child for child in reversed(item.children)
-                                if self.nodes[child].move == move), -1)
+            item.cut_by = next(
+                (child for child in reversed(item.children) if self.nodes[child].move == move), -1
+            )
 
     def left_out(self, moves: list[int], rule: str) -> None:
         """The current node's search leaves `moves` out by `rule`: one child stands for them.
@@ -397,10 +450,21 @@ class TraceRecorder:
             return
         parent = self.nodes[node]
         # The window of the side choosing at the parent, as children's windows are seen.
-        alpha, beta = (parent.alpha, parent.beta) if not parent.ply else (-parent.beta,
-                                                                          -parent.alpha)
-        stand_in = TraceNode(len(self.nodes), node, None, parent.ply + 1, alpha, beta,
-                             parent.entered, leaf=LEFT_OUT, left_out=tuple(moves), rule=rule)
+        alpha, beta = (
+            (parent.alpha, parent.beta) if not parent.ply else (-parent.beta, -parent.alpha)
+        )
+        stand_in = TraceNode(
+            len(self.nodes),
+            node,
+            None,
+            parent.ply + 1,
+            alpha,
+            beta,
+            parent.entered,
+            leaf=LEFT_OUT,
+            left_out=tuple(moves),
+            rule=rule,
+        )
         self.nodes.append(stand_in)
         parent.children.append(stand_in.id)
 
@@ -453,8 +517,14 @@ def h2_bits(sh: fs.Shape, me: int, opp: int) -> int:
 class _Searcher:
     """Negamax with the switches of a `Method`, counting everything the lab shows."""
 
-    def __init__(self, board: Board, method: Method, depth: int | None, poller: fs.Poller,
-                 recorder: TraceRecorder | None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        method: Method,
+        depth: int | None,
+        poller: fs.Poller,
+        recorder: TraceRecorder | None,
+    ) -> None:
         sh = fs.shape(board.size, board.k)
         self.sh = sh
         self.method = method
@@ -522,17 +592,33 @@ class _Searcher:
         for cell, score, alpha, how, spent in self.root_log:
             bound = self.method.prune and score <= alpha
             if how == "win":
-                scores.append(MoveScore(cell, score, spent, True, (cell,), source="rule",
-                                        rule=RULE_WINS_AT_ONCE))
+                scores.append(
+                    MoveScore(
+                        cell, score, spent, True, (cell,), source="rule", rule=RULE_WINS_AT_ONCE
+                    )
+                )
                 continue
-            game = not self.left_out_any and (self.limit is None
-                                              or abs(score) >= self.win - self.limit)
-            band = (("win" if score > 0 else "loss" if score < 0 else "draw") if game
-                    else "heuristic")
+            game = not self.left_out_any and (
+                self.limit is None or abs(score) >= self.win - self.limit
+            )
+            band = (
+                ("win" if score > 0 else "loss" if score < 0 else "draw") if game else "heuristic"
+            )
             kind = "at_most" if bound else "exact" if game else "estimate"
             source = "table" if how == "table" else "search"
-            scores.append(MoveScore(cell, score, spent, kind == "exact", (cell,), kind,
-                                    0 if how == "table" else deep - 1, source, band))
+            scores.append(
+                MoveScore(
+                    cell,
+                    score,
+                    spent,
+                    kind == "exact",
+                    (cell,),
+                    kind,
+                    0 if how == "table" else deep - 1,
+                    source,
+                    band,
+                )
+            )
         return tuple(scores)
 
     def moves(self, me: int, opp: int, first: int) -> list[int]:
@@ -557,8 +643,16 @@ class _Searcher:
                 elif not theirs:
                     count = mine.bit_count()
                     gain += weights[count + 1] - weights[count] if count else 1
-            keyed.append((cell != first, not completes_line(sh, me | bit, cell),
-                          not completes_line(sh, opp | bit, cell), -gain, rank, cell))
+            keyed.append(
+                (
+                    cell != first,
+                    not completes_line(sh, me | bit, cell),
+                    not completes_line(sh, opp | bit, cell),
+                    -gain,
+                    rank,
+                    cell,
+                )
+            )
         keyed.sort()
         return [item[-1] for item in keyed]
 
@@ -596,8 +690,11 @@ class _Searcher:
             if entry is not None:
                 flag, stored, stored_move = entry
                 # The ply is fixed by the marks on the board, so a stored value needs no shift.
-                if (flag == fs.EXACT or (flag == fs.LOWER and stored >= beta)
-                        or (flag == fs.UPPER and stored <= alpha)):
+                if (
+                    flag == fs.EXACT
+                    or (flag == fs.LOWER and stored >= beta)
+                    or (flag == fs.UPPER and stored <= alpha)
+                ):
                     self.hits += 1
                     return self.leaf(stored, "table")
                 first = sh.sym_inverse[sym][stored_move]
@@ -640,19 +737,19 @@ class _Searcher:
                         self.cutoffs += 1
                         if index == 0:
                             self.first_cutoffs += 1
-                        skipped = moves[index + 1:]
+                        skipped = moves[index + 1 :]
                         self.pruned += len(skipped)
                         if rec is not None:
-                            rec.cut(skipped, alpha, beta, poller.nodes, self.pruned, cell,
-                                    index)
+                            rec.cut(skipped, alpha, beta, poller.nodes, self.pruned, cell, index)
                         break
         if table is not None:
             flag = fs.UPPER if best <= alpha0 else fs.LOWER if best >= beta else fs.EXACT
             table[key] = (flag, best, sh.sym_perms[sym][best_move])
         if rec is not None:
             if self.narrow:
-                rec.left_out(fs.iter_cells(sh.full & ~(me | opp) & ~self.allowed(me, opp)),
-                             NEAR_STONES)
+                rec.left_out(
+                    fs.iter_cells(sh.full & ~(me | opp) & ~self.allowed(me, opp)), NEAR_STONES
+                )
             rec.leave(best, poller.nodes, self.pruned)
         return best
 
@@ -664,8 +761,13 @@ class _Searcher:
         """
         self.root_done += 1
         spent = self.poller.nodes - nodes
-        how = ("table" if spent == 1 and self.hits > hits
-               else "win" if spent == 1 and score == self.win - 1 else "search")
+        how = (
+            "table"
+            if spent == 1 and self.hits > hits
+            else "win"
+            if spent == 1 and score == self.win - 1
+            else "search"
+        )
         self.root_log.append((cell, score, alpha, how, spent))
         if not self.method.prune:
             self.root_values[cell] = score
@@ -673,10 +775,15 @@ class _Searcher:
             self.best_move, self.best_score = cell, score
 
 
-def trace_search(board: Board, algorithm: str, depth: int | None = None,
-                 time_limit: float | None = None, should_stop: StopCheck | None = None,
-                 on_progress: ProgressCallback | None = None,
-                 recorder: TraceRecorder | None = None) -> TraceResult:
+def trace_search(
+    board: Board,
+    algorithm: str,
+    depth: int | None = None,
+    time_limit: float | None = None,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+    recorder: TraceRecorder | None = None,
+) -> TraceResult:
     """Run the lab's `algorithm` (one of `LAB_ALGORITHMS`) from `board`, counting as it goes.
 
     `depth` limits the search (the method's cut-off heuristic scores the positions it reaches;
@@ -686,8 +793,7 @@ def trace_search(board: Board, algorithm: str, depth: int | None = None,
     """
     method = METHODS.get(algorithm)
     if method is None:
-        raise ValueError(f"unknown algorithm {algorithm!r}: use one of "
-                         f"{', '.join(LAB_ALGORITHMS)}")
+        raise ValueError(f"unknown algorithm {algorithm!r}: use one of {', '.join(LAB_ALGORITHMS)}")
     if depth is None:
         depth = method.default_depth
     if depth is not None and depth < 1:
@@ -695,16 +801,22 @@ def trace_search(board: Board, algorithm: str, depth: int | None = None,
     start = time.perf_counter()
     if board.is_over:
         value = -win_score(board) if board.winner is not None else 0
-        return TraceResult(algorithm, None, value, 1, 0, 0, time.perf_counter() - start, None,
-                           True)
+        return TraceResult(algorithm, None, value, 1, 0, 0, time.perf_counter() - start, None, True)
     sh = fs.shape(board.size, board.k)
     deadline = None if time_limit is None else start + time_limit
     poller = fs.Poller(should_stop, deadline, sh.poll_mask)
     search = _Searcher(board, method, depth, poller, recorder)
     if on_progress is not None:
-        poller.reporter = lambda: on_progress(Progress(
-            0, poller.nodes, time.perf_counter() - start, search.best_move, search.best_score,
-            () if search.best_move is None else (search.best_move,)))
+        poller.reporter = lambda: on_progress(
+            Progress(
+                0,
+                poller.nodes,
+                time.perf_counter() - start,
+                search.best_move,
+                search.best_score,
+                () if search.best_move is None else (search.best_move,),
+            )
+        )
     me, opp = board.bits(board.to_move), board.bits(board.to_move.opponent)
     big = search.full_window
     try:
@@ -714,21 +826,48 @@ def trace_search(board: Board, algorithm: str, depth: int | None = None,
         value = search.best_score
         finished, stopped = False, "cancelled" if poller.cancelled else "time limit"
     limit = search.limit
-    proven = finished and ((not search.left_out_any and (limit is None
-                                                         or abs(value) >= search.win - limit))
-                           or value == search.win - 1)
+    proven = finished and (
+        (not search.left_out_any and (limit is None or abs(value) >= search.win - limit))
+        or value == search.win - 1
+    )
     move = search.best_move
     if on_progress is not None and finished and move is not None:
-        on_progress(Progress(limit or 0, poller.nodes, time.perf_counter() - start, move, value,
-                             (move,), proven, "exact" if proven else "estimate",
-                             _band(value) if proven else "heuristic"))
+        on_progress(
+            Progress(
+                limit or 0,
+                poller.nodes,
+                time.perf_counter() - start,
+                move,
+                value,
+                (move,),
+                proven,
+                "exact" if proven else "estimate",
+                _band(value) if proven else "heuristic",
+            )
+        )
     legal = (sh.full & ~(me | opp)).bit_count()
     considered = search.allowed(me, opp).bit_count()
-    return TraceResult(algorithm, move, value, poller.nodes, search.cutoffs, search.hits,
-                       time.perf_counter() - start, limit, proven, finished, stopped,
-                       search.root_values, search.pruned, search.first_cutoffs,
-                       NEAR_STONES if considered < legal else "", considered, legal,
-                       search.root_done, search.root_scores())
+    return TraceResult(
+        algorithm,
+        move,
+        value,
+        poller.nodes,
+        search.cutoffs,
+        search.hits,
+        time.perf_counter() - start,
+        limit,
+        proven,
+        finished,
+        stopped,
+        search.root_values,
+        search.pruned,
+        search.first_cutoffs,
+        NEAR_STONES if considered < legal else "",
+        considered,
+        legal,
+        search.root_done,
+        search.root_scores(),
+    )
 
 
 def _band(value: int) -> str:
@@ -736,14 +875,18 @@ def _band(value: int) -> str:
     return "win" if value > 0 else "loss" if value < 0 else "draw"
 
 
-def record_search(board: Board, algorithm: str, depth: int | None = None,
-                  time_limit: float | None = None, cap: int = EVENT_CAP,
-                  should_stop: StopCheck | None = None,
-                  on_progress: ProgressCallback | None = None) -> tuple[TraceResult, TraceRecorder]:
+def record_search(
+    board: Board,
+    algorithm: str,
+    depth: int | None = None,
+    time_limit: float | None = None,
+    cap: int = EVENT_CAP,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> tuple[TraceResult, TraceRecorder]:
     """`trace_search` with a fresh recording of its steps (a module-level function for workers)."""
     recorder = TraceRecorder(cap)
-    result = trace_search(board, algorithm, depth, time_limit, should_stop, on_progress,
-                          recorder)
+    result = trace_search(board, algorithm, depth, time_limit, should_stop, on_progress, recorder)
     return result, recorder
 
 
@@ -762,8 +905,14 @@ class _TooMany(Exception):
     """The exact count would need more distinct positions than allowed."""
 
 
-def tree_size(board: Board, depth: int | None = None, max_distinct: int = 200_000,
-              probes: int = 3_000, seed: int = 0, time_limit: float = 0.5) -> TreeSize:
+def tree_size(
+    board: Board,
+    depth: int | None = None,
+    max_distinct: int = 200_000,
+    probes: int = 3_000,
+    seed: int = 0,
+    time_limit: float = 0.5,
+) -> TreeSize:
     """The positions plain minimax visits from `board` (to `depth` plies; None: to the end).
 
     Counted exactly (each distinct position once, with its subtree's size remembered) when the
@@ -777,8 +926,7 @@ def tree_size(board: Board, depth: int | None = None, max_distinct: int = 200_00
     sh = fs.shape(board.size, board.k)
     empties = sh.cells - board.move_count
     limit = depth if depth is not None and depth < empties else None
-    counter = _Searcher(board, METHODS["minimax"], limit, fs.Poller(None, None, sh.poll_mask),
-                        None)
+    counter = _Searcher(board, METHODS["minimax"], limit, fs.Poller(None, None, sh.poll_mask), None)
     me, opp = board.bits(board.to_move), board.bits(board.to_move.opponent)
     memo: dict[tuple[int, int], int] = {}
 
@@ -819,4 +967,3 @@ def tree_size(board: Board, depth: int | None = None, max_distinct: int = 200_00
             a, b, ply = b, mine, ply + 1
         grand += total
     return TreeSize(round(grand / done), False)
-

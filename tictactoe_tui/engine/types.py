@@ -76,8 +76,14 @@ RULE_ALLOWS_VCT = "allows vct"
 RULE_FOUR_THEN_LOST = "four then lost"
 """The move makes a four, and after its forced block every move loses to the opponent's threat
 wins (`pv`: the move, the block, the most stubborn move, the opponent's line)."""
-GAME_RULES = (RULE_WINS_AT_ONCE, RULE_TWO_FOURS, RULE_LEAVES_A_FOUR, RULE_DOUBLE_THREAT,
-              RULE_LEAVES_A_DOUBLE, RULE_FILLS_THE_BOARD)
+GAME_RULES = (
+    RULE_WINS_AT_ONCE,
+    RULE_TWO_FOURS,
+    RULE_LEAVES_A_FOUR,
+    RULE_DOUBLE_THREAT,
+    RULE_LEAVES_A_DOUBLE,
+    RULE_FILLS_THE_BOARD,
+)
 """The rules of source "rule": each is a proof of the exact value it gives."""
 THREAT_RULES = (RULE_VCF, RULE_VCT, RULE_ALLOWS_VCF, RULE_ALLOWS_VCT, RULE_FOUR_THEN_LOST)
 """The rules of source "threats": each proves a win or a loss within its line's length."""
@@ -199,8 +205,11 @@ def equally_good(a: MoveScore, b: MoveScore) -> bool:
     from the same depth (a bound is never known to equal anything)."""
     if a.kind == b.kind == "exact":
         return a.score == b.score
-    return (a.kind == b.kind == "estimate" and (a.score, a.band, a.depth)
-            == (b.score, b.band, b.depth))
+    return a.kind == b.kind == "estimate" and (a.score, a.band, a.depth) == (
+        b.score,
+        b.band,
+        b.depth,
+    )
 
 
 def proven_best(scores: tuple[MoveScore, ...] | list[MoveScore]) -> bool:
@@ -349,8 +358,13 @@ def plies_of(score: int, board: Board) -> int:
     return win_score(board) - abs(score)
 
 
-def describe_score(score: int, board: Board, exact: bool | None = None,
-                   kind: str | None = None, band: str | None = None) -> str:
+def describe_score(
+    score: int,
+    board: Board,
+    exact: bool | None = None,
+    kind: str | None = None,
+    band: str | None = None,
+) -> str:
     """Words for a score from the side to move: "win in 3", "draw", "loss in 4",
     "wins, in at most 15", "+12 (heuristic)", "at most -3 (heuristic)".
 
@@ -406,5 +420,12 @@ def over_result(board: Board, start: float) -> SearchResult:
     """The result of a search from a finished game, seen from the side that would move: it lost
     on ply 0, or drew."""
     score = -win_score(board) if board.winner is not None else 0
-    return SearchResult(move=None, score=score, nodes=1, elapsed=time.perf_counter() - start,
-                        depth=0, pv=(), complete=True)
+    return SearchResult(
+        move=None,
+        score=score,
+        nodes=1,
+        elapsed=time.perf_counter() - start,
+        depth=0,
+        pv=(),
+        complete=True,
+    )

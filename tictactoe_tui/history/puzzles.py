@@ -77,18 +77,26 @@ def standing(store: HistoryStore) -> Standing:
     # The store's own read path (under its lock; a broken file reads as no rows).
     rows = store._rows(
         "SELECT puzzle, solved, rating, deviation, volatility, streak FROM puzzle_attempts "
-        "ORDER BY id")
+        "ORDER BY id"
+    )
     if not rows:
         return Standing()
     solved = frozenset(row[0] for row in rows if row[1])
     best = max(row[5] for row in rows)
     last = rows[-1]
-    return Standing(Rating(last[2], last[3], last[4]), last[5], best, solved,
-                    frozenset(row[0] for row in rows), len(rows))
+    return Standing(
+        Rating(last[2], last[3], last[4]),
+        last[5],
+        best,
+        solved,
+        frozenset(row[0] for row in rows),
+        len(rows),
+    )
 
 
-def record_try(store: HistoryStore, puzzle: Puzzle, solved: bool, hints: int,
-               when: datetime | None = None) -> Outcome:
+def record_try(
+    store: HistoryStore, puzzle: Puzzle, solved: bool, hints: int, when: datetime | None = None
+) -> Outcome:
     """Keep one try at `puzzle` and return the standing before and after it.
 
     Nothing is written when the history cannot write (the outcome still says what the try
@@ -97,30 +105,61 @@ def record_try(store: HistoryStore, puzzle: Puzzle, solved: bool, hints: int,
     before = standing(store)
     key = puzzle.key
     rated = key not in before.tried
-    rating = (after_puzzle(before.rating, puzzle.rating, score_of(solved, hints)) if rated
-              else before.rating)
+    rating = (
+        after_puzzle(before.rating, puzzle.rating, score_of(solved, hints))
+        if rated
+        else before.rating
+    )
     streak = before.streak
     if rated:
         streak = streak + 1 if solved and not hints else 0
-    after = Standing(rating, streak, max(before.best_streak, streak),
-                     before.solved | {key} if solved else before.solved,
-                     before.tried | {key}, before.tries + 1)
+    after = Standing(
+        rating,
+        streak,
+        max(before.best_streak, streak),
+        before.solved | {key} if solved else before.solved,
+        before.tried | {key},
+        before.tries + 1,
+    )
     if store.writable:
         stamp = (when or datetime.now()).isoformat(timespec="seconds")
-        row = (key, stamp, puzzle.size, puzzle.k, puzzle.rating, int(solved), hints, int(rated),
-               rating.rating, rating.deviation, rating.volatility, streak)
+        row = (
+            key,
+            stamp,
+            puzzle.size,
+            puzzle.k,
+            puzzle.rating,
+            int(solved),
+            hints,
+            int(rated),
+            rating.rating,
+            rating.deviation,
+            rating.volatility,
+            streak,
+        )
         # The store's own write path (one short transaction under its lock). A failed write
         # loses only this row: the try still counts on screen.
         with contextlib.suppress(sqlite3.Error):
-            store._write(lambda db: db.execute(
-                "INSERT INTO puzzle_attempts (puzzle, attempted, size, k, puzzle_rating, "
-                "solved, hints, rated, rating, deviation, volatility, streak) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid or 0)
+            store._write(
+                lambda db: (
+                    db.execute(
+                        "INSERT INTO puzzle_attempts (puzzle, attempted, size, k, puzzle_rating, "
+                        "solved, hints, rated, rating, deviation, volatility, streak) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        row,
+                    ).lastrowid
+                    or 0
+                )
+            )
     return Outcome(before, after, rated)
 
 
-def choose_next(puzzles: Sequence[Puzzle], mine: Standing, shape: tuple[int, int] | None,
-                skip: Iterable[str] = ()) -> Puzzle | None:
+def choose_next(
+    puzzles: Sequence[Puzzle],
+    mine: Standing,
+    shape: tuple[int, int] | None,
+    skip: Iterable[str] = (),
+) -> Puzzle | None:
     """The next puzzle to offer: of the board `shape` (any, if None or none is left), not
     solved nor skipped, its difficulty the closest to the player's rating."""
     skipped = set(skip)
@@ -163,9 +202,12 @@ def human_moves(games: Iterable[tuple[int | None, PlayedGame]]) -> Iterator[Miss
             board = board.play(move.cell)
 
 
-def puzzles_from_games(games: Iterable[tuple[int | None, PlayedGame]], *,
-                       limit: int = 20, should_stop: Callable[[], bool] | None = None,
-                       ) -> list[Puzzle]:
+def puzzles_from_games(
+    games: Iterable[tuple[int | None, PlayedGame]],
+    *,
+    limit: int = 20,
+    should_stop: Callable[[], bool] | None = None,
+) -> list[Puzzle]:
     """Puzzles from the positions where a person missed the only win or the only defence.
 
     Each such move is one the review marks `?` (a proven win missed) or `??` (a move into a
@@ -183,9 +225,11 @@ def puzzles_from_games(games: Iterable[tuple[int | None, PlayedGame]], *,
         puzzle = checker.examine(board, "your game")
         if puzzle is None or puzzle.answer == missed.played or puzzle.key in seen:
             continue
-        judgement: Judgement = ("blunder" if puzzle.goal == "hold"
-                                or _loses(board, checker.refutation(puzzle, missed.played))
-                                else "mistake")
+        judgement: Judgement = (
+            "blunder"
+            if puzzle.goal == "hold" or _loses(board, checker.refutation(puzzle, missed.played))
+            else "mistake"
+        )
         mark = SYMBOLS[judgement]
         played = cell_notation(missed.played, board.size)
         source = f"your game ({missed.game}: {played}{mark})"

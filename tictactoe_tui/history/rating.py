@@ -44,8 +44,7 @@ class Rating:
         return self.deviation > 110
 
 
-def update(player: Rating, games: Sequence[tuple[float, float, float]],
-           tau: float = TAU) -> Rating:
+def update(player: Rating, games: Sequence[tuple[float, float, float]], tau: float = TAU) -> Rating:
     """The player's rating after one period of `games`: (opponent rating, its deviation, the
     player's score 0..1) each."""
     mu = (player.rating - 1500) / SCALE
@@ -57,32 +56,31 @@ def update(player: Rating, games: Sequence[tuple[float, float, float]],
     gained = 0.0
     for rating, deviation, score in games:
         phi_j = deviation / SCALE
-        g = 1 / math.sqrt(1 + 3 * phi_j ** 2 / math.pi ** 2)
+        g = 1 / math.sqrt(1 + 3 * phi_j**2 / math.pi**2)
         expected = 1 / (1 + math.exp(-g * (mu - (rating - 1500) / SCALE)))
-        inverse_v += g ** 2 * expected * (1 - expected)
+        inverse_v += g**2 * expected * (1 - expected)
         gained += g * (score - expected)
     v = 1 / inverse_v
     delta = v * gained
     sigma = _new_volatility(phi, sigma, v, delta, tau)
-    phi_star = math.sqrt(phi ** 2 + sigma ** 2)
-    new_phi = 1 / math.sqrt(1 / phi_star ** 2 + 1 / v)
-    new_mu = mu + new_phi ** 2 * gained
+    phi_star = math.sqrt(phi**2 + sigma**2)
+    new_phi = 1 / math.sqrt(1 / phi_star**2 + 1 / v)
+    new_mu = mu + new_phi**2 * gained
     deviation = min(max(SCALE * new_phi, MIN_DEVIATION), Rating().deviation)
     return Rating(1500 + SCALE * new_mu, deviation, sigma)
 
 
 def _new_volatility(phi: float, sigma: float, v: float, delta: float, tau: float) -> float:
     """Step 5 of the paper: the new volatility, by the Illinois algorithm."""
-    a = math.log(sigma ** 2)
+    a = math.log(sigma**2)
 
     def f(x: float) -> float:
         ex = math.exp(x)
-        return (ex * (delta ** 2 - phi ** 2 - v - ex) / (2 * (phi ** 2 + v + ex) ** 2)
-                - (x - a) / tau ** 2)
+        return ex * (delta**2 - phi**2 - v - ex) / (2 * (phi**2 + v + ex) ** 2) - (x - a) / tau**2
 
     low = a
-    if delta ** 2 > phi ** 2 + v:
-        high = math.log(delta ** 2 - phi ** 2 - v)
+    if delta**2 > phi**2 + v:
+        high = math.log(delta**2 - phi**2 - v)
     else:
         step = 1
         while f(a - step * tau) < 0:

@@ -121,14 +121,16 @@ class PlayedGame:
 
     def to_record(self, game_id: int | None = None) -> str:
         """The game as text: the engine's record, with everything else in `#` comment lines."""
-        lines = [f"# tictactoe-tui game{f' {game_id}' if game_id is not None else ''}",
-                 f"# started: {self.started.isoformat(timespec='seconds')}",
-                 f"# ended: {self.ended.isoformat(timespec='seconds')}",
-                 f"# mode: {self.mode}",
-                 f"# x: {self.x}",
-                 f"# o: {self.o}",
-                 f"# difficulty: {self.difficulty}",
-                 f"# outcome: {self.outcome}"]
+        lines = [
+            f"# tictactoe-tui game{f' {game_id}' if game_id is not None else ''}",
+            f"# started: {self.started.isoformat(timespec='seconds')}",
+            f"# ended: {self.ended.isoformat(timespec='seconds')}",
+            f"# mode: {self.mode}",
+            f"# x: {self.x}",
+            f"# o: {self.o}",
+            f"# difficulty: {self.difficulty}",
+            f"# outcome: {self.outcome}",
+        ]
         if self.setup_moves:
             lines.append(f"# setup-moves: {self.setup_moves}")
         if self.forfeit:
@@ -137,8 +139,7 @@ class PlayedGame:
             lines.append(f"# switched-to-random: {' '.join(map(str, self.switched_to_random))}")
         if self.switched_to_clever:
             lines.append(f"# switched-to-clever: {' '.join(map(str, self.switched_to_clever))}")
-        lines += [_move_comment(number, move)
-                  for number, move in enumerate(self.moves, start=1)]
+        lines += [_move_comment(number, move) for number, move in enumerate(self.moves, start=1)]
         if self.settings:
             lines.append(f"# settings: {json.dumps(self.settings, sort_keys=True)}")
         return "\n".join(lines) + "\n" + self.replay().to_record()
@@ -163,15 +164,19 @@ class PlayedGame:
             else:
                 meta[key] = value
         when = now if now is not None else datetime.now().replace(microsecond=0)
-        marks = [game.first if i % 2 == 0 else game.first.opponent
-                 for i in range(len(game.moves))]
-        moves = tuple(_read_move(number, cell, mark, notes.get(number, ""))
-                      for number, (cell, mark) in enumerate(zip(game.moves, marks, strict=True),
-                                                            start=1))
+        marks = [game.first if i % 2 == 0 else game.first.opponent for i in range(len(game.moves))]
+        moves = tuple(
+            _read_move(number, cell, mark, notes.get(number, ""))
+            for number, (cell, mark) in enumerate(zip(game.moves, marks, strict=True), start=1)
+        )
         result = game.result
-        outcome: Outcome = ("abandoned" if result is None
-                            else "draw" if result.winner is None else cast(Outcome,
-                                                                           str(result.winner)))
+        outcome: Outcome = (
+            "abandoned"
+            if result is None
+            else "draw"
+            if result.winner is None
+            else cast(Outcome, str(result.winner))
+        )
         forfeit = meta.get("forfeit", "")
         if forfeit and result is None and meta.get("outcome") in ("X", "O"):
             # Lost by a fault before the board decided: the record's winner stands.
@@ -199,8 +204,9 @@ class PlayedGame:
         )
 
 
-def played_from_match(outcome: GameOutcome, x: str, o: str, size: int, k: int,
-                      when: datetime) -> PlayedGame:
+def played_from_match(
+    outcome: GameOutcome, x: str, o: str, size: int, k: int, when: datetime
+) -> PlayedGame:
     """Game `outcome` of a match between the players `x` and `o` (their specs, e.g.
     "alphabeta:time=0.5": the name before the first ':' is kept) as a played game, for the
     review. Every move is a computer's; X moves first, as in every match game; a game lost by
@@ -208,13 +214,27 @@ def played_from_match(outcome: GameOutcome, x: str, o: str, size: int, k: int,
     x_name, o_name = (name.split(":", 1)[0] for name in (x, o))
     if outcome.x_mark is not Mark.X:
         x_name, o_name = o_name, x_name
-    moves = tuple(PlayedMove(cell, Mark.X if i % 2 == 0 else Mark.O, by_computer=True)
-                  for i, cell in enumerate(outcome.moves))
-    winner = outcome.winner      # a game lost by a fault names its winner too
+    moves = tuple(
+        PlayedMove(cell, Mark.X if i % 2 == 0 else Mark.O, by_computer=True)
+        for i, cell in enumerate(outcome.moves)
+    )
+    winner = outcome.winner  # a game lost by a fault names its winner too
     result: Outcome = "draw" if winner is None else cast(Outcome, winner.value)
     forfeit = outcome.forfeit.reason if outcome.forfeit is not None else ""
-    return PlayedGame("computer-vs-computer", x_name, o_name, size, k, Mark.X, 100, when, when,
-                      moves, result, forfeit=forfeit)
+    return PlayedGame(
+        "computer-vs-computer",
+        x_name,
+        o_name,
+        size,
+        k,
+        Mark.X,
+        100,
+        when,
+        when,
+        moves,
+        result,
+        forfeit=forfeit,
+    )
 
 
 _META = re.compile(r"#\s*([A-Za-z][\w -]*?)\s*:(.*)")
@@ -247,8 +267,9 @@ def _read_move(number: int, cell: int, mark: Mark, note: str) -> PlayedMove:
     except ValueError:
         raise ValueError(f"move {number}'s comment has a bad number: {note!r}") from None
     clever = True if "clever" in words else False if "random" in words else None
-    return PlayedMove(cell, mark, by_computer=True, seconds=seconds, positions=positions,
-                      clever=clever)
+    return PlayedMove(
+        cell, mark, by_computer=True, seconds=seconds, positions=positions, clever=clever
+    )
 
 
 def _word(meta: dict[str, str], key: str, default: str) -> str:
@@ -273,8 +294,7 @@ def _numbers(meta: dict[str, str], key: str, moves: int) -> tuple[int, ...]:
     """Move numbers (0-based, at most `moves`), separated by spaces."""
     words = meta.get(key, "").split()
     if not all(w.isdigit() and int(w) <= moves for w in words):
-        raise ValueError(f"'# {key}:' must list move numbers from 0 to {moves}, "
-                         f"not {meta[key]!r}")
+        raise ValueError(f"'# {key}:' must list move numbers from 0 to {moves}, not {meta[key]!r}")
     return tuple(int(w) for w in words)
 
 
@@ -286,8 +306,9 @@ def _when(meta: dict[str, str], key: str, default: datetime) -> datetime:
     try:
         return datetime.fromisoformat(text)
     except ValueError:
-        raise ValueError(f"'# {key}:' must be a date and time like 2025-03-01T14:02:11, "
-                         f"not {text!r}") from None
+        raise ValueError(
+            f"'# {key}:' must be a date and time like 2025-03-01T14:02:11, not {text!r}"
+        ) from None
 
 
 def _read_settings(text: str | None) -> dict[str, object]:
@@ -308,8 +329,7 @@ def _read_settings(text: str | None) -> dict[str, object]:
 STUDY_TITLE = "# tictactoe-tui study"
 """The first line of a study's record (then the study's id in the history, if it has one)."""
 
-_STUDY_HEADER = re.compile(r"tictactoe-study\s+(\d+)\s*x\s*(\d+)\s+k\s*=\s*(\d+)",
-                           re.IGNORECASE)
+_STUDY_HEADER = re.compile(r"tictactoe-study\s+(\d+)\s*x\s*(\d+)\s+k\s*=\s*(\d+)", re.IGNORECASE)
 _STUDY_POSITION = re.compile(r"position\s*:\s*(\S+)\s+to-move\s*=\s*([XO])", re.IGNORECASE)
 _STUDY_MOVES = re.compile(r"moves\s*:(.*)", re.IGNORECASE)
 _STUDY_TOKEN = re.compile(r"\(|\)|[A-Za-z]\d+|\S+")
@@ -320,8 +340,9 @@ def is_study_record(text: str) -> bool:
     return any(_STUDY_HEADER.fullmatch(line.strip()) for line in text.splitlines())
 
 
-def study_to_record(tree: MoveTree, study_id: int | None = None,
-                    saved: datetime | None = None) -> str:
+def study_to_record(
+    tree: MoveTree, study_id: int | None = None, saved: datetime | None = None
+) -> str:
     """A study as text: its root position and every variation, in brackets after the move
     each is an alternative to."""
     root = tree.root.position
@@ -330,9 +351,11 @@ def study_to_record(tree: MoveTree, study_id: int | None = None,
         lines.append(f"# saved: {saved.isoformat(timespec='seconds')}")
     words: list[str] = []
     _write_line(tree.root, words)
-    lines += [f"tictactoe-study {root.size}x{root.size} k={root.k}",
-              f"position: {root} to-move={root.to_move}",
-              f"moves: {' '.join(words)}".rstrip()]
+    lines += [
+        f"tictactoe-study {root.size}x{root.size} k={root.k}",
+        f"position: {root} to-move={root.to_move}",
+        f"moves: {' '.join(words)}".rstrip(),
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -386,10 +409,12 @@ def study_from_record(text: str) -> MoveTree:
 def _read_moves(tree: MoveTree, text: str) -> None:
     """Add the moves of a `moves:` line to `tree` (a bracket opens an alternative to the move
     before it, from the same position)."""
-    names = {cell_notation(cell, tree.root.position.size): cell
-             for cell in range(tree.root.position.size ** 2)}
+    names = {
+        cell_notation(cell, tree.root.position.size): cell
+        for cell in range(tree.root.position.size**2)
+    }
     current: Node = tree.root
-    before: Node | None = None          # the position the last move was played from
+    before: Node | None = None  # the position the last move was played from
     open_brackets: list[tuple[Node, Node | None]] = []
     for token in _STUDY_TOKEN.findall(text):
         if token == "(":
@@ -405,8 +430,10 @@ def _read_moves(tree: MoveTree, text: str) -> None:
         else:
             cell = names.get(token.upper())
             if cell is None:
-                raise ValueError(f"{token!r} is not a cell of a {tree.root.position.size}×"
-                                 f"{tree.root.position.size} board")
+                raise ValueError(
+                    f"{token!r} is not a cell of a {tree.root.position.size}×"
+                    f"{tree.root.position.size} board"
+                )
             try:
                 child, _ = tree.add(current, cell)
             except IllegalMove as error:

@@ -60,8 +60,13 @@ BLUNDER_DROP = 27
 Judgement = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 """How good a move was (see the module's docstring)."""
 
-SYMBOLS: dict[Judgement, str] = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?",
-                                 "blunder": "??"}
+SYMBOLS: dict[Judgement, str] = {
+    "best": "",
+    "good": "",
+    "inaccuracy": "?!",
+    "mistake": "?",
+    "blunder": "??",
+}
 """The annotation written after a move, as chess players write them."""
 
 
@@ -82,7 +87,7 @@ class Verdict:
 
     @property
     def symbol(self) -> str:
-        """"", "?!", "?" or "??"."""
+        """ "", "?!", "?" or "??"."""
         return SYMBOLS[self.judgement]
 
     @property
@@ -95,8 +100,11 @@ def proven_as_good(played: MoveScore, best: MoveScore) -> bool:
     """Whether the scores prove `played` no worse than `best`: the least it is worth (an exact
     value or a lower bound) reaches the most `best` is worth (an exact value or an upper
     bound). Two equal estimates prove nothing; a bound equal to an estimate neither."""
-    return (played.kind in ("exact", "at_least") and best.kind in ("exact", "at_most")
-            and played.score >= best.score)
+    return (
+        played.kind in ("exact", "at_least")
+        and best.kind in ("exact", "at_most")
+        and played.score >= best.score
+    )
 
 
 def same_estimate(played: MoveScore, best: MoveScore) -> bool:
@@ -119,14 +127,21 @@ def judge(played: MoveScore, best: MoveScore) -> Judgement:
         return "good"
     mine, theirs = played.outcome, best.outcome
     if mine is not None and theirs is not None:
-        if mine == theirs:       # the same result, only slower to win or quicker to lose
+        if mine == theirs:  # the same result, only slower to win or quicker to lose
             return "inaccuracy"
         return "blunder" if mine == "loss" else "mistake"
     if mine == "loss":
         return "blunder"
     drop = best.score - played.score
-    worst: Judgement = ("blunder" if drop >= BLUNDER_DROP else "mistake" if drop >= MISTAKE_DROP
-                        else "inaccuracy" if drop >= INACCURACY_DROP else "good")
+    worst: Judgement = (
+        "blunder"
+        if drop >= BLUNDER_DROP
+        else "mistake"
+        if drop >= MISTAKE_DROP
+        else "inaccuracy"
+        if drop >= INACCURACY_DROP
+        else "good"
+    )
     if theirs == "win" and worst in ("good", "inaccuracy"):
         return "mistake"
     return worst
@@ -142,29 +157,71 @@ def position_key(board: Board) -> str:
     return f"{board.size}x{board.size} k={board.k} {board.to_move} {board}"
 
 
-def analyse_for_review(board: Board, budget: float = REVIEW_BUDGET, *,
-                       should_stop: Callable[[], bool] | None = None,
-                       on_progress: ProgressCallback | None = None) -> Analysis:
+def analyse_for_review(
+    board: Board,
+    budget: float = REVIEW_BUDGET,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> Analysis:
     """Alpha-beta's analysis of one position: solved on 3×3, `budget` seconds on bigger boards.
 
     A `Thinker` job as it stands (module-level, `should_stop` and `on_progress` keywords).
     """
-    return analyse_position(board, "alphabeta", time_limit=None if board.size == 3 else budget,
-                            should_stop=should_stop, on_progress=on_progress)
+    return analyse_position(
+        board,
+        "alphabeta",
+        time_limit=None if board.size == 3 else budget,
+        should_stop=should_stop,
+        on_progress=on_progress,
+    )
 
 
 def analysis_to_json(analysis: Analysis) -> str:
     """An analysis as compact JSON for the cache, each score with what it is (kind, depth,
     source, band, rule, twin) and the search's rows."""
-    return json.dumps({
-        "algorithm": analysis.algorithm, "nodes": analysis.nodes, "elapsed": analysis.elapsed,
-        "depth": analysis.depth, "complete": analysis.complete,
-        "scores": [[s.move, s.score, s.nodes, s.exact, list(s.pv), s.kind, s.depth, s.source,
-                    s.band, s.rule, s.twin] for s in analysis.scores],
-        "best_moves": list(analysis.best_moves),
-        "iterations": [[r.depth, r.move, r.score, r.kind, r.band, r.nodes, r.elapsed,
-                        list(r.pv), r.source, r.complete] for r in analysis.iterations],
-    }, separators=(",", ":"))
+    return json.dumps(
+        {
+            "algorithm": analysis.algorithm,
+            "nodes": analysis.nodes,
+            "elapsed": analysis.elapsed,
+            "depth": analysis.depth,
+            "complete": analysis.complete,
+            "scores": [
+                [
+                    s.move,
+                    s.score,
+                    s.nodes,
+                    s.exact,
+                    list(s.pv),
+                    s.kind,
+                    s.depth,
+                    s.source,
+                    s.band,
+                    s.rule,
+                    s.twin,
+                ]
+                for s in analysis.scores
+            ],
+            "best_moves": list(analysis.best_moves),
+            "iterations": [
+                [
+                    r.depth,
+                    r.move,
+                    r.score,
+                    r.kind,
+                    r.band,
+                    r.nodes,
+                    r.elapsed,
+                    list(r.pv),
+                    r.source,
+                    r.complete,
+                ]
+                for r in analysis.iterations
+            ],
+        },
+        separators=(",", ":"),
+    )
 
 
 def _score_from_json(entry: list[Any]) -> MoveScore:
@@ -174,16 +231,36 @@ def _score_from_json(entry: list[Any]) -> MoveScore:
     if not told:
         return MoveScore(int(move), int(score), int(nodes), bool(exact), line)
     kind, depth, source, band, rule, twin = told
-    return MoveScore(int(move), int(score), int(nodes), bool(exact), line, str(kind),
-                     int(depth), str(source), str(band), str(rule),
-                     None if twin is None else int(twin))
+    return MoveScore(
+        int(move),
+        int(score),
+        int(nodes),
+        bool(exact),
+        line,
+        str(kind),
+        int(depth),
+        str(source),
+        str(band),
+        str(rule),
+        None if twin is None else int(twin),
+    )
 
 
 def _row_from_json(entry: list[Any]) -> IterationInfo:
     """One cached row of the search's story."""
     depth, move, score, kind, band, nodes, elapsed, pv, source, complete = entry
-    return IterationInfo(int(depth), int(move), int(score), str(kind), str(band), int(nodes),
-                         float(elapsed), tuple(int(c) for c in pv), str(source), bool(complete))
+    return IterationInfo(
+        int(depth),
+        int(move),
+        int(score),
+        str(kind),
+        str(band),
+        int(nodes),
+        float(elapsed),
+        tuple(int(c) for c in pv),
+        str(source),
+        bool(complete),
+    )
 
 
 def analysis_from_json(text: str) -> Analysis | None:
@@ -191,10 +268,17 @@ def analysis_from_json(text: str) -> Analysis | None:
     try:
         data = json.loads(text)
         scores = tuple(_score_from_json(entry) for entry in data["scores"])
-        return Analysis(str(data["algorithm"]), scores, int(data["nodes"]),
-                        float(data["elapsed"]), int(data["depth"]), bool(data["complete"]),
-                        False, tuple(int(m) for m in data.get("best_moves", ())),
-                        tuple(_row_from_json(row) for row in data.get("iterations", ())))
+        return Analysis(
+            str(data["algorithm"]),
+            scores,
+            int(data["nodes"]),
+            float(data["elapsed"]),
+            int(data["depth"]),
+            bool(data["complete"]),
+            False,
+            tuple(int(m) for m in data.get("best_moves", ())),
+            tuple(_row_from_json(row) for row in data.get("iterations", ())),
+        )
     except (ValueError, KeyError, TypeError):
         return None
 
@@ -218,8 +302,11 @@ class GameReview:
     @property
     def to_analyse(self) -> list[int]:
         """The positions still waiting for an analysis, in order."""
-        return [i for i, board in enumerate(self.positions)
-                if not board.is_over and self.analyses[i] is None]
+        return [
+            i
+            for i, board in enumerate(self.positions)
+            if not board.is_over and self.analyses[i] is None
+        ]
 
     @property
     def progress(self) -> tuple[int, int]:
@@ -227,14 +314,14 @@ class GameReview:
         total = sum(1 for board in self.positions if not board.is_over)
         return total - len(self.to_analyse), total
 
-    def analyse_all(self, budget: float = REVIEW_BUDGET,
-                    should_stop: Callable[[], bool] | None = None) -> None:
+    def analyse_all(
+        self, budget: float = REVIEW_BUDGET, should_stop: Callable[[], bool] | None = None
+    ) -> None:
         """Analyse every position still waiting (in this thread), stopping when asked."""
         for index in self.to_analyse:
             if should_stop is not None and should_stop():
                 return
-            analysis = analyse_for_review(self.positions[index], budget,
-                                          should_stop=should_stop)
+            analysis = analyse_for_review(self.positions[index], budget, should_stop=should_stop)
             if analysis.cancelled:
                 return
             self.analyses[index] = analysis

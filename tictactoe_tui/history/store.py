@@ -125,9 +125,17 @@ class GameSummary:
 
     def to_json(self) -> dict[str, object]:
         """The fields `tictactoe-tui history --json` prints for a game."""
-        return {"id": self.id, "started": self.started.isoformat(timespec="seconds"),
-                "mode": self.mode, "x": self.x, "o": self.o, "size": self.size, "k": self.k,
-                "result": self.outcome, "moves": self.moves}
+        return {
+            "id": self.id,
+            "started": self.started.isoformat(timespec="seconds"),
+            "mode": self.mode,
+            "x": self.x,
+            "o": self.o,
+            "size": self.size,
+            "k": self.k,
+            "result": self.outcome,
+            "moves": self.moves,
+        }
 
 
 @dataclass(frozen=True)
@@ -199,8 +207,14 @@ def opponent_of(mode: str, x: str, o: str) -> str:
 class HistoryStore:
     """The games, the last settings and the review's cached analyses in one SQLite file."""
 
-    def __init__(self, path: Path, connection: sqlite3.Connection | None, state: State,
-                 notice: str = "", busy_seconds: float = BUSY_SECONDS) -> None:
+    def __init__(
+        self,
+        path: Path,
+        connection: sqlite3.Connection | None,
+        state: State,
+        notice: str = "",
+        busy_seconds: float = BUSY_SECONDS,
+    ) -> None:
         """Use `open` instead: it decides the state and the notice."""
         self.path = path
         """The database file."""
@@ -235,8 +249,12 @@ class HistoryStore:
     # -- opening --------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, directory: str | os.PathLike[str] | None = None,
-             busy_seconds: float = BUSY_SECONDS, create: bool = True) -> HistoryStore:
+    def open(
+        cls,
+        directory: str | os.PathLike[str] | None = None,
+        busy_seconds: float = BUSY_SECONDS,
+        create: bool = True,
+    ) -> HistoryStore:
         """Open (or, with `create`, make) the history in `directory` (default `data_dir()`);
         never raises. Without `create` (the reading commands) a missing history stays missing:
         the store is "off" with no notice, and nothing is made on disk."""
@@ -270,22 +288,27 @@ class HistoryStore:
                 try:
                     moved = _move_aside(path)
                 except OSError as stuck:
-                    self.notice = (f"The history at {path} is damaged and cannot be moved aside "
-                                   f"({_reason(stuck)}): nothing was read or changed.")
+                    self.notice = (
+                        f"The history at {path} is damaged and cannot be moved aside "
+                        f"({_reason(stuck)}): nothing was read or changed."
+                    )
                     return
-                self.notice = (f"The history at {path} was damaged: nothing was read; it was "
-                               f"moved to {moved} (kept), and the next game played (or an "
-                               "import) starts a new one.")
+                self.notice = (
+                    f"The history at {path} was damaged: nothing was read; it was "
+                    f"moved to {moved} (kept), and the next game played (or an "
+                    "import) starts a new one."
+                )
             elif _is_damage(error):
                 try:
                     moved = _move_aside(path)
                 except OSError as stuck:
                     self.state = "off"
-                    self.notice = (f"History is off: {path} is damaged and cannot be moved "
-                                   f"aside ({_reason(stuck)}).")
+                    self.notice = (
+                        f"History is off: {path} is damaged and cannot be moved "
+                        f"aside ({_reason(stuck)})."
+                    )
                     return
-                notice = (f"The history was damaged: it was moved to {moved} and a new one "
-                          "started.")
+                notice = f"The history was damaged: it was moved to {moved} and a new one started."
                 try:
                     self._db, self.state, self.notice = _connect(path, self.busy_seconds)
                 except (sqlite3.Error, OSError) as again:
@@ -295,8 +318,10 @@ class HistoryStore:
             elif _is_busy(error):
                 self.state = "waiting"
                 self._locked_out = True
-                self.notice = (f"The history is locked by another program ({path}): games are "
-                               "kept beside it and saved as soon as it is free.")
+                self.notice = (
+                    f"The history is locked by another program ({path}): games are "
+                    "kept beside it and saved as soon as it is free."
+                )
             else:
                 self._attach_read_only(error)
         except OSError as error:
@@ -314,8 +339,10 @@ class HistoryStore:
             if self._db is not None:
                 self.state = "read-only"
                 why = "read-only" if not os.access(folder, os.W_OK) else _reason(error)
-                self.notice = (f"The history in {folder} cannot be written ({why}): its games "
-                               "are listed, but new games are not saved.")
+                self.notice = (
+                    f"The history in {folder} cannot be written ({why}): its games "
+                    "are listed, but new games are not saved."
+                )
                 return
         self.state = "off"
         self.notice = f"History is off: cannot write to {folder} ({_reason(error)})."
@@ -352,9 +379,12 @@ class HistoryStore:
         games wait (in memory or as records) for a file that was locked."""
         if self._closed or self.state not in ("ready", "waiting"):
             return False
-        return (self.state == "waiting" or bool(self.pending)
-                or self._settings_waiting is not None
-                or (self._locked_out and self.unsaved() > 0))
+        return (
+            self.state == "waiting"
+            or bool(self.pending)
+            or self._settings_waiting is not None
+            or (self._locked_out and self.unsaved() > 0)
+        )
 
     def unsaved(self) -> int:
         """How many games wait outside the database: in memory, and as records beside it."""
@@ -378,10 +408,11 @@ class HistoryStore:
             self._catch_up(wait=not self._locked_out)
             if self.writable and not self._closed:
                 try:
-                    game_id = self._write(partial(_insert_game, game=game),
-                                          wait=not self._locked_out)
+                    game_id = self._write(
+                        partial(_insert_game, game=game), wait=not self._locked_out
+                    )
                 except sqlite3.Error:
-                    pass                # a lock or a full disk: kept below, `notice` says why
+                    pass  # a lock or a full disk: kept below, `notice` says why
                 else:
                     self._say_waiting()
                     return game_id
@@ -418,7 +449,7 @@ class HistoryStore:
                     record.unlink(missing_ok=True)
                     return True
         except OSError:
-            pass            # the folder cannot be read: the database is tried instead
+            pass  # the folder cannot be read: the database is tried instead
         return False
 
     def retry(self) -> list[int]:
@@ -476,9 +507,9 @@ class HistoryStore:
                     self.adopted[record.name] = game_id
             self._save_settings(wait)
         except sqlite3.Error:
-            return saved        # a lock or a full disk: what waits stays for the next try
+            return saved  # a lock or a full disk: what waits stays for the next try
         except OSError:
-            return saved        # the folder cannot be listed: the records stay for next time
+            return saved  # the folder cannot be listed: the records stay for next time
         return saved
 
     def _reconnect(self) -> None:
@@ -509,7 +540,7 @@ class HistoryStore:
                 draft.write_text(game.to_record(), encoding="utf-8")
                 draft.replace(target)
             except OSError:
-                draft.unlink(missing_ok=True)   # a full disk: no empty draft left behind
+                draft.unlink(missing_ok=True)  # a full disk: no empty draft left behind
                 raise
         except OSError:
             return None
@@ -523,7 +554,7 @@ class HistoryStore:
         try:
             record.rename(claimed)
         except OSError:
-            return None     # another copy claimed it (or it went): it is that copy's to save
+            return None  # another copy claimed it (or it went): it is that copy's to save
         try:
             game = PlayedGame.from_record(claimed.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -562,24 +593,32 @@ class HistoryStore:
         troubled = self._locked_out or self._trouble is not None or bool(self.pending)
         waiting = self.unsaved() if troubled else 0
         if waiting:
-            where = ("in memory" if len(self.pending) == waiting
-                     else f"beside it as {UNSAVED_GLOB} records")
+            where = (
+                "in memory"
+                if len(self.pending) == waiting
+                else f"beside it as {UNSAVED_GLOB} records"
+            )
             kept = f"{_games(waiting)} kept {where} and"
         elif settings:
             kept = "your settings are"
         else:
             kept = "games are kept beside it and"
         if self.state == "waiting":
-            self.notice = (f"The history is locked by another program ({self.path}): {kept} "
-                           "saved as soon as it is free.")
+            self.notice = (
+                f"The history is locked by another program ({self.path}): {kept} "
+                "saved as soon as it is free."
+            )
         elif self.state != "ready":
             return
         elif self._trouble is not None:
             self.notice = f"Could not save to the history ({self._trouble})" + (
-                f": {kept} tried again with every save." if waiting or settings else ".")
+                f": {kept} tried again with every save." if waiting or settings else "."
+            )
         elif self._locked_out and (waiting or settings):
-            self.notice = (f"The history is busy (another program holds it): {kept} saved as "
-                           "soon as it is free.")
+            self.notice = (
+                f"The history is busy (another program holds it): {kept} saved as "
+                "soon as it is free."
+            )
         elif self.notice.startswith(STORE_NOTICES):
             self.notice = ""
 
@@ -589,69 +628,128 @@ class HistoryStore:
         rows = self._rows(f"SELECT COUNT(*) FROM games{sql}", values)
         return int(rows[0][0]) if rows else 0
 
-    def games(self, where: HistoryFilter = HistoryFilter(), sort: str = "date",
-              descending: bool = True, offset: int = 0, limit: int = 100) -> list[GameSummary]:
+    def games(
+        self,
+        where: HistoryFilter = HistoryFilter(),
+        sort: str = "date",
+        descending: bool = True,
+        offset: int = 0,
+        limit: int = 100,
+    ) -> list[GameSummary]:
         """A page of games, sorted by one of `SORT_COLUMNS` (ties newest first)."""
         sql, values = where.where()
         direction = "DESC" if descending else "ASC"
-        query = (f"SELECT id, started, ended, mode, x, o, size, k, difficulty, outcome, "
-                 f"move_count FROM games{sql} ORDER BY {SORT_COLUMNS[sort]} {direction}, "
-                 "started DESC, id DESC LIMIT ? OFFSET ?")
-        return [GameSummary(id=row[0], started=datetime.fromisoformat(row[1]),
-                            ended=datetime.fromisoformat(row[2]), mode=row[3], x=row[4],
-                            o=row[5], size=row[6], k=row[7], difficulty=row[8],
-                            outcome=row[9], moves=row[10])
-                for row in self._rows(query, [*values, limit, offset])]
+        query = (
+            f"SELECT id, started, ended, mode, x, o, size, k, difficulty, outcome, "
+            f"move_count FROM games{sql} ORDER BY {SORT_COLUMNS[sort]} {direction}, "
+            "started DESC, id DESC LIMIT ? OFFSET ?"
+        )
+        return [
+            GameSummary(
+                id=row[0],
+                started=datetime.fromisoformat(row[1]),
+                ended=datetime.fromisoformat(row[2]),
+                mode=row[3],
+                x=row[4],
+                o=row[5],
+                size=row[6],
+                k=row[7],
+                difficulty=row[8],
+                outcome=row[9],
+                moves=row[10],
+            )
+            for row in self._rows(query, [*values, limit, offset])
+        ]
 
     def players(self) -> list[str]:
         """Every player name in the history, for the opponent filter."""
-        return [row[0] for row in self._rows(
-            "SELECT x FROM games UNION SELECT o FROM games ORDER BY 1")]
+        return [
+            row[0] for row in self._rows("SELECT x FROM games UNION SELECT o FROM games ORDER BY 1")
+        ]
 
     def boards(self) -> list[tuple[int, int]]:
         """Every (size, k) in the history, for the board filter."""
-        return [(row[0], row[1]) for row in self._rows(
-            "SELECT DISTINCT size, k FROM games ORDER BY size, k")]
+        return [
+            (row[0], row[1])
+            for row in self._rows("SELECT DISTINCT size, k FROM games ORDER BY size, k")
+        ]
 
     def game(self, game_id: int) -> PlayedGame | None:
         """A whole game with its moves, or None if there is no such game."""
+
         def load(db: sqlite3.Connection) -> PlayedGame | None:
             row = db.execute(
                 "SELECT mode, x, o, size, k, first, difficulty, started, ended, outcome, "
                 "switched_to_random, switched_to_clever, settings, setup_moves, forfeit "
-                "FROM games WHERE id = ?", (game_id,)).fetchone()
+                "FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
             if row is None:
                 return None
-            moves = db.execute("SELECT cell, mark, by_computer, seconds, positions, clever "
-                               "FROM moves WHERE game_id = ? ORDER BY number",
-                               (game_id,)).fetchall()
+            moves = db.execute(
+                "SELECT cell, mark, by_computer, seconds, positions, clever "
+                "FROM moves WHERE game_id = ? ORDER BY number",
+                (game_id,),
+            ).fetchall()
             return PlayedGame(
-                mode=row[0], x=row[1], o=row[2], size=row[3], k=row[4], first=Mark(row[5]),
-                difficulty=row[6], started=datetime.fromisoformat(row[7]),
-                ended=datetime.fromisoformat(row[8]), outcome=row[9],
-                moves=tuple(PlayedMove(m[0], Mark(m[1]), bool(m[2]), m[3], m[4],
-                                       None if m[5] is None else bool(m[5])) for m in moves),
+                mode=row[0],
+                x=row[1],
+                o=row[2],
+                size=row[3],
+                k=row[4],
+                first=Mark(row[5]),
+                difficulty=row[6],
+                started=datetime.fromisoformat(row[7]),
+                ended=datetime.fromisoformat(row[8]),
+                outcome=row[9],
+                moves=tuple(
+                    PlayedMove(
+                        m[0],
+                        Mark(m[1]),
+                        bool(m[2]),
+                        m[3],
+                        m[4],
+                        None if m[5] is None else bool(m[5]),
+                    )
+                    for m in moves
+                ),
                 switched_to_random=_ints(row[10], len(moves)),
                 switched_to_clever=_ints(row[11], len(moves)),
-                settings=json.loads(row[12]), setup_moves=row[13], forfeit=row[14])
+                settings=json.loads(row[12]),
+                setup_moves=row[13],
+                forfeit=row[14],
+            )
+
         return self._read(load, None)
 
     def scores(self) -> list[ScoreLine]:
         """All-time results by kind of game (opponent, difficulty, board), most played first."""
-        rows = self._rows("SELECT mode, x, o, difficulty, size, k, outcome, COUNT(*) FROM games "
-                          "GROUP BY mode, x, o, difficulty, size, k, outcome")
+        rows = self._rows(
+            "SELECT mode, x, o, difficulty, size, k, outcome, COUNT(*) FROM games "
+            "GROUP BY mode, x, o, difficulty, size, k, outcome"
+        )
         lines: dict[tuple[str, str, int, int, int], dict[str, int]] = {}
         for mode, x, o, difficulty, size, k, outcome, count in rows:
             key = (mode, opponent_of(mode, x, o), difficulty, size, k)
             counts = lines.setdefault(key, {"wins": 0, "losses": 0, "draws": 0, "abandoned": 0})
             counts[_column(mode, x, outcome)] += count
-        made = [ScoreLine(mode, opponent, difficulty, size, k, counts["wins"], counts["losses"],
-                          counts["draws"], counts["abandoned"])
-                for (mode, opponent, difficulty, size, k), counts in lines.items()]
+        made = [
+            ScoreLine(
+                mode,
+                opponent,
+                difficulty,
+                size,
+                k,
+                counts["wins"],
+                counts["losses"],
+                counts["draws"],
+                counts["abandoned"],
+            )
+            for (mode, opponent, difficulty, size, k), counts in lines.items()
+        ]
         return sorted(made, key=lambda line: (-line.games, line.opponent, line.size))
 
-    def score_for(self, mode: str, x: str, o: str, difficulty: int, size: int,
-                  k: int) -> ScoreLine:
+    def score_for(self, mode: str, x: str, o: str, difficulty: int, size: int, k: int) -> ScoreLine:
         """The all-time line of one kind of game (zeros when none was played)."""
         key = (mode, opponent_of(mode, x, o), difficulty, size, k)
         for line in self.scores():
@@ -690,9 +788,16 @@ class HistoryStore:
             return
         now = datetime.now().isoformat(timespec="seconds")
         text = json.dumps(settings, sort_keys=True)
-        self._write(lambda db: db.execute(
-            "INSERT OR REPLACE INTO last_settings (id, saved, settings) VALUES (1, ?, ?)",
-            (now, text)).lastrowid or 0, wait=wait)
+        self._write(
+            lambda db: (
+                db.execute(
+                    "INSERT OR REPLACE INTO last_settings (id, saved, settings) VALUES (1, ?, ?)",
+                    (now, text),
+                ).lastrowid
+                or 0
+            ),
+            wait=wait,
+        )
         self._settings_waiting = None
 
     def cached_analyses(self, positions: Iterable[str], method: str) -> dict[str, str]:
@@ -700,10 +805,12 @@ class HistoryStore:
         wanted = list(positions)
         found: dict[str, str] = {}
         for start in range(0, len(wanted), 500):
-            chunk = wanted[start:start + 500]
+            chunk = wanted[start : start + 500]
             marks = ", ".join("?" * len(chunk))
-            query = (f"SELECT position, analysis FROM analyses WHERE method = ? "
-                     f"AND position IN ({marks})")
+            query = (
+                f"SELECT position, analysis FROM analyses WHERE method = ? "
+                f"AND position IN ({marks})"
+            )
             found.update((row[0], row[1]) for row in self._rows(query, [method, *chunk]))
         return found
 
@@ -712,9 +819,17 @@ class HistoryStore:
         if not self.writable:
             return
         try:
-            self._write(lambda db: db.execute(
-                "INSERT OR REPLACE INTO analyses (position, method, analysis) VALUES (?, ?, ?)",
-                (position, method, analysis)).lastrowid or 0, wait=False)
+            self._write(
+                lambda db: (
+                    db.execute(
+                        "INSERT OR REPLACE INTO analyses (position, method, analysis)"
+                        " VALUES (?, ?, ?)",
+                        (position, method, analysis),
+                    ).lastrowid
+                    or 0
+                ),
+                wait=False,
+            )
         except sqlite3.Error:
             return  # a cache: the analysis is simply made again next time
 
@@ -727,21 +842,38 @@ class HistoryStore:
         tree = study_from_record(record)
         moves, variations = study_counts(tree)
         now = datetime.now().replace(microsecond=0)
-        values = (now.isoformat(timespec="seconds"), tree.root.position.size,
-                  tree.root.position.k, str(tree.root.position), moves, variations)
+        values = (
+            now.isoformat(timespec="seconds"),
+            tree.root.position.size,
+            tree.root.position.k,
+            str(tree.root.position),
+            moves,
+            variations,
+        )
 
         def write(db: sqlite3.Connection) -> int:
-            if study_id is not None and db.execute("SELECT 1 FROM studies WHERE id = ?",
-                                                   (study_id,)).fetchone():
+            if (
+                study_id is not None
+                and db.execute("SELECT 1 FROM studies WHERE id = ?", (study_id,)).fetchone()
+            ):
                 text = study_to_record(tree, study_id, now)
-                db.execute("UPDATE studies SET saved = ?, size = ?, k = ?, root = ?, moves = ?, "
-                           "variations = ?, record = ? WHERE id = ?",
-                           (*values, text, study_id))
+                db.execute(
+                    "UPDATE studies SET saved = ?, size = ?, k = ?, root = ?, moves = ?, "
+                    "variations = ?, record = ? WHERE id = ?",
+                    (*values, text, study_id),
+                )
                 return study_id
-            new = db.execute("INSERT INTO studies (saved, size, k, root, moves, variations, "
-                             "record) VALUES (?, ?, ?, ?, ?, ?, '')", values).lastrowid or 0
-            db.execute("UPDATE studies SET record = ? WHERE id = ?",
-                       (study_to_record(tree, new, now), new))
+            new = (
+                db.execute(
+                    "INSERT INTO studies (saved, size, k, root, moves, variations, "
+                    "record) VALUES (?, ?, ?, ?, ?, ?, '')",
+                    values,
+                ).lastrowid
+                or 0
+            )
+            db.execute(
+                "UPDATE studies SET record = ? WHERE id = ?", (study_to_record(tree, new, now), new)
+            )
             return new
 
         if not self.writable:
@@ -755,10 +887,21 @@ class HistoryStore:
 
     def studies(self) -> list[StudySummary]:
         """Every study kept, the last saved first."""
-        return [StudySummary(id=row[0], saved=datetime.fromisoformat(row[1]), size=row[2],
-                             k=row[3], root=row[4], moves=row[5], variations=row[6])
-                for row in self._rows("SELECT id, saved, size, k, root, moves, variations "
-                                      "FROM studies ORDER BY saved DESC, id DESC")]
+        return [
+            StudySummary(
+                id=row[0],
+                saved=datetime.fromisoformat(row[1]),
+                size=row[2],
+                k=row[3],
+                root=row[4],
+                moves=row[5],
+                variations=row[6],
+            )
+            for row in self._rows(
+                "SELECT id, saved, size, k, root, moves, variations "
+                "FROM studies ORDER BY saved DESC, id DESC"
+            )
+        ]
 
     def study(self, study_id: int) -> str | None:
         """A study's text record, or None if there is no such study."""
@@ -771,8 +914,11 @@ class HistoryStore:
         if not self.writable:
             return False
         try:
-            return bool(self._write(lambda db: db.execute(
-                "DELETE FROM studies WHERE id = ?", (study_id,)).rowcount))
+            return bool(
+                self._write(
+                    lambda db: db.execute("DELETE FROM studies WHERE id = ?", (study_id,)).rowcount
+                )
+            )
         except sqlite3.Error:
             return False
 
@@ -780,8 +926,10 @@ class HistoryStore:
 
     def _rows(self, sql: str, values: Sequence[object] = ()) -> list[Any]:
         """The rows a query returns; none when the file cannot be read."""
+
         def fetch(db: sqlite3.Connection) -> list[Any]:
             return db.execute(sql, values).fetchall()
+
         return self._read(fetch, [])
 
     def _read(self, query: Callable[[sqlite3.Connection], T], empty: T) -> T:
@@ -818,7 +966,7 @@ class HistoryStore:
                 self._trouble = None
                 return done
             finally:
-                if db.in_transaction:   # a COMMIT that failed (a full disk) leaves one open
+                if db.in_transaction:  # a COMMIT that failed (a full disk) leaves one open
                     db.execute("ROLLBACK")
                 if not wait:
                     db.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
@@ -830,16 +978,18 @@ def _connect(path: Path, busy_seconds: float) -> tuple[sqlite3.Connection, State
 
     The migrations take the write lock only when the file lacks one: a current file opens (and
     reads) while another program holds the lock."""
-    db = sqlite3.connect(path, timeout=busy_seconds, isolation_level=None,
-                         check_same_thread=False)
+    db = sqlite3.connect(path, timeout=busy_seconds, isolation_level=None, check_same_thread=False)
     try:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             db.close()
-            return (_read_only(path, busy_seconds), "read-only",
-                    f"The history was written by a newer tictactoe-tui (schema {version}; this "
-                    f"one knows {SCHEMA_VERSION}): it is read-only, so new games wait beside it "
-                    f"as {UNSAVED_GLOB} records, for that version to save.")
+            return (
+                _read_only(path, busy_seconds),
+                "read-only",
+                f"The history was written by a newer tictactoe-tui (schema {version}; this "
+                f"one knows {SCHEMA_VERSION}): it is read-only, so new games wait beside it "
+                f"as {UNSAVED_GLOB} records, for that version to save.",
+            )
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA synchronous = NORMAL")
@@ -861,8 +1011,13 @@ def _read_only(path: Path, busy_seconds: float) -> sqlite3.Connection:
     uri = path.resolve().as_uri()
     failure: sqlite3.Error | None = None
     for options in ("mode=ro", "mode=ro&immutable=1"):
-        db = sqlite3.connect(f"{uri}?{options}", uri=True, timeout=busy_seconds,
-                             check_same_thread=False, isolation_level=None)
+        db = sqlite3.connect(
+            f"{uri}?{options}",
+            uri=True,
+            timeout=busy_seconds,
+            check_same_thread=False,
+            isolation_level=None,
+        )
         try:
             db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
         except sqlite3.Error as error:
@@ -892,14 +1047,21 @@ def _delete_game(db: sqlite3.Connection, game: PlayedGame) -> bool:
 def _saved_id(db: sqlite3.Connection, game: PlayedGame) -> int | None:
     """The id of the saved `game` (the same times, players and moves), if the history holds it
     (the newest, should it hold two)."""
-    rows = db.execute("SELECT id FROM games WHERE started = ? AND ended = ? AND x = ? AND o = ? "
-                      "AND move_count = ?",
-                      (game.started.isoformat(timespec="seconds"),
-                       game.ended.isoformat(timespec="seconds"), game.x, game.o,
-                       len(game.moves))).fetchall()
+    rows = db.execute(
+        "SELECT id FROM games WHERE started = ? AND ended = ? AND x = ? AND o = ? "
+        "AND move_count = ?",
+        (
+            game.started.isoformat(timespec="seconds"),
+            game.ended.isoformat(timespec="seconds"),
+            game.x,
+            game.o,
+            len(game.moves),
+        ),
+    ).fetchall()
     for (game_id,) in sorted(rows, reverse=True):
-        cells = db.execute("SELECT cell FROM moves WHERE game_id = ? ORDER BY number",
-                           (game_id,)).fetchall()
+        cells = db.execute(
+            "SELECT cell FROM moves WHERE game_id = ? ORDER BY number", (game_id,)
+        ).fetchall()
         if tuple(cell for (cell,) in cells) == game.cells:
             return int(game_id)
     return None
@@ -907,14 +1069,14 @@ def _saved_id(db: sqlite3.Connection, game: PlayedGame) -> int | None:
 
 def _alive(pid: int) -> bool:
     """Whether process `pid` still runs (always "yes" where that cannot be asked safely)."""
-    if os.name == "nt":     # os.kill(pid, 0) would send Ctrl+C there
+    if os.name == "nt":  # os.kill(pid, 0) would send Ctrl+C there
         return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except OSError:
-        return True         # it runs, as another user
+        return True  # it runs, as another user
     return True
 
 
@@ -934,19 +1096,44 @@ def _insert_game(db: sqlite3.Connection, game: PlayedGame) -> int:
         "INSERT INTO games (started, ended, mode, x, o, size, k, first, difficulty, outcome, "
         "move_count, setup_moves, switched_to_random, switched_to_clever, settings, forfeit) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (game.started.isoformat(timespec="seconds"), game.ended.isoformat(timespec="seconds"),
-         game.mode, game.x, game.o, game.size, game.k, str(game.first), game.difficulty,
-         game.outcome, len(game.moves), game.setup_moves, _text(game.switched_to_random),
-         _text(game.switched_to_clever), json.dumps(game.settings, sort_keys=True),
-         game.forfeit))
+        (
+            game.started.isoformat(timespec="seconds"),
+            game.ended.isoformat(timespec="seconds"),
+            game.mode,
+            game.x,
+            game.o,
+            game.size,
+            game.k,
+            str(game.first),
+            game.difficulty,
+            game.outcome,
+            len(game.moves),
+            game.setup_moves,
+            _text(game.switched_to_random),
+            _text(game.switched_to_clever),
+            json.dumps(game.settings, sort_keys=True),
+            game.forfeit,
+        ),
+    )
     game_id = cursor.lastrowid
     assert game_id is not None
     db.executemany(
         "INSERT INTO moves (game_id, number, cell, mark, by_computer, seconds, positions, "
         "clever) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(game_id, number, move.cell, str(move.mark), int(move.by_computer), move.seconds,
-          move.positions, None if move.clever is None else int(move.clever))
-         for number, move in enumerate(game.moves)])
+        [
+            (
+                game_id,
+                number,
+                move.cell,
+                str(move.mark),
+                int(move.by_computer),
+                move.seconds,
+                move.positions,
+                None if move.clever is None else int(move.clever),
+            )
+            for number, move in enumerate(game.moves)
+        ],
+    )
     return game_id
 
 
@@ -1006,4 +1193,3 @@ def _move_aside(path: Path) -> Path:
         wal.rename(target.with_name(target.name + "-wal"))
     path.with_name(path.name + "-shm").unlink(missing_ok=True)
     return target
-

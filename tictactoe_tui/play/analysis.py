@@ -94,9 +94,11 @@ class MoveToken:
     """How deep in variations the entry is (0: the main line)."""
 
 
-SETUP_WORDS = ("Setting up: x, o or . puts X, O or nothing on the cursor's cell (a click cycles "
-               "them); m switches the side to move; n clears the board; v pastes a position; "
-               "s is done (a new study from this position); escape cancels.")
+SETUP_WORDS = (
+    "Setting up: x, o or . puts X, O or nothing on the cursor's cell (a click cycles "
+    "them); m switches the side to move; n clears the board; v pastes a position; "
+    "s is done (a new study from this position); escape cancels."
+)
 """The panel's words while a position is being set up."""
 
 
@@ -107,8 +109,14 @@ SETTING_UP = "Setting up a position: s is done, escape cancels; then the moves c
 class AnalysisController:
     """One study at a time: its tree, the node shown, the set-up position being edited."""
 
-    def __init__(self, root: Board | MoveTree, *, time_limit: float | None = 1.0,
-                 depth: int | None = None, algorithm: str = Algorithm.ALPHABETA) -> None:
+    def __init__(
+        self,
+        root: Board | MoveTree,
+        *,
+        time_limit: float | None = 1.0,
+        depth: int | None = None,
+        algorithm: str = Algorithm.ALPHABETA,
+    ) -> None:
         """A study of `root`; every position shown is analysed by `algorithm` within
         `time_limit` seconds on boards over 3×3 (3×3 is solved) and `depth` plies (None:
         automatic). `root` may be a whole study (reopened from the history)."""
@@ -157,8 +165,12 @@ class AnalysisController:
         analysis = self.node.analysis if self.phase is Phase.EXPLORE else None
         if analysis is None or not analysis.scores:
             return ScoreOverlay({}, "", "", None)
-        return ScoreOverlay(score_hints(analysis), f"{self.node.position.to_move}'s scores", "",
-                            analysis.scores[0].move)
+        return ScoreOverlay(
+            score_hints(analysis),
+            f"{self.node.position.to_move}'s scores",
+            "",
+            analysis.scores[0].move,
+        )
 
     def move_tokens(self) -> list[MoveToken]:
         """The move list with its variations, as a chess GUI writes it: the main line, each
@@ -176,13 +188,17 @@ class AnalysisController:
         else:
             ply = self.node.ply
             where = (f"Move {ply} of this line" if ply else "The root position") + (
-                f", {_result_words(position)}" if position.is_over
-                else f", {position.to_move} to move")
+                f", {_result_words(position)}"
+                if position.is_over
+                else f", {position.to_move} to move"
+            )
             if self.tree.root.children:
                 variations = sum(max(len(n.children) - 1, 0) for n in self.tree.nodes())
                 moves = len(self.tree)
-                where += (f" · {moves} move{'' if moves == 1 else 's'}, {variations} "
-                          f"variation{'' if variations == 1 else 's'}")
+                where += (
+                    f" · {moves} move{'' if moves == 1 else 's'}, {variations} "
+                    f"variation{'' if variations == 1 else 's'}"
+                )
         return where, f"Position: {self.position_text}   (c copies, v pastes, k keeps the study)"
 
     # -- exploring --------------------------------------------------------------------------------
@@ -194,9 +210,13 @@ class AnalysisController:
             return self.cycle(cell)
         position = self.node.position
         if position.is_over:
-            return [self._say(f"The game is over here ({_result_words(position)}): go back "
-                              "to try another move.")]
-        taken = position[cell] if 0 <= cell < position.size ** 2 else None
+            return [
+                self._say(
+                    f"The game is over here ({_result_words(position)}): go back "
+                    "to try another move."
+                )
+            ]
+        taken = position[cell] if 0 <= cell < position.size**2 else None
         if taken is not None:
             return [self._say(f"{cell_notation(cell, position.size)} is taken by {taken}.")]
         try:
@@ -243,8 +263,12 @@ class AnalysisController:
             return [self._say(SETTING_UP)]
         here = variation_at(self.node)
         if here is None or here.parent is None:
-            return [self._say("No other variation here: play another move from an earlier "
-                              "position to start one.")]
+            return [
+                self._say(
+                    "No other variation here: play another move from an earlier "
+                    "position to start one."
+                )
+            ]
         siblings = here.parent.children
         return self._go(siblings[(siblings.index(here) + step) % len(siblings)])
 
@@ -338,7 +362,7 @@ class AnalysisController:
         try:
             board = read_position(text)
             if board.size == current.size and board.k != current.k:
-                board = read_position(text, current.k)   # the same board keeps its k
+                board = read_position(text, current.k)  # the same board keeps its k
         except IllegalMove as error:
             return [self._say(_sentence(f"Not pasted: {_clause(str(error))}"))]
         resized = board.size != current.size
@@ -347,8 +371,11 @@ class AnalysisController:
             self.setup = board
             return [*effects, self._say(f"Pasted {board}: {board.to_move} to move.")]
         self._new_study(board)
-        return [*effects, *self._shown(),
-                self._say(f"Pasted: a new study from this position, {board.to_move} to move.")]
+        return [
+            *effects,
+            *self._shown(),
+            self._say(f"Pasted: a new study from this position, {board.to_move} to move."),
+        ]
 
     def finish_setup(self) -> list[AnalysisEffect]:
         """Done: the set-up position becomes the root of a new study (unless unchanged)."""
@@ -358,8 +385,10 @@ class AnalysisController:
         if self.setup == self.node.position:
             return [*self._shown(), self._say("The position is unchanged.")]
         self._new_study(self.setup)
-        return [*self._shown(), self._say(f"A new study from {self.setup}: "
-                                          f"{self.setup.to_move} to move.")]
+        return [
+            *self._shown(),
+            self._say(f"A new study from {self.setup}: {self.setup.to_move} to move."),
+        ]
 
     def cancel_setup(self) -> list[AnalysisEffect]:
         """Escape while setting up: back to the study as it was."""
@@ -368,8 +397,7 @@ class AnalysisController:
         resized = self.setup.size != self.node.position.size
         self.setup = self.node.position
         effects: list[AnalysisEffect] = [Resized(self.setup.size)] if resized else []
-        return [*effects, *self._shown(),
-                self._say("Set-up cancelled: the study is as it was.")]
+        return [*effects, *self._shown(), self._say("Set-up cancelled: the study is as it was.")]
 
     def _set_up(self, marks: str, wanted: Mark, strict: bool = False) -> list[AnalysisEffect]:
         """Take `marks` with `wanted` to move (unless `strict`: the side the marks force, and
@@ -392,9 +420,13 @@ class AnalysisController:
 
     def copy(self) -> list[AnalysisEffect]:
         """The position's string to the clipboard, and said on screen."""
-        return [Copy(self.position_text),
-                self._say(f"Copied {self.position_text} (v pastes it back; --position and "
-                          "analyse read it too).")]
+        return [
+            Copy(self.position_text),
+            self._say(
+                f"Copied {self.position_text} (v pastes it back; --position and "
+                "analyse read it too)."
+            ),
+        ]
 
     # -- analysis ---------------------------------------------------------------------------------
 
@@ -409,9 +441,14 @@ class AnalysisController:
             return [*effects, self._report(node)]
         self.thinking = node
         algorithm = self.algorithm
-        effects.append(Search("hint", clever_analysis,
-                              (position, algorithm, self._budget(position), self.depth),
-                              runs_in_process(position.size, algorithm)))
+        effects.append(
+            Search(
+                "hint",
+                clever_analysis,
+                (position, algorithm, self._budget(position), self.depth),
+                runs_in_process(position.size, algorithm),
+            )
+        )
         effects.append(self._thinking_shown(None))
         return effects
 
@@ -443,11 +480,22 @@ class AnalysisController:
         title = f"Analysing {position.to_move}'s moves…"
         budget = self._budget(position) if self.algorithm == Algorithm.ALPHABETA else None
         if progress is None:
-            report = ThinkingReport(title, ALGORITHM_NAMES.get(self.algorithm, self.algorithm),
-                                    0, 0, 0.0, budget, "", "")
+            report = ThinkingReport(
+                title,
+                ALGORITHM_NAMES.get(self.algorithm, self.algorithm),
+                0,
+                0,
+                0.0,
+                budget,
+                "",
+                "",
+            )
             return ShowThinking(report, (), str(position.to_move))
-        return ShowThinking(thinking_report(title, self.algorithm, progress, position, budget),
-                            progress.pv, str(position.to_move))
+        return ShowThinking(
+            thinking_report(title, self.algorithm, progress, position, budget),
+            progress.pv,
+            str(position.to_move),
+        )
 
     def hint(self) -> list[AnalysisEffect]:
         """h: say the best move of the position shown (it is analysed as soon as it shows)."""
@@ -455,16 +503,21 @@ class AnalysisController:
         if self.phase is Phase.SETUP:
             return [self._say("s finishes the set-up first: then the position is analysed.")]
         if position.is_over:
-            return [self._say(f"The game is over here ({_result_words(position)}): there is "
-                              "no move to hint.")]
+            return [
+                self._say(
+                    f"The game is over here ({_result_words(position)}): there is no move to hint."
+                )
+            ]
         analysis = self.node.analysis
         if analysis is None or not analysis.scores:
-            return [self._say("The analysis is still running: the best move shows when it "
-                              "ends.")]
+            return [self._say("The analysis is still running: the best move shows when it ends.")]
         best = analysis.scores[0]
-        return [self._report(self.node),
-                self._say(f"Hint: {cell_notation(best.move, position.size)} "
-                          f"({move_words(best, position)}).")]
+        return [
+            self._report(self.node),
+            self._say(
+                f"Hint: {cell_notation(best.move, position.size)} ({move_words(best, position)})."
+            ),
+        ]
 
     def _budget(self, position: Board) -> float | None:
         """The analysis's time limit: none on 3×3 (solved exactly), as the game's hint."""
@@ -481,8 +534,10 @@ class AnalysisController:
     def search_failed(self, error: str) -> list[AnalysisEffect]:
         """The analysis raised or its process died: say so, and go on."""
         self.thinking = None
-        return [ClearPanel(f"The analysis failed: {error}"),
-                self._say(f"The analysis failed: {error}")]
+        return [
+            ClearPanel(f"The analysis failed: {error}"),
+            self._say(f"The analysis failed: {error}"),
+        ]
 
     def _report(self, node: Node) -> ShowReport | ClearPanel:
         analysis = node.analysis
@@ -491,10 +546,15 @@ class AnalysisController:
             return ClearPanel("No analysis: the search stopped before scoring a move.")
         best = analysis.scores[0]
         name = cell_notation(best.move, position.size)
-        return ShowReport(build_report(
-            f"{position.to_move} to move: {name} ({move_words(best, position)})", analysis,
-            position, best.move,
-            verdict=f"The best move for {position.to_move} by {algorithm_name(analysis)}."))
+        return ShowReport(
+            build_report(
+                f"{position.to_move} to move: {name} ({move_words(best, position)})",
+                analysis,
+                position,
+                best.move,
+                verdict=f"The best move for {position.to_move} by {algorithm_name(analysis)}.",
+            )
+        )
 
     def say(self, text: str) -> list[AnalysisEffect]:
         """A notice about something the screen did on its own (keeping the study)."""
@@ -521,12 +581,15 @@ def _line_tokens(node: Node, tokens: list[MoveToken], depth: int) -> None:
 
 def _move_token(node: Node, depth: int) -> MoveToken:
     assert node.move is not None
-    return MoveToken(f"{node.ply}. {node.mover} {cell_notation(node.move, node.position.size)}",
-                     node.ident, depth)
+    return MoveToken(
+        f"{node.ply}. {node.mover} {cell_notation(node.move, node.position.size)}",
+        node.ident,
+        depth,
+    )
 
 
 def _result_words(position: Board) -> str:
-    """"X won" or "a draw"."""
+    """ "X won" or "a draw"."""
     return f"{position.winner} won" if position.winner is not None else "a draw"
 
 

@@ -180,8 +180,21 @@ class Quit:
     """Close the app (the game was recorded first)."""
 
 
-Effect = (Say | Bell | Search | StopSearch | Wait | ShowReport | ClearPanel | ShowThinking
-          | Record | Reopened | ScoreChanged | Finished | Quit)
+Effect = (
+    Say
+    | Bell
+    | Search
+    | StopSearch
+    | Wait
+    | ShowReport
+    | ClearPanel
+    | ShowThinking
+    | Record
+    | Reopened
+    | ScoreChanged
+    | Finished
+    | Quit
+)
 """Anything the controller asks of its screen."""
 
 
@@ -218,8 +231,9 @@ class Status:
 class GameController:
     """One game at a time with the given settings; `new_game` starts the next one."""
 
-    def __init__(self, settings: GameSettings, setup: Sequence[int] = (),
-                 session: SessionScore | None = None) -> None:
+    def __init__(
+        self, settings: GameSettings, setup: Sequence[int] = (), session: SessionScore | None = None
+    ) -> None:
         """Prepare a game with `settings`, from the position `setup` leads to (default: the
         empty board). `session` is the score kept across games (the app's)."""
         self.settings = settings
@@ -329,11 +343,14 @@ class GameController:
         opponent = self.settings.opponent
         computers = [mark for mark in Mark if self.settings.is_computer(mark)]
         if any(self._own_spec(mark) is not None for mark in computers):
-            return " · ".join(f"{mark} {self._side_words(mark)}" if len(computers) > 1
-                              else self._side_words(mark) for mark in computers)
+            return " · ".join(
+                f"{mark} {self._side_words(mark)}" if len(computers) > 1 else self._side_words(mark)
+                for mark in computers
+            )
         if opponent == Algorithm.RANDOM:
-            return ("alpha-beta for now; c: back to random" if self.clever
-                    else "random; c: alpha-beta")
+            return (
+                "alpha-beta for now; c: back to random" if self.clever else "random; c: alpha-beta"
+            )
         algorithm = ALGORITHM_NAMES[opponent]
         if not self.clever:
             return f"random for now; c brings back {algorithm}"
@@ -367,15 +384,26 @@ class GameController:
     def _make_player(self) -> Player:
         settings = self.settings
         if settings.opponent == Algorithm.RANDOM:
-            return make_player(self.playing(), rng=self._rng, difficulty=settings.difficulty,
-                               time_limit=settings.search_time_limit, depth=settings.depth)
+            return make_player(
+                self.playing(),
+                rng=self._rng,
+                difficulty=settings.difficulty,
+                time_limit=settings.search_time_limit,
+                depth=settings.depth,
+            )
         if settings.opponent == ENGINE:
             # Never asked to move: every engine side has a player of its own (`_sides`).
-            return make_player(Algorithm.ALPHABETA, rng=self._rng,
-                               time_limit=settings.search_time_limit)
-        return make_player(settings.opponent, rng=self._rng, difficulty=settings.difficulty,
-                           time_limit=settings.search_time_limit, clever=self.clever,
-                           depth=settings.depth)
+            return make_player(
+                Algorithm.ALPHABETA, rng=self._rng, time_limit=settings.search_time_limit
+            )
+        return make_player(
+            settings.opponent,
+            rng=self._rng,
+            difficulty=settings.difficulty,
+            time_limit=settings.search_time_limit,
+            clever=self.clever,
+            depth=settings.depth,
+        )
 
     def _side_players(self) -> dict[Mark, Player]:
         """Each computer mark's player: the opponent setting's (one player for both marks, as
@@ -392,9 +420,13 @@ class GameController:
             else:
                 # A side of its own follows c, unless it is random already.
                 sides[mark] = make_player(
-                    spec.opponent, rng=self._rng, difficulty=spec.difficulty,
-                    time_limit=spec.time_limit, depth=spec.depth,
-                    clever=self.clever or spec.opponent == Algorithm.RANDOM)
+                    spec.opponent,
+                    rng=self._rng,
+                    difficulty=spec.difficulty,
+                    time_limit=spec.time_limit,
+                    depth=spec.depth,
+                    clever=self.clever or spec.opponent == Algorithm.RANDOM,
+                )
         return sides
 
     def close_engines(self) -> None:
@@ -439,8 +471,12 @@ class GameController:
     def cvc_tick(self) -> list[Effect]:
         """Two computers: the pause between their moves is over."""
         self._waiting = False
-        if (not self.paused and not self.game.is_over and self.thinking is None
-                and self.viewing is None):
+        if (
+            not self.paused
+            and not self.game.is_over
+            and self.thinking is None
+            and self.viewing is None
+        ):
             return self._search("computer")
         return []
 
@@ -486,11 +522,13 @@ class GameController:
             return [self._thinking_shown(progress)]
         if self.thinking == "scores":
             budget = self.settings.search_time_limit
-            clock = (f"{progress.elapsed:.1f} of {budget:g} s" if budget is not None
-                     else f"{progress.elapsed:.1f} s")
+            clock = (
+                f"{progress.elapsed:.1f} of {budget:g} s"
+                if budget is not None
+                else f"{progress.elapsed:.1f} s"
+            )
             depth = f"depth {progress.depth}, " if progress.depth else ""
-            self._scores_progress = (f"scoring {self.game.board.to_move}'s moves… "
-                                     f"{depth}{clock}")
+            self._scores_progress = f"scoring {self.game.board.to_move}'s moves… {depth}{clock}"
         return []
 
     def _thinking_shown(self, progress: Any) -> ShowThinking:
@@ -502,18 +540,27 @@ class GameController:
             if name:
                 seconds = self.settings.spec_for(position.to_move).time_limit
                 said = progress.said if isinstance(progress, EngineReport) else ()
-                report = ThinkingReport(title, f"{name} (outside engine)", 0, 0,
-                                        progress.elapsed if progress is not None else 0.0,
-                                        seconds, "", "", said=said, said_by=name)
+                report = ThinkingReport(
+                    title,
+                    f"{name} (outside engine)",
+                    0,
+                    0,
+                    progress.elapsed if progress is not None else 0.0,
+                    seconds,
+                    "",
+                    "",
+                    said=said,
+                    said_by=name,
+                )
                 return ShowThinking(report, (), str(position.to_move))
         else:
             title = f"Analysing {position.to_move}'s position…"
             algorithm = self.hint_algorithm()
-        budget = (self.settings.search_time_limit if algorithm == Algorithm.ALPHABETA
-                  else None)
+        budget = self.settings.search_time_limit if algorithm == Algorithm.ALPHABETA else None
         if progress is None:
-            report = ThinkingReport(title, ALGORITHM_NAMES.get(algorithm, algorithm), 0, 0,
-                                    0.0, budget, "", "")
+            report = ThinkingReport(
+                title, ALGORITHM_NAMES.get(algorithm, algorithm), 0, 0, 0.0, budget, "", ""
+            )
             line: tuple[int, ...] = ()
         else:
             report = thinking_report(title, algorithm, progress, position, budget)
@@ -549,10 +596,16 @@ class GameController:
             # The game must go on: the computer plays a random move rather than stall.
             decision = make_player(Algorithm.RANDOM, self._rng).choose(self.game.board)
             effects = self._play_computer(decision)
-            return [*effects, self._say(f"The search failed ({error}): the computer played a "
-                                  "random move instead.")]
-        return [ClearPanel(f"The analysis failed: {error}"),
-                self._say(f"The analysis failed: {error}")]
+            return [
+                *effects,
+                self._say(
+                    f"The search failed ({error}): the computer played a random move instead."
+                ),
+            ]
+        return [
+            ClearPanel(f"The analysis failed: {error}"),
+            self._say(f"The analysis failed: {error}"),
+        ]
 
     def _forfeited(self, fault: Forfeited) -> list[Effect]:
         """An outside engine failed on its move: it loses, and the game ends (and is kept)
@@ -562,8 +615,9 @@ class GameController:
         self.engine_log = fault.log
         self.game.forfeit(mover, f"{self.who(mover)} ({name}) lost by a fault: {fault.reason}.")
         self.last_line = f"{self.who(mover)} lost by a fault: {fault.reason}."
-        panel = (f"{self.who(mover)} ({name}) lost by a fault: {fault.reason}."
-                 + ("\n\nl shows the last lines of its stderr." if fault.log else ""))
+        panel = f"{self.who(mover)} ({name}) lost by a fault: {fault.reason}." + (
+            "\n\nl shows the last lines of its stderr." if fault.log else ""
+        )
         return [ClearPanel(panel), *self._after_move()]
 
     def engine_words(self) -> list[Effect]:
@@ -571,14 +625,22 @@ class GameController:
         the panel: the failed engine's, else the running ones'."""
         lines = self.engine_log
         if not lines:
-            lines = tuple(line for player in self._sides.values()
-                          if isinstance(player, OutsidePlayer) for line in player.log)
+            lines = tuple(
+                line
+                for player in self._sides.values()
+                if isinstance(player, OutsidePlayer)
+                for line in player.log
+            )
         if not any(isinstance(p, OutsidePlayer) for p in self._sides.values()):
             return [self._say("No outside engine plays in this game.")]
         if not lines:
             return [self._say("The outside engine has written nothing to stderr.")]
-        return [ClearPanel("The outside engine's last lines (stderr, and what it printed "
-                           "that meant nothing), oldest first:\n\n" + "\n".join(lines))]
+        return [
+            ClearPanel(
+                "The outside engine's last lines (stderr, and what it printed "
+                "that meant nothing), oldest first:\n\n" + "\n".join(lines)
+            )
+        ]
 
     def _play_computer(self, decision: Decision) -> list[Effect]:
         before = self.game.board
@@ -586,15 +648,19 @@ class GameController:
             self.game.play(decision.move)
         except IllegalMove as error:
             return [self._say(f"The computer tried an illegal move: {error}")]
-        self.log.computer_move(decision, before.to_move,
-                               time.perf_counter() - self._search_started)
+        self.log.computer_move(decision, before.to_move, time.perf_counter() - self._search_started)
         effects: list[Effect] = [self._decision_shown(decision, before)]
         # An outside engine's move is neither our clever move nor a random one: its own.
-        style = "" if decision.algorithm == ENGINE else \
-            f"{'clever' if decision.clever else 'random'} — "
-        self.last_line = (f"{self.who(before.to_move)} played "
-                          f"{cell_notation(decision.move, before.size)}: {style}"
-                          f"{decision.reason}")
+        style = (
+            ""
+            if decision.algorithm == ENGINE
+            else f"{'clever' if decision.clever else 'random'} — "
+        )
+        self.last_line = (
+            f"{self.who(before.to_move)} played "
+            f"{cell_notation(decision.move, before.size)}: {style}"
+            f"{decision.reason}"
+        )
         return effects + self._after_move()
 
     def _decision_shown(self, decision: Decision, before: Position) -> ShowReport | ClearPanel:
@@ -604,14 +670,21 @@ class GameController:
         analysis = decision.analysis
         if decision.algorithm == ENGINE:
             engine = self.engine_name(mover)
-            words = ("\n".join(f"  {line}" for line in decision.said) if decision.said
-                     else "  (it said nothing: no MESSAGE lines)")
-            return ClearPanel(f"{self.who(mover)} ({engine}, an outside engine) played {name}.\n\n"
-                              f"In its own words (its MESSAGE lines, not our analysis):\n"
-                              f"{words}")
+            words = (
+                "\n".join(f"  {line}" for line in decision.said)
+                if decision.said
+                else "  (it said nothing: no MESSAGE lines)"
+            )
+            return ClearPanel(
+                f"{self.who(mover)} ({engine}, an outside engine) played {name}.\n\n"
+                f"In its own words (its MESSAGE lines, not our analysis):\n"
+                f"{words}"
+            )
         if analysis is None or not analysis.scores:
-            return ClearPanel(f"{self.who(mover)} played {name} at random: a random player "
-                              "does not search, so there are no scores to show.")
+            return ClearPanel(
+                f"{self.who(mover)} played {name} at random: a random player "
+                "does not search, so there are no scores to show."
+            )
         if decision.clever:
             verdict = f"A clever move: {decision.reason}."
         elif decision.reason.startswith("random move"):
@@ -621,11 +694,16 @@ class GameController:
             verdict = f"A random move ({decision.reason})."
         if not decision.clever:
             verdict += " " + clever_move_words(analysis, before, decision.move)
-        return ShowReport(build_report(
-            f"{self.who(mover)} played {name}", analysis, before, decision.move,
-            verdict=verdict,
-            terms=terms_lines(decision.terms, name, before.k) if decision.terms else (),
-        ))
+        return ShowReport(
+            build_report(
+                f"{self.who(mover)} played {name}",
+                analysis,
+                before,
+                decision.move,
+                verdict=verdict,
+                terms=terms_lines(decision.terms, name, before.k) if decision.terms else (),
+            )
+        )
 
     def _hint_shown(self) -> list[Effect]:
         position = self.game.board
@@ -640,11 +718,18 @@ class GameController:
         words = move_words(best, position)
         self.hint_shown = True
         self.notice = f"Hint: {name} ({words})."
-        return [ShowReport(build_report(
-            f"Hint for {position.to_move}: {name} ({words})", analysis, position, best.move,
-            verdict=f"The best move for {position.to_move} by {algorithm_name(analysis)}.",
-            terms=terms_after(analysis.algorithm, position, best.move),
-        ))]
+        return [
+            ShowReport(
+                build_report(
+                    f"Hint for {position.to_move}: {name} ({words})",
+                    analysis,
+                    position,
+                    best.move,
+                    verdict=f"The best move for {position.to_move} by {algorithm_name(analysis)}.",
+                    terms=terms_after(analysis.algorithm, position, best.move),
+                )
+            )
+        ]
 
     # -- a person's moves -----------------------------------------------------------------------
 
@@ -668,8 +753,11 @@ class GameController:
             return [self._say("It is the computer's turn.")]
         taken = position[cell] if 0 <= cell < size * size else None
         if taken is not None:
-            return [self._say(f"{cell_notation(cell, size)} ({cell_words(cell, size)}) is taken "
-                        f"by {taken}.")]
+            return [
+                self._say(
+                    f"{cell_notation(cell, size)} ({cell_words(cell, size)}) is taken by {taken}."
+                )
+            ]
         try:
             self.game.play(cell)
         except IllegalMove as error:
@@ -704,8 +792,11 @@ class GameController:
         self.session.record(result, self.settings)
         outcome: Outcome = "draw" if result.winner is None else result.winner.value  # type: ignore[assignment]
         self._finished_record = self._keep(outcome, result.forfeit)
-        return [Record(self._finished_record), ScoreChanged(),
-                Finished(self.headline(), self.result_detail())]
+        return [
+            Record(self._finished_record),
+            ScoreChanged(),
+            Finished(self.headline(), self.result_detail()),
+        ]
 
     def _keep(self, outcome: Outcome, forfeit: str = "") -> PlayedGame:
         self._kept = True
@@ -714,8 +805,7 @@ class GameController:
     def abandon(self) -> PlayedGame | None:
         """The record of the game left unfinished now (one with a move played in it), once;
         None when there is nothing to keep or it was kept already."""
-        if (self._kept or self.game.is_over
-                or len(self.game.moves) <= len(self.setup)):
+        if self._kept or self.game.is_over or len(self.game.moves) <= len(self.setup):
             return None
         return self._keep("abandoned")
 
@@ -739,8 +829,10 @@ class GameController:
             return f"The board is full after {moves} moves."
         size = self.game.size
         first, last = result.line[0], result.line[-1]
-        return (f"{result.winner} made {len(result.line)} in a row, "
-                f"{cell_notation(first, size)} to {cell_notation(last, size)}, in {moves} moves.")
+        return (
+            f"{result.winner} made {len(result.line)} in a row, "
+            f"{cell_notation(first, size)} to {cell_notation(last, size)}, in {moves} moves."
+        )
 
     # -- keys -------------------------------------------------------------------------------------
 
@@ -766,8 +858,7 @@ class GameController:
         self.last_line = ""
         if self.setup:
             # Not the empty board: say so, on the status line and as a toast.
-            effects.append(self._say(f"New game from the position after move "
-                                     f"{len(self.setup)}."))
+            effects.append(self._say(f"New game from the position after move {len(self.setup)}."))
         else:
             self.notice = "New game."
         panel = WAITING_TWO_PEOPLE if self.mode is Mode.HUMAN_VS_HUMAN else None
@@ -782,10 +873,12 @@ class GameController:
         self.clever = not self.clever
         self._player = self._make_player()
         # Our sides follow the switch; an outside engine keeps its process and its own play.
-        self._sides = {mark: player if isinstance(player, OutsidePlayer) else new
-                       for (mark, player), new in zip(self._sides.items(),
-                                                      self._side_players().values(),
-                                                      strict=True)}
+        self._sides = {
+            mark: player if isinstance(player, OutsidePlayer) else new
+            for (mark, player), new in zip(
+                self._sides.items(), self._side_players().values(), strict=True
+            )
+        }
         self.log.switched(self.clever)
         later = " (from its next move)" if self.thinking == "computer" else ""
         own = any(self._own_spec(mark) is not None for mark in self._sides)
@@ -841,8 +934,9 @@ class GameController:
         if self.game.is_over:
             return [self._say("The game is over: there is no move to hint.")]
         paused = self.mode is Mode.COMPUTER_VS_COMPUTER and self.paused
-        if self.thinking == "computer" or (self.settings.is_computer(self.game.board.to_move)
-                                           and not paused):
+        if self.thinking == "computer" or (
+            self.settings.is_computer(self.game.board.to_move) and not paused
+        ):
             return [self._say("The computer's own analysis will show in the panel when it moves.")]
         self.notice = ""  # the turn line says "Analysing X's position…" meanwhile
         if self.analysed() is not None:
@@ -889,7 +983,7 @@ class GameController:
         if self.viewing is None:
             return self.game.board
         board = Position.empty(self.game.size, self.game.k, self.game.first)
-        for cell in self.game.moves[:self.viewing]:
+        for cell in self.game.moves[: self.viewing]:
             board = board.play(cell)
         return board
 
@@ -907,7 +1001,7 @@ class GameController:
             if self.viewing is None:
                 return [self._say("This is the game as it stands: , steps back through it.")]
             return self.to_live()
-        effects = self._stop()   # the game waits: no computer move, no scoring meanwhile
+        effects = self._stop()  # the game waits: no computer move, no scoring meanwhile
         self.viewing = target
         self.notice = ""
         return effects + self._view_shown()
@@ -920,8 +1014,11 @@ class GameController:
         effects = self._stop()
         self.notice = "Back to the game."
         report = self.analysed()
-        panel: Effect = (ClearPanel("Back to the game: h analyses the position.")
-                         if report is None or not self.hint_shown else self._hint_shown()[0])
+        panel: Effect = (
+            ClearPanel("Back to the game: h analyses the position.")
+            if report is None or not self.hint_shown
+            else self._hint_shown()[0]
+        )
         return [*effects, panel, *self.next_turn()]
 
     def _view_shown(self) -> list[Effect]:
@@ -937,11 +1034,19 @@ class GameController:
             return [ClearPanel("No analysis: the search stopped before scoring a move.")]
         best = analysis.scores[0]
         name = cell_notation(best.move, position.size)
-        return [ShowReport(build_report(
-            f"After move {number}: {position.to_move} to move, best {name} "
-            f"({move_words(best, position)})", analysis, position, best.move,
-            verdict=f"Looking back at the game (read-only): the best move for "
-                    f"{position.to_move} by {algorithm_name(analysis)}."))]
+        return [
+            ShowReport(
+                build_report(
+                    f"After move {number}: {position.to_move} to move, best {name} "
+                    f"({move_words(best, position)})",
+                    analysis,
+                    position,
+                    best.move,
+                    verdict=f"Looking back at the game (read-only): the best move for "
+                    f"{position.to_move} by {algorithm_name(analysis)}.",
+                )
+            )
+        ]
 
     def leave(self) -> list[Effect]:
         """The player goes elsewhere (settings, the match runner, the heuristic lab): stop the
@@ -953,8 +1058,9 @@ class GameController:
         if self.quit_pending or not self.game.moves or self.game.is_over:
             return self._quit()
         self.quit_pending = True
-        return [self._say("Quit in the middle of the game? q again or y quits; any other key "
-                          "goes on.")]
+        return [
+            self._say("Quit in the middle of the game? q again or y quits; any other key goes on.")
+        ]
 
     def confirm_quit(self) -> list[Effect]:
         """y after "quit?": keep the game as abandoned and quit."""
@@ -1001,12 +1107,19 @@ class GameController:
         position = self.game.board
         cells = position.size * position.size
         labels = {}
-        if (position.size == 3 and self.mode is not Mode.COMPUTER_VS_COMPUTER
-                and not self.game.is_over):
+        if (
+            position.size == 3
+            and self.mode is not Mode.COMPUTER_VS_COMPUTER
+            and not self.game.is_over
+        ):
             labels = {i: str(i + 1) for i in range(cells)}  # the digit that plays each cell
         result = self.game.result
-        return BoardView(position.marks(), self.game.moves[-1] if self.game.moves else None,
-                         result.line if result else (), labels)
+        return BoardView(
+            position.marks(),
+            self.game.moves[-1] if self.game.moves else None,
+            result.line if result else (),
+            labels,
+        )
 
     def score_overlay(self) -> ScoreOverlay:
         """The side to move's scores once analysed (empty while hidden or while the computer
@@ -1016,8 +1129,9 @@ class GameController:
             looked = self._view_analyses.get(shown)
             if looked is None or not looked.scores or not self.show_scores:
                 return ScoreOverlay({}, "", "", None)
-            return ScoreOverlay(score_hints(looked), f"{shown.to_move}'s scores", "v",
-                                looked.scores[0].move)
+            return ScoreOverlay(
+                score_hints(looked), f"{shown.to_move}'s scores", "v", looked.scores[0].move
+            )
         analysis = self.analysed()
         to_move = self.game.board.to_move
         if not self.show_scores or self.thinking == "computer" or self.game.is_over:
@@ -1031,23 +1145,29 @@ class GameController:
     def move_list(self) -> list[tuple[str, str]]:
         """Every move so far as (mark, cell name)."""
         size = self.game.size
-        return [(str(self.mark_of(i)), cell_notation(cell, size))
-                for i, cell in enumerate(self.game.moves)]
+        return [
+            (str(self.mark_of(i)), cell_notation(cell, size))
+            for i, cell in enumerate(self.game.moves)
+        ]
 
     def status(self) -> Status:
         """The status line: the players, whose turn it is, the notice, the last move."""
         settings = self.settings
         if self.mode is Mode.HUMAN_VS_COMPUTER:
-            players = (f"You: {settings.human_mark}   Computer: {settings.computer_mark} "
-                       f"({self.style_words()})")
+            players = (
+                f"You: {settings.human_mark}   Computer: {settings.computer_mark} "
+                f"({self.style_words()})"
+            )
         elif self.mode is Mode.COMPUTER_VS_COMPUTER:
             players = f"Computer X vs computer O ({self.style_words()})"
         else:
             players = "X vs O, two players at one keyboard (h: hint)"
         board = self.game.board
         if self.viewing is not None:
-            turn = (f"Looking back at move {self.viewing} of {len(self.game.moves)} (the game "
-                    "waits) · , . step · e analyses · a move returns")
+            turn = (
+                f"Looking back at move {self.viewing} of {len(self.game.moves)} (the game "
+                "waits) · , . step · e analyses · a move returns"
+            )
         elif self.game.is_over:
             turn = f"Game over: {self.headline()} — n: new game · s: settings"
         elif self.mode is Mode.COMPUTER_VS_COMPUTER and self.paused:

@@ -31,7 +31,8 @@ class GameLog:
         """How many moves the game started from."""
         self.moves: list[PlayedMove] = [
             PlayedMove(cell, mark, by_computer=settings.is_computer(mark))
-            for cell, mark in zip(setup, (first, first.opponent) * len(setup), strict=False)]
+            for cell, mark in zip(setup, (first, first.opponent) * len(setup), strict=False)
+        ]
         """The moves on the board now, in order (undo takes them off)."""
         self.to_random: list[int] = []
         """Move numbers at which `c` switched the computer to random play."""
@@ -48,12 +49,16 @@ class GameLog:
         """The computer played `decision` after thinking `seconds` (when it did not say)."""
         analysis = decision.analysis
         # A random player's analysis (if any) is its advisor's: its positions were searched too.
-        self.moves.append(PlayedMove(
-            decision.move, mark, by_computer=True,
-            seconds=analysis.elapsed if analysis is not None else seconds,
-            positions=analysis.nodes if analysis is not None else None,
-            clever=decision.clever,
-        ))
+        self.moves.append(
+            PlayedMove(
+                decision.move,
+                mark,
+                by_computer=True,
+                seconds=analysis.elapsed if analysis is not None else seconds,
+                positions=analysis.nodes if analysis is not None else None,
+                clever=decision.clever,
+            )
+        )
 
     def undone(self, count: int) -> None:
         """The last `count` moves were taken back, and with them the switches made after them.
@@ -63,7 +68,7 @@ class GameLog:
         how the computer plays now, though: when an odd number of switches went (those left
         would say the other way), one switch at the move to come says how it plays from here.
         """
-        del self.moves[len(self.moves) - count:]
+        del self.moves[len(self.moves) - count :]
         now = len(self.moves)
         dropped = 0
         for switches in (self.to_random, self.to_clever):
@@ -91,11 +96,20 @@ class GameLog:
         else:
             x = o = "human"
         return PlayedGame(
-            mode=settings.mode, x=x, o=o, size=settings.size, k=settings.win_length,
+            mode=settings.mode,
+            x=x,
+            o=o,
+            size=settings.size,
+            k=settings.win_length,
             first=settings.first_mark,
             difficulty=settings.difficulty if settings.mode != "human-vs-human" else 100,
-            started=self.started, ended=datetime.now().replace(microsecond=0),
-            moves=tuple(self.moves), outcome=outcome, switched_to_random=tuple(self.to_random),
-            switched_to_clever=tuple(self.to_clever), settings=asdict(settings),
-            setup_moves=self.setup, forfeit=forfeit,
+            started=self.started,
+            ended=datetime.now().replace(microsecond=0),
+            moves=tuple(self.moves),
+            outcome=outcome,
+            switched_to_random=tuple(self.to_random),
+            switched_to_clever=tuple(self.to_clever),
+            settings=asdict(settings),
+            setup_moves=self.setup,
+            forfeit=forfeit,
         )

@@ -149,8 +149,9 @@ class PairingPlay:
             return {}
         steps: dict[int, tuple[int, str]] = {}
         mover = self.position
-        for number, move in enumerate(report.line.moves[self.line_played:],
-                                      start=self.line_played + 1):
+        for number, move in enumerate(
+            report.line.moves[self.line_played :], start=self.line_played + 1
+        ):
             steps[move] = (number, mover.to_move.value)
             mover = mover.play(move)
         return steps

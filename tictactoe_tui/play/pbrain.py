@@ -31,8 +31,9 @@ K = 5
 MIN_BRAIN_SIZE = K
 """The smallest board a five fits on."""
 
-ABOUT = 'name="tictactoe-tui", version="{version}", author="the tictactoe-tui authors", ' \
-        'country="n/a"'
+ABOUT = (
+    'name="tictactoe-tui", version="{version}", author="the tictactoe-tui authors", country="n/a"'
+)
 """The `ABOUT` answer; `{version}` is the package's version."""
 
 DEFAULT_TURN_MS = 5000
@@ -162,8 +163,10 @@ class PbrainSession:
         if width != height:
             return [f"ERROR only square boards: {width}×{height} is not square"]
         if not MIN_BRAIN_SIZE <= width <= MAX_SIZE:
-            return [f"ERROR unsupported size {width}: this brain plays boards "
-                    f"{MIN_BRAIN_SIZE}×{MIN_BRAIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}"]
+            return [
+                f"ERROR unsupported size {width}: this brain plays boards "
+                f"{MIN_BRAIN_SIZE}×{MIN_BRAIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}"
+            ]
         self.size = width
         self.ours, self.theirs = [], []
         return ["OK"]
@@ -205,16 +208,20 @@ class PbrainSession:
                 continue
             where, _, field = text.rpartition(",")
             if where.count(",") != 1 or field.strip() not in ("1", "2", "3"):
-                return [f"ERROR {text!r}: a BOARD line is x,y,f with f 1 (mine), 2 (the "
-                        "opponent's) or 3 (the BOARD is ignored)"]
+                return [
+                    f"ERROR {text!r}: a BOARD line is x,y,f with f 1 (mine), 2 (the "
+                    "opponent's) or 3 (the BOARD is ignored)"
+                ]
             cell, problem = self._cell(where, "BOARD", must_be_empty=False)
             if problem:
                 return [f"ERROR {problem} (the BOARD is ignored)"]
             if cell in ours or cell in theirs:
                 return [f"ERROR {where} is given twice (the BOARD is ignored)"]
             if field.strip() == "3":
-                return [f"ERROR {text}: continuous-game stones (field 3) are not supported, "
-                        f"{FREESTYLE_ONLY} (the BOARD is ignored)"]
+                return [
+                    f"ERROR {text}: continuous-game stones (field 3) are not supported, "
+                    f"{FREESTYLE_ONLY} (the BOARD is ignored)"
+                ]
             (ours if field.strip() == "1" else theirs).append(cell)
         self.ours, self.theirs = ours, theirs
         return self._move_request()
@@ -238,8 +245,7 @@ class PbrainSession:
         key, value = key.lower(), value.strip()
         if not key or not value:
             return [f"ERROR INFO needs a key and a value: not {rest!r}"]
-        if key in ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type",
-                   "rule"):
+        if key in ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule"):
             try:
                 number = int(value)
             except ValueError:
@@ -353,8 +359,10 @@ class PbrainSession:
         except ValueError:
             return -1, f"{command} needs x,y (two whole numbers): not {text!r}"
         if not (0 <= x < self.size and 0 <= y < self.size):
-            return -1, (f"{command} {x},{y} is off the {self.size}×{self.size} board "
-                        f"(x and y count from 0 to {self.size - 1})")
+            return -1, (
+                f"{command} {x},{y} is off the {self.size}×{self.size} board "
+                f"(x and y count from 0 to {self.size - 1})"
+            )
         cell = y * self.size + x
         if must_be_empty and (cell in self.ours or cell in self.theirs):
             return -1, f"{command} {x},{y}: that cell is taken"
@@ -391,8 +399,10 @@ def search_message(result: SearchResult | Progress, board: Board) -> str:
         score, pv = result.score, result.pv
     value = describe_score(score, board, kind=result.kind, band=result.band)
     seconds = result.elapsed
-    return (f"MESSAGE depth {result.depth}: {value}, {_KIND_WORDS[result.kind]}; "
-            f"{result.nodes:,} positions in {seconds:.2f} s; line {line_text(board, pv) or '-'}")
+    return (
+        f"MESSAGE depth {result.depth}: {value}, {_KIND_WORDS[result.kind]}; "
+        f"{result.nodes:,} positions in {seconds:.2f} s; line {line_text(board, pv) or '-'}"
+    )
 
 
 _KIND_WORDS = {

@@ -71,7 +71,10 @@ def all_time(store: HistoryStore, settings: GameSettings) -> ScoreLine:
     if settings.mode == "computer-vs-computer":
         x = o = settings.opponent
     elif settings.mode == "human-vs-computer":
-        x, o = (("human", settings.opponent) if settings.human_mark.value == "X"
-                else (settings.opponent, "human"))
+        x, o = (
+            ("human", settings.opponent)
+            if settings.human_mark.value == "X"
+            else (settings.opponent, "human")
+        )
     difficulty = settings.difficulty if settings.mode != "human-vs-human" else 100
     return store.score_for(settings.mode, x, o, difficulty, settings.size, settings.win_length)

@@ -40,7 +40,10 @@ COMPUTERS: tuple[str, ...] = (*OPPONENTS, ENGINE)
 path)."""
 
 CHOICES: dict[str, tuple[str, ...]] = {
-    "mode": MODES, "first": FIRST_CHOICES, "mark": MARKS, "opponent": COMPUTERS,
+    "mode": MODES,
+    "first": FIRST_CHOICES,
+    "mark": MARKS,
+    "opponent": COMPUTERS,
 }
 """The settings chosen from a list, and their lists (typed in any case on the command line)."""
 
@@ -155,8 +158,9 @@ class GameSettings:
                 problem = self.spec_for(mark).shape_problem(self.size, self.win_length)
                 if problem:
                     own = self.mode == "computer-vs-computer" and getattr(self, mark.lower())
-                    raise SettingError(mark.lower() if own else "opponent",
-                                       f"cannot play this board: {problem}")
+                    raise SettingError(
+                        mark.lower() if own else "opponent", f"cannot play this board: {problem}"
+                    )
 
     def spec_for(self, mark: Mark) -> PlayerSpec:
         """The computer player of `mark`: its own spec in computer-vs-computer (`x`, `o`) when
@@ -167,11 +171,12 @@ class GameSettings:
         if self.opponent == ENGINE:
             return PlayerSpec(ENGINE, time_limit=self.time_limit, path=self.engine)
         searches = self.opponent in SEARCHING_OPPONENTS
-        return PlayerSpec(self.opponent, depth=self.depth if searches else None,
-                          time_limit=(self.search_time_limit
-                                      if self.opponent == Algorithm.ALPHABETA else None),
-                          difficulty=(self.difficulty if self.opponent != Algorithm.RANDOM
-                                      else 100))
+        return PlayerSpec(
+            self.opponent,
+            depth=self.depth if searches else None,
+            time_limit=(self.search_time_limit if self.opponent == Algorithm.ALPHABETA else None),
+            difficulty=(self.difficulty if self.opponent != Algorithm.RANDOM else 100),
+        )
 
     @property
     def win_length(self) -> int:
@@ -219,8 +224,11 @@ class GameSettings:
             return "outside computer-vs-computer mode: only there does each side have its own"
         if field == "engine" and self.opponent != ENGINE:
             return "unless --opponent is engine (or engine:path=PATH)"
-        if self.opponent == ENGINE and field in ("difficulty", "depth") \
-                and self.mode != "human-vs-human":
+        if (
+            self.opponent == ENGINE
+            and field in ("difficulty", "depth")
+            and self.mode != "human-vs-human"
+        ):
             return "against an outside engine: it plays its own moves, to its own depth"
         if self.mode == "human-vs-human":
             if field in ("difficulty", "seed", "depth"):
@@ -281,8 +289,21 @@ def _read_float(field: str, text: str) -> float:
 OPTIONAL = ("k", "seed", "depth")
 """The settings that may be left blank (None)."""
 
-GAME_FLAGS = ("mode", "first", "mark", "opponent", "difficulty", "size", "k", "time_limit", "seed",
-              "depth", "engine", "x", "o")
+GAME_FLAGS = (
+    "mode",
+    "first",
+    "mark",
+    "opponent",
+    "difficulty",
+    "size",
+    "k",
+    "time_limit",
+    "seed",
+    "depth",
+    "engine",
+    "x",
+    "o",
+)
 """The fields whose flags mean "start the game now"; --theme alone still opens Settings."""
 
 

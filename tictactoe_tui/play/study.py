@@ -179,28 +179,36 @@ def setup_position(marks: str, size: int, k: int, to_move: Mark) -> Board:
     x_lines = [line for line in geo.lines if x & line == line]
     o_lines = [line for line in geo.lines if o & line == line]
     if x_lines and o_lines:
-        raise IllegalMove("Impossible position: both X and O have a line, but the game ends "
-                          "at the first one.")
+        raise IllegalMove(
+            "Impossible position: both X and O have a line, but the game ends at the first one."
+        )
     if abs(xs - os_) > 1:
-        raise IllegalMove(f"Impossible position: {xs} X and {os_} O (the players take turns, "
-                          "so the counts differ by at most one).")
+        raise IllegalMove(
+            f"Impossible position: {xs} X and {os_} O (the players take turns, "
+            "so the counts differ by at most one)."
+        )
     if xs != os_:
         due = Mark.O if xs > os_ else Mark.X
         if to_move is not due:
-            raise IllegalMove(f"{to_move} cannot be to move with {xs} X and {os_} O: the side "
-                              f"with fewer marks moves, {due}.")
+            raise IllegalMove(
+                f"{to_move} cannot be to move with {xs} X and {os_} O: the side "
+                f"with fewer marks moves, {due}."
+            )
     lines, winner = (x_lines, Mark.X) if x_lines else (o_lines, Mark.O)
     if lines:
         if to_move is winner:
-            raise IllegalMove(f"{winner} cannot be to move: {winner} has a line, so "
-                              f"{winner} moved last.")
+            raise IllegalMove(
+                f"{winner} cannot be to move: {winner} has a line, so {winner} moved last."
+            )
         common = lines[0]
         for line in lines[1:]:
             common &= line
         if not common:
-            raise IllegalMove(f"Impossible position: {winner} has two lines with no cell in "
-                              "common, but the game ends at the first one.")
-    rows = "/".join(marks[row * size:(row + 1) * size] for row in range(size))
+            raise IllegalMove(
+                f"Impossible position: {winner} has two lines with no cell in "
+                "common, but the game ends at the first one."
+            )
+    rows = "/".join(marks[row * size : (row + 1) * size] for row in range(size))
     return Board.from_string(rows, k=k, to_move=to_move)
 
 
@@ -226,8 +234,9 @@ def read_position(text: str, k: int | None = None) -> Board:
     cells = "".join(ch for ch in text.upper() if ch != "/" and not ch.isspace())
     # The characters and the shape first (the engine's words), then the set-up rules.
     shape = Board.from_string(cells.replace("X", ".").replace("O", "."), k=k)
-    return setup_position(cells, shape.size, shape.k,
-                          side_to_move(cells, shape.size, shape.k, Mark.X))
+    return setup_position(
+        cells, shape.size, shape.k, side_to_move(cells, shape.size, shape.k, Mark.X)
+    )
 
 
 def first_mover(board: Board) -> Mark:

@@ -5,8 +5,11 @@ from __future__ import annotations
 from tictactoe_tui.history.store import GameSummary, ScoreLine, opponent_of
 from tictactoe_tui.text.report import ALGORITHM_NAMES
 
-MODE_WORDS = {"human-vs-computer": "vs computer", "human-vs-human": "two people",
-              "computer-vs-computer": "two computers"}
+MODE_WORDS = {
+    "human-vs-computer": "vs computer",
+    "human-vs-human": "two people",
+    "computer-vs-computer": "two computers",
+}
 """How the table names each mode."""
 
 
@@ -38,7 +41,7 @@ def result_words(game: GameSummary) -> str:
 
 
 def board_words(size: int, k: int) -> str:
-    """"3×3", or "10×10, 5 in a row" when k is not the whole side."""
+    """ "3×3", or "10×10, 5 in a row" when k is not the whole side."""
     return f"{size}×{size}" if k == size else f"{size}×{size}, {k} in a row"
 
 

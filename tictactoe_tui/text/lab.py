@@ -54,8 +54,11 @@ ALGORITHM_TITLES = {
 """How the screens name the lab's algorithms (the command line uses the names themselves):
 alpha-beta in board order, with move ordering, and ordered with a transposition table."""
 
-OUTCOME_WORDS = {Outcome.EXACT: "exact", Outcome.CUTOFF: "β cut-off",
-                 Outcome.FAIL_LOW: "α fail-low"}
+OUTCOME_WORDS = {
+    Outcome.EXACT: "exact",
+    Outcome.CUTOFF: "β cut-off",
+    Outcome.FAIL_LOW: "α fail-low",
+}
 """How a move ended against its window."""
 
 SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -68,8 +71,9 @@ def signed(value: int, board: Board | None = None) -> str:
     return f"{value:+d}".replace("-", "−") if value else "0"
 
 
-def algorithm_label(result: TraceResult, titles: bool = False,
-                    usual_depth: int | None = None) -> str:
+def algorithm_label(
+    result: TraceResult, titles: bool = False, usual_depth: int | None = None
+) -> str:
     """The algorithm's name, with its depth when it is not `usual_depth` (None: the end)."""
     name = ALGORITHM_TITLES[result.algorithm] if titles else result.algorithm
     return name if result.depth == usual_depth else f"{name} (depth {result.depth})"
@@ -105,8 +109,7 @@ def tree_words(size: TreeSize) -> str:
     return f"about {big_number(rounded)} positions (estimated)"
 
 
-STOPPED_WORDS = {"cancelled": "cancelled", "time limit": "out of time",
-                 "too big": "tree too big"}
+STOPPED_WORDS = {"cancelled": "cancelled", "time limit": "out of time", "too big": "tree too big"}
 """Why a search stopped (`TraceResult.stopped`), in a table's cell."""
 
 
@@ -143,18 +146,23 @@ def left_out_note(results: Sequence[TraceResult], titles: bool = False) -> str:
     if {r.algorithm for r in narrowed} == set(ALGORITHM_TITLES) - {"minimax"}:
         names = "Every search but minimax"
     else:
-        names = ", ".join(ALGORITHM_TITLES[r.algorithm] if titles else r.algorithm
-                          for r in narrowed)
-    return (f"{names}: {left_out_words(narrowed[0])} at the root (and likewise below); "
-            "minimax searches every move.")
+        names = ", ".join(
+            ALGORITHM_TITLES[r.algorithm] if titles else r.algorithm for r in narrowed
+        )
+    return (
+        f"{names}: {left_out_words(narrowed[0])} at the root (and likewise below); "
+        "minimax searches every move."
+    )
 
 
 def minimax_budget_words(run: MinimaxRun, time_limit: float) -> str:
     """Why minimax did not search the whole tree, and how long it would take."""
-    return (f"The {'full ' if run.tree.exact or run.result.depth is None else ''}tree has "
-            f"{tree_words(run.tree)}: about {duration(run.estimated_seconds)} at "
-            f"{run.positions_per_second:,.0f} positions a second, more than the "
-            f"{time_limit:g} s budget.")
+    return (
+        f"The {'full ' if run.tree.exact or run.result.depth is None else ''}tree has "
+        f"{tree_words(run.tree)}: about {duration(run.estimated_seconds)} at "
+        f"{run.positions_per_second:,.0f} positions a second, more than the "
+        f"{time_limit:g} s budget."
+    )
 
 
 def minimax_note(comparison: Comparison) -> str:
@@ -164,21 +172,29 @@ def minimax_note(comparison: Comparison) -> str:
     if comparison.too_big_tree is not None:
         full = comparison.too_big_tree
         seconds = full.positions / max(run.positions_per_second, 1.0)
-        return (f"The full tree has {tree_words(full)}: about {duration(seconds)} at "
-                f"{run.positions_per_second:,.0f} positions a second, more than the "
-                f"{comparison.time_limit:g} s budget. Minimax ran to depth {result.depth} "
-                f"instead ({result.positions:,} positions); only searches to that depth with "
-                "H1 are judged against it.")
+        return (
+            f"The full tree has {tree_words(full)}: about {duration(seconds)} at "
+            f"{run.positions_per_second:,.0f} positions a second, more than the "
+            f"{comparison.time_limit:g} s budget. Minimax ran to depth {result.depth} "
+            f"instead ({result.positions:,} positions); only searches to that depth with "
+            "H1 are judged against it."
+        )
     if run.too_big:
-        tail = ("Even minimax to depth 1 would not fit." if run.suggested_depth is None
-                else f"Minimax to depth {run.suggested_depth} would fit.")
+        tail = (
+            "Even minimax to depth 1 would not fit."
+            if run.suggested_depth is None
+            else f"Minimax to depth {run.suggested_depth} would fit."
+        )
         return f"{minimax_budget_words(run, comparison.time_limit)} {tail}"
     if not result.finished:
         return f"Minimax stopped ({result.stopped}) after {result.positions:,} positions."
-    where = ("the whole tree" if result.depth is None
-             else f"to depth {result.depth} (H1 at the cut-off)")
-    return (f"Minimax searched {where}: {result.positions:,} positions in "
-            f"{duration(result.seconds)}, {run.positions_per_second:,.0f} a second.")
+    where = (
+        "the whole tree" if result.depth is None else f"to depth {result.depth} (H1 at the cut-off)"
+    )
+    return (
+        f"Minimax searched {where}: {result.positions:,} positions in "
+        f"{duration(result.seconds)}, {run.positions_per_second:,.0f} a second."
+    )
 
 
 # -- the tree explorer ---------------------------------------------------------------------------
@@ -204,8 +220,7 @@ def returned_by(node: TraceNode, step: int | None) -> bool:
     return node.returned >= 0 and (step is None or node.returned <= step)
 
 
-OUTCOME_KINDS = {Outcome.EXACT: "exact", Outcome.CUTOFF: "at_least",
-                 Outcome.FAIL_LOW: "at_most"}
+OUTCOME_KINDS = {Outcome.EXACT: "exact", Outcome.CUTOFF: "at_least", Outcome.FAIL_LOW: "at_most"}
 """What a node's value is (see `engine.types.KINDS`) by how it ended against its window: exact
 within it (to the search's depth), or a bound."""
 
@@ -233,9 +248,12 @@ def bounded_value(node: TraceNode, board: Board, step: int | None = None) -> str
     return score_text(node.value, kind, minus="−")
 
 
-LEAF_WORDS = {"win": f"rule: {RULE_WORDS[RULE_WINS_AT_ONCE]}",
-              "draw": f"rule: {RULE_WORDS[RULE_FILLS_THE_BOARD]}", "heuristic": "heuristic",
-              "table": "from the table"}
+LEAF_WORDS = {
+    "win": f"rule: {RULE_WORDS[RULE_WINS_AT_ONCE]}",
+    "draw": f"rule: {RULE_WORDS[RULE_FILLS_THE_BOARD]}",
+    "heuristic": "heuristic",
+    "table": "from the table",
+}
 """How a leaf was scored: by a rule of the game that proves its value (a move that completes a
 line wins; one that fills the board draws), by the heuristic at the depth limit, or by the
 transposition table."""
@@ -251,13 +269,19 @@ def cut_maker(node: TraceNode, nodes: list[TraceNode], step: int | None = None) 
 
 def ordinal(number: int) -> str:
     """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st."""
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(
-        number % 10, "th")
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
     return f"{number}{suffix}"
 
 
-def node_label(node: TraceNode, root: Board, heuristic: str = "H1",
-               step: int | None = None, nodes: list[TraceNode] | None = None) -> str:
+def node_label(
+    node: TraceNode,
+    root: Board,
+    heuristic: str = "H1",
+    step: int | None = None,
+    nodes: list[TraceNode] | None = None,
+) -> str:
     """One line of the tree: the move, who made it, its value, its window and how it ended.
 
     With `step`, as the search stood at that event: a node not yet returned shows no value.
@@ -298,8 +322,9 @@ def pruned_label(parent: TraceNode, move: int, root: Board) -> str:
     return f"{cell_notation(move, root.size)} {chooser}  pruned (never searched)"
 
 
-def event_words(events: list[TraceEvent], index: int, nodes: list[TraceNode], root: Board,
-                heuristic: str = "H1") -> str:
+def event_words(
+    events: list[TraceEvent], index: int, nodes: list[TraceNode], root: Board, heuristic: str = "H1"
+) -> str:
     """Event number `index` of a recording in a sentence, for the step mode."""
     event = events[index]
     node = nodes[event.node]
@@ -318,20 +343,27 @@ def event_words(events: list[TraceEvent], index: int, nodes: list[TraceNode], ro
             return f"{name} fills the board: a draw, 0."
         if node.leaf == "table":
             return f"The table already knows the position after {name}: {value}."
-        return (f"Depth limit after {name}: {heuristic} scores it {value} for "
-                f"{mover_at(root, node.ply)}.")
+        return (
+            f"Depth limit after {name}: {heuristic} scores it {value} for "
+            f"{mover_at(root, node.ply)}."
+        )
     if event.kind is EventKind.RAISE:
         source = nodes[events[index - 1].node] if index else node
         via = f" with {cell_notation(source.move, root.size)}" if source.move is not None else ""
         return f"{chooser}'s best so far is {value}{via}: α rises to {value}."
     if event.kind is EventKind.CUT:
         skipped = ", ".join(cell_notation(m, root.size) for m in node.pruned) or "none"
-        maker = (f" ✂ {move_name(nodes[node.cut_by], root)}, the "
-                 f"{ordinal(node.cut_index + 1)} move tried, made the cut."
-                 if node.cut_by >= 0 else "")
-        return (f"{value} ≥ β = {signed(event.beta, root)}: {chooser.opponent} would never "
-                f"allow this position, so {chooser}'s other moves ({skipped}) are "
-                f"pruned.{maker}")
+        maker = (
+            f" ✂ {move_name(nodes[node.cut_by], root)}, the "
+            f"{ordinal(node.cut_index + 1)} move tried, made the cut."
+            if node.cut_by >= 0
+            else ""
+        )
+        return (
+            f"{value} ≥ β = {signed(event.beta, root)}: {chooser.opponent} would never "
+            f"allow this position, so {chooser}'s other moves ({skipped}) are "
+            f"pruned.{maker}"
+        )
     if node.move is None:
         return f"Done: {chooser} to move, value {value}."
     outcome = OUTCOME_WORDS[node.outcome or Outcome.EXACT]
@@ -339,7 +371,7 @@ def event_words(events: list[TraceEvent], index: int, nodes: list[TraceNode], ro
 
 
 def move_name(node: TraceNode, root: Board) -> str:
-    """"X B2": who made a node's move, and where."""
+    """ "X B2": who made a node's move, and where."""
     assert node.move is not None
     return f"{mover_at(root, node.ply)} {cell_notation(node.move, root.size)}"
 
@@ -350,6 +382,7 @@ OUTCOME_MEANING = {
     Outcome.FAIL_LOW: "α fail-low: no better than α, a move found earlier",
 }
 """What each outcome tells about a move's value."""
+
 
 def kind_note(kind: str) -> str:
     """After `OUTCOME_MEANING`: what that makes the value, unless it is exact anyway (a leaf's):
@@ -364,44 +397,65 @@ LISTED_CELLS = 12
 """At most this many left-out cells are named in the panel beside the tree."""
 
 
-def node_words(node: TraceNode, root: Board, heuristic: str = "H1",
-               step: int | None = None, nodes: list[TraceNode] | None = None) -> str:
+def node_words(
+    node: TraceNode,
+    root: Board,
+    heuristic: str = "H1",
+    step: int | None = None,
+    nodes: list[TraceNode] | None = None,
+) -> str:
     """A few lines about one node of the tree, for the panel beside it (with the recording's
     `nodes`, a cut-off's maker says so)."""
     if node.leaf == LEFT_OUT:
         chooser = chooser_at(root, node.ply - 1)
         # A long list of cells would push the step panel off the screen: the board lights them.
-        listed = (stand_in_words(node, root) if len(node.left_out) <= LISTED_CELLS
-                  else f"{len(node.left_out)} moves left out ({node.rule})")
-        return (f"{listed}, lit on the board.\n{chooser}'s moves here were searched only on "
-                "the cells next to a mark; the others were never looked at, so nothing here "
-                "says what they are worth.")
+        listed = (
+            stand_in_words(node, root)
+            if len(node.left_out) <= LISTED_CELLS
+            else f"{len(node.left_out)} moves left out ({node.rule})"
+        )
+        return (
+            f"{listed}, lit on the board.\n{chooser}'s moves here were searched only on "
+            "the cells next to a mark; the others were never looked at, so nothing here "
+            "says what they are worth."
+        )
     window = window_words(node.alpha, node.beta, root)
     if node.move is None:
         head = f"The position, {root.to_move} to move. Window {window}."
     else:
-        head = (f"{move_name(node, root)}, ply {node.ply}: tried with window {window} "
-                f"(seen by {mover_at(root, node.ply)}).")
+        head = (
+            f"{move_name(node, root)}, ply {node.ply}: tried with window {window} "
+            f"(seen by {mover_at(root, node.ply)})."
+        )
     if not returned_by(node, step):
         body = "Not returned yet." if step is not None else "Not recorded: the event cap."
     else:
         body = f"Value {bounded_value(node, root)}"
         if node.leaf is not None:
-            how = (f"{heuristic} at the depth limit" if node.leaf == "heuristic"
-                   else leaf_words(node, heuristic))
+            how = (
+                f"{heuristic} at the depth limit"
+                if node.leaf == "heuristic"
+                else leaf_words(node, heuristic)
+            )
             body += f" ({how})"
         if node.move is not None:
-            body += (f": {OUTCOME_MEANING[node.outcome or Outcome.EXACT]}"
-                     f"{kind_note(value_kind(node))}.")
+            body += (
+                f": {OUTCOME_MEANING[node.outcome or Outcome.EXACT]}{kind_note(value_kind(node))}."
+            )
         else:
             body += "."
     lines = [head, body]
     if nodes is not None and cut_maker(node, nodes, step):
         parent = nodes[node.parent]
-        lines.append(f"✂ This move made the cut-off: the {ordinal(parent.cut_index + 1)} "
-                     f"{mover_at(root, node.ply)} tried here"
-                     + (" (ideal ordering tries it first)." if parent.cut_index else
-                        ", as ideal ordering would."))
+        lines.append(
+            f"✂ This move made the cut-off: the {ordinal(parent.cut_index + 1)} "
+            f"{mover_at(root, node.ply)} tried here"
+            + (
+                " (ideal ordering tries it first)."
+                if parent.cut_index
+                else ", as ideal ordering would."
+            )
+        )
     if node.pruned and (step is None or 0 <= node.cut_at <= step):
         chooser = chooser_at(root, node.ply)
         skipped = ", ".join(cell_notation(m, root.size) for m in node.pruned)
@@ -412,9 +466,11 @@ def node_words(node: TraceNode, root: Board, heuristic: str = "H1",
 def pruned_words(parent: TraceNode, move: int, root: Board) -> str:
     """About a pruned move: why it was never searched."""
     chooser = chooser_at(root, parent.ply)
-    return (f"{chooser} {cell_notation(move, root.size)} was never searched: an earlier move "
-            f"of {chooser}'s already reached β, so {chooser.opponent} would never let the game "
-            "come here.")
+    return (
+        f"{chooser} {cell_notation(move, root.size)} was never searched: an earlier move "
+        f"of {chooser}'s already reached β, so {chooser.opponent} would never let the game "
+        "come here."
+    )
 
 
 def value_cell(result: TraceResult, board: Board) -> str:
@@ -469,8 +525,9 @@ def alphabeta_cell(scored: MoveScore, position: Board, root_depth: int) -> str:
     return f"{words} ({row.note})" if row.note else words
 
 
-def alphabeta_source_words(analysis: Analysis, position: Board, *, from_panel: bool,
-                           time_limit: float | None) -> str:
+def alphabeta_source_words(
+    analysis: Analysis, position: Board, *, from_panel: bool, time_limit: float | None
+) -> str:
     """Where the lab's alpha-beta column comes from: the game panel's own analysis of this
     position, or a search of the lab's own (which may reach another depth than the panel's,
     and so other numbers): "Alpha-beta: the game panel's analysis, depth 8, cut off, heuristic
@@ -479,8 +536,10 @@ def alphabeta_source_words(analysis: Analysis, position: Board, *, from_panel: b
     if from_panel:
         return f"Alpha-beta: the game panel's analysis, {reach}."
     budget = "" if time_limit is None or position.size == 3 else f" {time_limit:g} s"
-    return (f"Alpha-beta: the lab's own{budget} search, {reach} (the panel's search of this "
-            "position may reach another depth).")
+    return (
+        f"Alpha-beta: the lab's own{budget} search, {reach} (the panel's search of this "
+        "position may reach another depth)."
+    )
 
 
 HEURISTIC_WORDS = "H1, H2: the heuristics' values after the move, no search."

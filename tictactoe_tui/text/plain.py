@@ -40,7 +40,7 @@ WORDS: tuple[tuple[str, str, str], ...] = (
 
 
 def numbered(count: int, thing: str) -> str:
-    """"1 move", "3 moves", "1,234 positions"."""
+    """ "1 move", "3 moves", "1,234 positions"."""
     return f"{count:,} {thing}{'' if count == 1 else 's'}"
 
 
@@ -65,8 +65,10 @@ def board_lines(board: Board) -> list[str]:
     x = [cell for cell, mark in enumerate(marks) if mark == "X"]
     o = [cell for cell, mark in enumerate(marks) if mark == "O"]
     empty = size * size - len(x) - len(o)
-    lines.append(f"X has {cells_words(x, size)}. O has {cells_words(o, size)}. "
-                 f"{numbered(empty, 'empty cell')}.")
+    lines.append(
+        f"X has {cells_words(x, size)}. O has {cells_words(o, size)}. "
+        f"{numbered(empty, 'empty cell')}."
+    )
     return lines
 
 
@@ -79,16 +81,18 @@ def report_lines(report: PanelReport, played_move: bool) -> list[str]:
     if report.verdict:
         lines.append(report.verdict)
     reach = f"; {report.reach}" if report.reach else ""
-    lines.append(f"{report.algorithm}: {numbered(report.nodes, 'position')} in "
-                 f"{duration_words(report.elapsed)}{reach}.")
+    lines.append(
+        f"{report.algorithm}: {numbered(report.nodes, 'position')} in "
+        f"{duration_words(report.elapsed)}{reach}."
+    )
     limit = None if len(report.rows) <= 9 else TOP_MOVES
-    shown = [row for index, row in enumerate(report.rows)
-             if limit is None or index < limit or row.chosen]
+    shown = [
+        row for index, row in enumerate(report.rows) if limit is None or index < limit or row.chosen
+    ]
     if report.total_moves == 1:
         lines.append("The move:")
     elif len(shown) < report.total_moves:
-        lines.append(f"The top {numbered(len(shown), 'move')} of {report.total_moves}, "
-                     "best first:")
+        lines.append(f"The top {numbered(len(shown), 'move')} of {report.total_moves}, best first:")
     else:
         lines.append(f"All {numbered(report.total_moves, 'move')}, best first:")
     for rank, row in enumerate(shown, start=1):
@@ -126,12 +130,16 @@ def tally_words(tally: Sequence[tuple[str, int]]) -> str:
 def help_lines(size: int) -> list[str]:
     """What the text mode understands: cell names, then each word with its short form."""
     if size == 3:
-        cells = ("A cell by name, column letter then row number: A1 is the top left, C3 the "
-                 "bottom right. Or a digit, 1 to 9, row by row from the top left.")
+        cells = (
+            "A cell by name, column letter then row number: A1 is the top left, C3 the "
+            "bottom right. Or a digit, 1 to 9, row by row from the top left."
+        )
     else:
         last = cell_notation(size * size - 1, size)
-        cells = (f"A cell by name, column letter then row number: A1 is the top left, {last} "
-                 "the bottom right.")
+        cells = (
+            f"A cell by name, column letter then row number: A1 is the top left, {last} "
+            "the bottom right."
+        )
     return [cells, *(f"{word} (or {short}): {meaning}." for word, short, meaning in WORDS)]
 
 

@@ -24,7 +24,7 @@ SMALL_AREA_MAX_SIZE = 4
 
 
 def goal_words(puzzle: Puzzle) -> str:
-    """"X to play and win in 5", "O to move: find the only defence"."""
+    """ "X to play and win in 5", "O to move: find the only defence"."""
     if puzzle.goal == "win":
         return f"{puzzle.to_move} to play and win in {puzzle.plies}"
     return f"{puzzle.to_move} to move: find the only defence"
@@ -34,16 +34,19 @@ def goal_detail(puzzle: Puzzle) -> str:
     """What the goal means, proven how: the line under the goal."""
     plies = puzzle.plies
     if puzzle.goal == "win":
-        return (f"Exactly one move wins by force within {plies} plies (your move is ply 1); "
-                "the engine defends.")
-    return (f"{puzzle.to_move.opponent} is attacking: every move but one loses within {plies} "
-            "plies.")
+        return (
+            f"Exactly one move wins by force within {plies} plies (your move is ply 1); "
+            "the engine defends."
+        )
+    return f"{puzzle.to_move.opponent} is attacking: every move but one loses within {plies} plies."
 
 
 def title_words(puzzle: Puzzle) -> str:
-    """"10×10, 5 in a row · difficulty 1230 (hard) · from self-play"."""
-    return (f"{board_words(puzzle.size, puzzle.k)} · difficulty {puzzle.rating} "
-            f"({puzzle.word}) · from {puzzle.source}")
+    """ "10×10, 5 in a row · difficulty 1230 (hard) · from self-play"."""
+    return (
+        f"{board_words(puzzle.size, puzzle.k)} · difficulty {puzzle.rating} "
+        f"({puzzle.word}) · from {puzzle.source}"
+    )
 
 
 def area(puzzle: Puzzle) -> tuple[int, ...]:
@@ -75,8 +78,12 @@ def explanation(puzzle: Puzzle, line: Sequence[int] | None = None) -> list[str]:
     sentence says that it is the one move that holds."""
     steps = puzzle.steps if line is None else read_line(puzzle.board, line)
     words = steps_words(steps, puzzle.size, puzzle.k)
-    if (puzzle.goal == "hold" and steps and steps[0].move == puzzle.answer
-            and steps[0].kind == "quiet"):
+    if (
+        puzzle.goal == "hold"
+        and steps
+        and steps[0].move == puzzle.answer
+        and steps[0].kind == "quiet"
+    ):
         words[0] = words[0].rstrip(".") + ": the only move that holds."
     return words
 
@@ -96,8 +103,10 @@ def verdict_words(puzzle: Puzzle, move: int, correct: bool, line: Sequence[int])
         if board.winner is puzzle.to_move.opponent:
             return f"{name} loses: {puzzle.to_move.opponent} wins by force. The refutation:"
         if puzzle.goal == "win":
-            return (f"{name} does not win in time: {puzzle.to_move.opponent} holds with "
-                    f"{cell_notation(line[1], size)}.")
+            return (
+                f"{name} does not win in time: {puzzle.to_move.opponent} holds with "
+                f"{cell_notation(line[1], size)}."
+            )
     return f"{name} is not the answer."
 
 
@@ -108,10 +117,12 @@ def outcome_words(outcome: Outcome, solved: bool) -> str:
         return "A retry: the rating does not move (only a puzzle's first try counts)."
     change = round(after.rating) - round(before.rating)
     sign = "+" if change >= 0 else "−"
-    streak = (f"streak {outcome.after.streak}" if solved and outcome.after.streak
-              else "the streak starts again")
-    return (f"Rating {round(before.rating)} → {round(after.rating)} ({sign}{abs(change)}) · "
-            f"{streak}")
+    streak = (
+        f"streak {outcome.after.streak}"
+        if solved and outcome.after.streak
+        else "the streak starts again"
+    )
+    return f"Rating {round(before.rating)} → {round(after.rating)} ({sign}{abs(change)}) · {streak}"
 
 
 def standing_words(mine: Standing, total: int) -> str:
@@ -119,8 +130,10 @@ def standing_words(mine: Standing, total: int) -> str:
     of 240 solved"."""
     rating = mine.rating
     kind = " (provisional)" if rating.provisional else ""
-    return (f"Your rating {round(rating.rating)} ±{round(rating.deviation)}{kind} · streak "
-            f"{mine.streak} (best {mine.best_streak}) · {len(mine.solved)} of {total} solved")
+    return (
+        f"Your rating {round(rating.rating)} ±{round(rating.deviation)}{kind} · streak "
+        f"{mine.streak} (best {mine.best_streak}) · {len(mine.solved)} of {total} solved"
+    )
 
 
 __all__ = [

@@ -47,8 +47,13 @@ from tictactoe_tui.text.threats import line_words
 PANEL_ROWS_BIG_BOARD = 10
 """Candidates listed in the panel on boards bigger than 3×3."""
 
-ALGORITHM_NAMES = {"alphabeta": "alpha-beta", "minimax": "minimax", "h1": "H1", "h2": "H2",
-                   "random": "random"}
+ALGORITHM_NAMES = {
+    "alphabeta": "alpha-beta",
+    "minimax": "minimax",
+    "h1": "H1",
+    "h2": "H2",
+    "random": "random",
+}
 """How the panel and status name the engine's algorithms."""
 
 
@@ -57,8 +62,15 @@ def algorithm_name(analysis: Analysis) -> str:
     return ALGORITHM_NAMES.get(analysis.algorithm, analysis.algorithm)
 
 
-def build_report(title: str, analysis: Analysis, position: Position, chosen: int, *,
-                 verdict: str = "", terms: tuple[str, ...] = ()) -> PanelReport:
+def build_report(
+    title: str,
+    analysis: Analysis,
+    position: Position,
+    chosen: int,
+    *,
+    verdict: str = "",
+    terms: tuple[str, ...] = (),
+) -> PanelReport:
     """The panel's view of an analysis of `position`, with `chosen` highlighted.
 
     On 3×3 every move is listed; on bigger boards the top ten, plus the chosen move if it is
@@ -69,8 +81,7 @@ def build_report(title: str, analysis: Analysis, position: Position, chosen: int
     shown = list(analysis.scores[:limit])
     if all(s.move != chosen for s in shown):
         shown += [s for s in analysis.scores if s.move == chosen]
-    rows = tuple(candidate_row(s, position, analysis.depth, chosen=s.move == chosen)
-                 for s in shown)
+    rows = tuple(candidate_row(s, position, analysis.depth, chosen=s.move == chosen) for s in shown)
     return PanelReport(
         title=title,
         algorithm=algorithm_name(analysis),
@@ -90,8 +101,9 @@ def build_report(title: str, analysis: Analysis, position: Position, chosen: int
     )
 
 
-def candidate_row(scored: MoveScore, position: Position, root_depth: int, *,
-                  chosen: bool = False) -> CandidateRow:
+def candidate_row(
+    scored: MoveScore, position: Position, root_depth: int, *, chosen: bool = False
+) -> CandidateRow:
     """One move of an analysis as a panel row: its score with its mark, what it means, why it
     took no positions or another depth, and a sentence for when it is picked."""
     cell = cell_notation(scored.move, position.size)
@@ -150,15 +162,21 @@ def reach_words(analysis: Analysis, position: Position) -> str:
     elif analysis.complete and scores:
         best = scores[0]
         meaning = short_meaning(best.score, position, best.kind, best.band)
-        reach = (f"depth {analysis.depth}, {cell_notation(best.move, position.size)} proven "
-                 f"best ({meaning})")
+        reach = (
+            f"depth {analysis.depth}, {cell_notation(best.move, position.size)} proven "
+            f"best ({meaning})"
+        )
     else:
         reach = f"depth {analysis.depth}, cut off, heuristic at the leaves"
     return reach + ("; stopped early" if analysis.cancelled else "")
 
 
-STORY_SOURCES = {"threats": "threat search", "rule": "a rule", "table": "the table",
-                 "symmetry": "a mirror"}
+STORY_SOURCES = {
+    "threats": "threat search",
+    "rule": "a rule",
+    "table": "the table",
+    "symmetry": "a mirror",
+}
 """How a story row's best score was found, when not by the search itself."""
 
 
@@ -166,15 +184,21 @@ def story_rows(iterations: Sequence[IterationInfo], position: Position) -> tuple
     """The search's story: one row per completed depth (best move, marked score, positions and
     time so far), as a chess engine's `info` lines tell it."""
     return tuple(
-        StoryRow(depth=row.depth, cell=cell_notation(row.move, position.size),
-                 marked=marked_score(row.score, row.kind), nodes=row.nodes,
-                 elapsed=row.elapsed, note=STORY_SOURCES.get(row.source, ""))
+        StoryRow(
+            depth=row.depth,
+            cell=cell_notation(row.move, position.size),
+            marked=marked_score(row.score, row.kind),
+            nodes=row.nodes,
+            elapsed=row.elapsed,
+            note=STORY_SOURCES.get(row.source, ""),
+        )
         for row in iterations
     )
 
 
-def thinking_report(title: str, algorithm: str, progress: Progress, position: Position,
-                    budget: float | None) -> ThinkingReport:
+def thinking_report(
+    title: str, algorithm: str, progress: Progress, position: Position, budget: float | None
+) -> ThinkingReport:
     """The panel's live view of a running search of `position` from its latest progress."""
     best = ""
     if progress.best_move is not None:
@@ -204,8 +228,14 @@ def line_names(line: Sequence[int], size: int) -> str:
     return " ".join(cell_notation(cell, size) for cell in line)
 
 
-def score_words(score: int, position: Position, exact: bool | None = None, *,
-                kind: str | None = None, band: str | None = None) -> str:
+def score_words(
+    score: int,
+    position: Position,
+    exact: bool | None = None,
+    *,
+    kind: str | None = None,
+    band: str | None = None,
+) -> str:
     """A score in words for a headline: "win in 3", "draw", "wins, in at most 9",
     "heuristic estimate", "upper bound" (a bound on a heuristic's value).
 
@@ -218,8 +248,11 @@ def score_words(score: int, position: Position, exact: bool | None = None, *,
     if not words.endswith("(heuristic)"):
         return words
     # The number is beside the words: say only what kind of number it is.
-    return "heuristic estimate" if kind == "estimate" else short_meaning(score, position, kind,
-                                                                         "heuristic")
+    return (
+        "heuristic estimate"
+        if kind == "estimate"
+        else short_meaning(score, position, kind, "heuristic")
+    )
 
 
 def move_words(scored: MoveScore, position: Position) -> str:
@@ -243,11 +276,15 @@ def clever_move_words(analysis: Analysis, position: Position, played: int) -> st
     name = cell_notation(played, position.size)
     scored = next((s for s in analysis.scores if s.move == played), None)
     if scored is not None and proven_as_good(scored, first):
-        return (f"The clever move was {clever}; {name} is proven just as good "
-                f"({move_words(scored, position)}).")
+        return (
+            f"The clever move was {clever}; {name} is proven just as good "
+            f"({move_words(scored, position)})."
+        )
     if scored is not None and same_estimate(scored, first):
-        return (f"The clever move was {clever}; {name} scores the same estimate "
-                f"({marked_score(scored.score, scored.kind)}), not proven as good.")
+        return (
+            f"The clever move was {clever}; {name} scores the same estimate "
+            f"({marked_score(scored.score, scored.kind)}), not proven as good."
+        )
     if scored is not None:
         return f"The clever move was {clever}, not {name} ({move_words(scored, position)})."
     return f"The clever move was {clever}."
@@ -280,8 +317,9 @@ def terms_lines(terms: H1Terms | H2Terms, cell: str, k: int) -> tuple[str, ...]:
         )
 
     def symbols(mark: Mark) -> str:
-        return " + ".join(f"{3 ** (n - 1)}·{mark}{n}" if n > 1 else f"{mark}1"
-                          for n in range(k - 1, 0, -1))
+        return " + ".join(
+            f"{3 ** (n - 1)}·{mark}{n}" if n > 1 else f"{mark}1" for n in range(k - 1, 0, -1)
+        )
 
     def counts(mark: Mark, values: tuple[int, ...]) -> str:
         return ", ".join(f"{mark}{n} = {values[n - 1]}" for n in range(k - 1, 0, -1))

@@ -14,9 +14,13 @@ from tictactoe_tui.history.review import Verdict, proven_as_good
 from tictactoe_tui.text.report import score_words
 from tictactoe_tui.text.threats import mistake_words
 
-JUDGEMENT_WORDS = {"best": "the best move", "good": "a good move",
-                   "inaccuracy": "an inaccuracy", "mistake": "a mistake",
-                   "blunder": "a blunder"}
+JUDGEMENT_WORDS = {
+    "best": "the best move",
+    "good": "a good move",
+    "inaccuracy": "an inaccuracy",
+    "mistake": "a mistake",
+    "blunder": "a blunder",
+}
 """How the panel names each judgement."""
 
 
@@ -55,15 +59,20 @@ def verdict_words(verdict: Verdict, position: Board) -> str:
     if judgement == "best" and proven_as_good(verdict.played, verdict.best):
         return f"One of the best moves: {played} {mine}; {first}, ranked first, {theirs}."
     if judgement == "best":
-        return (f"As good as the best by the estimates: {played} {mine}, the same estimate as "
-                f"{first}, ranked first.")
+        return (
+            f"As good as the best by the estimates: {played} {mine}, the same estimate as "
+            f"{first}, ranked first."
+        )
     if judgement == "good":
         return f"A good move: {played} {mine}; {first}, ranked first, {theirs}."
-    words = (f"{JUDGEMENT_WORDS[judgement].capitalize()} ({verdict.symbol}): {played} {mine}, "
-             f"where {first} {theirs}.")
+    words = (
+        f"{JUDGEMENT_WORDS[judgement].capitalize()} ({verdict.symbol}): {played} {mine}, "
+        f"where {first} {theirs}."
+    )
     if judgement in ("mistake", "blunder"):
         # What the threats say: "B1?? lets X fork with A1." (the played move's expected line
         # after it, else what the better move would have done).
-        words += " " + mistake_words(position, verdict.cell, verdict.symbol,
-                                     verdict.played.pv[1:], verdict.best.pv)
+        words += " " + mistake_words(
+            position, verdict.cell, verdict.symbol, verdict.played.pv[1:], verdict.best.pv
+        )
     return words

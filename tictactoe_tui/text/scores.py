@@ -76,8 +76,10 @@ KIND_WORDS = {
 }
 """Each `MoveScore.kind` in a word or two."""
 
-LEGEND = ("≤ s: at most s (the search only proved the move is no better); ≥ s: at least s; "
-          "heuristic: an estimate at the search's depth; win/loss in N: exact.")
+LEGEND = (
+    "≤ s: at most s (the search only proved the move is no better); ≥ s: at least s; "
+    "heuristic: an estimate at the search's depth; win/loss in N: exact."
+)
 """One line explaining the marks `score_text` and `score_meaning` use."""
 
 
@@ -129,8 +131,11 @@ def depth_words(scored: MoveScore, board: Board, root_depth: int) -> str:
 
 def note_words(scored: MoveScore, board: Board, root_depth: int) -> str:
     """`origin_words` and `depth_words` together, for a table's note column."""
-    return ", ".join(part for part in (origin_words(scored, board),
-                                       depth_words(scored, board, root_depth)) if part)
+    return ", ".join(
+        part
+        for part in (origin_words(scored, board), depth_words(scored, board, root_depth))
+        if part
+    )
 
 
 def equally_good_words(best_moves: Sequence[int], board: Board) -> str:
@@ -148,16 +153,21 @@ def iteration_words(row: IterationInfo, board: Board) -> str:
     size = board.size
     line = " ".join(cell_notation(cell, size) for cell in row.pv)
     meaning = describe_score(row.score, board, kind=row.kind, band=row.band)
-    return (f"depth {row.depth}  {cell_notation(row.move, size)}  {meaning}  "
-            f"{row.nodes:,} positions  {row.elapsed * 1000:.0f} ms  {line}")
+    return (
+        f"depth {row.depth}  {cell_notation(row.move, size)}  {meaning}  "
+        f"{row.nodes:,} positions  {row.elapsed * 1000:.0f} ms  {line}"
+    )
 
 
 def result_meaning(result: TraceResult, board: Board) -> str:
     """What a lab search's value means, by its kind: "draw", "win in 3", "+1 (heuristic)"
     (a depth-limited or narrowed search's value is an estimate unless it found a win or a loss
     it proves)."""
-    band = (("win" if result.value > 0 else "loss" if result.value < 0 else "draw")
-            if result.kind == "exact" else "heuristic")
+    band = (
+        ("win" if result.value > 0 else "loss" if result.value < 0 else "draw")
+        if result.kind == "exact"
+        else "heuristic"
+    )
     return describe_score(result.value, board, kind=result.kind, band=band)
 
 
@@ -252,11 +262,15 @@ def fit_cell_score(text: str, room: int) -> str:
     if len(text) <= room:
         return text
     digits = next((i for i, char in enumerate(text) if char.isdigit()), len(text))
-    return text[:max(min(digits, room - 1), 0)] + CUT
+    return text[: max(min(digits, room - 1), 0)] + CUT
 
 
-OVERLAY_MARK_WORDS = {"~": "~ estimate", "≤": "≤ at most", "≥": "≥ at least",
-                      CUT: f"{CUT} see panel"}
+OVERLAY_MARK_WORDS = {
+    "~": "~ estimate",
+    "≤": "≤ at most",
+    "≥": "≥ at least",
+    CUT: f"{CUT} see panel",
+}
 """What the board's caption says each mark of its cells means."""
 OVERLAY_MARK_SHORT = {"~": "~est", "≤": "≤max", "≥": "≥min", CUT: f"{CUT}cut"}
 """The same, for a caption that must fit a narrow board."""
@@ -268,8 +282,9 @@ def overlay_marks(texts: Iterable[str]) -> tuple[str, ...]:
     return tuple(mark for mark in OVERLAY_MARK_WORDS if mark in shown)
 
 
-def overlay_caption(whose: str, texts: Iterable[str], key: str = "", *, line: bool = False,
-                    width: int | None = None) -> str:
+def overlay_caption(
+    whose: str, texts: Iterable[str], key: str = "", *, line: bool = False, width: int | None = None
+) -> str:
     """The board's caption: whose scores its cells show (`whose`, e.g. "X's scores"), what
     every mark among them means, the key that hides them, and "line (p)" when an expected
     line's steps show. The longest wording that fits `width` characters (None: any);
@@ -283,10 +298,13 @@ def overlay_caption(whose: str, texts: Iterable[str], key: str = "", *, line: bo
     full = ", ".join(OVERLAY_MARK_WORDS[mark] for mark in marks)
     short = " ".join(OVERLAY_MARK_SHORT[mark] for mark in marks)
     glue = ", " if marks else ""
-    wordings = [f"{whose}{glue}{full}{hides}{tail}", f"{whose}{glue}{full}{short_key}{tail}",
-                f"{whose}{glue}{short}{short_key}{tail}",
-                f"{whose}: {short}{short_key}" if marks else f"{whose}{short_key}",
-                short or whose]
+    wordings = [
+        f"{whose}{glue}{full}{hides}{tail}",
+        f"{whose}{glue}{full}{short_key}{tail}",
+        f"{whose}{glue}{short}{short_key}{tail}",
+        f"{whose}: {short}{short_key}" if marks else f"{whose}{short_key}",
+        short or whose,
+    ]
     if width is None:
         return wordings[0]
     return next((wording for wording in wordings if len(wording) <= width), wordings[-1])
@@ -309,7 +327,7 @@ def short_meaning(score: int, board: Board, kind: str, band: str) -> str:
         return f"win in ≤ {plies}"
     if (kind, band) == ("at_most", "loss"):
         return f"loss in ≤ {plies}"
-    if band == "win":       # at most a win's score: no win before that ply
+    if band == "win":  # at most a win's score: no win before that ply
         return f"at best win in {plies}"
     return f"at worst loss in {plies}"
 
@@ -353,8 +371,9 @@ _PROOFS = {
     RULE_VCT: "Won by a chain of threats (VCT), fours and threes that force their blocks",
     RULE_ALLOWS_VCF: "Lost: the opponent then wins by a chain of fours (VCF)",
     RULE_ALLOWS_VCT: "Lost: the opponent then wins by a chain of threats (VCT)",
-    RULE_FOUR_THEN_LOST: ("Lost: the four is blocked, and then every move allows a chain of"
-                          " threats"),
+    RULE_FOUR_THEN_LOST: (
+        "Lost: the four is blocked, and then every move allows a chain of threats"
+    ),
 }
 """Each rule's proof in a sentence (the line follows those not ending in a full stop)."""
 

@@ -32,8 +32,23 @@ from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.board import cell_notation
 from tictactoe_tui.engine.threats import MoveFacts, read_line, read_move
 
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-           "eleven", "twelve", "thirteen", "fourteen")
+NUMBERS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+)
 """Number words, for "a line of two" and "two fours"."""
 
 
@@ -46,7 +61,7 @@ def _name(n: int, k: int, plural: bool = False) -> str:
 
 
 def _counted(count: int, name: str, plural: str, open_: bool = False) -> str:
-    """"a line of three", "an open three", "two open lines of two": the count agrees."""
+    """ "a line of three", "an open three", "two open lines of two": the count agrees."""
     word = "open " if open_ else ""
     if count == 1:
         article = "an" if (word or name)[0] in "aeiou" else "a"
@@ -55,13 +70,13 @@ def _counted(count: int, name: str, plural: str, open_: bool = False) -> str:
 
 
 def span_words(cells: Sequence[int], size: int) -> str:
-    """"E2–E5": the first and last cell of a run (one cell alone is its name)."""
+    """ "E2–E5": the first and last cell of a run (one cell alone is its name)."""
     first, last = cell_notation(cells[0], size), cell_notation(cells[-1], size)
     return first if first == last else f"{first}–{last}"
 
 
 def _cells(cells: Sequence[int], size: int, joiner: str = "or") -> str:
-    """"E6", "E1 or E6", "A1, B2 or C3"."""
+    """ "E6", "E1 or E6", "A1, B2 or C3"."""
     names = [cell_notation(cell, size) for cell in cells]
     if len(names) <= 1:
         return "".join(names)
@@ -69,7 +84,7 @@ def _cells(cells: Sequence[int], size: int, joiner: str = "or") -> str:
 
 
 def _all(count: int) -> str:
-    """"both" for two, "them all" for more."""
+    """ "both" for two, "them all" for more."""
     return "both" if count == 2 else "them all"
 
 
@@ -91,8 +106,10 @@ def step_words(step: MoveFacts, size: int, k: int) -> str:
         # Two runs of k-1 through one move winning at one cell are still one threat.
         same = " winning at the same cell" if len(step.fours) > 1 else ""
         if step.blocked:
-            return (f"{verb} and makes {fours} of its own ({lines}){same}: {other} must "
-                    f"answer at {block}.")
+            return (
+                f"{verb} and makes {fours} of its own ({lines}){same}: {other} must "
+                f"answer at {block}."
+            )
         extra = ""
         if step.threes:
             threes = ", ".join(span_words(run.cells, size) for run in step.threes)
@@ -103,15 +120,22 @@ def step_words(step: MoveFacts, size: int, k: int) -> str:
         threes = ", ".join(span_words(run.cells, size) for run in step.threes)
         what = _counted(len(step.threes), _name(k - 2, k), _name(k - 2, k, True), True)
         if step.answers:
-            counter = (f", or make {_counted(1, _name(k - 1, k), '')} of its own first"
-                       if step.counters else "")
-            return (f"{verb}: {what} ({threes}); {other} must stop it at "
-                    f"{_cells(step.answers, size)}{counter}.")
+            counter = (
+                f", or make {_counted(1, _name(k - 1, k), '')} of its own first"
+                if step.counters
+                else ""
+            )
+            return (
+                f"{verb}: {what} ({threes}); {other} must stop it at "
+                f"{_cells(step.answers, size)}{counter}."
+            )
         on_runs = {cell for run in step.threes for cell in run.empty}
         if len(step.threes) > 1 and on_runs >= set(step.forks):
             return f"{verb}: {what} ({threes}); {other} can stop only one."
-        return (f"{verb}: {what} ({threes}); {other} cannot stop all of {mark}'s forks "
-                f"({_cells(step.forks, size, 'and')}) with one move.")
+        return (
+            f"{verb}: {what} ({threes}); {other} cannot stop all of {mark}'s forks "
+            f"({_cells(step.forks, size, 'and')}) with one move."
+        )
     if step.kind == "stop":
         forks = "forks" if len(step.stopped) > 1 else "fork"
         return f"{verb}, taking away {other}'s {forks} at {_cells(step.stopped, size, 'and')}."
@@ -124,8 +148,10 @@ def _fork_words(step: MoveFacts, verb: str, size: int, k: int, lines: str) -> st
     count = NUMBERS[len(step.wins)]
     wins = _cells(step.wins, size, "and")
     if step.blocked:
-        return (f"{verb} and makes {count} winning cells of its own ({wins}): {other} can block "
-                "only one.")
+        return (
+            f"{verb} and makes {count} winning cells of its own ({wins}): {other} can block "
+            "only one."
+        )
     made = {cell for run in step.fours for cell in run.empty}
     if len(step.fours) > 1:
         what = f"{NUMBERS[len(step.fours)]} {_name(k - 1, k, True)} ({lines})"
@@ -133,8 +159,7 @@ def _fork_words(step: MoveFacts, verb: str, size: int, k: int, lines: str) -> st
         what = f"an open {_name(k - 1, k)} ({lines}) with {count} winning cells ({wins})"
     else:
         old = [cell for cell in step.wins if cell not in made]
-        what = (f"a {_name(k - 1, k)} ({lines}), with {_cells(old, size, 'and')} "
-                "still open")
+        what = f"a {_name(k - 1, k)} ({lines}), with {_cells(old, size, 'and')} still open"
     fork = ", a fork" if k == 3 else ""
     return f"{verb}: {what}{fork}: {other} can block only one."
 
@@ -145,8 +170,13 @@ def steps_words(steps: Sequence[MoveFacts], size: int, k: int) -> list[str]:
     before: MoveFacts | None = None
     for step in steps:
         sentence = step_words(step, size, k)
-        if (before is not None and before.kind == "three" and not before.answers
-                and step.kind == "quiet" and not step.blocked):
+        if (
+            before is not None
+            and before.kind == "three"
+            and not before.answers
+            and step.kind == "quiet"
+            and not step.blocked
+        ):
             # The move after a threat that cannot be stopped is whatever the search tried first:
             # say so, or a reader looks for a reason in it.
             sentence = f"{sentence[:-1]}: no move stops {_all(len(before.forks))}."
@@ -166,8 +196,9 @@ def move_words(board: Board, move: int) -> str:
     return step_words(read_move(board, move), board.size, board.k)
 
 
-def mistake_words(board: Board, played: int, symbol: str, reply: Sequence[int] = (),
-                  better: Sequence[int] = ()) -> str:
+def mistake_words(
+    board: Board, played: int, symbol: str, reply: Sequence[int] = (), better: Sequence[int] = ()
+) -> str:
     """A review's sentence on a bad move played on `board`.
 
     `reply` is the opponent's best line after the played move (its first move first), `better`
@@ -198,11 +229,13 @@ def mistake_words(board: Board, played: int, symbol: str, reply: Sequence[int] =
         position = position.play(move)
     if better and better[0] in board.legal_moves():
         return f"{name} misses {cell_notation(better[0], size)}: " + _sentence_tail(
-            board, read_move(board, better[0]))
+            board, read_move(board, better[0])
+        )
     if reply and reply[0] in after.legal_moves():
         first = read_move(after, reply[0])
         return f"{name} lets {them} reply {cell_notation(reply[0], size)}: " + _sentence_tail(
-            after, first)
+            after, first
+        )
     return f"{name} was not the best move."
 
 
@@ -223,14 +256,18 @@ def step_hint(step: MoveFacts, k: int) -> str:
     if step.kind == "win":
         return "There is a line to complete."
     if step.kind == "fork":
-        return (f"One move makes {NUMBERS[len(step.wins)]} winning cells at once: {other} "
-                f"cannot block {_all(len(step.wins))}.")
+        return (
+            f"One move makes {NUMBERS[len(step.wins)]} winning cells at once: {other} "
+            f"cannot block {_all(len(step.wins))}."
+        )
     if step.kind == "four":
         if step.blocked:
             return f"Block, and make a {_name(k - 1, k)} of your own at the same time."
         if step.threes:
-            return (f"Make a {_name(k - 1, k)} that also makes an open {_name(k - 2, k)}: "
-                    f"{other}'s forced block cannot stop both.")
+            return (
+                f"Make a {_name(k - 1, k)} that also makes an open {_name(k - 2, k)}: "
+                f"{other}'s forced block cannot stop both."
+            )
         return f"Make a {_name(k - 1, k)}: {other}'s reply is forced, and the attack goes on."
     if step.kind == "three":
         if not step.answers:

@@ -40,8 +40,11 @@ from tictactoe_tui.worker.client import Thinker
 if TYPE_CHECKING:
     from tictactoe_tui.ui.screens.game import GameScreen
 
-SOON_NEEDED = ("tictactoe_tui.ui.screens.help", "tictactoe_tui.ui.screens.game",
-               "tictactoe_tui.ui.screens.settings")
+SOON_NEEDED = (
+    "tictactoe_tui.ui.screens.help",
+    "tictactoe_tui.ui.screens.game",
+    "tictactoe_tui.ui.screens.settings",
+)
 """Modules imported in the background once the first screen shows."""
 
 EXIT_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
@@ -101,8 +104,13 @@ class TicTacToeApp(App[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, settings: GameSettings | None = None, start_in_game: bool = False,
-                 store: HistoryStore | None = None, position: Board | None = None) -> None:
+    def __init__(
+        self,
+        settings: GameSettings | None = None,
+        start_in_game: bool = False,
+        store: HistoryStore | None = None,
+        position: Board | None = None,
+    ) -> None:
         """Set up the app; it opens on the Game screen if `start_in_game`, else on Settings,
         with the analysis board over it on `position` when one is given.
 
@@ -197,6 +205,7 @@ class TicTacToeApp(App[None]):
     def _load_soon(self) -> None:
         """After the first paint, import in the background what a key may soon need, so the
         key does not wait for the import (help's Markdown alone takes a few hundred ms)."""
+
         def load() -> None:
             for module in SOON_NEEDED:
                 import_module(module)
@@ -216,12 +225,12 @@ class TicTacToeApp(App[None]):
         loop = asyncio.get_running_loop()
         for name in EXIT_SIGNALS:
             number = getattr(signal, name, None)
-            if number is None:      # SIGHUP does not exist on Windows
+            if number is None:  # SIGHUP does not exist on Windows
                 continue
             try:
                 loop.add_signal_handler(number, self._exit_on_signal, number)
             except (NotImplementedError, RuntimeError, ValueError):
-                return              # no signal handling in this loop or thread: keep the default
+                return  # no signal handling in this loop or thread: keep the default
 
     def _exit_on_signal(self, number: int) -> None:
         """Close the app after signal `number`, within `EXIT_GRACE` seconds whatever happens."""
@@ -270,8 +279,9 @@ class TicTacToeApp(App[None]):
                 if game is not None:
                     self._save(game)
 
-    def exit(self, result: None = None, return_code: int = 0,
-             message: RenderableType | None = None) -> None:
+    def exit(
+        self, result: None = None, return_code: int = 0, message: RenderableType | None = None
+    ) -> None:
         """Close the app, every way it can close (q, Ctrl+Q, Ctrl+C, the palette, a signal): a
         game left unfinished is kept first."""
         self.keep_unfinished_games()
@@ -349,17 +359,27 @@ class TicTacToeApp(App[None]):
         """A screen asks for the analysis board on a position: open it over that screen."""
         self.open_analysis(message.position, message.settings, message.study_id)
 
-    def open_analysis(self, position: Board | MoveTree, settings: GameSettings | None = None,
-                      study_id: int | None = None) -> None:
+    def open_analysis(
+        self,
+        position: Board | MoveTree,
+        settings: GameSettings | None = None,
+        study_id: int | None = None,
+    ) -> None:
         """Show the analysis board on `position` (or a study, `study_id` in the history),
         analysing with the time limit and depth of `settings` (default: the current ones);
         escape comes back to the screen underneath."""
         from tictactoe_tui.ui.screens.analysis import AnalysisScreen
 
         settings = settings if settings is not None else self.settings
-        self.push_screen(AnalysisScreen(position, time_limit=settings.time_limit,
-                                        depth=settings.depth, store=self.store,
-                                        study_id=study_id))
+        self.push_screen(
+            AnalysisScreen(
+                position,
+                time_limit=settings.time_limit,
+                depth=settings.depth,
+                store=self.store,
+                study_id=study_id,
+            )
+        )
 
     def on_play_from(self, message: PlayFrom) -> None:
         """A screen (the review) asks for a game from a position: start it."""
@@ -407,8 +427,7 @@ class TicTacToeApp(App[None]):
         from tictactoe_tui.ui.screens.settings import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(self.settings, can_cancel=True),
-                             self._settings_chosen)
+            self.push_screen(SettingsScreen(self.settings, can_cancel=True), self._settings_chosen)
 
     def open_match(self) -> None:
         """Show the match runner, its form prefilled from the current settings."""
@@ -451,27 +470,42 @@ class TicTacToeApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette's commands: Textual's own, plus settings and help."""
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Settings", "Choose the mode, opponent, board and theme",
-                            self.open_settings)
+        yield SystemCommand(
+            "Settings", "Choose the mode, opponent, board and theme", self.open_settings
+        )
         yield SystemCommand("Help", "Rules, keys and how the computer thinks", self.open_help)
-        yield SystemCommand("Match runner", "N games between two computer settings",
-                            self.open_match)
+        yield SystemCommand(
+            "Match runner", "N games between two computer settings", self.open_match
+        )
         if type(screen).__name__ == "GameScreen":
             game: Any = screen
-            yield SystemCommand("Compare the algorithms", "Learning lab: every search on this "
-                                "position, side by side (key a)", game.action_compare)
-            yield SystemCommand("Search tree", "Learning lab: the alpha-beta search from this "
-                                "position as a tree, step by step (key t)",
-                                game.action_search_tree)
-            yield SystemCommand("Heuristic lab", "How H1 and H2 rank this position's moves",
-                                game.action_heuristics)
-            yield SystemCommand("Why a draw", "Learning lab: the pairing strategy that proves "
-                                "the side that moved last cannot lose, drawn on the board, to "
-                                "play against (key d)", game.action_pairing)
-        yield SystemCommand("History", "Every game played, and a review of each",
-                            self.open_history)
-        yield SystemCommand("Puzzles", "Find the only win or the only defence: proven puzzles "
-                            "(key z)", self.open_puzzles)
+            yield SystemCommand(
+                "Compare the algorithms",
+                "Learning lab: every search on this position, side by side (key a)",
+                game.action_compare,
+            )
+            yield SystemCommand(
+                "Search tree",
+                "Learning lab: the alpha-beta search from this "
+                "position as a tree, step by step (key t)",
+                game.action_search_tree,
+            )
+            yield SystemCommand(
+                "Heuristic lab", "How H1 and H2 rank this position's moves", game.action_heuristics
+            )
+            yield SystemCommand(
+                "Why a draw",
+                "Learning lab: the pairing strategy that proves "
+                "the side that moved last cannot lose, drawn on the board, to "
+                "play against (key d)",
+                game.action_pairing,
+            )
+        yield SystemCommand("History", "Every game played, and a review of each", self.open_history)
+        yield SystemCommand(
+            "Puzzles",
+            "Find the only win or the only defence: proven puzzles (key z)",
+            self.open_puzzles,
+        )
 
     def _fatal_error(self) -> None:
         """An unexpected error: log its traceback to a file and close with one plain line.

@@ -94,52 +94,83 @@ def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
         argument_default=argparse.SUPPRESS,
     )
     defaults = GameSettings()
-    parser.add_argument("--mode", metavar="{" + ",".join(MODES) + "}",
-                        help=f"who plays whom (default {defaults.mode})")
-    parser.add_argument("--first", metavar="{human,computer}",
-                        help="who moves first (default human)")
+    parser.add_argument(
+        "--mode",
+        metavar="{" + ",".join(MODES) + "}",
+        help=f"who plays whom (default {defaults.mode})",
+    )
+    parser.add_argument(
+        "--first", metavar="{human,computer}", help="who moves first (default human)"
+    )
     parser.add_argument("--mark", metavar="{X,O}", help="the human's mark (default X)")
-    parser.add_argument("--opponent", metavar="SPEC",
-                        help=f"the computer player: {', '.join(COMPUTERS)}, with options as "
-                        "match reads them (alphabeta:time=0.5, engine:path=PATH[:time=S] for "
-                        f"an outside Gomocup brain; default {defaults.opponent})")
-    parser.add_argument("--engine", metavar="PATH",
-                        help="the outside engine's program when --opponent is engine")
-    parser.add_argument("--x", metavar="SPEC",
-                        help="computer-vs-computer: X's player (a SPEC; implies that mode)")
-    parser.add_argument("--o", metavar="SPEC",
-                        help="computer-vs-computer: O's player (a SPEC; implies that mode)")
-    parser.add_argument("--difficulty", metavar="1..100",
-                        help="percentage of clever computer moves (default 100)")
-    parser.add_argument("--size", metavar="N",
-                        help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 3)")
-    parser.add_argument("--k", metavar="K",
-                        help="marks in a row that win, 3..size (default: min(size, 5))")
-    parser.add_argument("--time-limit", metavar="SECONDS",
-                        help="seconds per computer move on boards bigger than 3x3 (default 1)")
+    parser.add_argument(
+        "--opponent",
+        metavar="SPEC",
+        help=f"the computer player: {', '.join(COMPUTERS)}, with options as "
+        "match reads them (alphabeta:time=0.5, engine:path=PATH[:time=S] for "
+        f"an outside Gomocup brain; default {defaults.opponent})",
+    )
+    parser.add_argument(
+        "--engine", metavar="PATH", help="the outside engine's program when --opponent is engine"
+    )
+    parser.add_argument(
+        "--x", metavar="SPEC", help="computer-vs-computer: X's player (a SPEC; implies that mode)"
+    )
+    parser.add_argument(
+        "--o", metavar="SPEC", help="computer-vs-computer: O's player (a SPEC; implies that mode)"
+    )
+    parser.add_argument(
+        "--difficulty", metavar="1..100", help="percentage of clever computer moves (default 100)"
+    )
+    parser.add_argument(
+        "--size", metavar="N", help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 3)"
+    )
+    parser.add_argument(
+        "--k", metavar="K", help="marks in a row that win, 3..size (default: min(size, 5))"
+    )
+    parser.add_argument(
+        "--time-limit",
+        metavar="SECONDS",
+        help="seconds per computer move on boards bigger than 3x3 (default 1)",
+    )
     parser.add_argument("--seed", metavar="N", help="seed for reproducible computer moves")
-    parser.add_argument("--depth", metavar="PLIES",
-                        help=f"how far minimax and alpha-beta look ahead, {MIN_DEPTH}..{MAX_DEPTH} "
-                        "plies, scoring with H1 where they stop (default: automatic)")
+    parser.add_argument(
+        "--depth",
+        metavar="PLIES",
+        help=f"how far minimax and alpha-beta look ahead, {MIN_DEPTH}..{MAX_DEPTH} "
+        "plies, scoring with H1 where they stop (default: automatic)",
+    )
     theme_names = f": {', '.join(themes())}" if list_themes else ""
-    parser.add_argument("--theme", metavar="NAME",
-                        help=f"a Textual theme{theme_names} (default {defaults.theme})")
-    parser.add_argument("--position", metavar="BOARD",
-                        help="open the analysis board on this position: X, O and '.' row by "
-                        "row, rows split by '/', either case, as analyse reads it (the size "
-                        "comes from it; --k sets k)")
-    parser.add_argument("--data-dir", metavar="DIR", type=data_dir_argument,
-                        help="where the history is kept (default: $TICTACTOE_TUI_DATA_DIR, "
-                        "else the user data directory)")
-    parser.add_argument(TEXT_MODE_FLAG, action="store_true",
-                        help="play as plain lines on stdin/stdout, for screen readers, braille "
-                        "displays and pipes (type help once it starts)")
+    parser.add_argument(
+        "--theme", metavar="NAME", help=f"a Textual theme{theme_names} (default {defaults.theme})"
+    )
+    parser.add_argument(
+        "--position",
+        metavar="BOARD",
+        help="open the analysis board on this position: X, O and '.' row by "
+        "row, rows split by '/', either case, as analyse reads it (the size "
+        "comes from it; --k sets k)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        type=data_dir_argument,
+        help="where the history is kept (default: $TICTACTOE_TUI_DATA_DIR, "
+        "else the user data directory)",
+    )
+    parser.add_argument(
+        TEXT_MODE_FLAG,
+        action="store_true",
+        help="play as plain lines on stdin/stdout, for screen readers, braille "
+        "displays and pipes (type help once it starts)",
+    )
     parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
 
-def parse_args(argv: Sequence[str] | None = None,
-               text_mode: bool = False) -> tuple[GameSettings, bool]:
+def parse_args(
+    argv: Sequence[str] | None = None, text_mode: bool = False
+) -> tuple[GameSettings, bool]:
     """Read the game flags into `GameSettings`, and say whether any game flag was given.
 
     A bad value prints one line on stderr ("tictactoe-tui: --size must be between 3 and 20,
@@ -150,10 +181,12 @@ def parse_args(argv: Sequence[str] | None = None,
     parser = build_parser(list_themes=not text_mode)
     given: dict[str, str] = vars(parser.parse_args(sys.argv[1:] if argv is None else argv))
     given.pop("data_dir", None)  # where the history lives, not a game setting: data_dir_flag
-    given.pop("text", None)      # how the game is shown, not a game setting
+    given.pop("text", None)  # how the game is shown, not a game setting
     if text_mode and given.pop("theme", None) is not None:
-        print(f"{PROG}: warning: --theme has no effect in the text mode: it writes plain lines",
-              file=sys.stderr)
+        print(
+            f"{PROG}: warning: --theme has no effect in the text mode: it writes plain lines",
+            file=sys.stderr,
+        )
     if given.pop("position", None) is not None:
         # --k belongs to the position (its size is the string's): `position_flag` reads both.
         given.pop("k", None)

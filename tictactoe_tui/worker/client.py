@@ -130,9 +130,13 @@ class Thinker:
     of its Thinker), and `close()` it when done.
     """
 
-    def __init__(self, *, start_method: str = START_METHOD,
-                 progress_interval: float = PROGRESS_INTERVAL,
-                 kill_after: float = KILL_AFTER) -> None:
+    def __init__(
+        self,
+        *,
+        start_method: str = START_METHOD,
+        progress_interval: float = PROGRESS_INTERVAL,
+        kill_after: float = KILL_AFTER,
+    ) -> None:
         """Prepare the client; the worker process starts on `start()` or the first submit."""
         self.start_method = start_method
         """"forkserver" or "spawn"."""
@@ -161,11 +165,15 @@ class Thinker:
             if not self._closed and self._worker is None and self.fallback_reason is None:
                 self._spawn_worker()
 
-    def submit(self, fn: Callable[..., Any], *args: Any,
-               on_progress: ProgressHandler | None = None,
-               on_done: DoneHandler | None = None,
-               on_error: ErrorHandler | None = None,
-               in_process: bool = False) -> Job:
+    def submit(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        on_progress: ProgressHandler | None = None,
+        on_done: DoneHandler | None = None,
+        on_error: ErrorHandler | None = None,
+        in_process: bool = False,
+    ) -> Job:
         """Run `fn(*args, should_stop=..., on_progress=...)` and report back through callbacks.
 
         `on_progress(report)` hears whatever `fn` passes to its `on_progress`, at most every
@@ -176,12 +184,21 @@ class Thinker:
             if self._closed:
                 raise RuntimeError("this Thinker is closed")
             self._next_id += 1
-            job = Job(self, self._next_id, fn, args, on_progress, on_done, on_error,
-                      in_process or self.fallback_reason is not None)
+            job = Job(
+                self,
+                self._next_id,
+                fn,
+                args,
+                on_progress,
+                on_done,
+                on_error,
+                in_process or self.fallback_reason is not None,
+            )
             if job.in_process:
                 self._here.add(job)
-                threading.Thread(target=self._run_here, args=(job,), daemon=True,
-                                 name=f"thinker-job-{job.id}").start()
+                threading.Thread(
+                    target=self._run_here, args=(job,), daemon=True, name=f"thinker-job-{job.id}"
+                ).start()
                 return job
             self._queue.append(job)
             if self._worker is None:
@@ -190,9 +207,13 @@ class Thinker:
                 self._pump()
         return job
 
-    async def run(self, fn: Callable[..., Any], *args: Any,
-                  on_progress: ProgressHandler | None = None,
-                  in_process: bool = False) -> Any:
+    async def run(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        on_progress: ProgressHandler | None = None,
+        in_process: bool = False,
+    ) -> Any:
         """Run `fn(*args, should_stop=..., on_progress=...)` and return its result.
 
         The asyncio face of `submit`, for a Textual worker (`@work(exclusive=True, group=...)`):
@@ -216,7 +237,8 @@ class Thinker:
                 on_progress(report)
 
         job = self.submit(
-            fn, *args,
+            fn,
+            *args,
             on_progress=None if on_progress is None else partial(_on_loop, loop, heard),
             on_done=partial(_on_loop, loop, settle),
             on_error=lambda error: _on_loop(loop, settle, None, error),
@@ -311,8 +333,12 @@ class Thinker:
         self._generation += 1
         worker = _Worker(self._generation)
         self._worker = worker
-        threading.Thread(target=self._listen, args=(worker,), daemon=True,
-                         name=f"thinker-worker-{worker.generation}").start()
+        threading.Thread(
+            target=self._listen,
+            args=(worker,),
+            daemon=True,
+            name=f"thinker-worker-{worker.generation}",
+        ).start()
 
     def _listen(self, worker: _Worker) -> None:
         """Start the worker's process, then hand each of its answers to the job's callbacks."""
@@ -320,8 +346,9 @@ class Thinker:
             context = self._context()
             ours, theirs = context.Pipe()
             stop = context.Value("q", 0, lock=False)
-            process = context.Process(target=serve_jobs, args=(theirs, stop),
-                                      name="tictactoe-tui worker", daemon=True)
+            process = context.Process(
+                target=serve_jobs, args=(theirs, stop), name="tictactoe-tui worker", daemon=True
+            )
             with _real_stderr():
                 process.start()
             theirs.close()
@@ -434,8 +461,9 @@ class Thinker:
         if self._failed_starts >= MAX_FAILED_STARTS:
             self._fall_back(worker, reason)
         if job is not None:
-            self._finish(job, error="the search process stopped unexpectedly "
-                                    f"({_exit_words(code)})")
+            self._finish(
+                job, error=f"the search process stopped unexpectedly ({_exit_words(code)})"
+            )
 
     def _kill_if_running(self, worker: _Worker, job: Job) -> None:
         """A cancelled job did not stop in time: kill its worker and start a fresh one."""

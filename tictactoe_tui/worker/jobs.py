@@ -60,10 +60,14 @@ class Forfeited:
     """The last lines of its stderr and of its ignored output."""
 
 
-def choose_move(player: Player, rng: random.Random, board: Board, *,
-                should_stop: Callable[[], bool] | None = None,
-                on_progress: ProgressCallback | None = None,
-                ) -> tuple[Decision | Forfeited, RandomState]:
+def choose_move(
+    player: Player,
+    rng: random.Random,
+    board: Board,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> tuple[Decision | Forfeited, RandomState]:
     """The player's decision on `board` (or how an outside engine failed), and the state its
     `rng` ended in.
 
@@ -74,16 +78,22 @@ def choose_move(player: Player, rng: random.Random, board: Board, *,
     """
     try:
         decision: Decision | Forfeited = player.choose(
-            board, Limits(should_stop=should_stop, on_progress=on_progress))
+            board, Limits(should_stop=should_stop, on_progress=on_progress)
+        )
     except EngineFault as fault:
         decision = Forfeited(fault.reason, fault.log)
     return decision, rng.getstate()
 
 
-def clever_analysis(board: Board, algorithm: str, time_limit: float | None,
-                    depth: int | None = None, *,
-                    should_stop: Callable[[], bool] | None = None,
-                    on_progress: ProgressCallback | None = None) -> Analysis:
+def clever_analysis(
+    board: Board,
+    algorithm: str,
+    time_limit: float | None,
+    depth: int | None = None,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> Analysis:
     """The analysis the clever `algorithm` player makes of `board`, within its budget.
 
     A hint (and the live scores on the board) score the side to move's moves the way the
@@ -91,8 +101,9 @@ def clever_analysis(board: Board, algorithm: str, time_limit: float | None,
     the same time budget, so a hint always arrives as fast as a computer move.
     """
     player = make_player(algorithm, random.Random(0), time_limit=time_limit, depth=depth)
-    analysis = player.choose(board, Limits(should_stop=should_stop,
-                                           on_progress=on_progress)).analysis
+    analysis = player.choose(
+        board, Limits(should_stop=should_stop, on_progress=on_progress)
+    ).analysis
     if analysis is None:  # every clever player analyses; only a random one would not
         raise ValueError(f"{algorithm} gives no analysis")
     return analysis
@@ -110,9 +121,17 @@ class MatchProgress:
     """Marks on the board of the game being played."""
 
 
-def play_match(x: PlayerSpec, o: PlayerSpec, games: int, size: int, k: int | None, seed: int,
-               *, should_stop: Callable[[], bool] | None = None,
-               on_progress: Callable[[MatchProgress], None] | None = None) -> MatchResult:
+def play_match(
+    x: PlayerSpec,
+    o: PlayerSpec,
+    games: int,
+    size: int,
+    k: int | None,
+    seed: int,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[MatchProgress], None] | None = None,
+) -> MatchResult:
     """`run_match` as a job. Each report carries every game finished so far, so a report the
     Thinker's throttle drops loses nothing; the result is the engine's whole `MatchResult`."""
     finished: list[GameOutcome] = []
@@ -125,9 +144,12 @@ def play_match(x: PlayerSpec, o: PlayerSpec, games: int, size: int, k: int | Non
         finished.append(outcome)
         report(index + 1, 0)
 
-    return run_match(x, o, MatchPlan(games, size=size, k=k, seed=seed),
-                     MatchHooks(should_stop, game_done,
-                                lambda index, board: report(index, board.move_count)))
+    return run_match(
+        x,
+        o,
+        MatchPlan(games, size=size, k=k, seed=seed),
+        MatchHooks(should_stop, game_done, lambda index, board: report(index, board.move_count)),
+    )
 
 
 @dataclass(frozen=True)
@@ -143,9 +165,13 @@ class PuzzleReply:
     """One sentence per move of `line`."""
 
 
-def answer_puzzle(puzzle: Puzzle, move: int, *,
-                  should_stop: Callable[[], bool] | None = None,
-                  on_progress: ProgressCallback | None = None) -> PuzzleReply:
+def answer_puzzle(
+    puzzle: Puzzle,
+    move: int,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> PuzzleReply:
     """Judge `move` on `puzzle` and play out what follows it (see `PuzzleReply`).
 
     On a big board the defence is searched afresh (the reply that holds out longest at each
@@ -157,16 +183,26 @@ def answer_puzzle(puzzle: Puzzle, move: int, *,
     return PuzzleReply(move, correct, line, tuple(line_words(puzzle.board, line)))
 
 
-def find_puzzles(size: int, k: int, count: int, seed: int, *,
-                 should_stop: Callable[[], bool] | None = None,
-                 on_progress: Callable[[Generation], None] | None = None) -> Generation:
+def find_puzzles(
+    size: int,
+    k: int,
+    count: int,
+    seed: int,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[Generation], None] | None = None,
+) -> Generation:
     """`engine.puzzles.generate` as a job: `count` new puzzles of the board, from `seed`."""
     return generate(size, k, count, seed, should_stop=should_stop, on_progress=on_progress)
 
 
-def puzzles_in_games(games: list[tuple[int | None, PlayedGame]], limit: int, *,
-                     should_stop: Callable[[], bool] | None = None,
-                     on_progress: ProgressCallback | None = None) -> list[Puzzle]:
+def puzzles_in_games(
+    games: list[tuple[int | None, PlayedGame]],
+    limit: int,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> list[Puzzle]:
     """`history.puzzles.puzzles_from_games` as a job: the puzzles in the player's mistakes."""
     return puzzles_from_games(games, limit=limit, should_stop=should_stop)
 
@@ -194,9 +230,13 @@ class PairingReport:
     proved it; None when the search did not finish (nothing is claimed then)."""
 
 
-def pairing_report(board: Board, defender: Mark, *,
-                   should_stop: Callable[[], bool] | None = None,
-                   on_progress: ProgressCallback | None = None) -> PairingReport:
+def pairing_report(
+    board: Board,
+    defender: Mark,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> PairingReport:
     """Examine `board` for `defender`'s pairing (`engine.pairing.examine_pairing`); without one,
     look for a line to one (boards up to `PAIRING_LINE_MAX_SIZE`) and for the position's value
     (alpha-beta, at most `PAIRING_SEARCH_SECONDS`)."""

@@ -58,8 +58,7 @@ def serve_jobs(conn: Connection, stop: Any) -> None:
         def should_stop(job_id: int = job_id) -> bool:
             return stop.value >= job_id or os.getppid() != parent
 
-        def on_progress(report: Any, job_id: int = job_id,
-                        throttle: Throttle = throttle) -> None:
+        def on_progress(report: Any, job_id: int = job_id, throttle: Throttle = throttle) -> None:
             if throttle.due():
                 conn.send(("progress", job_id, report))
 

@@ -66,8 +66,10 @@ FOOTER_HEIGHT = 1
 def needed_terminal(size: int) -> tuple[int, int]:
     """The smallest (width, height) terminal the screen shows a size×size board in."""
     board_width, board_height = board_size_on_screen(size)
-    return (max(MIN_WIDTH, board_width + PANEL_MIN_WIDTH),
-            STATUS_HEIGHT + board_height + LIST_MIN_HEIGHT + FOOTER_HEIGHT)
+    return (
+        max(MIN_WIDTH, board_width + PANEL_MIN_WIDTH),
+        STATUS_HEIGHT + board_height + LIST_MIN_HEIGHT + FOOTER_HEIGHT,
+    )
 
 
 class AnalysisScreen(Screen[None]):
@@ -93,8 +95,13 @@ class AnalysisScreen(Screen[None]):
         Binding("shift+right", "forward_or_empty", "Forward", show=False),
         Binding("home", "to_root", "Root", show=False),
         Binding("end", "to_end", "End of line", show=False),
-        Binding("left_square_bracket", "variation(-1)", "Previous variation", key_display="[",
-                show=False),
+        Binding(
+            "left_square_bracket",
+            "variation(-1)",
+            "Previous variation",
+            key_display="[",
+            show=False,
+        ),
         Binding("right_square_bracket", "variation(1)", "Variation", key_display="]"),
         Binding("plus", "promote", "Promote", key_display="+"),
         Binding("delete,backspace", "delete", "Delete", key_display="del"),
@@ -117,9 +124,15 @@ class AnalysisScreen(Screen[None]):
         Binding("escape", "leave", "Back"),
     ]
 
-    def __init__(self, position: Position | MoveTree, *, time_limit: float | None = 1.0,
-                 depth: int | None = None, store: HistoryStore | None = None,
-                 study_id: int | None = None) -> None:
+    def __init__(
+        self,
+        position: Position | MoveTree,
+        *,
+        time_limit: float | None = 1.0,
+        depth: int | None = None,
+        store: HistoryStore | None = None,
+        study_id: int | None = None,
+    ) -> None:
         """A study of `position` (or a whole study, reopened as study `study_id` of the
         history); each position shown is analysed by alpha-beta within `time_limit` seconds on
         boards over 3×3 (and `depth` plies when given). `store` keeps the study (`k`)."""
@@ -158,10 +171,15 @@ class AnalysisScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """The status, the view (board and variations | panel), the paste box, the footer."""
         yield Static("", id="analysis-status", markup=False)
-        yield PositionView(self.position.size, id="analysis-view", board_id="analysis-board",
-                           under_board=VariationList())
-        yield Input(placeholder="a position such as X../.O./... (Enter pastes, escape closes)",
-                    id="paste")
+        yield PositionView(
+            self.position.size,
+            id="analysis-view",
+            board_id="analysis-board",
+            under_board=VariationList(),
+        )
+        yield Input(
+            placeholder="a position such as X../.O./... (Enter pastes, escape closes)", id="paste"
+        )
         yield TooSmall(id="analysis-too-small")
         yield Footer()
 
@@ -184,8 +202,12 @@ class AnalysisScreen(Screen[None]):
 
     def _fit_terminal(self) -> None:
         size = self.position.size
-        self.query_one(TooSmall).fit(needed_terminal(size), f"a {size}×{size} board",
-                                     "escape goes back.", refocus=self.view.board)
+        self.query_one(TooSmall).fit(
+            needed_terminal(size),
+            f"a {size}×{size} board",
+            "escape goes back.",
+            refocus=self.view.board,
+        )
 
     def on_screen_resume(self) -> None:
         """Back from a lab screen or help: the analysis carries on."""
@@ -209,7 +231,7 @@ class AnalysisScreen(Screen[None]):
                 self.workers.cancel_group(self, "analysis")
             elif isinstance(effect, ShowReport):
                 self.view.show_report(effect.report)
-                self.view.panel.select_chosen()   # the best move's line, drawn on the board
+                self.view.panel.select_chosen()  # the best move's line, drawn on the board
             elif isinstance(effect, ClearPanel):
                 self.view.clear_panel(*(() if effect.text is None else (effect.text,)))
             elif isinstance(effect, ShowThinking):
@@ -219,7 +241,7 @@ class AnalysisScreen(Screen[None]):
                 self.app.copy_to_clipboard(effect.text)
             elif isinstance(effect, Resized):
                 # The rest waits for the new board.
-                self.call_later(self._rebuild, effects[index + 1:])
+                self.call_later(self._rebuild, effects[index + 1 :])
                 return
         self._redraw()
 
@@ -235,9 +257,9 @@ class AnalysisScreen(Screen[None]):
     async def _analyse(self, search: Search) -> None:
         """Analyse the position shown in the worker; a newer one (or leaving) cancels it."""
         try:
-            result = await app_thinker(self).run(search.job, *search.args,
-                                            on_progress=self._progress,
-                                            in_process=search.in_process)
+            result = await app_thinker(self).run(
+                search.job, *search.args, on_progress=self._progress, in_process=search.in_process
+            )
         except JobFailed as error:
             self._run(self.controller.search_failed(str(error)))
             return
@@ -256,19 +278,23 @@ class AnalysisScreen(Screen[None]):
         view = controller.board_view()
         if view != self._drawn:
             self._drawn = view
-            self.view.show_position(view.marks, last=view.last, winning=view.winning,
-                                    labels=view.labels)
+            self.view.show_position(
+                view.marks, last=view.last, winning=view.winning, labels=view.labels
+            )
         overlay = controller.score_overlay()
         self.view.show_scores(overlay.scores, overlay.caption, overlay.key, overlay.best)
         current = controller.node.ident if controller.node.parent is not None else None
         self.query_one(VariationList).show(
-            [Entry(t.text, t.node, t.depth) for t in controller.move_tokens()], current)
+            [Entry(t.text, t.node, t.depth) for t in controller.move_tokens()], current
+        )
         where, text = controller.status_lines()
         if self.study_id is not None and controller.tree is self._kept_tree:
             where = f"Study {self.study_id} · {where}"
         self.query_one("#analysis-status", Static).update(
-            Content.assemble((where, "bold"), "\n", text, "\n",
-                             (controller.notice, "$text-warning")))
+            Content.assemble(
+                (where, "bold"), "\n", text, "\n", (controller.notice, "$text-warning")
+            )
+        )
 
     # -- the board and the keys -----------------------------------------------------------------
 
@@ -285,8 +311,9 @@ class AnalysisScreen(Screen[None]):
     def action_place_digit(self, digit: int) -> None:
         """Digits 1–9 play on 3×3: 1 is top-left, row by row."""
         if self.position.size != 3:
-            self._run(self.controller.say("Digits play on 3×3 only: use the arrows and Enter, "
-                                          "or click."))
+            self._run(
+                self.controller.say("Digits play on 3×3 only: use the arrows and Enter, or click.")
+            )
             return
         self.view.board.cursor = digit - 1
         self._run(self.controller.play(digit - 1))
@@ -368,25 +395,31 @@ class AnalysisScreen(Screen[None]):
         """Keep the study (its root and every variation) in the history; again: replace it."""
         tree = self.controller.tree
         if self.store is None:
-            self._run(self.controller.say("There is no history here: the study cannot be "
-                                          "kept."))
+            self._run(self.controller.say("There is no history here: the study cannot be kept."))
             return
         if tree is not self._kept_tree:
-            self.study_id = None        # a new study (set up or pasted): kept as a new one
+            self.study_id = None  # a new study (set up or pasted): kept as a new one
         before = self.store.notice
         kept = self.store.save_study(study_to_record(tree), self.study_id)
         if kept is None:
-            self._run(self.controller.say(
-                self.store.notice if self.store.notice != before
-                else "The study was not kept: the history cannot be written."))
+            self._run(
+                self.controller.say(
+                    self.store.notice
+                    if self.store.notice != before
+                    else "The study was not kept: the history cannot be written."
+                )
+            )
             return
         again = self.study_id == kept
         self.study_id, self._kept_tree = kept, tree
         moves, variations = study_counts(tree)
-        self._run(self.controller.say(
-            f"Study {kept} {'saved again' if again else 'kept in the history'} ({moves} "
-            f"move{'s' if moves != 1 else ''}, {variations} variation"
-            f"{'s' if variations != 1 else ''}): y, then s, lists the studies."))
+        self._run(
+            self.controller.say(
+                f"Study {kept} {'saved again' if again else 'kept in the history'} ({moves} "
+                f"move{'s' if moves != 1 else ''}, {variations} variation"
+                f"{'s' if variations != 1 else ''}): y, then s, lists the studies."
+            )
+        )
 
     def action_hint(self) -> None:
         """Say the best move of the position shown."""

@@ -79,8 +79,19 @@ depth by depth, for the chart of the best score by depth."""
 NEEDED_TERMINAL = (96, 24)
 """The smallest (width, height) that shows the whole table and the charts."""
 
-COLUMNS = ("algorithm", "move", "value", "depth", "positions", "cut-offs", "1st cuts",
-           "table hits", "time", "moves", "agrees")
+COLUMNS = (
+    "algorithm",
+    "move",
+    "value",
+    "depth",
+    "positions",
+    "cut-offs",
+    "1st cuts",
+    "table hits",
+    "time",
+    "moves",
+    "agrees",
+)
 """The table's columns, by key."""
 
 HEADERS = {"cut-offs": "cut-\noffs", "1st cuts": "1st\ncuts", "table hits": "table\nhits"}
@@ -89,9 +100,12 @@ HEADERS = {"cut-offs": "cut-\noffs", "1st cuts": "1st\ncuts", "table hits": "tab
 RIGHT = ("depth", "positions", "cut-offs", "1st cuts", "table hits", "time", "moves")
 """The columns of numbers, aligned right."""
 
-LEGEND = ("depth: plies searched (end: the whole game) · 1st cuts: the share of cut-offs "
-          "made by the first move tried (100% is ideal ordering)")
+LEGEND = (
+    "depth: plies searched (end: the whole game) · 1st cuts: the share of cut-offs "
+    "made by the first move tried (100% is ideal ordering)"
+)
 """The line under the table that says what its newer columns are."""
+
 
 def time_text(seconds: float) -> str:
     """A search time in the table (the snapshot tests replace it: it varies between runs)."""
@@ -126,9 +140,13 @@ class CompareScreen(Screen[None]):
         Binding("r", "rerun", "Run again"),
     ]
 
-    def __init__(self, position: Position, history: Sequence[tuple[int, Position]] = (),
-                 time_limit: float = LAB_TIME_LIMIT,
-                 depth: int | Literal["default"] | None = "default") -> None:
+    def __init__(
+        self,
+        position: Position,
+        history: Sequence[tuple[int, Position]] = (),
+        time_limit: float = LAB_TIME_LIMIT,
+        depth: int | Literal["default"] | None = "default",
+    ) -> None:
         """Compare on `position`; `history` lists (move number, position before it) to chart.
 
         `depth` is how deep every search goes: None to the end of the game; by default, to the
@@ -182,8 +200,9 @@ class CompareScreen(Screen[None]):
         """Title, the table and its notes, minimax's status line, three charts side by side."""
         with Vertical(id="compare-body"):
             yield Static("", id="compare-title", markup=False)
-            yield DataTable(id="compare-table", cursor_type="row", zebra_stripes=True,
-                            header_height=2)
+            yield DataTable(
+                id="compare-table", cursor_type="row", zebra_stripes=True, header_height=2
+            )
             yield Static("", id="compare-notes", markup=False)
             with Vertical(id="minimax-row"):
                 yield Static("", id="minimax-status", markup=False)
@@ -208,14 +227,13 @@ class CompareScreen(Screen[None]):
             self._cells[name]["algorithm"] = ALGORITHM_TITLES[name]
         self._show_table()
         board = self.position
-        depth = ("to the end" if self.depth is None
-                 else f"to depth {self.depth} (H1 at the cut-off)")
+        depth = "to the end" if self.depth is None else f"to depth {self.depth} (H1 at the cut-off)"
         # The notation fits the line on small boards; bigger ones are named by the move number.
-        where = (str(board) if board.size <= 4
-                 else f"the position after {board.move_count} moves")
+        where = str(board) if board.size <= 4 else f"the position after {board.move_count} moves"
         self.query_one("#compare-title", Static).update(
             f"Compare the algorithms: {board.to_move} to move on {where} "
-            f"({board.size}×{board.size}, {board.k} in a row), searched {depth}")
+            f"({board.size}×{board.size}, {board.k} in a row), searched {depth}"
+        )
         self._refresh_notes()
         self.query_one("#compare-table", DataTable).focus()
         self.on_resize()
@@ -230,8 +248,10 @@ class CompareScreen(Screen[None]):
     @property
     def busy(self) -> bool:
         """True while answers are awaited (the tests and the screenshot script wait on it)."""
-        return any(worker.node is self and worker.group == "lab" and worker.is_running
-                   for worker in self.workers)
+        return any(
+            worker.node is self and worker.group == "lab" and worker.is_running
+            for worker in self.workers
+        )
 
     def _start(self) -> None:
         if self.position.is_over:
@@ -253,16 +273,27 @@ class CompareScreen(Screen[None]):
         try:
             if everything:
                 for name in QUICK_ALGORITHMS:
-                    result = await thinker.run(run_lab_search, self.position, name, self.depth,
-                                               HEURISTIC_DEPTH, self.time_limit)
+                    result = await thinker.run(
+                        run_lab_search,
+                        self.position,
+                        name,
+                        self.depth,
+                        HEURISTIC_DEPTH,
+                        self.time_limit,
+                    )
                     self.results[result.algorithm] = result
                     self._fill_row(result)
                     self._draw_bars()
                 self._refresh_notes()
                 for name in QUICK_ALGORITHMS:
                     self.by_depth[name] = await thinker.run(
-                        score_by_depth, self.position, name, self.depth, HEURISTIC_DEPTH,
-                        self.time_limit)
+                        score_by_depth,
+                        self.position,
+                        name,
+                        self.depth,
+                        HEURISTIC_DEPTH,
+                        self.time_limit,
+                    )
                     self._draw_depths()
                 boards = [board for _, board in self.history]
                 self.costs = await thinker.run(game_costs, boards, None, self.time_limit)
@@ -270,8 +301,9 @@ class CompareScreen(Screen[None]):
             self._minimax_depth = depth
             tree = await thinker.run(size_tree, self.position, depth)
             self._minimax_sized(tree, depth)
-            run = await thinker.run(run_minimax, self.position, depth, time_limit,
-                                    on_progress=self._minimax_progress)
+            run = await thinker.run(
+                run_minimax, self.position, depth, time_limit, on_progress=self._minimax_progress
+            )
         except JobFailed as error:
             self.minimax_state = "failed"
             self.query_one("#minimax-status", Static).update(f"The search failed: {error}")
@@ -304,7 +336,8 @@ class CompareScreen(Screen[None]):
             self.minimax_state = "done"
             self.results["minimax"] = result
             self.query_one("#minimax-progress", ProgressBar).update(
-                total=result.positions, progress=result.positions)
+                total=result.positions, progress=result.positions
+            )
         else:
             self.minimax_state = "cancelled"
         self._fill_row(result, show=False)
@@ -322,8 +355,9 @@ class CompareScreen(Screen[None]):
         size = self.position.size
         reference = self.minimax.result if self.minimax is not None else None
         value = value_cell(result, self.position)
-        move: str | Text = ("—" if not result.finished or result.move is None
-                            else cell_notation(result.move, size))
+        move: str | Text = (
+            "—" if not result.finished or result.move is None else cell_notation(result.move, size)
+        )
         if result.finished:
             number, _, meaning = value.partition(" ")
             value_text = Text.assemble(number, (f" {meaning}", "dim"))
@@ -343,8 +377,11 @@ class CompareScreen(Screen[None]):
             "1st cuts": first_cut_text(result),
             "table hits": f"{result.table_hits:,}",
             "time": time_text(result.seconds),
-            "moves": (searched_words(result) if result.finished
-                      else Text(searched_words(result), style="dim", justify="right")),
+            "moves": (
+                searched_words(result)
+                if result.finished
+                else Text(searched_words(result), style="dim", justify="right")
+            ),
             "agrees": agreement_words(verdict(result, reference), result),
         }
         if show:
@@ -370,8 +407,11 @@ class CompareScreen(Screen[None]):
             header = HEADERS.get(column, column)
             texts = [str(self._cells[name][column]) for name in LAB_ALGORITHMS]
             width = max(cell_len(line) for text in (header, *texts) for line in text.split("\n"))
-            table.add_column(Text(header, justify="right" if column in RIGHT else "left"),
-                             key=column, width=width)
+            table.add_column(
+                Text(header, justify="right" if column in RIGHT else "left"),
+                key=column,
+                width=width,
+            )
         for name in LAB_ALGORITHMS:
             table.add_row(*(self._cell(name, column) for column in columns), key=name)
         table.move_cursor(row=row, animate=False)
@@ -388,14 +428,14 @@ class CompareScreen(Screen[None]):
         shown = list(self.results.values())
         if self.minimax is not None:
             shown.append(self.minimax.result)
-        return any(result.rule or (not result.finished and result.root_moves_done)
-                   for result in shown)
+        return any(
+            result.rule or (not result.finished and result.root_moves_done) for result in shown
+        )
 
     def _refresh_notes(self) -> None:
         """The lines under the table: the moves left out, and what the columns are."""
         note = left_out_note(list(self.results.values()), titles=True)
-        self.query_one("#compare-notes", Static).update("\n".join(filter(None, (note,
-                                                                                  LEGEND))))
+        self.query_one("#compare-notes", Static).update("\n".join(filter(None, (note, LEGEND))))
 
     def _refresh_minimax(self, depth: int | None = None) -> None:
         """Minimax's status line and the buttons that fit its state."""
@@ -406,27 +446,40 @@ class CompareScreen(Screen[None]):
             status.update("Minimax waits for the quicker searches…")
         elif state == "running" and self.minimax_tree is not None:
             where = "the full tree" if depth is None else f"the tree to depth {depth}"
-            status.update(f"Minimax is searching {where}, every move at every node: "
-                          f"{tree_words(self.minimax_tree)}. c cancels.")
+            status.update(
+                f"Minimax is searching {where}, every move at every node: "
+                f"{tree_words(self.minimax_tree)}. c cancels."
+            )
         elif state == "done" and run is not None:
             result = run.result
             where = "the whole tree" if result.depth is None else f"to depth {result.depth}"
-            status.update(f"Minimax searched {where}, full width: {result.positions:,} "
-                          f"positions in {time_text(result.seconds)}. Its move and value are "
-                          "the reference for the last column.")
+            status.update(
+                f"Minimax searched {where}, full width: {result.positions:,} "
+                f"positions in {time_text(result.seconds)}. Its move and value are "
+                "the reference for the last column."
+            )
         elif state == "cancelled" and run is not None:
-            status.update(f"Minimax was cancelled after {run.result.positions:,} of "
-                          f"{tree_words(run.tree)}. r runs it again.")
+            status.update(
+                f"Minimax was cancelled after {run.result.positions:,} of "
+                f"{tree_words(run.tree)}. r runs it again."
+            )
         elif state == "too big" and run is not None:
-            offer = ("d: minimax to depth "
-                     f"{run.suggested_depth}" if run.suggested_depth is not None
-                     else "Even depth 1 would not fit")
+            offer = (
+                f"d: minimax to depth {run.suggested_depth}"
+                if run.suggested_depth is not None
+                else "Even depth 1 would not fit"
+            )
             result = run.result
-            stopped = (f"It stopped after {result.root_moves_done} of {result.root_moves} root "
-                       f"moves ({value_cell(result, self.position)}). "
-                       if result.root_moves_done else "")
-            status.update(f"{minimax_budget_words(run, self.time_limit)} {stopped}{offer}; "
-                          "f: the full tree anyway (c cancels).")
+            stopped = (
+                f"It stopped after {result.root_moves_done} of {result.root_moves} root "
+                f"moves ({value_cell(result, self.position)}). "
+                if result.root_moves_done
+                else ""
+            )
+            status.update(
+                f"{minimax_budget_words(run, self.time_limit)} {stopped}{offer}; "
+                "f: the full tree anyway (c cancels)."
+            )
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -435,7 +488,8 @@ class CompareScreen(Screen[None]):
         run = self.minimax
         shown = {
             "minimax-cancel": state == "running",
-            "minimax-depth": state == "too big" and run is not None
+            "minimax-depth": state == "too big"
+            and run is not None
             and run.suggested_depth is not None,
             "minimax-full": state == "too big",
             "minimax-rerun": state in ("cancelled", "failed"),
@@ -451,8 +505,11 @@ class CompareScreen(Screen[None]):
         if action == "cancel":
             return state == "running"
         if action == "minimax_depth":
-            return state == "too big" and self.minimax is not None and (
-                self.minimax.suggested_depth is not None)
+            return (
+                state == "too big"
+                and self.minimax is not None
+                and (self.minimax.suggested_depth is not None)
+            )
         if action == "minimax_full":
             return state == "too big"
         if action == "rerun":
@@ -465,7 +522,8 @@ class CompareScreen(Screen[None]):
         board = self.position
         ended = "a draw" if board.winner is None else f"{board.winner} won"
         self.query_one("#minimax-status", Static).update(
-            f"The game is over ({ended}): there is no move to search. Escape goes back.")
+            f"The game is over ({ended}): there is no move to search. Escape goes back."
+        )
         for name in LAB_ALGORITHMS:
             self._cells[name]["value"] = "—"
         self._show_table()
@@ -473,17 +531,25 @@ class CompareScreen(Screen[None]):
         self.query_one("#minimax-rerun", Button).display = False
 
     def _draw_bars(self) -> None:
-        draw_bars(self.query_one("#compare-chart", PlotextPlot), self.results,
-                  self.minimax_tree, self._colours())
+        draw_bars(
+            self.query_one("#compare-chart", PlotextPlot),
+            self.results,
+            self.minimax_tree,
+            self._colours(),
+        )
 
     def _draw_depths(self) -> None:
-        draw_depths(self.query_one("#depth-chart", PlotextPlot), self.position, self.by_depth,
-                    self.results.get("minimax"), self._colours())
+        draw_depths(
+            self.query_one("#depth-chart", PlotextPlot),
+            self.position,
+            self.by_depth,
+            self.results.get("minimax"),
+            self._colours(),
+        )
 
     def _draw_game(self) -> None:
         numbers = [number for number, board in self.history if not board.is_over]
-        draw_game(self.query_one("#game-chart", PlotextPlot), numbers, self.costs,
-                  self._colours())
+        draw_game(self.query_one("#game-chart", PlotextPlot), numbers, self.costs, self._colours())
 
     def _colours(self) -> Colours:
         return label_colours(self.app.theme_variables)
@@ -502,10 +568,20 @@ class CompareScreen(Screen[None]):
         reached = self._last_progress
         positions = reached.nodes if reached is not None else 0
         seconds = reached.elapsed if reached is not None else 0.0
-        stopped = TraceResult("minimax", None, 0, positions, 0, 0, seconds,
-                              self._minimax_depth, False, False, "cancelled")
-        self.minimax = MinimaxRun(stopped, self.minimax_tree,
-                                  positions / max(seconds, 1e-6))
+        stopped = TraceResult(
+            "minimax",
+            None,
+            0,
+            positions,
+            0,
+            0,
+            seconds,
+            self._minimax_depth,
+            False,
+            False,
+            "cancelled",
+        )
+        self.minimax = MinimaxRun(stopped, self.minimax_tree, positions / max(seconds, 1e-6))
         self.minimax_state = "cancelled"
         self._fill_row(stopped, show=False)
         for other in self.results.values():

@@ -17,8 +17,14 @@ from tictactoe_tui.engine.trace import LAB_ALGORITHMS, TraceResult, TreeSize
 from tictactoe_tui.text.lab import count_label, step_label
 from tictactoe_tui.ui.charts import Colours
 
-CHART_NAMES = {"minimax": "minimax", "alphabeta-plain": "α-β", "alphabeta-ordered": "α-β ord",
-               "alphabeta-tt": "α-β TT", "h1": "H1", "h2": "H2"}
+CHART_NAMES = {
+    "minimax": "minimax",
+    "alphabeta-plain": "α-β",
+    "alphabeta-ordered": "α-β ord",
+    "alphabeta-tt": "α-β TT",
+    "h1": "H1",
+    "h2": "H2",
+}
 """The short names beside the bars."""
 
 DEPTH_CHART_HEADROOM = 1.8
@@ -48,7 +54,7 @@ def curves(rows: dict[str, tuple[IterationInfo, ...]]) -> list[tuple[str, list[I
         if not steps:
             continue
         points = tuple((step.depth, step.score) for step in steps)
-        longer = next((key for key in shared if key[:len(points)] == points), points)
+        longer = next((key for key in shared if key[: len(points)] == points), points)
         shared.setdefault(longer, []).append(name)
     named = []
     for names in sorted(shared.values(), key=lambda names: min(map(LAB_ALGORITHMS.index, names))):
@@ -61,8 +67,12 @@ def curves(rows: dict[str, tuple[IterationInfo, ...]]) -> list[tuple[str, list[I
     return named
 
 
-def draw_bars(plot: PlotextPlot, results: dict[str, TraceResult],
-              minimax_tree: TreeSize | None, colours: Colours) -> None:
+def draw_bars(
+    plot: PlotextPlot,
+    results: dict[str, TraceResult],
+    minimax_tree: TreeSize | None,
+    colours: Colours,
+) -> None:
     """Positions visited per algorithm, on a log scale, each bar with its exact count."""
     names, counts = [], []
     for name in LAB_ALGORITHMS:
@@ -86,16 +96,20 @@ def draw_bars(plot: PlotextPlot, results: dict[str, TraceResult],
         # Room after the longest bar for its count.
         plt.xlim(0, ticks[-1] * 1.6)
         ink, paper = colours
-        for number, (height, count) in enumerate(zip(heights[::-1], counts[::-1], strict=True),
-                                                 start=1):
-            plt.text(f" {count:,}", height, number, alignment="left", color=ink,
-                     background=paper)
+        for number, (height, count) in enumerate(
+            zip(heights[::-1], counts[::-1], strict=True), start=1
+        ):
+            plt.text(f" {count:,}", height, number, alignment="left", color=ink, background=paper)
     plot.refresh()
 
 
-def draw_depths(plot: PlotextPlot, position: Position,
-                by_depth: dict[str, tuple[IterationInfo, ...]], reference: TraceResult | None,
-                colours: Colours) -> None:
+def draw_depths(
+    plot: PlotextPlot,
+    position: Position,
+    by_depth: dict[str, tuple[IterationInfo, ...]],
+    reference: TraceResult | None,
+    colours: Colours,
+) -> None:
     """The best score at each depth of each search that deepens, each point with its number
     (and its meaning once proven), and minimax's value (`reference`) as one point at its
     depth."""
@@ -111,7 +125,7 @@ def draw_depths(plot: PlotextPlot, position: Position,
         plt.scatter(depths, scores, marker="dot")
         points += [(step.depth, step.score, step_label(step, position)) for step in steps]
     if reference is not None and reference.finished:
-        empties = position.size ** 2 - position.move_count
+        empties = position.size**2 - position.move_count
         deepest = empties if reference.depth is None else reference.depth
         plt.scatter([deepest], [reference.value], label="minimax", marker="x")
         points.append((deepest, reference.value, ""))
@@ -136,32 +150,48 @@ def draw_depths(plot: PlotextPlot, position: Position,
                 side = 1 if rank == 0 else -1
                 # The last depth's label ends at its point, so that it stays in the chart.
                 align: Literal["right", "center"] = (
-                    "right" if depth == depths[-1] and depth != depths[0] else "center")
-                plt.text(label, depth, score + side * step / 2, alignment=align, color=ink,
-                         background=paper)
+                    "right" if depth == depths[-1] and depth != depths[0] else "center"
+                )
+                plt.text(
+                    label,
+                    depth,
+                    score + side * step / 2,
+                    alignment=align,
+                    color=ink,
+                    background=paper,
+                )
     plot.refresh()
 
 
-def draw_game(plot: PlotextPlot, numbers: list[int], costs: list[GameCost],
-              colours: Colours) -> None:
+def draw_game(
+    plot: PlotextPlot, numbers: list[int], costs: list[GameCost], colours: Colours
+) -> None:
     """Positions per computer move over the game (`numbers`: the moves charted), minimax
     against alpha-beta, log scale; the last move's points with their exact counts."""
     plt = plot.plt
     plt.clear_data()
     plt.clear_figure()
     plt.title("Positions per move (log)")
-    numbers = numbers[:len(costs)]
+    numbers = numbers[: len(costs)]
     if costs:
-        series = (("minimax", [c.minimax.positions for c in costs]),
-                  ("α-β plain", [c.plain for c in costs]),
-                  ("α-β + table", [c.table for c in costs]))
+        series = (
+            ("minimax", [c.minimax.positions for c in costs]),
+            ("α-β plain", [c.plain for c in costs]),
+            ("α-β + table", [c.table for c in costs]),
+        )
         _, ticks, labels = log_axis([v for _, values in series for v in values])
         ink, paper = colours
         for label, values in series:
             heights = log_axis(values)[0]
             plt.plot(numbers, heights, label=label, marker="braille")
-            plt.text(f"{values[-1]:,}", numbers[-1], heights[-1], alignment="right",
-                     color=ink, background=paper)
+            plt.text(
+                f"{values[-1]:,}",
+                numbers[-1],
+                heights[-1],
+                alignment="right",
+                color=ink,
+                background=paper,
+            )
         plt.yticks([float(tick) for tick in ticks], labels)
         # Room above the lines for the legend, so that it never covers a count.
         plt.ylim(0, ticks[-1] + 2)

@@ -156,8 +156,14 @@ class GameScreen(Screen[None]):
         Binding("y", "confirm_quit", "Yes, quit", show=False),
     ]
 
-    def __init__(self, settings: GameSettings, moves: Sequence[int] = (), *,
-                 session: SessionScore | None = None, all_time: AllTime | None = None) -> None:
+    def __init__(
+        self,
+        settings: GameSettings,
+        moves: Sequence[int] = (),
+        *,
+        session: SessionScore | None = None,
+        all_time: AllTime | None = None,
+    ) -> None:
         """Prepare a game with `settings`, from the position `moves` lead to (default: the empty
         board); it starts when the screen is shown. `session` is the score across games,
         `all_time` reads the history's score of games like these."""
@@ -198,9 +204,11 @@ class GameScreen(Screen[None]):
         """Status on top, then the position view (board, score, moves | panel), the footer."""
         yield Static("", id="status", markup=False)
         yield PositionView(
-            self.settings.size, id="position",
-            under_board=Scoreboard(self.controller.session.tally(self.settings.mode),
-                                   self.all_time(), id="scoreboard"),
+            self.settings.size,
+            id="position",
+            under_board=Scoreboard(
+                self.controller.session.tally(self.settings.mode), self.all_time(), id="scoreboard"
+            ),
         )
         yield Static("", id="verdict", markup=False)
         yield TooSmall(id="too-small")
@@ -264,8 +272,9 @@ class GameScreen(Screen[None]):
         if action == "confirm_quit":
             return self.controller.quit_pending
         if action == "toggle_clever":
-            return (self.controller.mode is not Mode.HUMAN_VS_HUMAN
-                    and not self.controller.engines_only)
+            return (
+                self.controller.mode is not Mode.HUMAN_VS_HUMAN and not self.controller.engines_only
+            )
         if action == "toggle_pause":
             return self.controller.mode is Mode.COMPUTER_VS_COMPUTER
         return True
@@ -277,9 +286,12 @@ class GameScreen(Screen[None]):
         size = self.settings.size
         smaller = ", where a smaller board needs less room" if size > MIN_SIZE else ""
         small = self.query_one(TooSmall).fit(
-            compact_terminal(size), f"a {size}×{size} board",
+            compact_terminal(size),
+            f"a {size}×{size} board",
             f"s opens the settings{smaller}; q quits.",
-            note="Moves wait until the board fits.", refocus=view.board)
+            note="Moves wait until the board fits.",
+            refocus=view.board,
+        )
         self.controller.hidden = small
         have = self.app.size
         full_width, full_height = needed_terminal(size, view.panel_wanted)
@@ -342,9 +354,12 @@ class GameScreen(Screen[None]):
     async def _search(self, search: Search) -> None:
         """Run one search in the worker; a newer one (or a stop) cancels it."""
         try:
-            result = await app_thinker(self).run(search.job, *search.args,
-                                            on_progress=self.show_progress,
-                                            in_process=search.in_process)
+            result = await app_thinker(self).run(
+                search.job,
+                *search.args,
+                on_progress=self.show_progress,
+                in_process=search.in_process,
+            )
         except JobFailed as error:
             self._run(self.controller.search_failed(str(error)))
             return
@@ -378,8 +393,7 @@ class GameScreen(Screen[None]):
         tally = self.controller.session.tally(self.settings.mode)
         all_time = self.all_time()
         self.query_one(Scoreboard).show(tally, all_time)
-        self.app.push_screen(ResultsScreen(headline, detail, tally, all_time),
-                             self._after_results)
+        self.app.push_screen(ResultsScreen(headline, detail, tally, all_time), self._after_results)
 
     def _after_results(self, choice: str | None) -> None:
         # The dialog calls this before it is popped: act once it is gone, or a screen pushed
@@ -469,9 +483,13 @@ class GameScreen(Screen[None]):
     def action_toggle_lines(self) -> None:
         """Show or hide the expected line (1, 2, 3…) of the move picked in the panel."""
         shown = self.view.toggle_lines()
-        self._run(self.controller.say(
-            "Expected line shown: pick a row in the panel (Tab, ↑↓ or a click)." if shown
-            else "Expected line hidden."))
+        self._run(
+            self.controller.say(
+                "Expected line shown: pick a row in the panel (Tab, ↑↓ or a click)."
+                if shown
+                else "Expected line hidden."
+            )
+        )
 
     def action_toggle_pause(self) -> None:
         """Pause or resume a game between two computers."""
@@ -514,8 +532,11 @@ class GameScreen(Screen[None]):
         shown = self.controller.shown_position()
         if shown is not self.game.board:
             analysis = None
-        self.app.push_screen(HeuristicScreen(shown, self.settings.search_time_limit,
-                                             analysis=analysis, depth=self.settings.depth))
+        self.app.push_screen(
+            HeuristicScreen(
+                shown, self.settings.search_time_limit, analysis=analysis, depth=self.settings.depth
+            )
+        )
 
     def action_pairing(self) -> None:
         """The learning lab: why this position is a draw when a pairing strategy proves it (the
@@ -545,8 +566,9 @@ class GameScreen(Screen[None]):
         self.view.board.interactive = self.controller.interactive
         if view != self._drawn_board:
             self._drawn_board = view
-            self.view.show_position(view.marks, last=view.last, winning=view.winning,
-                                    labels=view.labels)
+            self.view.show_position(
+                view.marks, last=view.last, winning=view.winning, labels=view.labels
+            )
         self._redraw_scores()
         listed = self.controller.move_list()
         viewing = self.controller.viewing
@@ -563,8 +585,9 @@ class GameScreen(Screen[None]):
             self.view.show_scores(overlay.scores, overlay.caption, overlay.key, overlay.best)
 
     def _redraw_scoreboard(self) -> None:
-        self.query_one(Scoreboard).show(self.controller.session.tally(self.settings.mode),
-                                        self.all_time())
+        self.query_one(Scoreboard).show(
+            self.controller.session.tally(self.settings.mode), self.all_time()
+        )
 
     def _redraw_status(self) -> None:
         """The status; in the compact layout, whose turn and the notice only (the board marks
@@ -585,9 +608,14 @@ class GameScreen(Screen[None]):
         one line (the footer is too narrow to list that key)."""
         if not self.has_class("-compact"):
             return
-        key = next((self.app.get_key_display(active.binding)
-                    for active in self.active_bindings.values()
-                    if active.binding.action == "toggle_panel"), "")
+        key = next(
+            (
+                self.app.get_key_display(active.binding)
+                for active in self.active_bindings.values()
+                if active.binding.action == "toggle_panel"
+            ),
+            "",
+        )
         view = self.view
         what = "board" if view.panel_shown else "panel"
         verdict = Content.assemble((key, "bold $accent"), f" {what} · ", view.panel.summary)

@@ -83,8 +83,14 @@ class HeuristicScreen(Screen[None]):
         Binding("ctrl+r", "reset_weights", "Reset weights"),
     ]
 
-    def __init__(self, position: Position, time_limit: float | None = None, *,
-                 analysis: Analysis | None = None, depth: int | None = None) -> None:
+    def __init__(
+        self,
+        position: Position,
+        time_limit: float | None = None,
+        *,
+        analysis: Analysis | None = None,
+        depth: int | None = None,
+    ) -> None:
         """Study `position` (the side to move's choices). `analysis` is the game panel's
         alpha-beta analysis of it, if there is one; else the lab runs the panel's search itself:
         `time_limit` seconds (None: solved exactly, as on 3×3), `depth` plies (None: automatic).
@@ -98,8 +104,9 @@ class HeuristicScreen(Screen[None]):
         """The engine's H1/H2 terms after each legal move."""
         self.weights = h1_weights(position.k)
         """H1's weights now, for n = 1 .. k-1 marks in an open line."""
-        self.ranking = rank_moves(position, self.candidates, self.weights) if self.candidates \
-            else None
+        self.ranking = (
+            rank_moves(position, self.candidates, self.weights) if self.candidates else None
+        )
         """The moves ranked under `weights`; None when the game is over."""
         self.selected: int | None = self.ranking.order[0] if self.ranking else None
         """The move whose lines are listed."""
@@ -130,8 +137,13 @@ class HeuristicScreen(Screen[None]):
                     for n in range(self.position.k - 1, 0, -1):
                         yield Horizontal(
                             Label(f"n = {n} ({mover}{n}, {them}{n})"),
-                            Input(str(self.weights[n - 1]), restrict=r"-?\d*", compact=True,
-                                  id=f"weight-{n}", classes="weight"),
+                            Input(
+                                str(self.weights[n - 1]),
+                                restrict=r"-?\d*",
+                                compact=True,
+                                id=f"weight-{n}",
+                                classes="weight",
+                            ),
                             _step_button("−", n, "down"),
                             _step_button("+", n, "up"),
                             classes="weight-row",
@@ -148,8 +160,10 @@ class HeuristicScreen(Screen[None]):
     def on_mount(self) -> None:
         """Fill the tables, and start alpha-beta for the comparison."""
         mover = self.position.to_move
-        self.sub_title = (f"heuristic lab: {mover} to move on "
-                          f"{self.position.size}×{self.position.size}, {self.position.k} in a row")
+        self.sub_title = (
+            f"heuristic lab: {mover} to move on "
+            f"{self.position.size}×{self.position.size}, {self.position.k} in a row"
+        )
         table = self.query_one("#heuristic-table", DataTable)
         table.add_columns("rank", "cell", "H1", "H2", "alpha-beta", "picked by")
         lines = self.query_one("#heuristic-lines", DataTable)
@@ -169,8 +183,10 @@ class HeuristicScreen(Screen[None]):
         """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
         board_width, board_height = board_size_on_screen(self.position.size)
         # The board with the weights under it on the left, the tables at least TABLES_WIDTH wide.
-        need = (board_width + 2 + TABLES_WIDTH,
-                max(board_height + self.position.k + 4, TABLES_HEIGHT) + 2)
+        need = (
+            board_width + 2 + TABLES_WIDTH,
+            max(board_height + self.position.k + 4, TABLES_HEIGHT) + 2,
+        )
         self.query_one(TooSmall).fit(need, "the heuristic lab")
 
     @property
@@ -188,13 +204,19 @@ class HeuristicScreen(Screen[None]):
         position = self.position
         try:
             self.alphabeta = await app_thinker(self).run(
-                clever_analysis, position, Algorithm.ALPHABETA, self.time_limit, self.depth,
-                in_process=position.size == 3)
+                clever_analysis,
+                position,
+                Algorithm.ALPHABETA,
+                self.time_limit,
+                self.depth,
+                in_process=position.size == 3,
+            )
         except JobFailed as error:
             # The heuristics stand on their own: say that alpha-beta failed.
             self._failed = True
             self.query_one("#lab-picks", Static).update(
-                self._picks_text() + f"\nAlpha-beta failed: {error}")
+                self._picks_text() + f"\nAlpha-beta failed: {error}"
+            )
             return
         self._refresh()
 
@@ -310,14 +332,21 @@ class HeuristicScreen(Screen[None]):
         for name, pick in (("H1", ranking.h1_pick), ("H2", ranking.h2_pick)):
             rule = RULE_WORDS[pick.rule] + (f" {pick.score}" if pick.rule == "score" else "")
             choice = self._cells_named(pick.moves)
-            tie = (f" ({len(pick.moves)} moves tie: it picks one at random)"
-                   if len(pick.moves) > 1 else "")
+            tie = (
+                f" ({len(pick.moves)} moves tie: it picks one at random)"
+                if len(pick.moves) > 1
+                else ""
+            )
             verdict = ""
             if best:
                 agree = set(pick.moves) & set(best)
-                verdict = ("; alpha-beta agrees" if agree == set(pick.moves)
-                           else "; alpha-beta agrees with some" if agree
-                           else "; alpha-beta disagrees")
+                verdict = (
+                    "; alpha-beta agrees"
+                    if agree == set(pick.moves)
+                    else "; alpha-beta agrees with some"
+                    if agree
+                    else "; alpha-beta disagrees"
+                )
             lines.append(f"{name} plays {choice} ({rule}){tie}{verdict}")
         if self.alphabeta is None:
             lines.append("Alpha-beta is thinking…")
@@ -325,9 +354,14 @@ class HeuristicScreen(Screen[None]):
             top = self.alphabeta.scores[0]
             words = move_words(top, self.position)
             lines.append(f"Alpha-beta plays {self._cells_named(best)} ({words})")
-            lines.append(alphabeta_source_words(self.alphabeta, self.position,
-                                                from_panel=self.from_panel,
-                                                time_limit=self.time_limit))
+            lines.append(
+                alphabeta_source_words(
+                    self.alphabeta,
+                    self.position,
+                    from_panel=self.from_panel,
+                    time_limit=self.time_limit,
+                )
+            )
         lines.append(HEURISTIC_WORDS)
         return "\n".join(lines)
 
@@ -345,14 +379,25 @@ class HeuristicScreen(Screen[None]):
         for index, move in enumerate(ranking.order):
             if ranking.h1[move] != previous:
                 rank_of, previous = index + 1, ranking.h1[move]
-            pickers = [name for name, moves in (("H1", ranking.h1_pick.moves),
-                                                ("H2", ranking.h2_pick.moves),
-                                                ("αβ", tuple(best))) if move in moves]
+            pickers = [
+                name
+                for name, moves in (
+                    ("H1", ranking.h1_pick.moves),
+                    ("H2", ranking.h2_pick.moves),
+                    ("αβ", tuple(best)),
+                )
+                if move in moves
+            ]
             scored = scores.get(move)
-            table.add_row(rank_of, self._cell_named(move), ranking.h1[move], ranking.h2[move],
-                          "…" if scored is None else alphabeta_cell(scored, self.position,
-                                                                     root_depth),
-                          " ".join(pickers), key=str(move))
+            table.add_row(
+                rank_of,
+                self._cell_named(move),
+                ranking.h1[move],
+                ranking.h2[move],
+                "…" if scored is None else alphabeta_cell(scored, self.position, root_depth),
+                " ".join(pickers),
+                key=str(move),
+            )
         if self.selected is not None:
             table.move_cursor(row=table.get_row_index(str(self.selected)), animate=False)
 
@@ -372,16 +417,24 @@ class HeuristicScreen(Screen[None]):
         if self.position.size == 3:
             shown, hidden = list(lines), 0
         for line in sorted(shown, key=lambda t: (-abs(t.h1), -abs(t.h2), t.cells)):
-            table.add_row(self._line_name(line), self._marks(candidate.after, line),
-                          self._counted(line, mover), f"{line.h1:+d}" if line.h1 else "0",
-                          f"{line.h2:+d}" if line.h2 else "0")
+            table.add_row(
+                self._line_name(line),
+                self._marks(candidate.after, line),
+                self._counted(line, mover),
+                f"{line.h1:+d}" if line.h1 else "0",
+                f"{line.h2:+d}" if line.h2 else "0",
+            )
         h1_value = candidate.h1.weighted(self.weights)
         them = mover.opponent
-        formula = " + ".join(f"{w}·({candidate.h1.own[n]} − {candidate.h1.opp[n]})"
-                             for n, w in reversed(list(enumerate(self.weights))))
-        text = (f"After {mover} plays {self._cell_named(move)}: "
-                f"H1 = Σ weight·({mover}n − {them}n) = {formula} = {h1_value}\n"
-                f"H2 = Open({mover}) − Open({them}) = {candidate.h2.formula()}")
+        formula = " + ".join(
+            f"{w}·({candidate.h1.own[n]} − {candidate.h1.opp[n]})"
+            for n, w in reversed(list(enumerate(self.weights)))
+        )
+        text = (
+            f"After {mover} plays {self._cell_named(move)}: "
+            f"H1 = Σ weight·({mover}n − {them}n) = {formula} = {h1_value}\n"
+            f"H2 = Open({mover}) − Open({them}) = {candidate.h2.formula()}"
+        )
         if hidden:
             text += f"\n{hidden} empty lines are not listed: each is open to both, +1 − 1 = 0."
         terms.update(text)
@@ -411,17 +464,22 @@ class HeuristicScreen(Screen[None]):
         position = self.position
         marks = position.marks()
         ranking = self.ranking
-        hints = {} if ranking is None else {m: f"{v:+d}" if v else "0"
-                                            for m, v in ranking.h1.items()}
+        hints = (
+            {} if ranking is None else {m: f"{v:+d}" if v else "0" for m, v in ranking.h1.items()}
+        )
         board.border_subtitle = "H1 after each move"
-        board.show(marks, hints=hints, best=self.selected,
-                   winning=position.winning_line)
+        board.show(marks, hints=hints, best=self.selected, winning=position.winning_line)
 
 
 def _step_button(label: str, n: int, direction: str) -> Button:
     """A − or + button for weight n: for the mouse (Tab skips it; typing is quicker)."""
-    button = Button(label, name=str(n), compact=True, id=f"weight-{n}-{direction}",
-                    classes=f"weight-step -{direction}")
+    button = Button(
+        label,
+        name=str(n),
+        compact=True,
+        id=f"weight-{n}-{direction}",
+        classes=f"weight-step -{direction}",
+    )
     button.can_focus = False
     button.active_effect_duration = 0
     return button

@@ -43,12 +43,22 @@ PAGE = 100
 NEAR_END = 10
 """Rows from the end of what is loaded at which the next page is read."""
 
-COLUMNS = (("date", "Date"), ("mode", "Mode"), ("opponent", "Opponent"), ("board", "Board"),
-           ("result", "Result"), ("length", "Moves"))
+COLUMNS = (
+    ("date", "Date"),
+    ("mode", "Mode"),
+    ("opponent", "Opponent"),
+    ("board", "Board"),
+    ("result", "Result"),
+    ("length", "Moves"),
+)
 """The table's columns: (sort key in `SORT_COLUMNS`, header)."""
 
 RESULT_CHOICES: tuple[tuple[str, Outcome], ...] = (
-    ("X won", "X"), ("O won", "O"), ("Draw", "draw"), ("Abandoned", "abandoned"))
+    ("X won", "X"),
+    ("O won", "O"),
+    ("Draw", "draw"),
+    ("Abandoned", "abandoned"),
+)
 """The result filter's options."""
 
 ALL = "all"
@@ -137,13 +147,21 @@ class HistoryScreen(Screen[None]):
 
     def _fill_choices(self) -> None:
         """The filters, with the players and boards of the history, and the all-time scores."""
-        self.query_one("#history-filters", Horizontal).mount_all([
-            Select([(player_name(p), p) for p in self.store.players()], prompt="Any player",
-                   id="filter-opponent"),
-            Select(list(RESULT_CHOICES), prompt="Any result", id="filter-result"),
-            Select([(board_words(s, k), f"{s},{k}") for s, k in self.store.boards()],
-                   prompt="Any board", id="filter-board"),
-        ])
+        self.query_one("#history-filters", Horizontal).mount_all(
+            [
+                Select(
+                    [(player_name(p), p) for p in self.store.players()],
+                    prompt="Any player",
+                    id="filter-opponent",
+                ),
+                Select(list(RESULT_CHOICES), prompt="Any result", id="filter-result"),
+                Select(
+                    [(board_words(s, k), f"{s},{k}") for s, k in self.store.boards()],
+                    prompt="Any board",
+                    id="filter-board",
+                ),
+            ]
+        )
         lines = self.store.scores()
         text = "\n".join(score_line_words(line) for line in lines) or "No games yet."
         self.query_one("#history-scores", Static).update(text)
@@ -181,10 +199,17 @@ class HistoryScreen(Screen[None]):
     def _row(self, game: GameSummary) -> tuple[Text, ...]:
         # Text, not str: the table would read a str as markup, which costs (and a name with a
         # "[" in it would break).
-        return tuple(Text(cell) for cell in (
-            f"{game.started:%Y-%m-%d %H:%M}", MODE_WORDS.get(game.mode, game.mode),
-            opponent_words(game.mode, game.x, game.o, game.difficulty),
-            board_words(game.size, game.k), result_words(game), str(game.moves)))
+        return tuple(
+            Text(cell)
+            for cell in (
+                f"{game.started:%Y-%m-%d %H:%M}",
+                MODE_WORDS.get(game.mode, game.mode),
+                opponent_words(game.mode, game.x, game.o, game.difficulty),
+                board_words(game.size, game.k),
+                result_words(game),
+                str(game.moves),
+            )
+        )
 
     def _show_status(self) -> None:
         label = dict(COLUMNS)[self.sort].lower()
@@ -192,14 +217,21 @@ class HistoryScreen(Screen[None]):
         if self.sort == "date":
             order = "newest first" if self.descending else "oldest first"
         if not self.total:
-            games = ("No games match these filters." if self.where != HistoryFilter()
-                     else "No games yet: finished and abandoned games appear here.")
+            games = (
+                "No games match these filters."
+                if self.where != HistoryFilter()
+                else "No games yet: finished and abandoned games appear here."
+            )
         else:
             loaded = "" if len(self.ids) >= self.total else f" (showing {len(self.ids):,})"
-            games = (f"{self.total:,} game{'s' if self.total != 1 else ''}{loaded}, "
-                     f"by {label}, {order}. Enter reviews a game.")
-        keys = ("o sorts by the next column, r reverses; Tab reaches the filters; s: the "
-                "studies; esc goes back.")
+            games = (
+                f"{self.total:,} game{'s' if self.total != 1 else ''}{loaded}, "
+                f"by {label}, {order}. Enter reviews a game."
+            )
+        keys = (
+            "o sorts by the next column, r reverses; Tab reaches the filters; s: the "
+            "studies; esc goes back."
+        )
         status = self.query_one("#history-status", Static)
         status.update(f"{games}\n{self.store.notice or keys}")
         status.tooltip = f"The history is kept in {self.store.path}"

@@ -81,11 +81,11 @@ def positions_words(positions: float) -> str:
     return f"{positions:,.1f}"
 
 
-def _options(values: tuple[object, ...], default_label: str,
-             show: Callable[[object], str] = str) -> list[tuple[str, object]]:
+def _options(
+    values: tuple[object, ...], default_label: str, show: Callable[[object], str] = str
+) -> list[tuple[str, object]]:
     """Select options for `values`, None shown as `default_label`."""
-    return [(default_label if v is None else show(v), DEFAULT if v is None else v)
-            for v in values]
+    return [(default_label if v is None else show(v), DEFAULT if v is None else v) for v in values]
 
 
 def _row(label: str, widget: Widget) -> Horizontal:
@@ -163,13 +163,13 @@ class MatchScreen(Screen[None]):
             yield self._form()
             with Horizontal(id="match-actions"):
                 yield Button("Run", variant="primary", compact=True, id="match-run")
-                yield Button("Cancel", variant="error", compact=True, id="match-cancel",
-                             disabled=True)
+                yield Button(
+                    "Cancel", variant="error", compact=True, id="match-cancel", disabled=True
+                )
                 progress = ProgressBar(total=None, show_eta=False, id="match-progress")
-                progress.visible = False    # until Run: nothing is in progress, nor "--%"
+                progress.visible = False  # until Run: nothing is in progress, nor "--%"
                 yield progress
-            yield Static("Choose two players and press Run (r).", id="match-status",
-                         markup=False)
+            yield Static("Choose two players and press Run (r).", id="match-status", markup=False)
             yield DataTable(id="match-table", cursor_type="row", zebra_stripes=True)
             with Horizontal(id="match-charts"):
                 yield PlotextPlot(id="match-chart")
@@ -182,19 +182,48 @@ class MatchScreen(Screen[None]):
         s = self.settings
         seed = s.seed if s.seed in SEEDS else 0
         match = Vertical(
-            _row("board", Select(
-                [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)], value=s.size,
-                allow_blank=False, compact=True, id="match-size")),
-            _row("k in a row", Select(
-                k_options(s.size), value=k_choice(s.size, s.k),
-                allow_blank=False, compact=True, id="match-k")),
-            _row("games", Select(
-                [(str(n), n) for n in GAME_COUNTS], value=10, allow_blank=False,
-                compact=True, id="match-games")),
-            _row("seed", Select(
-                [(str(n), n) for n in SEEDS], value=seed, allow_blank=False,
-                compact=True, id="match-seed")),
-            classes="match-column", id="match-settings",
+            _row(
+                "board",
+                Select(
+                    [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)],
+                    value=s.size,
+                    allow_blank=False,
+                    compact=True,
+                    id="match-size",
+                ),
+            ),
+            _row(
+                "k in a row",
+                Select(
+                    k_options(s.size),
+                    value=k_choice(s.size, s.k),
+                    allow_blank=False,
+                    compact=True,
+                    id="match-k",
+                ),
+            ),
+            _row(
+                "games",
+                Select(
+                    [(str(n), n) for n in GAME_COUNTS],
+                    value=10,
+                    allow_blank=False,
+                    compact=True,
+                    id="match-games",
+                ),
+            ),
+            _row(
+                "seed",
+                Select(
+                    [(str(n), n) for n in SEEDS],
+                    value=seed,
+                    allow_blank=False,
+                    compact=True,
+                    id="match-seed",
+                ),
+            ),
+            classes="match-column",
+            id="match-settings",
         )
         match.border_title = "match"
         return Horizontal(
@@ -208,20 +237,48 @@ class MatchScreen(Screen[None]):
     def _player_column(side: str, spec: PlayerSpec) -> Vertical:
         """The controls of one player: algorithm, depth, seconds per move, difficulty."""
         column = Vertical(
-            _row("algorithm", Select(
-                [(ALGORITHM_NAMES[name], name) for name in reversed(OPPONENTS)],
-                value=spec.opponent, allow_blank=False, compact=True, id=f"{side}-algorithm")),
-            _row("depth", Select(
-                _options(DEPTHS, "full / auto", lambda d: f"{d} plies"), value=DEFAULT,
-                allow_blank=False, compact=True, id=f"{side}-depth")),
-            _row("s per move", Select(
-                _options(TIMES, "1 s (default)", lambda t: f"{t:g} s"), value=DEFAULT,
-                allow_blank=False, compact=True, id=f"{side}-time")),
-            _row("difficulty", Select(
-                [(f"{d}%", d) for d in DIFFICULTIES],
-                value=spec.difficulty if spec.difficulty in DIFFICULTIES else 100,
-                allow_blank=False, compact=True, id=f"{side}-difficulty")),
-            classes="match-column", id=f"{side}-player",
+            _row(
+                "algorithm",
+                Select(
+                    [(ALGORITHM_NAMES[name], name) for name in reversed(OPPONENTS)],
+                    value=spec.opponent,
+                    allow_blank=False,
+                    compact=True,
+                    id=f"{side}-algorithm",
+                ),
+            ),
+            _row(
+                "depth",
+                Select(
+                    _options(DEPTHS, "full / auto", lambda d: f"{d} plies"),
+                    value=DEFAULT,
+                    allow_blank=False,
+                    compact=True,
+                    id=f"{side}-depth",
+                ),
+            ),
+            _row(
+                "s per move",
+                Select(
+                    _options(TIMES, "1 s (default)", lambda t: f"{t:g} s"),
+                    value=DEFAULT,
+                    allow_blank=False,
+                    compact=True,
+                    id=f"{side}-time",
+                ),
+            ),
+            _row(
+                "difficulty",
+                Select(
+                    [(f"{d}%", d) for d in DIFFICULTIES],
+                    value=spec.difficulty if spec.difficulty in DIFFICULTIES else 100,
+                    allow_blank=False,
+                    compact=True,
+                    id=f"{side}-difficulty",
+                ),
+            ),
+            classes="match-column",
+            id=f"{side}-player",
         )
         column.border_title = f"player {side} · X in {'odd' if side == 'x' else 'even'} games"
         return column
@@ -234,8 +291,18 @@ class MatchScreen(Screen[None]):
     def on_mount(self) -> None:
         """Set up the table's columns and empty charts; grey out what an algorithm ignores."""
         table = self.query_one("#match-table", DataTable)
-        table.add_columns("", "player", "wins", "draws", "losses", "points", "as X W/D/L",
-                          "as O W/D/L", "ms/move", "positions/move")
+        table.add_columns(
+            "",
+            "player",
+            "wins",
+            "draws",
+            "losses",
+            "points",
+            "as X W/D/L",
+            "as O W/D/L",
+            "ms/move",
+            "positions/move",
+        )
         for side in SIDES:
             self._fit_controls(side)
         self._redraw()
@@ -256,8 +323,10 @@ class MatchScreen(Screen[None]):
     def _fit_controls(self, side: str) -> None:
         """Disable the controls the chosen algorithm does not use (random has no difficulty)."""
         algorithm = self.query_one(f"#{side}-algorithm", Select).value
-        self.query_one(f"#{side}-depth", Select).disabled = algorithm not in ("minimax",
-                                                                               "alphabeta")
+        self.query_one(f"#{side}-depth", Select).disabled = algorithm not in (
+            "minimax",
+            "alphabeta",
+        )
         self.query_one(f"#{side}-time", Select).disabled = algorithm != "alphabeta"
         self.query_one(f"#{side}-difficulty", Select).disabled = algorithm == "random"
 
@@ -358,8 +427,15 @@ class MatchScreen(Screen[None]):
         match (or Cancel, or leaving) cancels it."""
         try:
             result = await app_thinker(self).run(
-                play_match, request.x, request.o, request.games, request.size, request.k,
-                request.seed, on_progress=self._progressed)
+                play_match,
+                request.x,
+                request.o,
+                request.games,
+                request.size,
+                request.k,
+                request.seed,
+                on_progress=self._progressed,
+            )
         except JobFailed as error:
             # A player raised: say so and let the user carry on.
             self.running = False
@@ -377,8 +453,7 @@ class MatchScreen(Screen[None]):
             self.query_one("#match-progress", ProgressBar).update(progress=len(self.outcomes))
             self._redraw()
         if progress.game < self.request.games:
-            self._say(f"Game {progress.game + 1} of {self.request.games}: "
-                      f"move {progress.moves}…")
+            self._say(f"Game {progress.game + 1} of {self.request.games}: move {progress.moves}…")
 
     def _finish(self, result: MatchResult) -> None:
         """Show a finished (or cancelled) match's result."""
@@ -412,8 +487,10 @@ class MatchScreen(Screen[None]):
             leader = "x" if x.points > o.points else "o"
             best = max(x.points, o.points)
             lead = f"{leader} leads with {best:g} of {result.games} points"
-        return (f"Done: {result.games} games, x won {x.wins}, o won {o.wins}, "
-                f"{result.draws} drawn ({lead}).")
+        return (
+            f"Done: {result.games} games, x won {x.wins}, o won {o.wins}, "
+            f"{result.draws} drawn ({lead})."
+        )
 
     def _say(self, text: str, error: bool = False) -> None:
         status = self.query_one("#match-status", Static)
@@ -428,8 +505,16 @@ class MatchScreen(Screen[None]):
         if request is None:
             raise ValueError("no match has been run")
         k, _ = match_shape(request.games, request.size, request.k)
-        return MatchResult(str(request.x), str(request.o), request.size, k, request.seed,
-                           request.games, tuple(self.outcomes), cancelled=False)
+        return MatchResult(
+            str(request.x),
+            str(request.o),
+            request.size,
+            k,
+            request.seed,
+            request.games,
+            tuple(self.outcomes),
+            cancelled=False,
+        )
 
     def _redraw(self) -> None:
         result = self.current() if self.request is not None else None
@@ -441,30 +526,46 @@ class MatchScreen(Screen[None]):
         table.clear()
         if result is None:
             return
-        for side, name, stats in (("x", result.x, result.x_stats),
-                                  ("o", result.o, result.o_stats)):
+        for side, name, stats in (("x", result.x, result.x_stats), ("o", result.o, result.o_stats)):
             overall = stats.overall
-            table.add_row(side, name, overall.wins, overall.draws, overall.losses,
-                          f"{overall.points:g}", str(stats.as_x), str(stats.as_o),
-                          ms_words(per_move_ms(stats)), positions_words(stats.mean_positions),
-                          key=side)
+            table.add_row(
+                side,
+                name,
+                overall.wins,
+                overall.draws,
+                overall.losses,
+                f"{overall.points:g}",
+                str(stats.as_x),
+                str(stats.as_o),
+                ms_words(per_move_ms(stats)),
+                positions_words(stats.mean_positions),
+                key=side,
+            )
 
     def _draw_charts(self, result: MatchResult | None) -> None:
         stats: dict[str, PlayerStats] = {}
         if result is not None:
             stats = {"x": result.x_stats, "o": result.o_stats}
         labels = ["x X", "x O", "o X", "o O"]
-        records = [s for side in SIDES if side in stats
-                   for s in (stats[side].as_x, stats[side].as_o)]
+        records = [
+            s for side in SIDES if side in stats for s in (stats[side].as_x, stats[side].as_o)
+        ]
         chart = self.query_one("#match-chart", PlotextPlot).plt
         chart.clear_data()
         chart.clear_figure()
         chart.title("wins, draws, losses by mark")
         if records:
-            chart.stacked_bar(labels, [[r.wins for r in records], [r.draws for r in records],
-                                       [r.losses for r in records]],
-                              color=[colour for _, colour in RESULT_PARTS],
-                              labels=[part for part, _ in RESULT_PARTS], width=0.5)
+            chart.stacked_bar(
+                labels,
+                [
+                    [r.wins for r in records],
+                    [r.draws for r in records],
+                    [r.losses for r in records],
+                ],
+                color=[colour for _, colour in RESULT_PARTS],
+                labels=[part for part, _ in RESULT_PARTS],
+                width=0.5,
+            )
             most = max(max(r.games for r in records), 1)
             step = max(1, -(-most // 5))
             chart.yticks(list(range(0, most + 1, step)))
@@ -473,17 +574,32 @@ class MatchScreen(Screen[None]):
             # Each bar's exact counts above it, as the table's "as X W/D/L" writes them.
             ink, paper = label_colours(self.app.theme_variables)
             for number, record in enumerate(records, start=1):
-                chart.text(str(record), number, record.games + top / 20, alignment="center",
-                           color=ink, background=paper)
-        self._bars("#match-time-chart", "ms per move",
-                   [per_move_ms(stats[s]) for s in SIDES if s in stats], ms_words)
-        self._bars("#match-positions-chart", "positions per move",
-                   [stats[s].mean_positions for s in SIDES if s in stats], positions_words)
+                chart.text(
+                    str(record),
+                    number,
+                    record.games + top / 20,
+                    alignment="center",
+                    color=ink,
+                    background=paper,
+                )
+        self._bars(
+            "#match-time-chart",
+            "ms per move",
+            [per_move_ms(stats[s]) for s in SIDES if s in stats],
+            ms_words,
+        )
+        self._bars(
+            "#match-positions-chart",
+            "positions per move",
+            [stats[s].mean_positions for s in SIDES if s in stats],
+            positions_words,
+        )
         for plot in self.query(PlotextPlot):
             plot.refresh()
 
-    def _bars(self, chart_id: str, title: str, values: list[float],
-              words: Callable[[float], str]) -> None:
+    def _bars(
+        self, chart_id: str, title: str, values: list[float], words: Callable[[float], str]
+    ) -> None:
         """One bar per player, each with its value written above it."""
         chart = self.query_one(chart_id, PlotextPlot).plt
         chart.clear_data()
@@ -495,5 +611,11 @@ class MatchScreen(Screen[None]):
             chart.ylim(0, top)
             ink, paper = label_colours(self.app.theme_variables)
             for number, value in enumerate(values, start=1):
-                chart.text(words(value), number, value + top / 20, alignment="center",
-                           color=ink, background=paper)
+                chart.text(
+                    words(value),
+                    number,
+                    value + top / 20,
+                    alignment="center",
+                    color=ink,
+                    background=paper,
+                )

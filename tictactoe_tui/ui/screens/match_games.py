@@ -48,11 +48,16 @@ class MatchGamesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """The status, the table, the footer."""
         result = self.result
-        yield Static(f"{result.games} game{'s' if result.games != 1 else ''} of x = {result.x} "
-                     f"against o = {result.o}. Enter reviews a game, every move judged; esc "
-                     "goes back.", id="match-games-status", markup=False)
-        table: DataTable[Text] = DataTable(id="match-games-table", cursor_type="row",
-                                           zebra_stripes=True)
+        yield Static(
+            f"{result.games} game{'s' if result.games != 1 else ''} of x = {result.x} "
+            f"against o = {result.o}. Enter reviews a game, every move judged; esc "
+            "goes back.",
+            id="match-games-status",
+            markup=False,
+        )
+        table: DataTable[Text] = DataTable(
+            id="match-games-table", cursor_type="row", zebra_stripes=True
+        )
         table.add_columns(*COLUMNS)
         table.add_rows([self._row(game) for game in result.outcomes])
         yield table
@@ -68,9 +73,17 @@ class MatchGamesScreen(Screen[None]):
         words = "draw" if winner is None else f"{winner} won as {game.mark_of(winner)}"
         if game.forfeit is not None:
             words += f" ({game.forfeit.side} lost by a fault)"
-        return tuple(Text(cell) for cell in (
-            str(game.index + 1), x_side, o_side, words, str(len(game.moves)),
-            str(game.opening)))
+        return tuple(
+            Text(cell)
+            for cell in (
+                str(game.index + 1),
+                x_side,
+                o_side,
+                words,
+                str(len(game.moves)),
+                str(game.opening),
+            )
+        )
 
     @on(DataTable.RowSelected, "#match-games-table")
     def on_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -78,8 +91,9 @@ class MatchGamesScreen(Screen[None]):
         result = self.result
         if not 0 <= event.cursor_row < len(result.outcomes):
             return
-        game = played_from_match(result.outcomes[event.cursor_row], result.x, result.o,
-                                 result.size, result.k, self._when)
+        game = played_from_match(
+            result.outcomes[event.cursor_row], result.x, result.o, result.size, result.k, self._when
+        )
         self.app.push_screen(ReviewScreen(game))
 
     def action_back(self) -> None:

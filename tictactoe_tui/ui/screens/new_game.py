@@ -47,9 +47,11 @@ class NewGameDialog(ModalScreen[bool | None]):
         """The question and two buttons."""
         moves = "move" if self.setup_moves == 1 else "moves"
         with Vertical(id="new-game-dialog"):
-            yield Static(f"New game: from the position after {self.setup_moves} {moves} "
-                         "(where you chose \"play from here\"), or from an empty board?",
-                         id="new-game-question")
+            yield Static(
+                f"New game: from the position after {self.setup_moves} {moves} "
+                '(where you chose "play from here"), or from an empty board?',
+                id="new-game-question",
+            )
             with Horizontal(id="new-game-buttons"):
                 yield Button("From the position (p)", id="from-position", variant="primary")
                 yield Button("Empty board (e)", id="empty-board")

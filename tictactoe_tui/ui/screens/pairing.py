@@ -146,8 +146,9 @@ class PairingScreen(Screen[None]):
 
     def _fit_terminal(self) -> None:
         size = self.start.size
-        self.query_one(TooSmall).fit(needed_terminal(size), f"the pairing view of {size}×{size}",
-                                     refocus=self.board)
+        self.query_one(TooSmall).fit(
+            needed_terminal(size), f"the pairing view of {size}×{size}", refocus=self.board
+        )
 
     # -- the engine ------------------------------------------------------------------------------
 
@@ -156,8 +157,8 @@ class PairingScreen(Screen[None]):
         """Examine `position` for `defender`'s pairing (in the worker on big boards)."""
         try:
             report = await app_thinker(self).run(
-                pairing_report, position, defender,
-                in_process=position.size <= IN_PROCESS_MAX_SIZE)
+                pairing_report, position, defender, in_process=position.size <= IN_PROCESS_MAX_SIZE
+            )
         except JobFailed as error:
             self.controller.failed()
             self.notify(f"The engine could not answer: {error}", severity="error")
@@ -224,8 +225,9 @@ class PairingScreen(Screen[None]):
         self.query_one("#pairing-words", Static).update("\n\n".join(words))
         self.query_one("#pairing-side", VerticalScroll).scroll_end(animate=False)
         play = self.controller
-        self.board.show_pairs(play.position.marks(), play.letters, line=play.line_steps(),
-                              last=play.last)
+        self.board.show_pairs(
+            play.position.marks(), play.letters, line=play.line_steps(), last=play.last
+        )
         self.refresh_bindings()
 
     def _words(self) -> tuple[str, list[str]]:
@@ -236,7 +238,8 @@ class PairingScreen(Screen[None]):
         if self.start.is_over:
             return "The game is over: there is nothing left to pair.", [
                 "Open this view (d) during a game to see whether the side that moved last "
-                "has a pairing."]
+                "has a pairing."
+            ]
         if play.phase is PairingPhase.LOOKING:
             return f"Looking for a pairing for {o} on {shape}…", []
         if play.phase is PairingPhase.FAILED or play.report is None:
@@ -266,9 +269,11 @@ class PairingScreen(Screen[None]):
             words.append(line_words(self.start, report.line))
             if self.controller.line_played < len(report.line.moves):
                 left = len(report.line.moves) - self.controller.line_played
-                words.append(f"The line is numbered on the board: l plays its next move "
-                             f"({left} to go), and at its end you play "
-                             f"{report.line.pairing.attacker.value} against the pairing.")
+                words.append(
+                    f"The line is numbered on the board: l plays its next move "
+                    f"({left} to go), and at its end you play "
+                    f"{report.line.pairing.attacker.value} against the pairing."
+                )
         return headline, words
 
     def _prompt(self) -> str:
@@ -276,9 +281,11 @@ class PairingScreen(Screen[None]):
         play = self.controller
         x = play.defender.opponent.value
         if play.phase is PairingPhase.PLAYING:
-            return (f"You play {x}: click a cell, or the arrows and Enter"
-                    f"{' (or 1–9)' if self.start.size == 3 else ''}; {play.defender.value} "
-                    "answers by the pairing.")
+            return (
+                f"You play {x}: click a cell, or the arrows and Enter"
+                f"{' (or 1–9)' if self.start.size == 3 else ''}; {play.defender.value} "
+                "answers by the pairing."
+            )
         if play.phase is PairingPhase.OVER:
             assert play.pairing is not None
             return f"{result_words(play.position, play.pairing.attacker)} r: again."

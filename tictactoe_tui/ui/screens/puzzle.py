@@ -125,8 +125,13 @@ class PuzzleScreen(Screen[None]):
     step_seconds = STEP_SECONDS
     """Seconds between two plies of a line played out (tests set it small)."""
 
-    def __init__(self, store: HistoryStore | None = None, shape: tuple[int, int] = (3, 3),
-                 bank: Sequence[Puzzle] | None = None, today: date | None = None) -> None:
+    def __init__(
+        self,
+        store: HistoryStore | None = None,
+        shape: tuple[int, int] = (3, 3),
+        bank: Sequence[Puzzle] | None = None,
+        today: date | None = None,
+    ) -> None:
         """Puzzles of `shape` first (any board with `b`), from `bank` (default: the shipped
         one); tries go to `store`; `today` decides the puzzle of the day (default: today)."""
         super().__init__()
@@ -201,9 +206,12 @@ class PuzzleScreen(Screen[None]):
 
     def _fit_terminal(self) -> None:
         size = self.shape[0]
-        self.query_one(TooSmall).fit(needed_terminal(size), f"a {size}×{size} puzzle",
-                                     "b changes the board; escape goes back.",
-                                     refocus=self.board)
+        self.query_one(TooSmall).fit(
+            needed_terminal(size),
+            f"a {size}×{size} puzzle",
+            "b changes the board; escape goes back.",
+            refocus=self.board,
+        )
 
     # -- choosing a puzzle -----------------------------------------------------------------------
 
@@ -225,8 +233,11 @@ class PuzzleScreen(Screen[None]):
         seed = self.mine.tries * 1_000 + len(self._seen) + size * 17 + k
         # Always in the worker: even a 4×4 batch searches for a second or so, which a thread
         # here would take from the keys.
-        self._submit(find_puzzles, (size, k, MORE_PUZZLES, seed),
-                     lambda result: self._found_puzzles(_puzzles_of(result), "made"))
+        self._submit(
+            find_puzzles,
+            (size, k, MORE_PUZZLES, seed),
+            lambda result: self._found_puzzles(_puzzles_of(result), "made"),
+        )
 
     async def show_puzzle(self, puzzle: Puzzle) -> None:
         """Show `puzzle` from its start, waiting for the player's move."""
@@ -244,8 +255,9 @@ class PuzzleScreen(Screen[None]):
             return
         self.attempt.clear()
         await old.remove()
-        await self.query_one("#puzzle-main", Horizontal).mount(Board(size, id="puzzle-board"),
-                                                                before=0)
+        await self.query_one("#puzzle-main", Horizontal).mount(
+            Board(size, id="puzzle-board"), before=0
+        )
         self._fit_terminal()
 
     def _restart(self) -> None:
@@ -280,8 +292,12 @@ class PuzzleScreen(Screen[None]):
         self.board.interactive = False
         self.words = [*self.words, f"You play {cell_notation(cell, puzzle.size)}: checking…"]
         self._refresh()
-        self._submit(answer_puzzle, (puzzle, cell), self._answered,
-                     in_process=puzzle.size <= IN_PROCESS_MAX_SIZE)
+        self._submit(
+            answer_puzzle,
+            (puzzle, cell),
+            self._answered,
+            in_process=puzzle.size <= IN_PROCESS_MAX_SIZE,
+        )
 
     async def _answered(self, reply: PuzzleReply) -> None:
         """The engine's verdict: record the try, then play out the line that follows."""
@@ -293,8 +309,7 @@ class PuzzleScreen(Screen[None]):
             outcome = record_try(self.store, puzzle, reply.correct, self.attempt.hints)
             self.mine = outcome.after
             self._last_outcome = outcome_words(outcome, reply.correct)
-        self.words = [self.words[0],
-                      verdict_words(puzzle, reply.move, reply.correct, reply.line)]
+        self.words = [self.words[0], verdict_words(puzzle, reply.move, reply.correct, reply.line)]
         if reply.words:
             self.words.append(f"1. {_first_words(puzzle, reply)}")
         self._refresh()
@@ -335,16 +350,23 @@ class PuzzleScreen(Screen[None]):
         fresh = [p for p in puzzles if where == "games" or p.key not in self._seen]
         if where == "games":
             if not fresh:
-                self.notify("No puzzles in your games yet: a position where you missed the "
-                            "only win or the only defence becomes one.", timeout=6)
+                self.notify(
+                    "No puzzles in your games yet: a position where you missed the "
+                    "only win or the only defence becomes one.",
+                    timeout=6,
+                )
                 self._refresh()
                 return
-            self.notify(f"{len(fresh)} puzzle{'s' if len(fresh) > 1 else ''} from your games.",
-                        timeout=4)
+            self.notify(
+                f"{len(fresh)} puzzle{'s' if len(fresh) > 1 else ''} from your games.", timeout=4
+            )
         self._found = fresh + [p for p in self._found if p.key not in {f.key for f in fresh}]
         if not fresh:
-            self.notify("No new puzzle was found for this board: try another (b).",
-                        severity="warning", timeout=6)
+            self.notify(
+                "No new puzzle was found for this board: try another (b).",
+                severity="warning",
+                timeout=6,
+            )
             self._refresh()
             return
         self._daily = False
@@ -372,8 +394,9 @@ class PuzzleScreen(Screen[None]):
         day = self.today or date.today()
         puzzle = puzzle_of_the_day(self.bank, day.toordinal())
         if puzzle is None:
-            self.notify("There is no puzzle bank to choose the day's puzzle from.",
-                        severity="warning")
+            self.notify(
+                "There is no puzzle bank to choose the day's puzzle from.", severity="warning"
+            )
             return
         await self.show_puzzle(puzzle)
         self._daily = True
@@ -404,8 +427,9 @@ class PuzzleScreen(Screen[None]):
             return
         self._drop_job()
         self._start_wait(f"Looking for puzzles in your last {len(games)} games…")
-        self._submit(puzzles_in_games, (games, 10),
-                     lambda found: self._found_puzzles(tuple(found), "games"))
+        self._submit(
+            puzzles_in_games, (games, 10), lambda found: self._found_puzzles(tuple(found), "games")
+        )
 
     def action_back(self) -> None:
         """Back to where the puzzles were opened from."""
@@ -421,17 +445,25 @@ class PuzzleScreen(Screen[None]):
 
     # -- jobs ------------------------------------------------------------------------------------
 
-    def _submit(self, fn: Any, args: tuple[Any, ...],
-                answer: Callable[[Any], Awaitable[None] | None],
-                in_process: bool = False) -> None:
+    def _submit(
+        self,
+        fn: Any,
+        args: tuple[Any, ...],
+        answer: Callable[[Any], Awaitable[None] | None],
+        in_process: bool = False,
+    ) -> None:
         """Run a job for this screen in the app's worker; `answer` gets its result. A newer
         job (or moving on, or leaving) cancels it, so no late answer arrives."""
         self._run_job(fn, args, answer, in_process)
 
     @work(exclusive=True, group="puzzle", exit_on_error=False)
-    async def _run_job(self, fn: Any, args: tuple[Any, ...],
-                       answer: Callable[[Any], Awaitable[None] | None],
-                       in_process: bool) -> None:
+    async def _run_job(
+        self,
+        fn: Any,
+        args: tuple[Any, ...],
+        answer: Callable[[Any], Awaitable[None] | None],
+        in_process: bool,
+    ) -> None:
         try:
             result = await app_thinker(self).run(fn, *args, in_process=in_process)
         except JobFailed as error:
@@ -468,8 +500,7 @@ class PuzzleScreen(Screen[None]):
             words.update("")
             return
         daily = "Puzzle of the day · " if self._daily else ""
-        status.update(f"{daily}{title_words(puzzle)}\n{goal_words(puzzle)}\n"
-                      f"{self._prompt()}")
+        status.update(f"{daily}{title_words(puzzle)}\n{goal_words(puzzle)}\n{self._prompt()}")
         shown = list(self.words)
         hints = self.attempt.hints
         if self.phase is PuzzlePhase.SOLVING and hints:
@@ -492,8 +523,13 @@ class PuzzleScreen(Screen[None]):
         if solving and self.attempt.hints >= 1:
             hints = {cell: "·" for cell in area(puzzle) if not marks[cell]}
         best = puzzle.answer if solving and self.attempt.hints >= MAX_HINTS else None
-        self.board.show(marks, hints=hints, last=self.played[-1] if self.played else None,
-                        best=best, winning=position.winning_line)
+        self.board.show(
+            marks,
+            hints=hints,
+            last=self.played[-1] if self.played else None,
+            best=best,
+            winning=position.winning_line,
+        )
 
 
 PROMPTS = {

@@ -82,8 +82,13 @@ class ResultsScreen(ModalScreen[str]):
         Binding("escape", "choose('look')", "Look at the board"),
     ]
 
-    def __init__(self, headline: str, detail: str, tally: Sequence[tuple[str, int]],
-                 all_time: Sequence[tuple[str, int]] | None = None) -> None:
+    def __init__(
+        self,
+        headline: str,
+        detail: str,
+        tally: Sequence[tuple[str, int]],
+        all_time: Sequence[tuple[str, int]] | None = None,
+    ) -> None:
         """`headline` like "You win!", a line of `detail`, the session's (label, count)s and
         the all-time ones of games like this (if known)."""
         super().__init__()
@@ -102,8 +107,11 @@ class ResultsScreen(ModalScreen[str]):
             yield Static(self.headline, id="results-headline", markup=False)
             yield Static(self.detail, id="results-detail", markup=False)
             yield Scoreboard(self.tally, self.all_time, id="results-scoreboard")
-            yield Static("r again · v review · s settings · q quit\nEscape: look at the board",
-                         id="results-keys", markup=False)
+            yield Static(
+                "r again · v review · s settings · q quit\nEscape: look at the board",
+                id="results-keys",
+                markup=False,
+            )
             with Horizontal(id="results-buttons"):
                 # Not focusable: Enter always means "play again", whatever was clicked last.
                 yield Button("Again", id="again", variant="primary", compact=True)
@@ -120,8 +128,7 @@ class ResultsScreen(ModalScreen[str]):
     def on_resize(self, event: events.Resize | None = None) -> None:
         """In a small terminal, the dialog without its margins and frames."""
         width, height = self.COMPACT_BELOW
-        self.set_class(self.app.size.width < width or self.app.size.height < height,
-                       "-compact")
+        self.set_class(self.app.size.width < width or self.app.size.height < height, "-compact")
 
     def action_choose(self, choice: str) -> None:
         """Close the dialog with the player's choice."""

@@ -92,8 +92,14 @@ class EvalGraph(PlotextPlot):
         self.limit = 10
         self._frame: tuple[int, int] | None = None
 
-    def show(self, values: list[int | None], current: int, limit: int,
-             kinds: list[str] | None = None, readout: str = "") -> None:
+    def show(
+        self,
+        values: list[int | None],
+        current: int,
+        limit: int,
+        kinds: list[str] | None = None,
+        readout: str = "",
+    ) -> None:
         """Plot `values` (None: not analysed yet) with `current` marked; y runs ±`limit`.
         `kinds` says what each value is, seen from X ("exact", "estimate", "at_most",
         "at_least"; a bound gets its mark); `readout` is the caption under the graph."""
@@ -115,8 +121,9 @@ class EvalGraph(PlotextPlot):
             # A bound is no point on the curve: its mark says which side the value lies on.
             bounds = [(i, v) for i, v in known if i < len(self.kinds) and self.kinds[i] == kind]
             if bounds:
-                plt.scatter([i for i, _ in bounds], [v for _, v in bounds],
-                            marker=scores.KIND_MARKS[kind])
+                plt.scatter(
+                    [i for i, _ in bounds], [v for _, v in bounds], marker=scores.KIND_MARKS[kind]
+                )
         if 0 <= self.current < len(self.values) and self.values[self.current] is not None:
             # The shown position: a dot, or its bound's own mark (a dot would hide it).
             kind = self.kinds[self.current] if self.current < len(self.kinds) else ""
@@ -171,9 +178,15 @@ def settings_of(game: PlayedGame, theme: str) -> GameSettings:
     mode = game.mode if game.mode in MODES else "human-vs-human"
     computer = game.o if game.x == "human" else game.x
     try:
-        return GameSettings(mode=mode, mark="X" if game.x == "human" else "O",
-                            opponent=computer if computer in OPPONENTS else "alphabeta",
-                            difficulty=game.difficulty, size=game.size, k=game.k, theme=theme)
+        return GameSettings(
+            mode=mode,
+            mark="X" if game.x == "human" else "O",
+            opponent=computer if computer in OPPONENTS else "alphabeta",
+            difficulty=game.difficulty,
+            size=game.size,
+            k=game.k,
+            theme=theme,
+        )
     except SettingError:
         return GameSettings(mode="human-vs-human", size=game.size, k=game.k, theme=theme)
 
@@ -206,8 +219,9 @@ class ReviewScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, game: PlayedGame, store: HistoryStore | None = None,
-                 game_id: int | None = None) -> None:
+    def __init__(
+        self, game: PlayedGame, store: HistoryStore | None = None, game_id: int | None = None
+    ) -> None:
         """Review `game`; analyses come from (and go to) `store`'s cache when there is one."""
         super().__init__()
         self.review = GameReview(game)
@@ -232,8 +246,9 @@ class ReviewScreen(Screen[None]):
         view.board.can_focus = False
         view.board.interactive = False
         yield view
-        yield ProgressBar(total=max(self.review.progress[1], 1), show_eta=False,
-                          id="review-progress")
+        yield ProgressBar(
+            total=max(self.review.progress[1], 1), show_eta=False, id="review-progress"
+        )
         graph = EvalGraph(id="review-graph")
         graph.border_title = "Evaluation (X up, O down): click to jump"
         yield graph
@@ -277,8 +292,9 @@ class ReviewScreen(Screen[None]):
         """One position's analysis is in: keep it, cache it and redraw."""
         self.review.analyses[index] = analysis
         if self.store is not None:
-            self.store.cache_analysis(position_key(self.review.positions[index]), self._method,
-                                      analysis_to_json(analysis))
+            self.store.cache_analysis(
+                position_key(self.review.positions[index]), self._method, analysis_to_json(analysis)
+            )
         if self.is_mounted:
             self._refresh()
 
@@ -306,11 +322,13 @@ class ReviewScreen(Screen[None]):
         """Start a new game from the shown position with the game's settings."""
         position = self.review.positions[self.index]
         if position.is_over:
-            self.notify("The game is over in this position: step back to play on from an "
-                        "earlier one.", severity="warning")
+            self.notify(
+                "The game is over in this position: step back to play on from an earlier one.",
+                severity="warning",
+            )
             return
         settings = settings_of(self.game, self.app.theme)
-        self.post_message(PlayFrom(settings, tuple(self.game.cells[:self.index])))
+        self.post_message(PlayFrom(settings, tuple(self.game.cells[: self.index])))
 
     def action_analyse(self) -> None:
         """Open the analysis board on the shown position (the review stays underneath)."""
@@ -351,11 +369,16 @@ class ReviewScreen(Screen[None]):
         hints = score_hints(before) if before is not None else {}
         verdict = self._verdict()
         view = self.view
-        view.show_position(marks, last=self.game.cells[self.index - 1] if self.index else None,
-                           winning=position.winning_line)
-        view.show_scores({c: h for c, h in hints.items() if not marks[c]},
-                         f"scores before move {max(self.index, 1)}",
-                         best=verdict.better if verdict is not None else None)
+        view.show_position(
+            marks,
+            last=self.game.cells[self.index - 1] if self.index else None,
+            winning=position.winning_line,
+        )
+        view.show_scores(
+            {c: h for c, h in hints.items() if not marks[c]},
+            f"scores before move {max(self.index, 1)}",
+            best=verdict.better if verdict is not None else None,
+        )
 
     def _show_panel(self) -> None:
         panel = self.view
@@ -370,8 +393,13 @@ class ReviewScreen(Screen[None]):
             panel.clear_panel(f"Analysing the game: {done} of {total} positions done…")
             return
         if not self.index:
-            report = build_report(f"Start: {position.to_move} to move", analysis, position, -1,
-                                  verdict="Every first move, best first.")
+            report = build_report(
+                f"Start: {position.to_move} to move",
+                analysis,
+                position,
+                -1,
+                verdict="Every first move, best first.",
+            )
             panel.show_report(report)
             return
         verdict = self._verdict()
@@ -381,8 +409,15 @@ class ReviewScreen(Screen[None]):
         if verdict is None:
             panel.show_report(build_report(title, analysis, position, cell))
             return
-        panel.show_report(build_report(f"{title}{verdict.symbol}", analysis, position, cell,
-                                       verdict=self._verdict_words(verdict)))
+        panel.show_report(
+            build_report(
+                f"{title}{verdict.symbol}",
+                analysis,
+                position,
+                cell,
+                verdict=self._verdict_words(verdict),
+            )
+        )
 
     def _verdict_words(self, verdict: Verdict) -> str:
         """The review's sentence on the move (`text.review.verdict_words`)."""
@@ -394,8 +429,12 @@ class ReviewScreen(Screen[None]):
         for number, cell in enumerate(self.game.cells, start=1):
             verdict = self.review.verdict(number)
             symbol = verdict.symbol if verdict is not None else ""
-            moves.append((str(self.review.positions[number - 1].to_move),
-                          f"{cell_notation(cell, size)}{symbol}"))
+            moves.append(
+                (
+                    str(self.review.positions[number - 1].to_move),
+                    f"{cell_notation(cell, size)}{symbol}",
+                )
+            )
         self.view.moves.show(moves, current=self.index or None)
 
     @on(MoveList.Picked)
@@ -407,19 +446,30 @@ class ReviewScreen(Screen[None]):
         game = self.game
         title = f"Game {self.game_id}" if self.game_id is not None else "Game"
         who = opponent_words(game.mode, game.x, game.o, game.difficulty)
-        sides = (f"you ({'X' if game.x == 'human' else 'O'}) vs {who}"
-                 if game.mode == "human-vs-computer" else who)
-        result = ("abandoned" if game.outcome == "abandoned" else "a draw"
-                  if game.outcome == "draw" else f"{game.outcome} won")
-        first = (f"{title}, {game.started:%Y-%m-%d %H:%M}: {sides}, "
-                 f"{board_words(game.size, game.k)}, {result} after {len(game.moves)} "
-                 f"move{'' if len(game.moves) == 1 else 's'}")
+        sides = (
+            f"you ({'X' if game.x == 'human' else 'O'}) vs {who}"
+            if game.mode == "human-vs-computer"
+            else who
+        )
+        result = (
+            "abandoned"
+            if game.outcome == "abandoned"
+            else "a draw"
+            if game.outcome == "draw"
+            else f"{game.outcome} won"
+        )
+        first = (
+            f"{title}, {game.started:%Y-%m-%d %H:%M}: {sides}, "
+            f"{board_words(game.size, game.k)}, {result} after {len(game.moves)} "
+            f"move{'' if len(game.moves) == 1 else 's'}"
+        )
         counts = []
         for mark in (Mark.X, Mark.O):
             found = self.review.counts(mark)
-            counts.append(f"{mark}: {found['inaccuracy']} ?!, {found['mistake']} ?, "
-                          f"{found['blunder']} ??")
-        second = (f"Move {self.index} of {len(game.moves)} (←/→ step)   " + "   ".join(counts))
+            counts.append(
+                f"{mark}: {found['inaccuracy']} ?!, {found['mistake']} ?, {found['blunder']} ??"
+            )
+        second = f"Move {self.index} of {len(game.moves)} (←/→ step)   " + "   ".join(counts)
         if self.index <= game.setup_moves and game.setup_moves:
             second += f"   (moves 1–{game.setup_moves} were set up from an earlier game)"
         self.query_one("#review-status", Static).update(f"{first}\n{second}")
@@ -433,8 +483,12 @@ class ReviewScreen(Screen[None]):
             limit = max(min(max(seen, default=1), limit), 1)
         points = [self._seen_from_x(i) for i in range(len(self.review.positions))]
         self.query_one("#review-graph", EvalGraph).show(
-            values, self.index, limit, [kind for _, kind, _ in points],
-            _readout(self.index, points[self.index], self.review.positions[self.index]))
+            values,
+            self.index,
+            limit,
+            [kind for _, kind, _ in points],
+            _readout(self.index, points[self.index], self.review.positions[self.index]),
+        )
 
     def _seen_from_x(self, index: int) -> tuple[int | None, str, str]:
         """Position `index`'s value seen from X, with its kind and band (a finished game's is
@@ -465,4 +519,3 @@ def _readout(index: int, point: tuple[int | None, str, str], board: Position) ->
     marked = scores.marked_score(value, kind)
     meaning = scores.short_meaning(value, board, kind, band)
     return f"after move {index}: {marked} for X ({meaning})"
-

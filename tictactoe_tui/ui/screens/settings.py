@@ -190,69 +190,94 @@ class SettingsScreen(Screen[GameSettings | None]):
                     "Who moves first", "first", _radio_set("first", FIRST_LABELS, s.first)
                 )
                 yield from _field(
-                    "Your mark", "mark",
+                    "Your mark",
+                    "mark",
                     _radio_set("mark", {"X": "X", "O": "O"}, s.mark),
                 )
                 yield from _field(
-                    "Computer player", "opponent",
+                    "Computer player",
+                    "opponent",
                     Select(
                         [(label, name) for name, label in OPPONENT_LABELS.items()],
-                        value=s.opponent, allow_blank=False, id="opponent",
+                        value=s.opponent,
+                        allow_blank=False,
+                        id="opponent",
                     ),
                 )
                 yield from _field(
-                    "Outside engine: its pbrain program", "engine",
+                    "Outside engine: its pbrain program",
+                    "engine",
                     Input(s.engine, placeholder="/path/to/pbrain-engine", id="engine"),
                 )
                 yield from _field(
-                    "Difficulty (% clever moves, 1–100)", "difficulty",
+                    "Difficulty (% clever moves, 1–100)",
+                    "difficulty",
                     *_stepper("difficulty", str(s.difficulty)),
                 )
                 yield from _field(
-                    "Two computers: X plays (blank: as above)", "x",
+                    "Two computers: X plays (blank: as above)",
+                    "x",
                     Input(s.x, placeholder="alphabeta:time=0.5, engine:path=…", id="x"),
                 )
                 yield from _field(
-                    "Two computers: O plays (blank: as above)", "o",
+                    "Two computers: O plays (blank: as above)",
+                    "o",
                     Input(s.o, placeholder="h1, engine:path=…:time=2", id="o"),
                 )
             with Vertical(id="board-column", classes="settings-column"):
                 yield from _field(
-                    "Board size", "size",
+                    "Board size",
+                    "size",
                     Select(
                         [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)],
-                        value=s.size, allow_blank=False, id="size",
+                        value=s.size,
+                        allow_blank=False,
+                        id="size",
                     ),
                 )
                 yield from _field(
-                    "Marks in a row to win", "k",
-                    Select(k_options(s.size), value=k_choice(s.size, s.k), allow_blank=False,
-                           id="k"),
+                    "Marks in a row to win",
+                    "k",
+                    Select(
+                        k_options(s.size), value=k_choice(s.size, s.k), allow_blank=False, id="k"
+                    ),
                 )
                 yield from _field(
-                    "Seconds per computer move (boards over 3×3)", "time_limit",
+                    "Seconds per computer move (boards over 3×3)",
+                    "time_limit",
                     *_stepper("time_limit", f"{s.time_limit:g}"),
                 )
                 yield from _field(
-                    f"Search depth, plies {MIN_DEPTH}–{MAX_DEPTH} (blank: automatic)", "depth",
+                    f"Search depth, plies {MIN_DEPTH}–{MAX_DEPTH} (blank: automatic)",
+                    "depth",
                     NumberInput(
                         "" if s.depth is None else str(s.depth),
-                        placeholder="automatic", restrict=r"\d*",
-                        validators=[SettingValidator("depth")], id="depth",
+                        placeholder="automatic",
+                        restrict=r"\d*",
+                        validators=[SettingValidator("depth")],
+                        id="depth",
                     ),
                 )
                 yield from _field(
-                    "Seed (blank: different every game)", "seed",
+                    "Seed (blank: different every game)",
+                    "seed",
                     NumberInput(
                         "" if s.seed is None else str(s.seed),
-                        placeholder="any whole number", restrict=r"-?\d*",
-                        validators=[SettingValidator("seed")], id="seed",
+                        placeholder="any whole number",
+                        restrict=r"-?\d*",
+                        validators=[SettingValidator("seed")],
+                        id="seed",
                     ),
                 )
                 yield from _field(
-                    "Theme", "theme",
-                    Select([(name, name) for name in themes()], value=s.theme,
-                           allow_blank=False, id="theme"),
+                    "Theme",
+                    "theme",
+                    Select(
+                        [(name, name) for name in themes()],
+                        value=s.theme,
+                        allow_blank=False,
+                        id="theme",
+                    ),
                 )
         # Outside the scrolling form, so Start stays in sight whatever the form shows.
         with Horizontal(id="settings-actions"):
@@ -281,8 +306,9 @@ class SettingsScreen(Screen[GameSettings | None]):
         self.set_class(self.app.size.width < TWO_COLUMNS_WIDTH, "-one-column")
         was_small = self.has_class("-too-small")
         keys = "escape goes back to the game; q quits." if self.can_cancel else "q quits."
-        too_small = self.query_one(TooSmall).fit((MIN_WIDTH, MIN_HEIGHT), "the Settings screen",
-                                                 keys)
+        too_small = self.query_one(TooSmall).fit(
+            (MIN_WIDTH, MIN_HEIGHT), "the Settings screen", keys
+        )
         if too_small == was_small:
             return
         if too_small:
@@ -295,8 +321,9 @@ class SettingsScreen(Screen[GameSettings | None]):
             self.set_focus(None)
         else:
             # Once the form is laid out again: a widget that does not show cannot take it.
-            self.call_after_refresh(self.set_focus,
-                                    self._focus_before or self.query_one("#start", Button))
+            self.call_after_refresh(
+                self.set_focus, self._focus_before or self.query_one("#start", Button)
+            )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer "Back to the game" only when there is a game to go back to; no Enter to start
@@ -347,8 +374,13 @@ class SettingsScreen(Screen[GameSettings | None]):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Keep the hint true: Enter opens a list, chooses in an open one, starts elsewhere."""
         widget = event.widget
-        hint = ("list" if isinstance(widget, Select)
-                else "open list" if isinstance(widget.parent, Select) else "start")
+        hint = (
+            "list"
+            if isinstance(widget, Select)
+            else "open list"
+            if isinstance(widget.parent, Select)
+            else "start"
+        )
         self.query_one("#settings-hint", Static).update(HINTS[hint])
 
     @on(Select.Changed, "#size")
@@ -364,8 +396,9 @@ class SettingsScreen(Screen[GameSettings | None]):
     def _show_first_mark(self) -> None:
         """Say which mark starts, and who plays it; with no person playing, "who moves first"
         and "your mark" mean nothing: they are disabled."""
-        mode, first, mark = (_pressed(self.query_one(f"#{name}", RadioSet))
-                             for name in ("mode", "first", "mark"))
+        mode, first, mark = (
+            _pressed(self.query_one(f"#{name}", RadioSet)) for name in ("mode", "first", "mark")
+        )
         self.query_one("#first-label", Label).update(first_label(mode, first, mark))
         no_person = mode == "computer-vs-computer"
         for name in ("first", "mark"):
@@ -379,8 +412,11 @@ class SettingsScreen(Screen[GameSettings | None]):
         game set up stay out of sight (and out of the Tab order)."""
         mode = _pressed(self.query_one("#mode", RadioSet))
         opponent = self.query_one("#opponent", Select).value
-        shown = {"engine": opponent == "engine" and mode != "human-vs-human",
-                 "x": mode == "computer-vs-computer", "o": mode == "computer-vs-computer"}
+        shown = {
+            "engine": opponent == "engine" and mode != "human-vs-human",
+            "x": mode == "computer-vs-computer",
+            "o": mode == "computer-vs-computer",
+        }
         for name, show in shown.items():
             self.query_one(f"#{name}-label").display = show
             self.query_one(f"#{name}").display = show
@@ -496,8 +532,10 @@ def k_options(size: int) -> list[tuple[str, int | str]]:
     """The winning lengths a board of `size` allows, shortest first. The default one is
     `DEFAULT_K` (it follows the board size), so no length is offered twice."""
     default = default_k(size)
-    return [(f"{k} (default)", DEFAULT_K) if k == default else (str(k), k)
-            for k in range(MIN_K, size + 1)]
+    return [
+        (f"{k} (default)", DEFAULT_K) if k == default else (str(k), k)
+        for k in range(MIN_K, size + 1)
+    ]
 
 
 def k_choice(size: int, k: int | None) -> int | str:

@@ -51,8 +51,9 @@ class StudiesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """The status, the table, the footer."""
         yield Static("", id="studies-status", markup=False)
-        table: DataTable[Text] = DataTable(id="studies-table", cursor_type="row",
-                                           zebra_stripes=True)
+        table: DataTable[Text] = DataTable(
+            id="studies-table", cursor_type="row", zebra_stripes=True
+        )
         table.add_columns(*COLUMNS)
         yield table
         yield Footer()
@@ -76,9 +77,12 @@ class StudiesScreen(Screen[None]):
         table.add_rows([_row(study) for study in studies])
         if studies:
             table.move_cursor(row=min(row, len(studies) - 1))
-        count = (f"{len(studies)} stud{'y' if len(studies) == 1 else 'ies'}, the last saved "
-                 "first. Enter reopens one on the analysis board." if studies
-                 else "No studies yet: k on the analysis board (e in a game) keeps one.")
+        count = (
+            f"{len(studies)} stud{'y' if len(studies) == 1 else 'ies'}, the last saved "
+            "first. Enter reopens one on the analysis board."
+            if studies
+            else "No studies yet: k on the analysis board (e in a game) keeps one."
+        )
         keys = "del forgets the study under the cursor; esc goes back."
         self.query_one("#studies-status", Static).update(f"{count}\n{self.store.notice or keys}")
 
@@ -112,8 +116,10 @@ class StudiesScreen(Screen[None]):
         if self.store.delete_study(study_id):
             self.notify(f"Study {study_id} deleted.")
         else:
-            self.notify(f"Study {study_id} could not be deleted: the history cannot be "
-                        "written.", severity="warning")
+            self.notify(
+                f"Study {study_id} could not be deleted: the history cannot be written.",
+                severity="warning",
+            )
         self.reload()
 
     def action_back(self) -> None:
@@ -122,6 +128,13 @@ class StudiesScreen(Screen[None]):
 
 
 def _row(study: StudySummary) -> tuple[Text, ...]:
-    return tuple(Text(cell) for cell in (
-        f"{study.saved:%Y-%m-%d %H:%M}", board_words(study.size, study.k), study.root,
-        str(study.moves), str(study.variations)))
+    return tuple(
+        Text(cell)
+        for cell in (
+            f"{study.saved:%Y-%m-%d %H:%M}",
+            board_words(study.size, study.k),
+            study.root,
+            str(study.moves),
+            str(study.variations),
+        )
+    )

@@ -118,8 +118,9 @@ class TreeScreen(Screen[None]):
         Binding("minus", "depth(-1)", "Depth −", key_display="-"),
     ]
 
-    def __init__(self, position: Position, depth: int | None = None,
-                 event_cap: int = EVENT_CAP) -> None:
+    def __init__(
+        self, position: Position, depth: int | None = None, event_cap: int = EVENT_CAP
+    ) -> None:
         """Explore the search from `position` to `depth` plies, recording `event_cap` events.
 
         Without a depth, positions with few empty cells are searched to the end and the others
@@ -183,7 +184,8 @@ class TreeScreen(Screen[None]):
             winner = self.position.winner
             ended = "a draw" if winner is None else f"{winner} won"
             self.query_one("#tree-title", Static).update(
-                f"The game is over ({ended}): there is no search to show. Escape goes back.")
+                f"The game is over ({ended}): there is no search to show. Escape goes back."
+            )
             self.query_one("#search-tree", Tree).root.set_label("no search")
             return
         self._search()
@@ -214,8 +216,13 @@ class TreeScreen(Screen[None]):
         """Record the search in the worker, then show it (or say what went wrong)."""
         try:
             self.result, self.recorder = await app_thinker(self).run(
-                record_search, self.position, self.algorithm, self.depth, TREE_TIME_LIMIT,
-                self.event_cap)
+                record_search,
+                self.position,
+                self.algorithm,
+                self.depth,
+                TREE_TIME_LIMIT,
+                self.event_cap,
+            )
         except JobFailed as error:
             self._failed = True
             self.query_one("#tree-title", Static).update(f"The search failed: {error}")
@@ -252,7 +259,8 @@ class TreeScreen(Screen[None]):
         style = ""
         if done and node.move is not None:
             style = {Outcome.CUTOFF: "bold", Outcome.FAIL_LOW: "dim"}.get(
-                node.outcome or Outcome.EXACT, "")
+                node.outcome or Outcome.EXACT, ""
+            )
         if not done:
             style = "italic"
         return Text(text, style=style)
@@ -311,9 +319,12 @@ class TreeScreen(Screen[None]):
         """A recorded node's line, added to its parent's (before the stand-in line, which stays
         last while step mode adds the moves tried one by one)."""
         line = Line(index)
-        added = parent.add(self._label(line), data=line,
-                           before=self._stand_in_line(self._node(index).parent),
-                           allow_expand=self._can_expand(self._node(index)))
+        added = parent.add(
+            self._label(line),
+            data=line,
+            before=self._stand_in_line(self._node(index).parent),
+            allow_expand=self._can_expand(self._node(index)),
+        )
         self._lines[index] = added
         return added
 
@@ -357,8 +368,9 @@ class TreeScreen(Screen[None]):
         if node.leaf == LEFT_OUT:
             # The moves left out, lit on the position where they were left out.
             board = node_board(self.position, nodes, node.parent)
-            self.query_one(MiniBoard).show(board.marks(), self._path(node.parent),
-                                           node.left_out, "dim reverse")
+            self.query_one(MiniBoard).show(
+                board.marks(), self._path(node.parent), node.left_out, "dim reverse"
+            )
             info.update(node_words(node, self.position))
             return
         board = node_board(self.position, nodes, line.node)
@@ -401,8 +413,9 @@ class TreeScreen(Screen[None]):
             last = len(self.recorder.events) - 1
             target = max(0, min(last, self.step + delta))
             if target == self.step:
-                self.notify("The first event." if delta < 0 else "The last recorded event.",
-                            timeout=2)
+                self.notify(
+                    "The first event." if delta < 0 else "The last recorded event.", timeout=2
+                )
                 return
             if delta == 1:
                 self.step = target
@@ -447,18 +460,22 @@ class TreeScreen(Screen[None]):
         recorder = self.recorder
         if self.step is None:
             total = len(recorder.events)
-            panel.update(f"Step mode (s, or n to step): replay the {total:,} recorded events "
-                         "one at a time: enter a node, score a leaf, raise α, cut, return.")
+            panel.update(
+                f"Step mode (s, or n to step): replay the {total:,} recorded events "
+                "one at a time: enter a node, score a leaf, raise α, cut, return."
+            )
             self._show_line(Line(0))
             return
         event = recorder.events[self.step]
-        words = event_words(recorder.events, self.step, recorder.nodes, self.position,
-                            self._heuristic)
+        words = event_words(
+            recorder.events, self.step, recorder.nodes, self.position, self._heuristic
+        )
         panel.update(
             f"Event {self.step + 1:,} of {len(recorder.events):,}: {event.kind.value}\n"
             f"{words}\n"
             f"Window {window_words(event.alpha, event.beta, self.position)} · "
-            f"positions visited {event.positions:,} · moves pruned {event.pruned:,}")
+            f"positions visited {event.positions:,} · moves pruned {event.pruned:,}"
+        )
         self._show_line(Line(event.node))
 
     # -- the other keys -------------------------------------------------------------------------
@@ -481,8 +498,12 @@ class TreeScreen(Screen[None]):
         else:
             new = min(target, empties - 1) if full_allowed else target
         if new == self.depth:
-            self.notify("That is as far as the explorer goes here." if delta > 0
-                        else "Depth 1 is the shallowest.", timeout=2)
+            self.notify(
+                "That is as far as the explorer goes here."
+                if delta > 0
+                else "Depth 1 is the shallowest.",
+                timeout=2,
+            )
             return
         self.depth = new
         self._search()
@@ -512,23 +533,31 @@ class TreeScreen(Screen[None]):
         """What is shown: the algorithm, the position, the depth and the search's counts."""
         size = self.position.size
         depth = "to the end of the game" if self.depth is None else f"to depth {self.depth}"
-        head = (f"{ALGORITHM_TITLES[self.algorithm]} from {self.position.to_move} to move "
-                f"({size}×{size}, {self.position.k} in a row), {depth}")
+        head = (
+            f"{ALGORITHM_TITLES[self.algorithm]} from {self.position.to_move} to move "
+            f"({size}×{size}, {self.position.k} in a row), {depth}"
+        )
         result, recorder = self.result, self.recorder
         if result is None or recorder is None:
             counts = "Searching…"
         else:
-            value = (f"Value {signed(result.value)} ({value_words(result, self.position)})"
-                     if result.finished else f"Stopped: {result.stopped}")
-            first = (f" ({first_cut_text(result)} by the 1st move tried)" if result.cutoffs
-                     else "")
-            counts = (f"{value} · {result.positions:,} positions · {result.cutoffs:,} cut-offs"
-                      f"{first} · {result.pruned:,} moves pruned · "
-                      f"{result.table_hits:,} table hits")
+            value = (
+                f"Value {signed(result.value)} ({value_words(result, self.position)})"
+                if result.finished
+                else f"Stopped: {result.stopped}"
+            )
+            first = f" ({first_cut_text(result)} by the 1st move tried)" if result.cutoffs else ""
+            counts = (
+                f"{value} · {result.positions:,} positions · {result.cutoffs:,} cut-offs"
+                f"{first} · {result.pruned:,} moves pruned · "
+                f"{result.table_hits:,} table hits"
+            )
             left_out = left_out_words(result)
             if left_out:
                 counts += f" · {left_out} at the root"
             if recorder.truncated:
-                counts += (f" · recording capped at {len(recorder.events):,} of "
-                           f"{recorder.total_events:,} events")
+                counts += (
+                    f" · recording capped at {len(recorder.events):,} of "
+                    f"{recorder.total_events:,} events"
+                )
         self.query_one("#tree-title", Static).update(f"{head}\n{counts}")

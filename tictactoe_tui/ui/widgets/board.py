@@ -283,10 +283,16 @@ class Board(Widget, can_focus=True):
                 drawings.append(_Drawing(corner=labels.get(index, ""), centre=hint))
             else:
                 number, by = step
-                drawings.append(_Drawing(corner=labels.get(index, ""), centre=str(number),
-                                         step_by=by, under=hint))
-        changed = {index for index, (old, new) in enumerate(zip(self._drawings, drawings,
-                                                                 strict=True)) if old != new}
+                drawings.append(
+                    _Drawing(
+                        corner=labels.get(index, ""), centre=str(number), step_by=by, under=hint
+                    )
+                )
+        changed = {
+            index
+            for index, (old, new) in enumerate(zip(self._drawings, drawings, strict=True))
+            if old != new
+        }
         changed |= {cell for cell in (self._last, last, self._best, best) if cell is not None}
         changed |= set(self._winning) ^ set(winning)
         self._drawings = drawings
@@ -345,8 +351,9 @@ class Board(Widget, can_focus=True):
         `pilot.click("#board", offset=board.cell_offset(i))` clicks cell i."""
         region = self.cell_region(index)
         gutter = self.styles.gutter
-        return Offset(gutter.left + region.x + region.width // 2,
-                      gutter.top + region.y + region.height // 2)
+        return Offset(
+            gutter.left + region.x + region.width // 2, gutter.top + region.y + region.height // 2
+        )
 
     def cell_at(self, offset: Offset) -> int | None:
         """The cell at `offset` in the board's content, or None (a label, a gap, outside)."""
@@ -371,8 +378,9 @@ class Board(Widget, can_focus=True):
         if y == 0:
             segments = [Segment(" " * LABEL_WIDTH, gap)]
             for col in range(self.board_size):
-                segments += _aligned(ascii_uppercase[col], geo.gutter + geo.width, gap, label,
-                                     skip=geo.gutter)
+                segments += _aligned(
+                    ascii_uppercase[col], geo.gutter + geo.width, gap, label, skip=geo.gutter
+                )
             return Strip(segments, width)
         row, within = divmod(y - 1, geo.height + geo.gutter)
         if row >= self.board_size or within < geo.gutter:
@@ -385,11 +393,21 @@ class Board(Widget, can_focus=True):
                 segments.append(Segment(" " * geo.gutter, gap))
             text, kind = self._cell_lines(index)[line]
             names = self._style_names(index)
-            overlay = {"faint": "board--faint", "corner": "board--faint",
-                       "bound": "board--bound",
-                       "step": f"board--step-{self._drawings[index].step_by.lower()}"}.get(kind)
-            segments.extend(_aligned(text, geo.width, self._style(names, text=False),
-                                     self._style(names, overlay), left=kind == "corner"))
+            overlay = {
+                "faint": "board--faint",
+                "corner": "board--faint",
+                "bound": "board--bound",
+                "step": f"board--step-{self._drawings[index].step_by.lower()}",
+            }.get(kind)
+            segments.extend(
+                _aligned(
+                    text,
+                    geo.width,
+                    self._style(names, text=False),
+                    self._style(names, overlay),
+                    left=kind == "corner",
+                )
+            )
         return Strip(segments, width)
 
     def _cell_lines(self, index: int) -> list[tuple[str, str]]:
@@ -422,10 +440,15 @@ class Board(Widget, can_focus=True):
     def _highlights(self, index: int) -> list[str]:
         """The highlights of cell `index`, lowest priority first (see `_HIGHLIGHTS`)."""
         mark = self._drawings[index].mark
-        lit = {"x": mark == "X", "o": mark == "O", "last": index == self._last,
-               "best": index == self._best, "win": index in self._winning,
-               "hover": index == self._hover,
-               "cursor": index == self.cursor and self.has_focus}
+        lit = {
+            "x": mark == "X",
+            "o": mark == "O",
+            "last": index == self._last,
+            "best": index == self._best,
+            "win": index in self._winning,
+            "hover": index == self._hover,
+            "cursor": index == self.cursor and self.has_focus,
+        }
         return [name for name in _HIGHLIGHTS if lit[name]]
 
     def _style_names(self, index: int) -> tuple[str, ...]:
@@ -440,8 +463,9 @@ class Board(Widget, can_focus=True):
             names.append("board--cursor-win")
         return tuple(names)
 
-    def _style(self, names: tuple[str, ...], overlay: str | None = None, *,
-               text: bool = True) -> Style:
+    def _style(
+        self, names: tuple[str, ...], overlay: str | None = None, *, text: bool = True
+    ) -> Style:
         """The Rich style of a cell drawn with the component classes `names`, and of a word on
         it drawn with `overlay` (faint, or an expected line's colour); without `text`, just the
         background (for the space around a word, which is never underlined).
@@ -468,8 +492,9 @@ class Board(Widget, can_focus=True):
             if styles.has_rule("color") or styles.has_rule("auto_color"):
                 ink = styles
             if styles.has_rule("text_style"):
-                text_style = (text_style + styles.text_style if name == overlay
-                              else styles.text_style)
+                text_style = (
+                    text_style + styles.text_style if name == overlay else styles.text_style
+                )
         ground = self.background_colors[1]
         if background is not None:
             ground += background
@@ -481,8 +506,9 @@ class Board(Widget, can_focus=True):
             style += text_style
         elif text_style.reverse:
             # A reversed cell (the cursor) is a solid block of its ink, padding included.
-            style = Style(color=(ground + color).rich_color, bgcolor=ground.rich_color,
-                          reverse=True)
+            style = Style(
+                color=(ground + color).rich_color, bgcolor=ground.rich_color, reverse=True
+            )
         else:
             style = Style(bgcolor=ground.rich_color)
         self._styles[key] = style
@@ -490,8 +516,11 @@ class Board(Widget, can_focus=True):
 
     def _refresh_cells(self, cells: Iterable[int]) -> None:
         """Repaint just these cells."""
-        regions = [self.cell_region(cell) for cell in cells
-                   if 0 <= cell < self.board_size * self.board_size]
+        regions = [
+            self.cell_region(cell)
+            for cell in cells
+            if 0 <= cell < self.board_size * self.board_size
+        ]
         if regions:
             self.refresh(*regions)
 
@@ -574,11 +603,12 @@ def _score_line(text: str, room: int) -> tuple[str, str]:
     return fit_cell_score(text, room), "bound" if text.startswith(BOUND_MARKS) else "faint"
 
 
-def _aligned(text: str, width: int, pad: Style, ink: Style, *, left: bool = False,
-             skip: int = 0) -> list[Segment]:
+def _aligned(
+    text: str, width: int, pad: Style, ink: Style, *, left: bool = False, skip: int = 0
+) -> list[Segment]:
     """`text` in a `width`-wide slot, centred (or on the left) in all but its first `skip`
     columns, cut to fit: the text drawn with `ink`, the space around it with `pad`."""
-    text = text[:width - skip]
+    text = text[: width - skip]
     before = skip + (0 if left else (width - skip - len(text)) // 2)
     after = width - len(text) - before
     segments = []

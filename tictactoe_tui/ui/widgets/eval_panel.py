@@ -101,8 +101,9 @@ class EvalPanel(VerticalScroll, can_focus=False):
         self.border_title = "Evaluation"
         self._title = Static(WAITING, id="eval-title", markup=False)
         # Determinate while hidden: an indeterminate bar animates 15 times a second, shown or not.
-        self._progress = ProgressBar(total=1, id="eval-progress", show_percentage=False,
-                                     show_eta=False)
+        self._progress = ProgressBar(
+            total=1, id="eval-progress", show_percentage=False, show_eta=False
+        )
         self._header = Static(_header(), id="eval-header", markup=False)
         self._rows = OptionList(id="eval-rows", compact=True)
         self._rows.can_focus = False
@@ -128,10 +129,15 @@ class EvalPanel(VerticalScroll, can_focus=False):
         if self.has_class("-thinking"):
             parts.append(_plain(self._footer))
         elif not self.has_class("-empty"):
-            parts += [_plain(self._header),
-                      *(self._rows.get_option_at_index(i).prompt.plain  # type: ignore[union-attr]
-                        for i in range(self._rows.option_count)),
-                      _plain(self._detail), _plain(self._footer)]
+            parts += [
+                _plain(self._header),
+                *(
+                    self._rows.get_option_at_index(i).prompt.plain  # type: ignore[union-attr]
+                    for i in range(self._rows.option_count)
+                ),
+                _plain(self._detail),
+                _plain(self._footer),
+            ]
         return "\n".join(part for part in parts if part)
 
     @property
@@ -213,29 +219,40 @@ class EvalPanel(VerticalScroll, can_focus=False):
         self._set_mode("-thinking")
         self._thinking_best = report.best
         _update(self._title, Content.styled(report.title, "bold"))
-        self._progress.update(total=report.budget, progress=min(report.elapsed,
-                                                                 report.budget or 0.0))
+        self._progress.update(
+            total=report.budget, progress=min(report.elapsed, report.budget or 0.0)
+        )
         budget = f" of {report.budget:g} s" if report.budget is not None else ""
         if report.said_by:
             # An outside engine: its words as it wrote them, never read as our numbers.
             said: list[str | tuple[str, str]] = [
-                f"{_duration(report.elapsed)}{budget}", "\n\n",
-                (f"{report.said_by} says (its own words, not our analysis):", "dim")]
+                f"{_duration(report.elapsed)}{budget}",
+                "\n\n",
+                (f"{report.said_by} says (its own words, not our analysis):", "dim"),
+            ]
             for line in report.said[-ENGINE_LINES:] or (NOTHING_SAID,):
                 said += ["\n", f"  {line}"]
             _update(self._footer, Content.assemble(*said))
             return
-        depth = (f"depth {report.depth} complete" if report.depth
-                 else "first depth in progress")
+        depth = f"depth {report.depth} complete" if report.depth else "first depth in progress"
         parts: list[str | tuple[str, str]] = [
-            f"{_duration(report.elapsed)}{budget}", "\n\n",
-            f"{report.algorithm}: {depth}", "\n",
-            f"{report.nodes:,} positions so far", "\n\n",
-            ("best so far: ", "dim"), (report.best or "none yet", "bold"),
+            f"{_duration(report.elapsed)}{budget}",
+            "\n\n",
+            f"{report.algorithm}: {depth}",
+            "\n",
+            f"{report.nodes:,} positions so far",
+            "\n\n",
+            ("best so far: ", "dim"),
+            (report.best or "none yet", "bold"),
         ]
         if report.line_names:
-            parts += ["\n", ("expected line: ", "dim"), report.line_names,
-                      "\n", ("(numbered 1, 2, 3… on the board; p hides it)", "dim")]
+            parts += [
+                "\n",
+                ("expected line: ", "dim"),
+                report.line_names,
+                "\n",
+                ("(numbered 1, 2, 3… on the board; p hides it)", "dim"),
+            ]
         if report.story:
             parts += ["\n\n", *_story(report.story)]
         _update(self._footer, Content.assemble(*parts))
@@ -306,14 +323,18 @@ def _story(story: tuple[StoryRow, ...]) -> list[str | tuple[str, str]]:
     """The search's story as a small table: its last `STORY_ROWS` depths, first to last."""
     shown = story[-STORY_ROWS:]
     parts: list[str | tuple[str, str]] = [
-        (f"  {'depth':>5}  {'move':<4}{'score':>6} {'positions':>9}  time", "dim")]
+        (f"  {'depth':>5}  {'move':<4}{'score':>6} {'positions':>9}  time", "dim")
+    ]
     earlier = len(story) - len(shown)
     if earlier:
         parts += ["\n", (f"  … {earlier} earlier depth{'s' if earlier > 1 else ''}", "dim")]
     for row in shown:
         note = f"  {row.note}" if row.note else ""
-        parts += ["\n", f"  {row.depth:>5}  {row.cell:<4}{row.marked:>6} {row.nodes:>9,}  "
-                        f"{_duration(row.elapsed)}{note}"]
+        parts += [
+            "\n",
+            f"  {row.depth:>5}  {row.cell:<4}{row.marked:>6} {row.nodes:>9,}  "
+            f"{_duration(row.elapsed)}{note}",
+        ]
     return parts
 
 

@@ -42,16 +42,27 @@ class Footer(TextualFooter):
         await super().recompose()
         watchers: dict[str, list[tuple[Any, Any]]] = getattr(self, "__watchers", {})
         for name, entries in watchers.items():
-            watchers[name] = [(node, callback) for node, callback in entries
-                              if not (node._closing or node._closed)]
+            watchers[name] = [
+                (node, callback)
+                for node, callback in entries
+                if not (node._closing or node._closed)
+            ]
 
     def _keys_to_show(self) -> Hashable:
         """Everything `compose` draws from: the active bindings, enabled or not, and the style."""
         if not self._bindings_ready or not self.is_attached:
             return None
         bindings = tuple(
-            (key, binding.action, binding.description, binding.key_display, binding.show,
-             binding.group, enabled, tooltip)
+            (
+                key,
+                binding.action,
+                binding.description,
+                binding.key_display,
+                binding.show,
+                binding.group,
+                enabled,
+                tooltip,
+            )
             for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items()
         )
         return bindings, self.compact, self.show_command_palette, self.combine_groups

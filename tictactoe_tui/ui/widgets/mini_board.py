@@ -33,8 +33,13 @@ class MiniBoard(Static):
     }
     """
 
-    def show(self, marks: Sequence[str], line: Sequence[int] = (),
-             lit: int | Collection[int] | None = None, lit_style: str = "reverse") -> None:
+    def show(
+        self,
+        marks: Sequence[str],
+        line: Sequence[int] = (),
+        lit: int | Collection[int] | None = None,
+        lit_style: str = "reverse",
+    ) -> None:
         """Draw a position from its `marks` ("X", "O" or "" per cell, row-major); `line` are the
         moves since the root, `lit` the cell (or cells) to light."""
         lit_cells = {lit} if isinstance(lit, int) else set(lit or ())

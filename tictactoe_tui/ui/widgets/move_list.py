@@ -88,12 +88,17 @@ class MoveList(VerticalScroll, can_focus=False):
             return
         label = max(4, *(len(cell) for _, cell in self._moves))
         width = ENTRY_WIDTH - 4 + label
-        entries = [Content.styled(f"{number:>3}. {mark} {cell:<{label}} ",
-                                  "bold reverse" if number == self._current else "")
-                   for number, (mark, cell) in enumerate(self._moves, start=1)]
+        entries = [
+            Content.styled(
+                f"{number:>3}. {mark} {cell:<{label}} ",
+                "bold reverse" if number == self._current else "",
+            )
+            for number, (mark, cell) in enumerate(self._moves, start=1)
+        ]
         # Whole entries to a line (never split "12. X B2" across lines), as many as fit.
         per_line = max(1, self.scrollable_content_region.width // width)
         self._layout = (width, per_line)
-        lines = [Content("").join(entries[i:i + per_line])
-                 for i in range(0, len(entries), per_line)]
+        lines = [
+            Content("").join(entries[i : i + per_line]) for i in range(0, len(entries), per_line)
+        ]
         self._body.update(Content("\n").join(lines))

@@ -35,9 +35,14 @@ class PairingBoard(Board):
         self._last_shown: int | None = None
         self._pointed: int | None = None
 
-    def show_pairs(self, marks: Sequence[str], letters: Mapping[int, str], *,
-                   line: Mapping[int, tuple[int, str]] | None = None,
-                   last: int | None = None) -> None:
+    def show_pairs(
+        self,
+        marks: Sequence[str],
+        letters: Mapping[int, str],
+        *,
+        line: Mapping[int, tuple[int, str]] | None = None,
+        last: int | None = None,
+    ) -> None:
         """Draw the position `marks` with the pair `letters` (cell → letter), the steps of a
         line to play (`line`, as `Board.show` draws them) and the last move."""
         self._letters = dict(letters)
@@ -71,8 +76,7 @@ class PairingBoard(Board):
         hints = {cell: letter for cell, letter in self._letters.items() if not self._marks[cell]}
         pointed = self._pointed
         best = self._partners.get(pointed) if pointed is not None else None
-        self.show(self._marks, hints=hints, line=self._step_line, last=self._last_shown,
-                  best=best)
+        self.show(self._marks, hints=hints, line=self._step_line, last=self._last_shown, best=best)
 
     def _cell_lines(self, index: int) -> list[tuple[str, str]]:
         """`Board`'s lines of the cell, with its letter drawn plainly (an empty cell) or faint in

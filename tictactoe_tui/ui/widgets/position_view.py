@@ -52,8 +52,14 @@ class PositionView(Horizontal):
     PositionView > #eval-panel { width: 1fr; }
     """
 
-    def __init__(self, size: int, *, under_board: Widget | None = None,
-                 id: str | None = None, board_id: str = "board") -> None:
+    def __init__(
+        self,
+        size: int,
+        *,
+        under_board: Widget | None = None,
+        id: str | None = None,
+        board_id: str = "board",
+    ) -> None:
         """A view of a size×size board; `under_board` (e.g. a scoreboard) goes below it."""
         super().__init__(id=id)
         self.board = Board(size, id=board_id)
@@ -91,9 +97,14 @@ class PositionView(Horizontal):
 
     # -- what the board shows -----------------------------------------------------------------
 
-    def show_position(self, marks: Sequence[str], *, last: int | None = None,
-                      winning: Sequence[int] = (), labels: Mapping[int, str] | None = None
-                      ) -> None:
+    def show_position(
+        self,
+        marks: Sequence[str],
+        *,
+        last: int | None = None,
+        winning: Sequence[int] = (),
+        labels: Mapping[int, str] | None = None,
+    ) -> None:
         """The marks ("X", "O" or "" per cell), the last move, a winning line, corner labels."""
         self._marks = list(marks)
         self._last = last
@@ -101,8 +112,9 @@ class PositionView(Horizontal):
         self._labels = dict(labels or {})
         self._draw()
 
-    def show_scores(self, scores: Mapping[int, str], caption: str = "", key: str = "",
-                    best: int | None = None) -> None:
+    def show_scores(
+        self, scores: Mapping[int, str], caption: str = "", key: str = "", best: int | None = None
+    ) -> None:
         """Faint scores in the empty cells, whose they are (`caption`, e.g. "X's scores") and
         the key that hides them, and a cell to highlight."""
         self._scores = dict(scores)
@@ -222,9 +234,17 @@ class PositionView(Horizontal):
                     steps[cell] = (number, first if number % 2 else other)
         # The marks the cells show, as they are drawn (a number too wide for its cell is cut).
         drawn = [fit_cell_score(text, self.board.score_room) for text in self._scores.values()]
-        caption = overlay_caption(self._scores_caption, drawn, self._scores_key,
-                                  line=bool(steps), width=self.caption_room)
+        caption = overlay_caption(
+            self._scores_caption, drawn, self._scores_key, line=bool(steps), width=self.caption_room
+        )
         if self.board.border_subtitle != caption:  # setting it repaints all the board's cells
             self.board.border_subtitle = caption
-        self.board.show(self._marks, hints=self._scores, labels=self._labels, line=steps,
-                        last=self._last, best=self._best, winning=self._winning)
+        self.board.show(
+            self._marks,
+            hints=self._scores,
+            labels=self._labels,
+            line=steps,
+            last=self._last,
+            best=self._best,
+            winning=self._winning,
+        )

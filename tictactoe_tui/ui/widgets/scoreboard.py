@@ -31,8 +31,9 @@ class Scoreboard(Static):
     }
     """
 
-    def __init__(self, tally: Tally = (), all_time: Tally | None = None, *,
-                 id: str | None = "scoreboard") -> None:
+    def __init__(
+        self, tally: Tally = (), all_time: Tally | None = None, *, id: str | None = "scoreboard"
+    ) -> None:
         """Make a scoreboard showing `tally` (label, count) pairs, and `all_time` if given."""
         super().__init__("", id=id, markup=False)
         self.show(tally, all_time)
@@ -49,8 +50,7 @@ class Scoreboard(Static):
         header = "".join(f" {label:>{w}}" for label, w in zip(labels, widths, strict=True))
         rows: list[str | tuple[str, str]] = [(f"{'':<8}{header}", "dim")]
         for name, counts in (("session", tally), ("all time", all_time)):
-            cells = "".join(f" {count:>{w}}" for (_, count), w in zip(counts, widths,
-                                                                     strict=True))
+            cells = "".join(f" {count:>{w}}" for (_, count), w in zip(counts, widths, strict=True))
             rows += ["\n", (f"{name:<8}", "dim"), (cells, "bold")]
         self.update(Content.assemble(*rows))
 

@@ -29,8 +29,14 @@ class TooSmall(Static):
         """An empty, hidden notice."""
         super().__init__("", id=id, markup=False)
 
-    def fit(self, need: tuple[int, int], what: str, keys: str = "escape goes back.",
-            note: str = "", refocus: Widget | None = None) -> bool:
+    def fit(
+        self,
+        need: tuple[int, int],
+        what: str,
+        keys: str = "escape goes back.",
+        note: str = "",
+        refocus: Widget | None = None,
+    ) -> bool:
         """Show the notice (and return True) when the terminal is smaller than `need`.
 
         `what` names what needs the room, `keys` what the keys can do meanwhile, and `note`
@@ -44,11 +50,17 @@ class TooSmall(Static):
         self.screen.set_class(small, "-too-small")
         self.display = small
         focused = self.screen.focused
-        if (refocus is not None and was_small and not small
-                and (focused is None or not focused.display)):
+        if (
+            refocus is not None
+            and was_small
+            and not small
+            and (focused is None or not focused.display)
+        ):
             refocus.focus()
         if small:
-            self.update(f"Enlarge the terminal: {what} needs at least {need[0]}×{need[1]} "
-                        f"characters, and this one is {have.width}×{have.height}."
-                        f"{' ' + note if note else ''}\n\n({keys})")
+            self.update(
+                f"Enlarge the terminal: {what} needs at least {need[0]}×{need[1]} "
+                f"characters, and this one is {have.width}×{have.height}."
+                f"{' ' + note if note else ''}\n\n({keys})"
+            )
         return small
