@@ -1,6 +1,6 @@
-"""Hatch build hook: compile the threat search's C kernel (`engine/_threatc.c`) into the wheel.
+"""Hatch build hook: compile the threat search's C kernel (`engine/proofs/_threatc.c`) into the wheel.
 
-The engine runs without it (engine/threats.py falls back to its pure Python search, which stays
+The engine runs without it (engine/proofs/threats.py falls back to its pure Python search, which stays
 the reference), so a missing or failing compiler costs one warning line and a pure wheel, never
 a failed install. The compiler and its flags are the interpreter's own (sysconfig; the CC
 environment variable overrides the compiler), called directly: setuptools is not needed.
@@ -19,7 +19,7 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-SOURCE = Path("tictactoe_tui", "engine", "_threatc.c")
+SOURCE = Path("tictactoe_tui", "engine", "proofs", "_threatc.c")
 
 
 def compile_kernel(source: Path, target: Path) -> str | None:

@@ -39,17 +39,17 @@ from functools import partial
 from itertools import pairwise
 from pathlib import Path
 
-from tictactoe_tui.engine import kernel
-from tictactoe_tui.engine.api import alphabeta, analyse_position
-from tictactoe_tui.engine.board import Board, cell_notation
-from tictactoe_tui.engine.limits import NO_LIMITS, Limits
-from tictactoe_tui.engine.lines import line_shape
-from tictactoe_tui.engine.match import MatchPlan, WinDrawLoss, run_match
-from tictactoe_tui.engine.minimax import minimax
-from tictactoe_tui.engine.players import AlphaBetaPlayer, Decision
-from tictactoe_tui.engine.solver import RootSolver, Solver, symmetry_chunks
-from tictactoe_tui.engine.threats import find_vcf
-from tictactoe_tui.engine.types import Progress, SearchResult, describe_score, win_score
+from tictactoe_tui.engine.players.computer import AlphaBetaPlayer, Decision
+from tictactoe_tui.engine.players.match import MatchPlan, WinDrawLoss, run_match
+from tictactoe_tui.engine.proofs.lines import line_shape
+from tictactoe_tui.engine.proofs.solver import RootSolver, Solver, symmetry_chunks
+from tictactoe_tui.engine.proofs.threats import find_vcf
+from tictactoe_tui.engine.rules.board import Board, cell_notation
+from tictactoe_tui.engine.search import kernel
+from tictactoe_tui.engine.search.api import alphabeta, analyse_position
+from tictactoe_tui.engine.search.limits import NO_LIMITS, Limits
+from tictactoe_tui.engine.search.minimax import minimax
+from tictactoe_tui.engine.search.types import Progress, SearchResult, describe_score, win_score
 from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.text.table import table
 

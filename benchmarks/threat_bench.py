@@ -24,9 +24,9 @@ from pathlib import Path
 from types import ModuleType
 
 from benchmarks.threat_positions import DECIDING
-from tictactoe_tui.engine.board import Board
-from tictactoe_tui.engine.lines import LineState, side_of
-from tictactoe_tui.engine.threats import ThreatSearch, kernel_available
+from tictactoe_tui.engine.proofs.lines import LineState, side_of
+from tictactoe_tui.engine.proofs.threats import ThreatSearch, kernel_available
+from tictactoe_tui.engine.rules.board import Board
 from tictactoe_tui.text.table import table
 
 BASELINE = "907400b"

@@ -12,9 +12,9 @@ import os
 import time
 
 from benchmarks.threat_positions import DECIDING
-from tictactoe_tui.engine.board import Board
-from tictactoe_tui.engine.lines import LineState, side_of
-from tictactoe_tui.engine.threats import ThreatSearch, kernel_available
+from tictactoe_tui.engine.proofs.lines import LineState, side_of
+from tictactoe_tui.engine.proofs.threats import ThreatSearch, kernel_available
+from tictactoe_tui.engine.rules.board import Board
 
 
 def run(kernel: bool) -> tuple[float, int, list[list[int] | None]]:

@@ -1,4 +1,4 @@
-"""Make the puzzle bank the package ships (tictactoe_tui/engine/puzzle_bank.json), reproducibly.
+"""Make the puzzle bank the package ships (engine/puzzles/puzzle_bank.json), reproducibly.
 
     python scripts/puzzle_bank.py              # the shipped bank: every board, seed 2025
     python scripts/puzzle_bank.py --seed 7     # another bank from another seed
@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tictactoe_tui.engine.puzzles import BANK_FILE, SHAPES, generate  # noqa: E402
+from tictactoe_tui.engine.puzzles.proven import BANK_FILE, SHAPES, generate  # noqa: E402
 
 COUNTS = {
     (3, 3): 25,
@@ -56,7 +56,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument(
-        "--output", type=Path, default=ROOT / "tictactoe_tui" / "engine" / BANK_FILE
+        "--output", type=Path, default=ROOT / "tictactoe_tui" / "engine" / "puzzles" / BANK_FILE
     )
     parser.add_argument(
         "--board",

@@ -59,7 +59,7 @@ from textual.worker import WorkerCancelled
 from benchmarks.history_bench import sample_games
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import Mark, analyse_position
-from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.locations import DATA_DIR_ENV
 from tictactoe_tui.history.record import PlayedGame, PlayedMove
 from tictactoe_tui.history.review import analysis_to_json, position_key, review_method

@@ -31,15 +31,15 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench import EngineWorker, RemotePlayer, revision_checkout  # noqa: E402
 from tictactoe_tui.engine import Board, alphabeta  # noqa: E402
-from tictactoe_tui.engine.board import cell_notation  # noqa: E402
-from tictactoe_tui.engine.match import (  # noqa: E402
+from tictactoe_tui.engine.players.match import (  # noqa: E402
     DEFAULT_OPENING_MOVES,
     MatchPlan,
     PlayerSpec,
     run_match,
 )
-from tictactoe_tui.engine.outside import ENGINE  # noqa: E402
-from tictactoe_tui.engine.threats import find_vct  # noqa: E402
+from tictactoe_tui.engine.players.outside import ENGINE  # noqa: E402
+from tictactoe_tui.engine.proofs.threats import find_vct  # noqa: E402
+from tictactoe_tui.engine.rules.board import cell_notation  # noqa: E402
 
 BLAME_ATTACKS, BLAME_NODES = 8, 200_000
 """The threat search that tells a threat win from a deeper one."""

@@ -273,7 +273,7 @@ def test_a_move_scored_with_no_positions_says_why() -> None:
 
 def test_the_words_for_scores_say_what_each_number_is() -> None:
     from tictactoe_tui.engine import Board, MoveScore
-    from tictactoe_tui.engine.trace import record_search, trace_search
+    from tictactoe_tui.engine.lab.trace import record_search, trace_search
     from tictactoe_tui.text.scores import (
         first_cut_words,
         left_out_words,

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.trace import trace_search
+from tictactoe_tui.engine.lab.trace import trace_search
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

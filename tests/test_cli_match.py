@@ -40,8 +40,8 @@ def test_json_has_the_fixed_keys_and_every_game_is_counted() -> None:
 
 
 def test_json_matches_the_engine_for_the_same_seed() -> None:
-    from tictactoe_tui.engine.board import cell_notation
-    from tictactoe_tui.engine.match import MatchPlan, PlayerSpec, run_match
+    from tictactoe_tui.engine.players.match import MatchPlan, PlayerSpec, run_match
+    from tictactoe_tui.engine.rules.board import cell_notation
 
     out = run(
         "--x",

@@ -9,7 +9,7 @@ import pytest
 from tests.test_cli_analyse import run
 from tests.test_puzzle_store import game_of
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.puzzles import parse_cell
+from tictactoe_tui.engine.puzzles.proven import parse_cell
 from tictactoe_tui.history.store import HistoryStore
 
 FIELDS = {

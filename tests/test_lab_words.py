@@ -7,8 +7,8 @@ import itertools
 from dataclasses import replace
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.compare import score_by_depth
-from tictactoe_tui.engine.trace import (
+from tictactoe_tui.engine.lab.compare import score_by_depth
+from tictactoe_tui.engine.lab.trace import (
     LEFT_OUT,
     NEAR_STONES,
     EventKind,

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from tictactoe_tui.cli.analyse import as_json
 from tictactoe_tui.engine import Analysis, Board, MoveScore, win_score
-from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.review import Verdict, judge
 from tictactoe_tui.text.lab import alphabeta_cell
 from tictactoe_tui.text.report import build_report, clever_move_words, score_hints

@@ -5,7 +5,7 @@ from __future__ import annotations
 from unicodedata import east_asian_width
 
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.pairing import (
+from tictactoe_tui.engine.proofs.pairing import (
     NoPairing,
     Pair,
     Pairing,

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from tictactoe_tui.engine import Analysis, Board, IterationInfo, MoveScore, Progress
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.players import _search_decision
+from tictactoe_tui.engine.players.computer import _search_decision
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.text.panel import CandidateRow
 from tictactoe_tui.text.report import (
     build_report,

@@ -11,8 +11,8 @@ import pytest
 
 from tests.explanations import Replay, problems
 from tests.test_cli_analyse import run
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.puzzles import Puzzle, load_bank, parse_cell
+from tictactoe_tui.engine.puzzles.proven import Puzzle, load_bank, parse_cell
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.text.puzzles import explanation, goal_words, hint
 
 BANK = load_bank()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.puzzles import Generation, PuzzleChecker, load_bank
+from tictactoe_tui.engine.puzzles.proven import Generation, PuzzleChecker, load_bank
 from tictactoe_tui.worker.client import Thinker
 from tictactoe_tui.worker.jobs import answer_puzzle, find_puzzles
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.games import a_game
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.engine.puzzles import Puzzle, load_bank
+from tictactoe_tui.engine.puzzles.proven import Puzzle, load_bank
 from tictactoe_tui.history.locations import DB_NAME
 from tictactoe_tui.history.puzzles import (
     Standing,

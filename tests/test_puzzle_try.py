@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tictactoe_tui.engine.puzzles import load_bank
+from tictactoe_tui.engine.puzzles.proven import load_bank
 from tictactoe_tui.play.puzzle_try import MAX_HINTS, PuzzlePhase, PuzzleTry
 from tictactoe_tui.worker.jobs import answer_puzzle
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.engine.positions import reachable_3x3
 from tictactoe_tui.engine import Analysis, Board, Mark, MoveScore
-from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.record import PlayedGame, PlayedMove
 from tictactoe_tui.history.review import (
     BLUNDER_DROP,

@@ -166,7 +166,7 @@ def test_export_of_a_missing_study_and_import_of_a_bad_one_are_one_line(tmp_path
 def test_a_match_game_becomes_a_played_game_for_the_review() -> None:
     from datetime import datetime
 
-    from tictactoe_tui.engine.match import MatchPlan, PlayerSpec, run_match
+    from tictactoe_tui.engine.players.match import MatchPlan, PlayerSpec, run_match
     from tictactoe_tui.history.record import played_from_match
 
     result = run_match(PlayerSpec("alphabeta"), PlayerSpec("random"), MatchPlan(2, seed=5))

@@ -18,7 +18,7 @@ import pytest
 
 from tictactoe_tui.cli.text_mode import TextGame
 from tictactoe_tui.engine import Board, analyse_position
-from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.text.scores import score_meaning

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 import pytest
 
 from tictactoe_tui.engine import Board, Mark, analyse_position
-from tictactoe_tui.engine.puzzles import parse_cell
-from tictactoe_tui.engine.threats import read_move
+from tictactoe_tui.engine.proofs.threats import read_move
+from tictactoe_tui.engine.puzzles.proven import parse_cell
 from tictactoe_tui.text.threats import (
     hint_words,
     line_words,

@@ -10,8 +10,8 @@ from textual.widgets import DataTable, Input, Static
 
 from tests.app.conftest import SIZE, click_cell, game_app, run_command, settle, text
 from tictactoe_tui.engine import Board, analyse_position
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.evaluate import candidate_terms, explain_lines, rank_moves
+from tictactoe_tui.engine.evaluation.heuristics import candidate_terms, explain_lines, rank_moves
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.text.lab import alphabeta_cell
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.screens.heuristics import HeuristicScreen

@@ -22,9 +22,9 @@ from tests.app.conftest import (
     text,
 )
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.compare import MinimaxRun, score_by_depth, verdict
-from tictactoe_tui.engine.trace import LAB_ALGORITHMS, trace_search, tree_size
+from tictactoe_tui.engine.lab.compare import MinimaxRun, score_by_depth, verdict
+from tictactoe_tui.engine.lab.trace import LAB_ALGORITHMS, trace_search, tree_size
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.text.lab import left_out_note, step_label
 from tictactoe_tui.text.scores import first_cut_text, searched_words
 from tictactoe_tui.ui.app import TicTacToeApp

@@ -19,8 +19,8 @@ from tests.app.conftest import (
     text,
 )
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.trace import EventKind, TraceRecorder, node_board, record_search
+from tictactoe_tui.engine.lab.trace import EventKind, TraceRecorder, node_board, record_search
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.text.lab import node_label
 from tictactoe_tui.text.scores import first_cut_text
 from tictactoe_tui.ui.app import TicTacToeApp

@@ -9,7 +9,7 @@ from textual.widgets import DataTable, ProgressBar, Select, Static
 from textual_plotext import PlotextPlot
 
 from tests.app.conftest import SIZE, game_app, run_command, settle, text
-from tictactoe_tui.engine.match import MatchPlan, MatchResult, PlayerSpec, run_match
+from tictactoe_tui.engine.players.match import MatchPlan, MatchResult, PlayerSpec, run_match
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.screens.match import (
     MatchScreen,

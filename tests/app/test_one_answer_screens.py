@@ -12,7 +12,7 @@ from tests.app.test_history_app import review_of
 from tests.test_one_answer import check_one_answer, surfaces
 from tests.test_review import played_game
 from tictactoe_tui.engine import Analysis, Board
-from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.review import (
     GameReview,
     analyse_for_review,

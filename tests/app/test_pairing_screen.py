@@ -17,7 +17,7 @@ from tests.app.conftest import (
     text,
 )
 from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine.pairing import find_pairing
+from tictactoe_tui.engine.proofs.pairing import find_pairing
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.screens.pairing import PairingScreen
 from tictactoe_tui.ui.widgets.pairing_board import PairingBoard

@@ -11,8 +11,8 @@ from textual.widgets import Static
 
 from tests.app.conftest import SIZE, game_app, settle, text
 from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.puzzles import Puzzle, PuzzleChecker, load_bank, puzzle_of_the_day
+from tictactoe_tui.engine.puzzles.proven import Puzzle, PuzzleChecker, load_bank, puzzle_of_the_day
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.puzzles import standing
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.text.puzzles import explanation, hint

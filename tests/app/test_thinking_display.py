@@ -16,7 +16,7 @@ from tests.app.conftest import (
     status,
     wait_until,
 )
-from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.ui.widgets import EvalPanel
 
 

@@ -13,7 +13,7 @@ from tests.app.conftest import SIZE, Gate, game, game_app, panel, settle
 from tests.test_panel_report import BIG, cell, example_analysis
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import IterationInfo, Progress
-from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.text.report import build_report, score_hints
 from tictactoe_tui.ui.screens.review import EvalGraph

@@ -9,8 +9,8 @@ import pytest
 
 from tests.engine.brute import BruteForce
 from tictactoe_tui.engine import Board, IllegalMove, alphabeta
-from tictactoe_tui.engine.api import analyse_position
-from tictactoe_tui.engine.board import MAX_SIZE, cell_notation
+from tictactoe_tui.engine.rules.board import MAX_SIZE, cell_notation
+from tictactoe_tui.engine.search.api import analyse_position
 
 SIZE = 20
 

@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 from tests.engine.test_search import replay
 from tictactoe_tui.engine import Board, alphabeta
-from tictactoe_tui.engine.api import SearchMemory
-from tictactoe_tui.engine.lines import LineState
+from tictactoe_tui.engine.proofs.lines import LineState
+from tictactoe_tui.engine.search.api import SearchMemory
 
 
 def stop_after(polls: int) -> Callable[[], bool]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.compare import (
+from tictactoe_tui.engine.lab.compare import (
     NO_VERDICT,
     Verdict,
     best_so_far,
@@ -16,7 +16,7 @@ from tictactoe_tui.engine.compare import (
     score_by_depth,
     verdict,
 )
-from tictactoe_tui.engine.trace import LAB_ALGORITHMS, trace_search, tree_size
+from tictactoe_tui.engine.lab.trace import LAB_ALGORITHMS, trace_search, tree_size
 
 
 def test_a_full_minimax_judges_every_search_on_move_and_value_separately() -> None:

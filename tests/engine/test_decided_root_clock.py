@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from tests.engine.brute import BitLines
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.pvs import MATE, Iteration, Searcher
+from tictactoe_tui.engine.search import kernel as fs
+from tictactoe_tui.engine.search.pvs import MATE, Iteration, Searcher
 
 CROWDED = "/".join(
     [

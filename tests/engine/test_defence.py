@@ -10,9 +10,9 @@ import pytest
 
 from tests.engine.prover import confirmed
 from tictactoe_tui.engine import AlphaBetaPlayer, Analysis, Board, analyse_position
-from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.pvs import EXACT, MAIN, UPPER, Iteration, RootMove, Searcher
-from tictactoe_tui.engine.threats import find_vct
+from tictactoe_tui.engine.proofs.threats import find_vct
+from tictactoe_tui.engine.search import kernel as fs
+from tictactoe_tui.engine.search.pvs import EXACT, MAIN, UPPER, Iteration, RootMove, Searcher
 
 H4_OR_H8 = "/".join(
     [

@@ -16,12 +16,12 @@ import pytest
 
 from tests.engine.prover import Prover, confirmed
 from tictactoe_tui.engine import Board, Mark, analyse_position, win_score
-from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.defence import proof_cells, relevance_zone
-from tictactoe_tui.engine.lines import LineState, iter_bits, side_of
-from tictactoe_tui.engine.pvs import DEFENCE_BUDGETS, MAIN, RootMove, Searcher
-from tictactoe_tui.engine.threats import ThreatSearch
-from tictactoe_tui.engine.types import RULE_FOUR_THEN_LOST
+from tictactoe_tui.engine.proofs.defence import proof_cells, relevance_zone
+from tictactoe_tui.engine.proofs.lines import LineState, iter_bits, side_of
+from tictactoe_tui.engine.proofs.threats import ThreatSearch
+from tictactoe_tui.engine.search import kernel as fs
+from tictactoe_tui.engine.search.pvs import DEFENCE_BUDGETS, MAIN, RootMove, Searcher
+from tictactoe_tui.engine.search.types import RULE_FOUR_THEN_LOST
 
 
 def threatened(

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tests.engine.positions import reachable_3x3
 from tictactoe_tui.engine import Board, HeuristicPlayer, Mark, explain_h1, explain_h2, h1, h2
-from tictactoe_tui.engine.evaluate import (
+from tictactoe_tui.engine.evaluation.heuristics import (
     LineTerm,
     candidate_terms,
     explain_lines,

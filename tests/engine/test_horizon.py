@@ -9,8 +9,8 @@ import pytest
 from tests.engine.bounded import Bounded
 from tests.engine.brute import BruteForce
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.horizon import HorizonProver, OutOfBudget
-from tictactoe_tui.engine.lines import LineState, side_of
+from tictactoe_tui.engine.proofs.horizon import HorizonProver, OutOfBudget
+from tictactoe_tui.engine.proofs.lines import LineState, side_of
 
 
 def state_of(cells: str, k: int) -> tuple[LineState, int]:

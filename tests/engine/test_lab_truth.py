@@ -8,9 +8,8 @@ import pytest
 from tests.engine.test_search import reference_move_score
 from tests.engine.test_trace import open_positions
 from tictactoe_tui.engine import Board, analyse_position, minimax
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.compare import compare
-from tictactoe_tui.engine.trace import (
+from tictactoe_tui.engine.lab.compare import compare
+from tictactoe_tui.engine.lab.trace import (
     LEFT_OUT,
     NEAR_STONES,
     TraceNode,
@@ -20,6 +19,7 @@ from tictactoe_tui.engine.trace import (
     trace_search,
     tree_size,
 )
+from tictactoe_tui.engine.rules.board import cell_notation
 
 
 def one_stone(size: int) -> Board:

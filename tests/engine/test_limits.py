@@ -21,7 +21,7 @@ from tictactoe_tui.engine import (
     Progress,
     make_player,
 )
-from tictactoe_tui.engine.outside import EngineStopped
+from tictactoe_tui.engine.players.outside import EngineStopped
 
 
 def test_a_calls_limits_refine_the_players_own() -> None:

@@ -25,7 +25,7 @@ from tictactoe_tui.engine import (
     Player,
     RandomPlayer,
 )
-from tictactoe_tui.engine.match import (
+from tictactoe_tui.engine.players.match import (
     DEFAULT_OPENING_MOVES,
     GameOutcome,
     MatchHooks,

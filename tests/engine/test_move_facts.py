@@ -10,8 +10,8 @@ import pytest
 
 from tests.explanations import Replay
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.puzzles import load_bank
-from tictactoe_tui.engine.threats import MoveFacts, read_line
+from tictactoe_tui.engine.proofs.threats import MoveFacts, read_line
+from tictactoe_tui.engine.puzzles.proven import load_bank
 
 BANK = load_bank()
 

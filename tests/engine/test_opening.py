@@ -7,9 +7,9 @@ import random
 import pytest
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.limits import Limits
-from tictactoe_tui.engine.opening import RULE_CENTRE, centre_cells, opening_analysis
-from tictactoe_tui.engine.players import AlphaBetaPlayer, make_player
+from tictactoe_tui.engine.players.computer import AlphaBetaPlayer, make_player
+from tictactoe_tui.engine.players.opening import RULE_CENTRE, centre_cells, opening_analysis
+from tictactoe_tui.engine.search.limits import Limits
 from tictactoe_tui.play.controller import GameController, Search, ShowReport
 from tictactoe_tui.play.settings import GameSettings
 

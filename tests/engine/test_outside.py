@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from tests.fake_brains import processes_running, write_brain
-from tictactoe_tui.engine import Board, EngineFault, EngineReport, Limits, OutsidePlayer, outside
-from tictactoe_tui.engine.match import MatchHooks, MatchPlan, PlayerSpec, run_match
-from tictactoe_tui.engine.outside import EngineStopped, check_engine_path, grace
+from tictactoe_tui.engine import Board, EngineFault, EngineReport, Limits, OutsidePlayer
+from tictactoe_tui.engine.players import outside
+from tictactoe_tui.engine.players.match import MatchHooks, MatchPlan, PlayerSpec, run_match
+from tictactoe_tui.engine.players.outside import EngineStopped, check_engine_path, grace
 
 
 def heard(path: Path) -> list[str]:

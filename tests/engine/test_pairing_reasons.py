@@ -13,7 +13,7 @@ import pytest
 from tests.engine.brute import BruteForce, lines_of
 from tests.engine.test_pairing import assert_is_a_pairing, open_lines
 from tictactoe_tui.engine import Board, Mark, alphabeta
-from tictactoe_tui.engine.pairing import (
+from tictactoe_tui.engine.proofs.pairing import (
     NoPairing,
     Pairing,
     examine_pairing,

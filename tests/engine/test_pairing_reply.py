@@ -11,7 +11,7 @@ import pytest
 
 from tests.engine.brute import lines_of
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.pairing import Pairing, examine_pairing, find_pairing
+from tictactoe_tui.engine.proofs.pairing import Pairing, examine_pairing, find_pairing
 
 
 @cache

@@ -15,10 +15,10 @@ import pytest
 
 from tests.engine.wdl import WinDrawLoss
 from tictactoe_tui.engine import Board, analyse_position
-from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.api import _with_bounds
-from tictactoe_tui.engine.solver import RootSolver, Solver
-from tictactoe_tui.engine.types import MoveScore
+from tictactoe_tui.engine.proofs.solver import RootSolver, Solver
+from tictactoe_tui.engine.search import kernel as fs
+from tictactoe_tui.engine.search.api import _with_bounds
+from tictactoe_tui.engine.search.types import MoveScore
 
 SEVEN_FIVE = "......./.....X./O....../......./....X../X....../......O"
 """7x7, five in a row, O to move: a draw the solver proves in a fraction of a second, while

@@ -21,7 +21,7 @@ from tests.engine.brute import BruteForce
 from tests.engine.prover import Prover
 from tests.engine.wdl import WinDrawLoss
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.puzzles import (
+from tictactoe_tui.engine.puzzles.proven import (
     SHAPES,
     Puzzle,
     PuzzleChecker,

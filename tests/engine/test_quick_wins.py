@@ -9,7 +9,8 @@ import pytest
 
 from tests.engine.brute import BruteForce
 from tests.engine.prover import confirmed
-from tictactoe_tui.engine import Board, alphabeta, analyse_position, describe_score, solver
+from tictactoe_tui.engine import Board, alphabeta, analyse_position, describe_score
+from tictactoe_tui.engine.proofs import solver
 
 WIN_IN_11_7X7_K4 = "......./......./......./......./....OX./XO.X.../.O....."
 """X to move wins in exactly 11 (the prover below confirms the win within 11)."""

@@ -29,9 +29,9 @@ from tictactoe_tui.engine import (
     describe_score,
     win_score,
 )
-from tictactoe_tui.engine.api import SearchMemory, search_move
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.types import (
+from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.search.api import SearchMemory, search_move
+from tictactoe_tui.engine.search.types import (
     BANDS,
     GAME_RULES,
     KINDS,

@@ -21,8 +21,8 @@ from tictactoe_tui.engine import (
     minimax,
     win_score,
 )
-from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.lines import LineState, side_of
+from tictactoe_tui.engine.proofs.lines import LineState, side_of
+from tictactoe_tui.engine.search import kernel as fs
 
 
 @cache

@@ -22,8 +22,8 @@ from tictactoe_tui.engine import (
     describe_score,
     win_score,
 )
-from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.solver import RootSolver, Solver
+from tictactoe_tui.engine.proofs.solver import RootSolver, Solver
+from tictactoe_tui.engine.search import kernel as fs
 
 
 @cache

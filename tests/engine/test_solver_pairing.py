@@ -18,8 +18,8 @@ import pytest
 
 from tests.engine.brute import BruteForce
 from tictactoe_tui.engine import Board, alphabeta, describe_score
-from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.solver import ALL, RootSolver, Solver
+from tictactoe_tui.engine.proofs.solver import ALL, RootSolver, Solver
+from tictactoe_tui.engine.search import kernel as fs
 
 
 @cache

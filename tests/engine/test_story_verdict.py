@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from tictactoe_tui.engine import Analysis, Board, alphabeta, analyse_position
-from tictactoe_tui.engine.api import SearchMemory
-from tictactoe_tui.engine.types import IterationInfo
+from tictactoe_tui.engine.search.api import SearchMemory
+from tictactoe_tui.engine.search.types import IterationInfo
 
 EMPTY_7X7 = "/".join(["......."] * 7)
 

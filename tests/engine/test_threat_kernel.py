@@ -1,4 +1,4 @@
-"""The compiled threat kernel (engine/_threatc.c) against the pure Python threat search.
+"""The compiled threat kernel (engine/proofs/_threatc.c) against the pure Python threat search.
 
 The pure code is the reference: on every position the kernel must return the same line (or
 None) and leave the same node count, call after call on one instance (the failure and proven
@@ -21,11 +21,11 @@ import pytest
 
 from benchmarks.bench import THREAT_PUZZLES
 from benchmarks.threat_positions import DECIDING
-from tictactoe_tui.engine import threats
-from tictactoe_tui.engine.api import alphabeta
-from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.lines import LineShape, LineState, line_shape, side_of
-from tictactoe_tui.engine.threats import ThreatSearch, find_vcf, find_vct, kernel_available
+from tictactoe_tui.engine.proofs import threats
+from tictactoe_tui.engine.proofs.lines import LineShape, LineState, line_shape, side_of
+from tictactoe_tui.engine.proofs.threats import ThreatSearch, find_vcf, find_vct, kernel_available
+from tictactoe_tui.engine.rules.board import Board, Mark, geometry
+from tictactoe_tui.engine.search.api import alphabeta
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -409,8 +409,8 @@ def test_without_a_compiler_the_wheel_is_pure_and_the_engine_runs(tmp_path: Path
     )
     assert done.returncode == 0, done.stderr[-3000:]
     probe = (
-        "from tictactoe_tui.engine.board import Board\n"
-        "from tictactoe_tui.engine.threats import ThreatSearch, find_vcf, kernel_available\n"
+        "from tictactoe_tui.engine.rules.board import Board\n"
+        "from tictactoe_tui.engine.proofs.threats import ThreatSearch, find_vcf, kernel_available\n"
         f"board = Board.from_string({THREAT_PUZZLES[5]!r}, k=5)\n"
         "assert not kernel_available() and not ThreatSearch().use_kernel\n"
         "print(len(find_vcf(board).moves))\n"
@@ -429,6 +429,6 @@ def test_with_a_compiler_the_wheel_carries_the_kernel(tmp_path: Path) -> None:
     wheel = build_wheel(tmp_path, env)
     assert not wheel.name.endswith("-none-any.whl")
     assert any(
-        name.startswith("tictactoe_tui/engine/_threatc.") and name.endswith(".so")
+        name.startswith("tictactoe_tui/engine/proofs/_threatc.") and name.endswith(".so")
         for name in zipfile.ZipFile(wheel).namelist()
     )

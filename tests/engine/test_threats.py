@@ -16,8 +16,8 @@ import pytest
 from benchmarks.bench import THREAT_PUZZLES
 from tests.engine.test_search import random_position, reference, reference_move_score
 from tictactoe_tui.engine import Board, Mark, alphabeta, analyse_position, win_score
-from tictactoe_tui.engine.lines import LineState, side_of
-from tictactoe_tui.engine.threats import ThreatSearch, defences, find_vcf, find_vct
+from tictactoe_tui.engine.proofs.lines import LineState, side_of
+from tictactoe_tui.engine.proofs.threats import ThreatSearch, defences, find_vcf, find_vct
 
 
 def puzzle(plies: int) -> Board:

@@ -12,9 +12,7 @@ import pytest
 from tests.engine.positions import reachable_3x3
 from tests.engine.test_search import random_position, reference, reference_move_score
 from tictactoe_tui.engine import Board, Progress, alphabeta, h1, h2, minimax
-from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.trace import (
+from tictactoe_tui.engine.lab.trace import (
     EVENT_CAP,
     LAB_ALGORITHMS,
     EventKind,
@@ -25,6 +23,8 @@ from tictactoe_tui.engine.trace import (
     trace_search,
     tree_size,
 )
+from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.search import kernel as fs
 
 FULL = ("minimax", "alphabeta-plain", "alphabeta-ordered", "alphabeta-tt")
 """The lab's searches that go to the end of the game unless given a depth."""

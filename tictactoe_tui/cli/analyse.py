@@ -36,8 +36,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tictactoe_tui.engine import ALGORITHMS, Analysis, Board, IllegalMove, analyse_position
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.types import IterationInfo, MoveScore, describe_score
+from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.search.types import IterationInfo, MoveScore, describe_score
 from tictactoe_tui.play.arguments import OneLineParser, positive_int, positive_seconds
 from tictactoe_tui.text.scores import (
     LEGEND,

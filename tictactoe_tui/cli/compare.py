@@ -33,9 +33,9 @@ from typing import Any
 
 from tictactoe_tui.cli.analyse import board_result, game_over_words, move_json
 from tictactoe_tui.engine import Board, IllegalMove
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.compare import LAB_TIME_LIMIT, Comparison, compare
-from tictactoe_tui.engine.trace import HEURISTIC_DEPTH, TraceResult
+from tictactoe_tui.engine.lab.compare import LAB_TIME_LIMIT, Comparison, compare
+from tictactoe_tui.engine.lab.trace import HEURISTIC_DEPTH, TraceResult
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.play.arguments import OneLineParser, positive_int, positive_seconds
 from tictactoe_tui.text.lab import (
     agreement_words,

@@ -24,8 +24,7 @@ from types import FrameType
 from typing import Any, TextIO
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.board import MAX_SIZE, MIN_SIZE, cell_notation
-from tictactoe_tui.engine.match import (
+from tictactoe_tui.engine.players.match import (
     GameOutcome,
     MatchHooks,
     MatchPlan,
@@ -34,7 +33,8 @@ from tictactoe_tui.engine.match import (
     WinDrawLoss,
     run_match,
 )
-from tictactoe_tui.engine.outside import ENGINE
+from tictactoe_tui.engine.players.outside import ENGINE
+from tictactoe_tui.engine.rules.board import MAX_SIZE, MIN_SIZE, cell_notation
 from tictactoe_tui.play.arguments import OneLineParser, positive_int
 
 PROG = "tictactoe-tui match"

@@ -25,7 +25,7 @@ from typing import TextIO
 
 from tictactoe_tui import __version__
 from tictactoe_tui.engine import Progress, alphabeta
-from tictactoe_tui.engine.api import SearchMemory
+from tictactoe_tui.engine.search.api import SearchMemory
 from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.play.pbrain import PbrainSession, Quit, Think, search_message
 

@@ -28,8 +28,14 @@ import random
 import sys
 from collections.abc import Sequence
 
-from tictactoe_tui.engine.board import MAX_SIZE, MIN_SIZE, IllegalMove, cell_notation, check_shape
-from tictactoe_tui.engine.puzzles import SHAPES, Generation, default_k, generate
+from tictactoe_tui.engine.puzzles.proven import SHAPES, Generation, default_k, generate
+from tictactoe_tui.engine.rules.board import (
+    MAX_SIZE,
+    MIN_SIZE,
+    IllegalMove,
+    cell_notation,
+    check_shape,
+)
 from tictactoe_tui.history.locations import data_dir_argument
 from tictactoe_tui.history.puzzles import puzzles_from_games
 from tictactoe_tui.history.store import HistoryStore

@@ -26,8 +26,8 @@ from dataclasses import asdict, replace
 from typing import Any, TextIO
 
 from tictactoe_tui.engine import IllegalMove
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.puzzles import parse_cell
+from tictactoe_tui.engine.puzzles.proven import parse_cell
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.controller import (
     Bell,

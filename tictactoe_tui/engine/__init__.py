@@ -3,31 +3,15 @@
 Standard library only: it never imports textual or anything else from the app.
 """
 
-from tictactoe_tui.engine.api import (
-    ALGORITHMS,
-    alphabeta,
-    analyse,
-    analyse_position,
-    search_move,
+from tictactoe_tui.engine.evaluation.heuristics import (
+    H1Terms,
+    H2Terms,
+    explain_h1,
+    explain_h2,
+    h1,
+    h2,
 )
-from tictactoe_tui.engine.board import Board, Geometry, IllegalMove, Mark, geometry
-from tictactoe_tui.engine.evaluate import H1Terms, H2Terms, explain_h1, explain_h2, h1, h2
-from tictactoe_tui.engine.game import Game, GameResult
-from tictactoe_tui.engine.kernel import Evaluator
-from tictactoe_tui.engine.limits import NO_LIMITS, Limits
-from tictactoe_tui.engine.match import (
-    Forfeit,
-    GameOutcome,
-    MatchHooks,
-    MatchPlan,
-    MatchResult,
-    PlayerSpec,
-    run_match,
-)
-from tictactoe_tui.engine.minimax import minimax
-from tictactoe_tui.engine.outside import EngineFault, EngineReport, OutsidePlayer
-from tictactoe_tui.engine.pairing import Pair, Pairing, find_pairing
-from tictactoe_tui.engine.players import (
+from tictactoe_tui.engine.players.computer import (
     OPPONENTS,
     AlphaBetaPlayer,
     Decision,
@@ -38,7 +22,30 @@ from tictactoe_tui.engine.players import (
     RandomPlayer,
     make_player,
 )
-from tictactoe_tui.engine.types import (
+from tictactoe_tui.engine.players.match import (
+    Forfeit,
+    GameOutcome,
+    MatchHooks,
+    MatchPlan,
+    MatchResult,
+    PlayerSpec,
+    run_match,
+)
+from tictactoe_tui.engine.players.outside import EngineFault, EngineReport, OutsidePlayer
+from tictactoe_tui.engine.proofs.pairing import Pair, Pairing, find_pairing
+from tictactoe_tui.engine.rules.board import Board, Geometry, IllegalMove, Mark, geometry
+from tictactoe_tui.engine.rules.game import Game, GameResult
+from tictactoe_tui.engine.search.api import (
+    ALGORITHMS,
+    alphabeta,
+    analyse,
+    analyse_position,
+    search_move,
+)
+from tictactoe_tui.engine.search.kernel import Evaluator
+from tictactoe_tui.engine.search.limits import NO_LIMITS, Limits
+from tictactoe_tui.engine.search.minimax import minimax
+from tictactoe_tui.engine.search.types import (
     BANDS,
     KINDS,
     RULES,

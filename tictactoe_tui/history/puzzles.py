@@ -26,8 +26,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.puzzles import Puzzle, PuzzleChecker
+from tictactoe_tui.engine.puzzles.proven import Puzzle, PuzzleChecker
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.rating import Rating, after_puzzle
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.review import SYMBOLS, Judgement

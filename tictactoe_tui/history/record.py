@@ -47,8 +47,8 @@ from datetime import datetime
 from typing import Literal, cast
 
 from tictactoe_tui.engine import Game, IllegalMove, Mark
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.match import GameOutcome
+from tictactoe_tui.engine.players.match import GameOutcome
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.play.study import MoveTree, Node, setup_position
 
 Outcome = Literal["X", "O", "draw", "abandoned"]

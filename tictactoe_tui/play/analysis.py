@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tictactoe_tui.engine import Algorithm, Analysis, Board, IllegalMove, Mark, Progress
-from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.play.controller import (
     BoardView,
     ClearPanel,

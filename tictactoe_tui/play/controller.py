@@ -40,8 +40,8 @@ from tictactoe_tui.engine import (
     make_player,
 )
 from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine.board import cell_notation, cell_words
-from tictactoe_tui.engine.outside import ENGINE
+from tictactoe_tui.engine.players.outside import ENGINE
+from tictactoe_tui.engine.rules.board import cell_notation, cell_words
 from tictactoe_tui.history.record import Outcome, PlayedGame
 from tictactoe_tui.play.log import GameLog
 from tictactoe_tui.play.session import SessionScore

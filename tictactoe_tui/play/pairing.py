@@ -11,8 +11,8 @@ from __future__ import annotations
 from enum import StrEnum
 
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.pairing import Pairing
+from tictactoe_tui.engine.proofs.pairing import Pairing
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.text.pairing import answer_words, pair_letters
 from tictactoe_tui.worker.jobs import PairingReport
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tictactoe_tui.engine import Board, Mark, Progress, SearchResult
-from tictactoe_tui.engine.board import MAX_SIZE, geometry
-from tictactoe_tui.engine.types import describe_score
+from tictactoe_tui.engine.rules.board import MAX_SIZE, geometry
+from tictactoe_tui.engine.search.types import describe_score
 
 K = 5
 """Gomoku: five in a row (or more) wins."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 from enum import StrEnum
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.puzzles import Puzzle
+from tictactoe_tui.engine.puzzles.proven import Puzzle
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.worker.jobs import PuzzleReply
 
 MAX_HINTS = 3

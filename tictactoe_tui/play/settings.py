@@ -13,8 +13,8 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 
 from tictactoe_tui.engine import OPPONENTS, Algorithm, PlayerSpec
-from tictactoe_tui.engine.board import MAX_SIZE, MIN_SIZE, Mark, default_k
-from tictactoe_tui.engine.outside import ENGINE, check_engine_path
+from tictactoe_tui.engine.players.outside import ENGINE, check_engine_path
+from tictactoe_tui.engine.rules.board import MAX_SIZE, MIN_SIZE, Mark, default_k
 
 
 class Mode(StrEnum):

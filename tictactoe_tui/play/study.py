@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import count
 
 from tictactoe_tui.engine import Analysis, Board, IllegalMove, Mark
-from tictactoe_tui.engine.board import geometry
+from tictactoe_tui.engine.rules.board import geometry
 
 
 @dataclass(eq=False)

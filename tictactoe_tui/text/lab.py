@@ -20,9 +20,8 @@ from tictactoe_tui.engine import (
     describe_score,
     win_score,
 )
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.compare import Comparison, MinimaxRun, Verdict, best_so_far
-from tictactoe_tui.engine.trace import (
+from tictactoe_tui.engine.lab.compare import Comparison, MinimaxRun, Verdict, best_so_far
+from tictactoe_tui.engine.lab.trace import (
     LEFT_OUT,
     EventKind,
     Outcome,
@@ -31,7 +30,8 @@ from tictactoe_tui.engine.trace import (
     TraceResult,
     TreeSize,
 )
-from tictactoe_tui.engine.types import RULE_FILLS_THE_BOARD, RULE_WINS_AT_ONCE
+from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.search.types import RULE_FILLS_THE_BOARD, RULE_WINS_AT_ONCE
 from tictactoe_tui.text.report import candidate_row, reach_words
 from tictactoe_tui.text.scores import (
     KIND_WORDS,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tictactoe_tui.engine import Board, Mark
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.pairing import NoPairing, Pairing, PairingLine
+from tictactoe_tui.engine.proofs.pairing import NoPairing, Pairing, PairingLine
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.text.threats import span_words
 
 __all__ = [

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.text.panel import PanelReport
 from tictactoe_tui.text.scores import LEGEND_LINES
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.puzzles import Puzzle
-from tictactoe_tui.engine.threats import read_line
+from tictactoe_tui.engine.proofs.threats import read_line
+from tictactoe_tui.engine.puzzles.proven import Puzzle
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.puzzles import Outcome, Standing
 from tictactoe_tui.text.game import board_words
 from tictactoe_tui.text.threats import step_hint, steps_words

@@ -9,7 +9,7 @@ scores prove it as good, and "as good by the estimates" when it scores the same 
 from __future__ import annotations
 
 from tictactoe_tui.engine import Board, MoveScore
-from tictactoe_tui.engine.board import cell_notation
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.review import Verdict, proven_as_good
 from tictactoe_tui.text.report import score_words
 from tictactoe_tui.text.threats import mistake_words

@@ -33,10 +33,10 @@ import math
 from collections.abc import Iterable, Sequence
 
 from tictactoe_tui.engine import Board, MoveScore, describe_score
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.opening import RULE_CENTRE
-from tictactoe_tui.engine.trace import TraceNode, TraceResult
-from tictactoe_tui.engine.types import (
+from tictactoe_tui.engine.lab.trace import TraceNode, TraceResult
+from tictactoe_tui.engine.players.opening import RULE_CENTRE
+from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.search.types import (
     RULE_ALLOWS_VCF,
     RULE_ALLOWS_VCT,
     RULE_DOUBLE_THREAT,

@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.threats import MoveFacts, read_line, read_move
+from tictactoe_tui.engine.proofs.threats import MoveFacts, read_line, read_move
+from tictactoe_tui.engine.rules.board import cell_notation
 
 NUMBERS = (
     "no",

@@ -25,8 +25,7 @@ from tictactoe_tui.engine import (
     alphabeta,
     make_player,
 )
-from tictactoe_tui.engine.kernel import Stopped
-from tictactoe_tui.engine.match import (
+from tictactoe_tui.engine.players.match import (
     GameOutcome,
     MatchHooks,
     MatchPlan,
@@ -34,14 +33,15 @@ from tictactoe_tui.engine.match import (
     PlayerSpec,
     run_match,
 )
-from tictactoe_tui.engine.pairing import (
+from tictactoe_tui.engine.proofs.pairing import (
     NoPairing,
     Pairing,
     PairingLine,
     examine_pairing,
     pairing_line,
 )
-from tictactoe_tui.engine.puzzles import Generation, Puzzle, PuzzleChecker, generate
+from tictactoe_tui.engine.puzzles.proven import Generation, Puzzle, PuzzleChecker, generate
+from tictactoe_tui.engine.search.kernel import Stopped
 from tictactoe_tui.history.puzzles import puzzles_from_games
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.text.threats import line_words

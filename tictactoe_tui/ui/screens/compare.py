@@ -38,8 +38,7 @@ from textual_plotext import PlotextPlot
 
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import Game, IterationInfo, Progress
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.compare import (
+from tictactoe_tui.engine.lab.compare import (
     LAB_TIME_LIMIT,
     SUGGESTED_SLACK,
     GameCost,
@@ -53,7 +52,8 @@ from tictactoe_tui.engine.compare import (
     size_tree,
     verdict,
 )
-from tictactoe_tui.engine.trace import HEURISTIC_DEPTH, LAB_ALGORITHMS, TraceResult, TreeSize
+from tictactoe_tui.engine.lab.trace import HEURISTIC_DEPTH, LAB_ALGORITHMS, TraceResult, TreeSize
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.text.lab import (
     ALGORITHM_TITLES,

@@ -12,8 +12,8 @@ from textual_plotext import PlotextPlot
 
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import IterationInfo
-from tictactoe_tui.engine.compare import GameCost
-from tictactoe_tui.engine.trace import LAB_ALGORITHMS, TraceResult, TreeSize
+from tictactoe_tui.engine.lab.compare import GameCost
+from tictactoe_tui.engine.lab.trace import LAB_ALGORITHMS, TraceResult, TreeSize
 from tictactoe_tui.text.lab import count_label, step_label
 from tictactoe_tui.ui.charts import Colours
 

@@ -31,14 +31,14 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Sta
 
 from tictactoe_tui.engine import Algorithm, Analysis, Mark
 from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.evaluate import (
+from tictactoe_tui.engine.evaluation.heuristics import (
     LineTerm,
     candidate_terms,
     explain_lines,
     h1_weights,
     rank_moves,
 )
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.text.lab import HEURISTIC_WORDS, alphabeta_cell, alphabeta_source_words
 from tictactoe_tui.text.report import move_words
 from tictactoe_tui.ui.jobs import app_thinker

@@ -27,14 +27,14 @@ from textual.widgets import Button, DataTable, Footer, Header, Label, ProgressBa
 from textual_plotext import PlotextPlot
 
 from tictactoe_tui.engine import OPPONENTS
-from tictactoe_tui.engine.board import MAX_SIZE, MIN_SIZE
-from tictactoe_tui.engine.match import (
+from tictactoe_tui.engine.players.match import (
     GameOutcome,
     MatchResult,
     PlayerSpec,
     PlayerStats,
     match_shape,
 )
+from tictactoe_tui.engine.rules.board import MAX_SIZE, MIN_SIZE
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.text.report import ALGORITHM_NAMES
 from tictactoe_tui.ui.charts import label_colours

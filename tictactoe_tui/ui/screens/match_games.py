@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.engine.match import GameOutcome, MatchResult
+from tictactoe_tui.engine.players.match import GameOutcome, MatchResult
 from tictactoe_tui.history.record import played_from_match
 from tictactoe_tui.ui.screens.review import ReviewScreen
 

@@ -34,7 +34,7 @@ from textual.widgets import Static
 
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import Mark
-from tictactoe_tui.engine.pairing import Pairing
+from tictactoe_tui.engine.proofs.pairing import Pairing
 from tictactoe_tui.play.pairing import PairingPhase, PairingPlay
 from tictactoe_tui.text.game import board_words
 from tictactoe_tui.text.pairing import (

@@ -31,8 +31,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.puzzles import (
+from tictactoe_tui.engine.puzzles.proven import (
     SHAPES,
     Generation,
     Puzzle,
@@ -40,6 +39,7 @@ from tictactoe_tui.engine.puzzles import (
     load_bank,
     puzzle_of_the_day,
 )
+from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.puzzles import Standing, choose_next, record_try, standing
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore

@@ -33,8 +33,8 @@ from textual_plotext import PlotextPlot
 
 from tictactoe_tui.engine import Analysis, Mark
 from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine.board import cell_notation
-from tictactoe_tui.engine.types import win_score
+from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.search.types import win_score
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.review import (
     GameReview,

@@ -40,7 +40,7 @@ from textual.widgets import (
 )
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.board import default_k
+from tictactoe_tui.engine.rules.board import default_k
 from tictactoe_tui.play.settings import (
     MAX_DEPTH,
     MAX_DIFFICULTY,

@@ -31,8 +31,8 @@ from textual.widgets import Button, Footer, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine.compare import default_depth
-from tictactoe_tui.engine.trace import (
+from tictactoe_tui.engine.lab.compare import default_depth
+from tictactoe_tui.engine.lab.trace import (
     EVENT_CAP,
     LEFT_OUT,
     EventKind,

@@ -24,8 +24,8 @@ the claim against an independent prover.
 
 from __future__ import annotations
 
-from tictactoe_tui.engine.lines import LineState, iter_bits
-from tictactoe_tui.engine.threats import ThreatSearch, first_double, lowest, vct_replies
+from tictactoe_tui.engine.proofs.lines import LineState, iter_bits
+from tictactoe_tui.engine.proofs.threats import ThreatSearch, first_double, lowest, vct_replies
 
 WALK_NODES = 5_000
 """Proof-tree nodes `proof_cells` may visit by default before it gives up (a zone must cover

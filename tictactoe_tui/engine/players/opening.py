@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 
-from tictactoe_tui.engine.board import Board
-from tictactoe_tui.engine.evaluate import h1
-from tictactoe_tui.engine.types import Algorithm, Analysis, IterationInfo, MoveScore
+from tictactoe_tui.engine.evaluation.heuristics import h1
+from tictactoe_tui.engine.rules.board import Board
+from tictactoe_tui.engine.search.types import Algorithm, Analysis, IterationInfo, MoveScore
 
 RULE_CENTRE = "centre opening"
 """`MoveScore.rule` of the move the opening rule chose (source "rule", kind "estimate")."""

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import time
 
-from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.board import Board
-from tictactoe_tui.engine.kernel import Evaluator, Stopped, Tracker
-from tictactoe_tui.engine.types import (
+from tictactoe_tui.engine.rules.board import Board
+from tictactoe_tui.engine.search import kernel as fs
+from tictactoe_tui.engine.search.kernel import Evaluator, Stopped, Tracker
+from tictactoe_tui.engine.search.types import (
     RULE_WINS_AT_ONCE,
     Algorithm,
     Analysis,

@@ -39,11 +39,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.lines import LineShape, LineState, iter_bits, line_shape, side_of
+from tictactoe_tui.engine.proofs.lines import LineShape, LineState, iter_bits, line_shape, side_of
+from tictactoe_tui.engine.rules.board import Board, Mark, geometry
 
 try:
-    from tictactoe_tui.engine import _threatc
+    from tictactoe_tui.engine.proofs import _threatc
 except ImportError:  # built without a compiler: the pure Python search below runs
     _threatc = None  # type: ignore[assignment]
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tictactoe_tui.engine.board import Board, IllegalMove, Mark, cell_notation, geometry
+from tictactoe_tui.engine.rules.board import Board, IllegalMove, Mark, cell_notation, geometry
 
 _HEADER = re.compile(
     r"tictactoe\s+(\d+)\s*x\s*(\d+)\s+k\s*=\s*(\d+)\s+first\s*=\s*([XO])", re.IGNORECASE

@@ -33,19 +33,19 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Literal
 
-from tictactoe_tui.engine.api import analyse_position
-from tictactoe_tui.engine.board import Board, IllegalMove, Mark, cell_notation, check_shape
-from tictactoe_tui.engine.horizon import HorizonProver, OutOfBudget
-from tictactoe_tui.engine.kernel import Stopped, shape
-from tictactoe_tui.engine.lines import LineState, iter_bits, side_of
-from tictactoe_tui.engine.threats import (
+from tictactoe_tui.engine.proofs.horizon import HorizonProver, OutOfBudget
+from tictactoe_tui.engine.proofs.lines import LineState, iter_bits, side_of
+from tictactoe_tui.engine.proofs.threats import (
     MoveFacts,
     ThreatSearch,
     defences,
     lowest,
     read_line,
 )
-from tictactoe_tui.engine.types import Analysis, win_score
+from tictactoe_tui.engine.rules.board import Board, IllegalMove, Mark, cell_notation, check_shape
+from tictactoe_tui.engine.search.api import analyse_position
+from tictactoe_tui.engine.search.kernel import Stopped, shape
+from tictactoe_tui.engine.search.types import Analysis, win_score
 
 Goal = Literal["win", "hold"]
 """What the side to move must do: win, or find the only defence."""
@@ -854,7 +854,7 @@ def load_bank(text: str | None = None) -> tuple[Puzzle, ...]:
     try:
         if text is None:
             text = (
-                resources.files("tictactoe_tui.engine")
+                resources.files("tictactoe_tui.engine.puzzles")
                 .joinpath(BANK_FILE)
                 .read_text(encoding="utf-8")
             )

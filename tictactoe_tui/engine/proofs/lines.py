@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.kernel import shape
+from tictactoe_tui.engine.rules.board import Board, Mark, geometry
+from tictactoe_tui.engine.search.kernel import shape
 
 
 @dataclass(frozen=True)

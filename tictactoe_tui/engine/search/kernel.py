@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.types import IterationInfo, Progress, ProgressCallback
+from tictactoe_tui.engine.rules.board import Board, Mark, geometry
+from tictactoe_tui.engine.search.types import IterationInfo, Progress, ProgressCallback
 
 Evaluator = Callable[[Board, Mark], int]
 """A heuristic seen from the given player: `evaluate(board, player) -> int`."""

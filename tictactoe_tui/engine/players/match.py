@@ -22,9 +22,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tictactoe_tui.engine.board import Board, Mark, check_shape, default_k
-from tictactoe_tui.engine.limits import Limits, ShouldStop
-from tictactoe_tui.engine.outside import (
+from tictactoe_tui.engine.players.computer import (
+    MAX_DIFFICULTY,
+    OPPONENTS,
+    Player,
+    check_difficulty,
+    make_player,
+)
+from tictactoe_tui.engine.players.outside import (
     ENGINE,
     EngineFault,
     EngineStopped,
@@ -32,14 +37,9 @@ from tictactoe_tui.engine.outside import (
     check_engine_path,
     check_engine_shape,
 )
-from tictactoe_tui.engine.players import (
-    MAX_DIFFICULTY,
-    OPPONENTS,
-    Player,
-    check_difficulty,
-    make_player,
-)
-from tictactoe_tui.engine.types import Algorithm
+from tictactoe_tui.engine.rules.board import Board, Mark, check_shape, default_k
+from tictactoe_tui.engine.search.limits import Limits, ShouldStop
+from tictactoe_tui.engine.search.types import Algorithm
 
 __all__ = [
     "DEFAULT_OPENING_MOVES",

@@ -30,8 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from tictactoe_tui.engine.board import Board
-from tictactoe_tui.engine.trace import (
+from tictactoe_tui.engine.lab.trace import (
     HEURISTIC_DEPTH,
     LAB_ALGORITHMS,
     METHODS,
@@ -40,7 +39,8 @@ from tictactoe_tui.engine.trace import (
     trace_search,
     tree_size,
 )
-from tictactoe_tui.engine.types import (
+from tictactoe_tui.engine.rules.board import Board
+from tictactoe_tui.engine.search.types import (
     IterationInfo,
     MoveScore,
     Progress,

@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from tictactoe_tui.engine.board import Board, Mark, geometry
+from tictactoe_tui.engine.rules.board import Board, Mark, geometry
 
 __all__ = [
     "DEFAULT_BUDGET",

@@ -14,18 +14,18 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from tictactoe_tui.engine.api import SearchMemory, analyse_position
-from tictactoe_tui.engine.board import Board, IllegalMove, Mark
-from tictactoe_tui.engine.evaluate import (
+from tictactoe_tui.engine.evaluation.heuristics import (
     H1Terms,
     H2Terms,
     explain_h1,
     explain_h2,
     heuristic_pick,
 )
-from tictactoe_tui.engine.limits import NO_LIMITS, Limits, ShouldStop
-from tictactoe_tui.engine.opening import opening_analysis
-from tictactoe_tui.engine.types import (
+from tictactoe_tui.engine.players.opening import opening_analysis
+from tictactoe_tui.engine.rules.board import Board, IllegalMove, Mark
+from tictactoe_tui.engine.search.api import SearchMemory, analyse_position
+from tictactoe_tui.engine.search.limits import NO_LIMITS, Limits, ShouldStop
+from tictactoe_tui.engine.search.types import (
     Algorithm,
     Analysis,
     MoveScore,

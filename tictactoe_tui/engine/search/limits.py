@@ -25,7 +25,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
-from tictactoe_tui.engine.types import Progress, ProgressCallback
+from tictactoe_tui.engine.search.types import Progress, ProgressCallback
 
 ShouldStop = Callable[[], bool]
 """A zero-argument callable polled by the search; True asks it to stop at once."""

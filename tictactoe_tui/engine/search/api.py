@@ -12,12 +12,21 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
-from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.board import Board
-from tictactoe_tui.engine.evaluate import h1, h2
-from tictactoe_tui.engine.kernel import Evaluator, Stopped, Tracker
-from tictactoe_tui.engine.minimax import analyse_minimax
-from tictactoe_tui.engine.pvs import (
+from tictactoe_tui.engine.evaluation.heuristics import h1, h2
+from tictactoe_tui.engine.proofs.solver import (
+    SOLVE_MAX_EMPTY,
+    Bounds,
+    RootSolver,
+    Solver,
+    full_bounds,
+    solvable,
+    solver_seconds,
+)
+from tictactoe_tui.engine.rules.board import Board
+from tictactoe_tui.engine.search import kernel as fs
+from tictactoe_tui.engine.search.kernel import Evaluator, Stopped, Tracker
+from tictactoe_tui.engine.search.minimax import analyse_minimax
+from tictactoe_tui.engine.search.pvs import (
     EXACT,
     LOWER,
     MATE,
@@ -29,16 +38,7 @@ from tictactoe_tui.engine.pvs import (
     Searcher,
     is_mate,
 )
-from tictactoe_tui.engine.solver import (
-    SOLVE_MAX_EMPTY,
-    Bounds,
-    RootSolver,
-    Solver,
-    full_bounds,
-    solvable,
-    solver_seconds,
-)
-from tictactoe_tui.engine.types import (
+from tictactoe_tui.engine.search.types import (
     GAME_RULES,
     RULE_FILLS_THE_BOARD,
     RULE_WINS_AT_ONCE,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from tictactoe_tui.engine.board import Board
+from tictactoe_tui.engine.rules.board import Board
 
 
 class Algorithm(StrEnum):

@@ -43,10 +43,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tictactoe_tui.engine.board import Board, cell_notation
-from tictactoe_tui.engine.limits import NO_LIMITS, Limits
-from tictactoe_tui.engine.players import Decision
-from tictactoe_tui.engine.types import Progress
+from tictactoe_tui.engine.players.computer import Decision
+from tictactoe_tui.engine.rules.board import Board, cell_notation
+from tictactoe_tui.engine.search.limits import NO_LIMITS, Limits
+from tictactoe_tui.engine.search.types import Progress
 
 __all__ = [
     "DEFAULT_TIME",

@@ -41,10 +41,10 @@ from enum import StrEnum
 from math import comb
 from typing import Any
 
-from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.board import Board
-from tictactoe_tui.engine.kernel import Stopped, completes_line, h1_bits, heuristic_cap
-from tictactoe_tui.engine.types import (
+from tictactoe_tui.engine.rules.board import Board
+from tictactoe_tui.engine.search import kernel as fs
+from tictactoe_tui.engine.search.kernel import Stopped, completes_line, h1_bits, heuristic_cap
+from tictactoe_tui.engine.search.types import (
     RULE_WINS_AT_ONCE,
     MoveScore,
     Progress,

@@ -59,12 +59,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from tictactoe_tui.engine import kernel as fs
-from tictactoe_tui.engine.board import Board, Mark, geometry
-from tictactoe_tui.engine.defence import proof_cells, relevance_zone
-from tictactoe_tui.engine.lines import LineShape, LineState, iter_bits, line_shape
-from tictactoe_tui.engine.threats import VCT_MAX_ATTACKS, ThreatSearch, defences, lowest
-from tictactoe_tui.engine.types import (
+from tictactoe_tui.engine.proofs.defence import proof_cells, relevance_zone
+from tictactoe_tui.engine.proofs.lines import LineShape, LineState, iter_bits, line_shape
+from tictactoe_tui.engine.proofs.threats import VCT_MAX_ATTACKS, ThreatSearch, defences, lowest
+from tictactoe_tui.engine.rules.board import Board, Mark, geometry
+from tictactoe_tui.engine.search import kernel as fs
+from tictactoe_tui.engine.search.types import (
     RULE_ALLOWS_VCF,
     RULE_ALLOWS_VCT,
     RULE_DOUBLE_THREAT,

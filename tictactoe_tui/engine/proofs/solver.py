@@ -42,8 +42,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from tictactoe_tui.engine.board import MAX_SIZE, Board
-from tictactoe_tui.engine.kernel import (
+from tictactoe_tui.engine.proofs.pairing import PairingSearch
+from tictactoe_tui.engine.rules.board import MAX_SIZE, Board
+from tictactoe_tui.engine.search.kernel import (
     EXACT,
     LOWER,
     UPPER,
@@ -56,7 +57,6 @@ from tictactoe_tui.engine.kernel import (
     table_key,
     threats,
 )
-from tictactoe_tui.engine.pairing import PairingSearch
 
 SOLVE_MAX_CELLS = 49
 """Boards up to 7x7 are solved first when searched under a clock; bigger ones only near the end."""

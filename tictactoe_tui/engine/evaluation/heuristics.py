@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tictactoe_tui.engine.board import Board, Mark
+from tictactoe_tui.engine.rules.board import Board, Mark
 
 
 def h1_weights(k: int) -> tuple[int, ...]:

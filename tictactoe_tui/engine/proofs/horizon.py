@@ -33,8 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tictactoe_tui.engine.lines import LineState, iter_bits
-from tictactoe_tui.engine.threats import defences, lowest
+from tictactoe_tui.engine.proofs.lines import LineState, iter_bits
+from tictactoe_tui.engine.proofs.threats import defences, lowest
 
 DEFAULT_MAX_NODES = 400_000
 """Positions one question may visit before it gives up (about ten seconds at worst)."""

@@ -1,0 +1,1 @@
+"""The learning lab: instrumented searches and every search compared on one position."""

@@ -1,0 +1,1 @@
+"""The players: random, heuristic, minimax, alpha-beta, difficulty, outside engines, matches."""

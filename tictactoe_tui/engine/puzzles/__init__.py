@@ -1,0 +1,1 @@
+"""Proven puzzles: the checker, the seeded generator and the shipped bank."""

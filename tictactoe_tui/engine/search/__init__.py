@@ -1,0 +1,1 @@
+"""The searches: their results and limits, plain minimax, alpha-beta, the big-board search."""
