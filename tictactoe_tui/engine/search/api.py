@@ -303,11 +303,13 @@ class _Deepening:
         """Deepen until the depth, the deadline or a proof; `Stopped` may end it early."""
         poller = self.poller
         deadline = None if self.time_limit is None else self.start + self.time_limit
-        threat_deadline = (
-            None if self.time_limit is None else self.start + THREAT_SHARE * self.time_limit
-        )
+        # After the exact solver's share the deepening has only the rest of the clock: its
+        # threat searches get their share of that rest, not a deadline the solver has passed.
+        now = time.perf_counter()
+        left = None if deadline is None else max(deadline - now, 0.0)
+        threat_deadline = None if left is None else now + THREAT_SHARE * left
         # Beyond a couple of seconds a longer VCT rarely pays: the deepening gets the time.
-        vct_nodes = int(ROOT_VCT_NODES_PER_SECOND * min(self.time_limit or 1.0, 2.0))
+        vct_nodes = int(ROOT_VCT_NODES_PER_SECOND * min(1.0 if left is None else left, 2.0))
         # The last ply of a small board is left to the exact solver, which also proves draws.
         deepest = self.max_depth if self.max_depth < self.empties else self.empties - 1
         for iteration in self.searcher.deepen(
@@ -713,6 +715,39 @@ def _with_bounds(estimate: MoveScore, exact: RootSolver) -> MoveScore:
     return proven
 
 
+def _proof_rank(proof: MoveScore, estimate: MoveScore) -> tuple[int, tuple[int, int], int]:
+    """Where a move ranks once the solver's proofs have corrected its depth-limited `estimate`
+    into `proof` (`_with_bounds`): by `rank_key`, except that a proof that the move cannot win
+    ("at most a draw") standing in for a heuristic number ranks at the lower of 0 and that
+    number. The bound says only that the move does not win, which every move may share where
+    a draw is the best there is; the estimate still says how the move compares with the
+    others, and it never ranks the move above what the proof allows."""
+    group, value, known = rank_key(proof)
+    if (proof.kind, proof.band, estimate.band) == ("at_most", "draw", "heuristic"):
+        value = value_key(min(0, estimate.score), "heuristic")
+    return group, value, known
+
+
+def _ranked_by_search(estimates: list[MoveScore], exact: RootSolver) -> tuple[MoveScore, ...]:
+    """The depth-limited search's scores corrected by the solver's proofs, best first (see
+    `_proof_rank`); among moves ranked equal, in the order the search ranks them, as in a
+    position the solver never saw (a bound every move shares says nothing about which move to
+    play, and the order of the cells says less)."""
+    searched = sorted(estimates, key=rank_key, reverse=True)
+    pairs = [(_with_bounds(estimate, exact), estimate) for estimate in searched]
+    pairs.sort(key=lambda pair: _proof_rank(*pair), reverse=True)
+    return tuple(proof for proof, _ in pairs)
+
+
+def _in_solver_order(proofs: list[MoveScore], exact: RootSolver) -> tuple[MoveScore, ...]:
+    """The solver's proofs best first by `rank_key`; among equals, in the solver's own move
+    order (the moves it judged most promising first) rather than by cell."""
+    cells = exact.solver.ordered(exact.me, exact.opp, exact.empty)
+    place = {cell: index for index, cell in enumerate(cells)}
+    by_promise = sorted(proofs, key=lambda proof: place[proof.move])
+    return tuple(sorted(by_promise, key=rank_key, reverse=True))
+
+
 def _analyse_alphabeta(
     board: Board,
     depth: int | None,
@@ -798,11 +833,15 @@ def _analyse_alphabeta(
         except Stopped:
             if poller.cancelled or time_limit is None:
                 return finish(ranked(solved()), 0, True)
-            proofs = [_proven(exact(), move) for move in moves]
-            if all(proofs):
-                # The root is proven and the clock ran out while the solver settled the other
-                # moves: each has what the solver proved of it (exact, or "at most").
-                return finish(ranked([proof for proof in proofs if proof]), exact().empties, False)
+            if tracker.decided:
+                proofs = [_proven(exact(), move) for move in moves]
+                if all(proofs):
+                    # The root is proven and the clock ran out while the solver settled the
+                    # other moves: each has what the solver proved of it (exact, or "at most").
+                    order = _in_solver_order([proof for proof in proofs if proof], exact())
+                    return finish(order, exact().empties, False)
+            # Otherwise the proofs do not say which move to play (every move "at most a draw",
+            # say): the depth-limited search gets the rest of the clock to rank them.
         poller.deadline, poller.timed_out = None, False
     deepening = _Deepening(board, depth, time_limit, None, poller, tracker, start, memory)
     try:
@@ -815,11 +854,10 @@ def _analyse_alphabeta(
     if last is None:
         return finish(ranked(solved()), 0, True)
     if solver_ran:
-        # The solver's proofs correct the estimates; proofs and estimates rank by `rank_key`.
-        # A root the solver proved keeps its depth: the deepening only valued the other moves.
-        scores = [_with_bounds(m, exact()) for m in deepening.scores()]
+        # The solver's proofs correct the estimates (`_ranked_by_search`). A root the solver
+        # proved keeps its depth: the deepening only valued the other moves.
         done = exact().empties if tracker.decided else last.depth
-        return finish(ranked(scores), done, poller.cancelled)
+        return finish(_ranked_by_search(deepening.scores(), exact()), done, poller.cancelled)
     # The search's own order among equals: the move that gains most first.
     order = tuple(sorted(deepening.scores(), key=rank_key, reverse=True))
     return finish(order, last.depth, poller.cancelled, deepening.ties(order))
