@@ -20,7 +20,7 @@ import pytest
 
 from tests.engine.test_solver import TickClock
 from tictactoe_tui.engine import AlphaBetaPlayer, Analysis, Board, analyse_position
-from tictactoe_tui.engine.proofs.solver import RootSolver, Solver
+from tictactoe_tui.engine.proofs.solver import RootSolver, Solver, solvable
 from tictactoe_tui.engine.search import kernel as fs
 from tictactoe_tui.engine.search.api import _ranked_by_search
 from tictactoe_tui.engine.search.types import MoveScore
@@ -128,3 +128,44 @@ def test_after_a_proven_draw_the_moves_no_better_follow_the_solvers_order(
     root = RootSolver(position, Solver(sh, fs.Poller(None, None, sh.poll_mask)))
     order = root.solver.ordered(root.me, root.opp, root.empty)
     assert bounds == [cell for cell in order if cell in bounds]
+
+
+# -- 8x8 and 9x9 ---------------------------------------------------------------------------------
+
+ENDGAME_8X8 = "......../XXOOX.../XOXX.OO./O.OXXXXO/XOOOOXXX/..XOXOX./OX.OX..O/..O..XO."
+"""8x8, five in a row, 25 empty cells, O to move: a draw the solver settles in a few
+hundredths of a second (about 26 ticks); at 25 ticks it has proven most moves no win."""
+
+ENDGAME_9X9 = (
+    "OXO.OXO../XOXO..OXX/..XOXXOXO/O.XXXOX.X/OXXOXO.OX/XOOXOX.OX/..XOOXO../..XOX...O/OO..XO..."
+)
+"""9x9, five in a row, 25 empty cells: the same, at the same budget."""
+
+
+@pytest.mark.parametrize("text", [ENDGAME_8X8, ENDGAME_9X9])
+def test_on_8x8_and_9x9_the_solver_sees_only_the_last_25_empty_cells(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One move earlier the depth-limited search alone ranks the moves: nothing is proven of
+    them, so nothing can tie on a proof (a draw is a game value only the solver gives)."""
+    assert solvable(Board.from_string(text, k=5))
+    last = "X" if text.count("X") > text.count("O") else "O"
+    earlier = Board.from_string(text.replace(last, ".", 1), k=5)
+    assert earlier.size * earlier.size - earlier.move_count == 26 and not solvable(earlier)
+    ticking(monkeypatch)
+    analysis = analyse_position(earlier, time_limit=0.025)
+    assert not any(scored.band == "draw" for scored in analysis.scores)
+    assert moves(analysis) == moves(analyse_position(earlier, depth=analysis.depth))
+
+
+@pytest.mark.parametrize("text", [ENDGAME_8X8, ENDGAME_9X9])
+def test_on_8x8_and_9x9_endgames_tied_proofs_rank_as_the_depth_limited_search_ranks_them(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ticking(monkeypatch)
+    position = Board.from_string(text, k=5)
+    analysis = analyse_position(position, time_limit=0.025)
+    tied = [scored for scored in analysis.scores if scored.at_most_draw()]
+    assert len(tied) >= 20 and not analysis.complete
+    assert all(scored.kind == "at_most" for scored in tied)
+    assert moves(analysis) == moves(analyse_position(position, depth=analysis.depth))
