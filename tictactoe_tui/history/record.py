@@ -219,7 +219,7 @@ def played_from_match(
         for i, cell in enumerate(outcome.moves)
     )
     winner = outcome.winner  # a game lost by a fault names its winner too
-    result: Outcome = "draw" if winner is None else cast(Outcome, winner.value)
+    result: Outcome = "draw" if winner is None else winner.value
     forfeit = outcome.forfeit.reason if outcome.forfeit is not None else ""
     return PlayedGame(
         "computer-vs-computer",
