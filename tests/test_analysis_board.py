@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, IllegalMove, Mark
+from tictactoe_tui.history.study import MoveTree, Node, setup_position
 from tictactoe_tui.play.analysis import (
     AnalysisController,
     AnalysisEffect,
@@ -18,7 +19,6 @@ from tictactoe_tui.play.analysis import (
     Resized,
 )
 from tictactoe_tui.play.controller import ClearPanel, Say, Search, ShowReport, StopSearch
-from tictactoe_tui.play.study import MoveTree, Node, setup_position
 
 from .engine.brute import lines_of
 

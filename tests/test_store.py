@@ -17,10 +17,11 @@ import pytest
 from benchmarks.history_bench import sample_games
 from tests.games import a_game
 from tictactoe_tui.history import store as history
+from tictactoe_tui.history.games import HistoryFilter
 from tictactoe_tui.history.locations import DATA_DIR_ENV, DB_NAME
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.schema import MIGRATIONS, SCHEMA_VERSION
-from tictactoe_tui.history.store import HistoryFilter, HistoryStore
+from tictactoe_tui.history.store import HistoryStore
 
 
 def schema(path: Path) -> list[tuple[str, str]]:

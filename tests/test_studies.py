@@ -18,8 +18,8 @@ from tictactoe_tui.history.record import (
     study_to_record,
 )
 from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.history.study import MoveTree, Node
 from tictactoe_tui.play.analysis import AnalysisController
-from tictactoe_tui.play.study import MoveTree, Node
 
 
 def shape(node: Node) -> tuple[object, ...]:

@@ -1,2 +1,2 @@
-"""Every game played, pure (no Textual): where it is kept, the store, a game's record as text, and
-the review of a game."""
+"""Every game and study kept, pure (no Textual): where it is kept, the store and its parts, a
+game's record as text, a study's move tree, the review of a game and the puzzles tried."""

@@ -75,7 +75,7 @@ def score_of(solved: bool, hints: int) -> float:
 def standing(store: HistoryStore) -> Standing:
     """The player's standing from the history (a new player's when it holds no try)."""
     # The store's own read path (under its lock; a broken file reads as no rows).
-    rows = store._rows(
+    rows = store.database.rows(
         "SELECT puzzle, solved, rating, deviation, volatility, streak FROM puzzle_attempts "
         "ORDER BY id"
     )
@@ -140,7 +140,7 @@ def record_try(
         # The store's own write path (one short transaction under its lock). A failed write
         # loses only this row: the try still counts on screen.
         with contextlib.suppress(sqlite3.Error):
-            store._write(
+            store.database.write(
                 lambda db: (
                     db.execute(
                         "INSERT INTO puzzle_attempts (puzzle, attempted, size, k, puzzle_rating, "

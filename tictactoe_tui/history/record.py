@@ -49,7 +49,7 @@ from typing import Literal, cast
 from tictactoe_tui.engine import Game, IllegalMove, Mark
 from tictactoe_tui.engine.players.match import GameOutcome
 from tictactoe_tui.engine.rules.board import cell_notation
-from tictactoe_tui.play.study import MoveTree, Node, setup_position
+from tictactoe_tui.history.study import MoveTree, Node, setup_position
 
 Outcome = Literal["X", "O", "draw", "abandoned"]
 """How a game ended: a mark won, a draw, or it was left before the end."""
@@ -219,7 +219,7 @@ def played_from_match(
         for i, cell in enumerate(outcome.moves)
     )
     winner = outcome.winner  # a game lost by a fault names its winner too
-    result: Outcome = "draw" if winner is None else cast(Outcome, winner.value)
+    result: Outcome = "draw" if winner is None else winner.value
     forfeit = outcome.forfeit.reason if outcome.forfeit is not None else ""
     return PlayedGame(
         "computer-vs-computer",

@@ -23,6 +23,17 @@ from enum import StrEnum
 
 from tictactoe_tui.engine import Algorithm, Analysis, Board, IllegalMove, Mark, Progress
 from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.history.study import (
+    MoveTree,
+    Node,
+    first_mover,
+    main_line,
+    marks_text,
+    read_position,
+    setup_position,
+    side_to_move,
+    variation_at,
+)
 from tictactoe_tui.play.controller import (
     BoardView,
     ClearPanel,
@@ -33,17 +44,6 @@ from tictactoe_tui.play.controller import (
     ShowThinking,
     StopSearch,
     runs_in_process,
-)
-from tictactoe_tui.play.study import (
-    MoveTree,
-    Node,
-    first_mover,
-    main_line,
-    marks_text,
-    read_position,
-    setup_position,
-    side_to_move,
-    variation_at,
 )
 from tictactoe_tui.text.panel import ThinkingReport
 from tictactoe_tui.text.report import (

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from tictactoe_tui.engine import GameResult, Mark
 
 if TYPE_CHECKING:
-    from tictactoe_tui.history.store import HistoryStore, ScoreLine
+    from tictactoe_tui.history.scores import ScoreLine
+    from tictactoe_tui.history.store import HistoryStore
     from tictactoe_tui.play.settings import GameSettings
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tictactoe_tui.history.store import GameSummary, ScoreLine, opponent_of
+from tictactoe_tui.history.games import GameSummary
+from tictactoe_tui.history.scores import ScoreLine, opponent_of
 from tictactoe_tui.text.report import ALGORITHM_NAMES
 
 MODE_WORDS = {

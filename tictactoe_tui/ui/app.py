@@ -29,9 +29,9 @@ from textual.timer import Timer
 from tictactoe_tui.engine import Board
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.history.study import MoveTree
 from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
-from tictactoe_tui.play.study import MoveTree
 from tictactoe_tui.ui.flags import data_dir_flag, parse_args, position_flag, with_known_theme
 from tictactoe_tui.ui.messages import Analyse, GameEnded, GameReopened, Navigate, PlayFrom
 from tictactoe_tui.ui.themes import OWN_THEMES

@@ -17,6 +17,7 @@ from functools import cache
 from tictactoe_tui import __version__
 from tictactoe_tui.engine import Board, IllegalMove, PlayerSpec
 from tictactoe_tui.history.locations import data_dir_argument
+from tictactoe_tui.history.study import read_position
 from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.play.settings import (
     COMPUTERS,
@@ -31,7 +32,6 @@ from tictactoe_tui.play.settings import (
     flag_of,
     settings_from_text,
 )
-from tictactoe_tui.play.study import read_position
 
 PROG = "tictactoe-tui"
 """The program name used in command-line messages."""

@@ -15,8 +15,8 @@ from textual.message import Message
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.history.record import PlayedGame
+from tictactoe_tui.history.study import MoveTree
 from tictactoe_tui.play.settings import GameSettings
-from tictactoe_tui.play.study import MoveTree
 
 
 @dataclass

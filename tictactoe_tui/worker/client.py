@@ -6,7 +6,9 @@ driving a UCI engine:
 
 1. `Thinker.submit(fn, *args, on_progress=..., on_done=..., on_error=...)` queues a job. `fn` is
    a module-level function (it is pickled by reference) called in the worker as
-   `fn(*args, should_stop=..., on_progress=...)`; its arguments and result are pickled.
+   `fn(*args, should_stop=..., on_progress=...)`; its arguments and result are pickled. The
+   job is a `Job[T]`: `fn` returns a T, its `on_done` hears that T, and the type checker checks
+   `args` against `fn`'s positional parameters.
 2. The worker runs one job at a time. Its progress reports come back a few times a second
    (throttled in the worker), then its result or its error in one line. The callbacks run on the
    Thinker's listener thread: a Textual caller posts a message (`post_message` is thread-safe)
@@ -20,8 +22,9 @@ driving a UCI engine:
 
 5. In a Textual app, `await thinker.run(fn, *args, on_progress=...)` from a worker
    (`@work(exclusive=True, group=...)`) does all of this: progress arrives on the app's loop,
-   the result is returned, and cancelling the Textual worker cancels the job, so a stale answer
-   can never arrive and starting a screen's next job (or leaving the screen) is the only cancel.
+   the result is returned (typed as `fn` returns it), and cancelling the Textual worker cancels
+   the job, so a stale answer can never arrive and starting a screen's next job (or leaving
+   the screen) is the only cancel.
 
 A job too small to be worth a process (a 3×3 alpha-beta search takes milliseconds) can be run
 in this process with `in_process=True`: same callbacks, in a thread.
@@ -45,7 +48,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, Generic, TypeVar, TypeVarTuple
 
 from tictactoe_tui.worker.server import Throttle, serve_jobs
 
@@ -73,9 +76,21 @@ MAX_FAILED_STARTS = 2
 CLOSE_WAIT = 0.5
 """Seconds `close()` waits for the worker to exit by itself before killing it."""
 
+T = TypeVar("T")
+"""What a job returns."""
+
+Ts = TypeVarTuple("Ts")
+"""A job's positional arguments (its `should_stop` and `on_progress` keywords come from the
+Thinker)."""
+
+V = TypeVar("V")
+"""Whatever one callback hears."""
+
 ProgressHandler = Callable[[Any], object]
-DoneHandler = Callable[[Any], object]
+"""Hears a job's progress reports: whatever the job passes to its `on_progress` (a `Progress`, a
+`MatchProgress`, ...; the job's own signature says which)."""
 ErrorHandler = Callable[[str], object]
+"""Hears the one line of a job that failed."""
 
 
 class JobFailed(Exception):
@@ -83,16 +98,18 @@ class JobFailed(Exception):
 
 
 @dataclass(eq=False)
-class Job:
-    """One computation submitted to a `Thinker`: its function, arguments and callbacks."""
+class Job(Generic[T]):
+    """One computation submitted to a `Thinker`, which returns a T: its function, arguments and
+    callbacks."""
 
     thinker: Thinker
     id: int
     """Increasing from 1, unique within its Thinker."""
-    fn: Callable[..., Any]
+    fn: Callable[..., T]
+    """Called as `fn(*args, should_stop=..., on_progress=...)`."""
     args: tuple[Any, ...]
     on_progress: ProgressHandler | None
-    on_done: DoneHandler | None
+    on_done: Callable[[T], object] | None
     on_error: ErrorHandler | None
     in_process: bool
     """True when the job runs in a thread of this process rather than in the worker."""
@@ -147,9 +164,9 @@ class Thinker:
         self.restarts = 0
         """How many times a worker was replaced (killed after a cancel, or died)."""
         self._lock = threading.RLock()
-        self._queue: deque[Job] = deque()
-        self._running: Job | None = None
-        self._here: set[Job] = set()
+        self._queue: deque[Job[Any]] = deque()
+        self._running: Job[Any] | None = None
+        self._here: set[Job[Any]] = set()
         """The jobs running in this process (`in_process`), each in a thread of its own."""
         self._worker: _Worker | None = None
         self._generation = 0
@@ -167,13 +184,13 @@ class Thinker:
 
     def submit(
         self,
-        fn: Callable[..., Any],
-        *args: Any,
+        fn: Callable[[*Ts], T],
+        *args: *Ts,
         on_progress: ProgressHandler | None = None,
-        on_done: DoneHandler | None = None,
+        on_done: Callable[[T], object] | None = None,
         on_error: ErrorHandler | None = None,
         in_process: bool = False,
-    ) -> Job:
+    ) -> Job[T]:
         """Run `fn(*args, should_stop=..., on_progress=...)` and report back through callbacks.
 
         `on_progress(report)` hears whatever `fn` passes to its `on_progress`, at most every
@@ -209,11 +226,11 @@ class Thinker:
 
     async def run(
         self,
-        fn: Callable[..., Any],
-        *args: Any,
+        fn: Callable[[*Ts], T],
+        *args: *Ts,
         on_progress: ProgressHandler | None = None,
         in_process: bool = False,
-    ) -> Any:
+    ) -> T:
         """Run `fn(*args, should_stop=..., on_progress=...)` and return its result.
 
         The asyncio face of `submit`, for a Textual worker (`@work(exclusive=True, group=...)`):
@@ -222,14 +239,14 @@ class Thinker:
         cancels the job, and nothing of it (result or progress) arrives after that.
         """
         loop = asyncio.get_running_loop()
-        answer: asyncio.Future[Any] = loop.create_future()
+        answer: asyncio.Future[T] = loop.create_future()
 
-        def settle(result: Any = None, error: str | None = None) -> None:
-            if answer.done():
-                return
-            if error is None:
+        def done(result: T) -> None:
+            if not answer.done():
                 answer.set_result(result)
-            else:
+
+        def failed(error: str) -> None:
+            if not answer.done():
                 answer.set_exception(JobFailed(error))
 
         def heard(report: Any) -> None:
@@ -240,8 +257,8 @@ class Thinker:
             fn,
             *args,
             on_progress=None if on_progress is None else partial(_on_loop, loop, heard),
-            on_done=partial(_on_loop, loop, settle),
-            on_error=lambda error: _on_loop(loop, settle, None, error),
+            on_done=partial(_on_loop, loop, done),
+            on_error=partial(_on_loop, loop, failed),
             in_process=in_process,
         )
         try:
@@ -262,7 +279,7 @@ class Thinker:
             if self._running is not None:
                 self.cancel_job(self._running)
 
-    def cancel_job(self, job: Job) -> None:
+    def cancel_job(self, job: Job[Any]) -> None:
         """Stop one job; its callbacks are not called after this returns."""
         with self._lock:
             if job.cancelled or job.finished:
@@ -426,7 +443,7 @@ class Thinker:
         else:
             self._finish(job, error=value)
 
-    def _finish(self, job: Job, *, result: Any = None, error: str | None = None) -> None:
+    def _finish(self, job: Job[Any], *, result: Any = None, error: str | None = None) -> None:
         """Mark `job` finished and call its done or error callback, unless it was cancelled."""
         if job.finished:
             return
@@ -465,7 +482,7 @@ class Thinker:
                 job, error=f"the search process stopped unexpectedly ({_exit_words(code)})"
             )
 
-    def _kill_if_running(self, worker: _Worker, job: Job) -> None:
+    def _kill_if_running(self, worker: _Worker, job: Job[Any]) -> None:
         """A cancelled job did not stop in time: kill its worker and start a fresh one."""
         with self._lock:
             if self._running is job and self._worker is worker:
@@ -493,7 +510,7 @@ class Thinker:
 
     # -- jobs that stay in this process -----------------------------------------------------------
 
-    def _run_here(self, job: Job) -> None:
+    def _run_here(self, job: Job[Any]) -> None:
         """Run `job` in the calling thread, with the same callbacks as in the worker.
 
         Its arguments are copied as they would be on their way to the worker, so a job runs
@@ -515,11 +532,11 @@ class Thinker:
         self._finish(job, result=result)
 
 
-def _on_loop(loop: asyncio.AbstractEventLoop, call: Callable[..., object], *args: Any) -> None:
-    """Run `call(*args)` on `loop` from the listener thread; nothing if the loop has closed
+def _on_loop(loop: asyncio.AbstractEventLoop, call: Callable[[V], object], value: V) -> None:
+    """Run `call(value)` on `loop` from the listener thread; nothing if the loop has closed
     (the app ended while the job ran)."""
     with contextlib.suppress(RuntimeError):
-        loop.call_soon_threadsafe(call, *args)
+        loop.call_soon_threadsafe(call, value)
 
 
 @contextlib.contextmanager

@@ -1,7 +1,8 @@
 """The computations the app sends to its worker process (see `client`), as plain functions.
 
 Each is module-level, so it can be pickled by reference, and takes `should_stop` and
-`on_progress` keywords as a `Thinker` job must; the player jobs fold them into one `Limits`
+`on_progress` keywords as a `Thinker` job must (`thinker.run(job, *args)` is typed as the job
+returns, its arguments checked against the job's); the player jobs fold them into one `Limits`
 value, which every player answers. Pure: the worker imports the engine and this module, never
 Textual.
 """
@@ -46,8 +47,8 @@ from tictactoe_tui.history.puzzles import puzzles_from_games
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.text.threats import line_words
 
-RandomState = Any
-"""What `random.Random.getstate()` returns."""
+RandomState = tuple[Any, ...]
+"""What `random.Random.getstate()` returns (and `setstate` takes back)."""
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.history.record import study_counts, study_to_record
 from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.history.study import MoveTree
 from tictactoe_tui.play.analysis import (
     AnalysisController,
     AnalysisEffect,
@@ -47,7 +48,6 @@ from tictactoe_tui.play.controller import (
     ShowThinking,
     StopSearch,
 )
-from tictactoe_tui.play.study import MoveTree
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.widgets import Board, PositionView
 from tictactoe_tui.ui.widgets.board import board_size_on_screen

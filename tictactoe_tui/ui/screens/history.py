@@ -24,8 +24,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
+from tictactoe_tui.history.games import SORT_COLUMNS, GameSummary, HistoryFilter
 from tictactoe_tui.history.record import Outcome
-from tictactoe_tui.history.store import SORT_COLUMNS, GameSummary, HistoryFilter, HistoryStore
+from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.text.game import (
     MODE_WORDS,
     board_words,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import date
-from typing import Any, ClassVar
+from typing import ClassVar, TypeVar, TypeVarTuple
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -63,6 +63,12 @@ from tictactoe_tui.ui.widgets.footer import Footer
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 from tictactoe_tui.worker.client import JobFailed
 from tictactoe_tui.worker.jobs import PuzzleReply, answer_puzzle, find_puzzles, puzzles_in_games
+
+T = TypeVar("T")
+"""What a job of this screen returns (its answer's argument)."""
+
+Ts = TypeVarTuple("Ts")
+"""A job's arguments."""
 
 STEP_SECONDS = 0.7
 """Seconds between two plies of a line played out on the board (slow enough to read)."""
@@ -447,9 +453,9 @@ class PuzzleScreen(Screen[None]):
 
     def _submit(
         self,
-        fn: Any,
-        args: tuple[Any, ...],
-        answer: Callable[[Any], Awaitable[None] | None],
+        fn: Callable[[*Ts], T],
+        args: tuple[*Ts],
+        answer: Callable[[T], Awaitable[None] | None],
         in_process: bool = False,
     ) -> None:
         """Run a job for this screen in the app's worker; `answer` gets its result. A newer
@@ -459,9 +465,9 @@ class PuzzleScreen(Screen[None]):
     @work(exclusive=True, group="puzzle", exit_on_error=False)
     async def _run_job(
         self,
-        fn: Any,
-        args: tuple[Any, ...],
-        answer: Callable[[Any], Awaitable[None] | None],
+        fn: Callable[[*Ts], T],
+        args: tuple[*Ts],
+        answer: Callable[[T], Awaitable[None] | None],
         in_process: bool,
     ) -> None:
         try:

@@ -18,7 +18,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tictactoe_tui.history.record import study_from_record
-from tictactoe_tui.history.store import HistoryStore, StudySummary
+from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.history.studies import StudySummary
 from tictactoe_tui.text.game import board_words
 from tictactoe_tui.ui.messages import Analyse
 

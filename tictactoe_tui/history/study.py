@@ -8,6 +8,9 @@ parent's with the child's move played, and no two children of a node play the sa
 
 Also here: the set-up rules (`setup_position`), which say in one sentence why a hand-made
 position cannot arise in a game.
+
+A study lives in the history, below the game being played: the history keeps studies (`record`
+writes and reads their text) and the analysis board (`play/analysis.py`) edits them.
 """
 
 from __future__ import annotations
