@@ -101,3 +101,4 @@ def test_the_settings_screen_loads_none_of_the_games_widgets() -> None:
     widgets = {m for m in loaded if m.startswith("tictactoe_tui.ui.widgets.")}
     assert widgets == {"tictactoe_tui.ui.widgets.too_small"}
     assert not {m for m in loaded if m.startswith("tictactoe_tui.worker")}
+    assert "tictactoe_tui.engine.search.api" not in loaded  # the form names players, plays none
