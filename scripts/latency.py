@@ -1,13 +1,15 @@
 """Key latency and first paint in a real terminal (tmux), side by side with a minimal Textual app.
 
     python scripts/latency.py [--repeat 15] [--paints 7] [--paints-only] [--checkout DIR]
+                              [--against DIR]
 
 Pilot cannot measure this (it waits for the app to go idle), so each app runs in a private tmux
 server at 100×34 and the script watches the pane as a person would. Every figure is a median:
 
     first paint      from launching the command to its first screen on the pane: the minimal
-                     app; ours on the Settings screen (no flag), on a 10×10 game and on a 15×15
-                     game (at 120×34: it needs 111 columns), the minimal app again at that size
+                     app; ours on the Settings screen (no flag), on a 3×3 game, on a 10×10 game
+                     and on a 15×15 game (at 120×34: it needs 111 columns), the minimal app
+                     again at that size
     key latency      from `tmux send-keys` to the pane showing the key's effect:
                      minimal: a key that hides and shows a widget;
                      ours, idle, 10×10: `i` (hide/show the panel) and an arrow (the cursor);
@@ -21,6 +23,11 @@ The machine's load (from `uptime`) is printed: other work on it slows every figu
 
 The app measured is this checkout's (or `--checkout DIR`'s: an older revision's tree, to compare),
 run as `python -m tictactoe_tui` in it and byte-compiled first, as an installed copy would be.
+`--against DIR` launches another checkout's app too, in the same rounds as this one's (each round
+launches every app once), so a before-and-after comparison shares the machine's load; its first
+paints are printed beside, with no target. A revision's tree for it:
+`git archive REV tictactoe_tui | tar -x -C DIR` (copy the compiled kernel,
+`tictactoe_tui/engine/proofs/_threatc*.so`, beside it, or that tree runs the pure-Python one).
 `--paints-only` stops after the first paints (a minute, against three or four for everything).
 """
 
@@ -45,6 +52,8 @@ SIZE = ("100", "34")
 """The terminal every figure is taken in, but the 15×15 game's first paint."""
 WIDE = ("120", "34")
 """The terminal of the 15×15 game's first paint (and the minimal app's beside it)."""
+START_LOAD = os.getloadavg()[0]
+"""The machine's load average (one minute) when the script started."""
 TIMEOUT = 20.0
 """Seconds to wait for any one change on the pane before calling it a failure."""
 
@@ -163,6 +172,11 @@ def main() -> int:
         default=Path(__file__).resolve().parent.parent,
         help="the checkout whose app is measured (default: this script's)",
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="another checkout whose app's first paints are measured in the same rounds",
+    )
     args = parser.parse_args()
     if shutil.which("tmux") is None:
         raise SystemExit("latency: tmux is not installed")
@@ -171,8 +185,12 @@ def main() -> int:
     checkout = args.checkout.resolve()
     # Byte-compiled first, as an installed copy is: a checkout run with PYTHONDONTWRITEBYTECODE
     # would compile every module from source at each launch.
-    compileall.compile_dir(checkout / "tictactoe_tui", quiet=1)
+    against = args.against.resolve() if args.against is not None else None
+    for tree in (checkout, against):
+        if tree is not None:
+            compileall.compile_dir(tree / "tictactoe_tui", quiet=1)
     ours = [sys.executable, "-m", "tictactoe_tui"]
+    small_game = [*ours, "--size", "3", "--seed", "1"]
     game = [*ours, "--size", "10", "--k", "5", "--seed", "1", "--time-limit", "0.3"]
     big_game = [*ours, "--size", "15", "--seed", "1", "--time-limit", "0.3"]
     thinking_game = [
@@ -192,17 +210,26 @@ def main() -> int:
     os.environ["TICTACTOE_TUI_DATA_DIR"] = str(work / "data")  # never the user's history
     figures: dict[str, float] = {}
     try:
-        launches = (
-            ("minimal", [sys.executable, str(minimal)], "minimal app ready", SIZE),
+        apps = (
             ("settings", ours, "Start", SIZE),
-            ("game", game, "Evaluation", SIZE),
-            ("minimal 120×34", [sys.executable, str(minimal)], "minimal app ready", WIDE),
+            ("game 3×3", small_game, "Evaluation", SIZE),
+            ("game 10×10", game, "Evaluation", SIZE),
             ("game 15×15 (120×34)", big_game, "Evaluation", WIDE),
         )
+        launches = [
+            ("minimal", [sys.executable, str(minimal)], "minimal app ready", SIZE, checkout),
+            *((name, command, ready, size, checkout) for name, command, ready, size in apps),
+            ("minimal 120×34", [sys.executable, str(minimal)], "minimal app ready", WIDE, checkout),
+        ]
+        if against is not None:
+            launches += [
+                (f"{name} [against]", command, ready, size, against)
+                for name, command, ready, size in apps
+            ]
         paints: dict[str, list[float]] = {name: [] for name, *_ in launches}
         for _ in range(args.paints):
-            for name, command, ready, size in launches:
-                paints[name].append(start(command, ready, size, checkout))
+            for name, command, ready, size, directory in launches:
+                paints[name].append(start(command, ready, size, directory))
                 stop()
         for name, values in paints.items():
             figures[f"first paint: {name}"] = median_ms(values)
@@ -273,7 +300,8 @@ def paint_targets(figures: dict[str, float]) -> list[tuple[str, float, float]]:
         )
         for name, minimal in (
             ("settings", "minimal"),
-            ("game", "minimal"),
+            ("game 3×3", "minimal"),
+            ("game 10×10", "minimal"),
             ("game 15×15 (120×34)", "minimal 120×34"),
         )
     ]
@@ -286,10 +314,12 @@ def report(
     load = os.getloadavg()[0]
     print(
         f"median milliseconds over {args.repeat} keys, {args.paints} launches "
-        f"(load average {load:.2f} on {os.cpu_count()} cores)"
+        f"(load average {START_LOAD:.2f} at the start, {load:.2f} at the end, "
+        f"on {os.cpu_count()} cores)"
     )
+    width = max(36, *map(len, figures))
     for name, value in figures.items():
-        print(f"  {name:<36} {value:8.0f} ms")
+        print(f"  {name:<{width}} {value:8.0f} ms")
     missed = 0
     for label, value, limit in targets:
         ok = value <= limit

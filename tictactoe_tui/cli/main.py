@@ -22,6 +22,9 @@ import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
 
+VERSION_ALONE = (["--version"], ["-V"])
+"""The command lines that only ask for the version: answered without loading Textual."""
+
 COMMANDS: dict[str, str] = {
     "analyse": "tictactoe_tui.cli.analyse:main",
     "bench": "tictactoe_tui.cli.bench:main",
@@ -72,6 +75,12 @@ def _run(args: list[str]) -> int:
         return command(args[1:])
     if args[:1] == ["play"]:
         args = args[1:]
+    if args in VERSION_ALONE:
+        # The game flags' own parser prints it (and exits); without its --help, which lists the
+        # themes, it needs no Textual.
+        from tictactoe_tui.ui.flags import build_parser
+
+        build_parser(list_themes=False).parse_args(args)
     if "--text" in args:
         # Before Textual is imported: the text mode never loads it.
         from tictactoe_tui.cli.text_mode import main as text_mode

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from tictactoe_tui.engine import Board, MoveScore, describe_score
-from tictactoe_tui.engine.lab.trace import TraceNode, TraceResult
 from tictactoe_tui.engine.players.opening import RULE_CENTRE
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.engine.search.types import (
@@ -51,6 +51,10 @@ from tictactoe_tui.engine.search.types import (
     IterationInfo,
     plies_of,
 )
+
+if TYPE_CHECKING:
+    # The lab's results are only read here: the game and the board's scores never load the lab.
+    from tictactoe_tui.engine.lab.trace import TraceNode, TraceResult
 
 RULE_WORDS = {
     RULE_WINS_AT_ONCE: "wins at once",

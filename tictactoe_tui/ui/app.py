@@ -26,8 +26,6 @@ from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 from textual.timer import Timer
 
-from tictactoe_tui.engine import Board
-from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.history.study import MoveTree
 from tictactoe_tui.play.session import SessionScore, all_time
@@ -35,10 +33,15 @@ from tictactoe_tui.play.settings import GameSettings, settings_from_values
 from tictactoe_tui.ui.flags import data_dir_flag, parse_args, position_flag, with_known_theme
 from tictactoe_tui.ui.messages import Analyse, GameEnded, GameReopened, Navigate, PlayFrom
 from tictactoe_tui.ui.themes import OWN_THEMES
-from tictactoe_tui.worker.client import Thinker
 
 if TYPE_CHECKING:
+    # Screens load when first shown, the worker's client when first asked for (see `thinker`):
+    # the first paint waits only for the first screen's code.
+    from tictactoe_tui.engine import Board
+    from tictactoe_tui.history.record import PlayedGame
+    from tictactoe_tui.play.study import MoveTree
     from tictactoe_tui.ui.screens.game import GameScreen
+    from tictactoe_tui.worker.client import Thinker
 
 SOON_NEEDED = (
     "tictactoe_tui.ui.screens.help",
@@ -130,8 +133,7 @@ class TicTacToeApp(App[None]):
         """The position the analysis board opens on at the start (`--position`), if any."""
         self.session = SessionScore()
         """The score over every game played since the app started."""
-        self.thinker = Thinker()
-        """The worker process the games' searches run in (started when first needed)."""
+        self._thinker: Thinker | None = None
         self.last_game: tuple[PlayedGame, int | None] | None = None
         """The last game reported, with its id in the history (None if it was not saved)."""
         self._history_retry: Timer | None = None
@@ -140,6 +142,16 @@ class TicTacToeApp(App[None]):
         self.theme = self.settings.theme
         self.colourless = bool(os.environ.get("NO_COLOR"))
         """Whether the terminal gets no colour at all: NO_COLOR is set and not empty."""
+
+    @property
+    def thinker(self) -> Thinker:
+        """The worker process the games' searches run in: made when first asked for (the
+        Settings screen never does), started when first needed."""
+        if self._thinker is None:
+            from tictactoe_tui.worker.client import Thinker
+
+            self._thinker = Thinker()
+        return self._thinker
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, with NO_COLOR as no-color.org means it: no colour at all (not
@@ -162,8 +174,8 @@ class TicTacToeApp(App[None]):
         settings, any_game_flag = parse_args(argv)
         position = position_flag(argv)
         store = HistoryStore.open(data_dir_flag(argv))
-        last = settings_from_values(store.last_settings() or {})
-        if not any_game_flag and last is not None:
+        last = None if any_game_flag else settings_from_values(store.last_settings() or {})
+        if last is not None:
             themed = settings.theme != GameSettings().theme
             settings = replace(last, theme=settings.theme) if themed else last
         return cls(settings, start_in_game=any_game_flag, store=store, position=position)
@@ -287,8 +299,20 @@ class TicTacToeApp(App[None]):
         self.keep_unfinished_games()
         super().exit(result, return_code, message)
 
-    def action_quit(self) -> None:
-        """Ctrl+Q, Ctrl+C and the palette's Quit: in the middle of a game, ask as q does."""
+    async def action_quit(self) -> None:
+        """Ctrl+Q, Ctrl+C and the palette's Quit: in the middle of a game, ask as q does.
+
+        A coroutine, as the `App.action_quit` it overrides is (Textual awaits either).
+        """
+        self._quit_or_ask()
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C with no text selected quits as q does (Textual's own only says "press
+        Ctrl+Q"); with a selection, the screen or a text box copies it and this never runs."""
+        self._quit_or_ask()
+
+    def _quit_or_ask(self) -> None:
+        """Ask "quit this game?" on a Game screen (as q does), else close the app."""
         from tictactoe_tui.ui.screens.game import GameScreen
 
         # The palette runs its command while it still shows: look beneath it.
@@ -298,16 +322,12 @@ class TicTacToeApp(App[None]):
         else:
             self.exit()
 
-    def action_help_quit(self) -> None:
-        """Ctrl+C with no text selected quits as q does (Textual's own only says "press
-        Ctrl+Q"); with a selection, the screen or a text box copies it and this never runs."""
-        self.action_quit()
-
     def on_unmount(self) -> None:
         """Close the history (games another copy kept it from saving wait beside it), and end
         the search's worker process."""
         self.store.close()
-        self.thinker.close()
+        if self._thinker is not None:
+            self._thinker.close()
 
     def on_game_ended(self, message: GameEnded) -> None:
         """Save a finished or abandoned game."""

@@ -23,7 +23,6 @@ from tictactoe_tui.engine.evaluation.heuristics import (
 )
 from tictactoe_tui.engine.players.opening import opening_analysis
 from tictactoe_tui.engine.rules.board import Board, IllegalMove, Mark
-from tictactoe_tui.engine.search.api import SearchMemory, analyse_position
 from tictactoe_tui.engine.search.limits import NO_LIMITS, Limits, ShouldStop
 from tictactoe_tui.engine.search.types import (
     Algorithm,
@@ -247,6 +246,8 @@ class HeuristicPlayer:
         """
         _require_moves(board)
         should_stop, on_progress = limits.search_hooks()
+        from tictactoe_tui.engine.search.api import analyse_position
+
         analysis = analyse_position(
             board, self.heuristic, should_stop=should_stop, on_progress=on_progress
         )
@@ -312,6 +313,8 @@ class MinimaxPlayer:
             empty = board.size * board.size - board.move_count
             depth = 2 if empty * (empty - 1) <= MINIMAX_LEAF_BUDGET else 1
         should_stop, on_progress = limits.search_hooks()
+        from tictactoe_tui.engine.search.api import analyse_position
+
         analysis = analyse_position(
             board,
             Algorithm.MINIMAX,
@@ -339,6 +342,10 @@ class AlphaBetaPlayer:
         self.limits = Limits(time=time_limit, depth=depth)
         """The player's own limits; a call's limits refine them."""
         self.name = "Clever (alpha-beta)"
+        # The searches load when a player is made or first searches, not with this module:
+        # the players' names and specs (settings, flags, records) need none of them.
+        from tictactoe_tui.engine.search.api import SearchMemory
+
         self.memory = SearchMemory()
 
     @property
@@ -372,6 +379,8 @@ class AlphaBetaPlayer:
         if board.size > 3:
             time_limit = DEFAULT_TIME_LIMIT if limits.time is None else limits.time
         should_stop, on_progress = limits.search_hooks()
+        from tictactoe_tui.engine.search.api import analyse_position
+
         analysis = analyse_position(
             board,
             Algorithm.ALPHABETA,

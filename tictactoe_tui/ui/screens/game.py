@@ -230,7 +230,7 @@ class GameScreen(Screen[None]):
         # The worker process starts once the board is on the screen, so it does not delay the
         # first paint.
         if not runs_in_process(self.settings.size, self.settings.opponent):
-            self.call_after_refresh(app_thinker(self).start)
+            self.app.call_after_refresh(app_thinker(self).start)
 
     def on_resize(self, event: events.Resize) -> None:
         """Swap the game for an "enlarge the terminal" message when it no longer fits."""
@@ -241,7 +241,7 @@ class GameScreen(Screen[None]):
         if not self.has_class("-too-small"):
             self.view.board.focus()
         self._redraw()
-        self.call_after_refresh(self._carry_on)
+        self.app.call_after_refresh(self._carry_on)
 
     def _carry_on(self) -> None:
         if self.is_current:
