@@ -22,10 +22,10 @@ from textual.widgets import Input
 
 from tests.app.conftest import SIZE, Gate, screenshots, settle
 from tictactoe_tui.engine import IterationInfo, Progress
+from tictactoe_tui.play import compare
 from tictactoe_tui.play import match as match_rules
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.ui.app import TicTacToeApp
-from tictactoe_tui.ui.screens import compare
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.widgets import eval_panel
 
