@@ -1,6 +1,7 @@
-"""The heuristic lab: every number it shows is the engine's (H1 with the weights on screen, H2,
-alpha-beta's scores, each line's share), by keyboard alone and by mouse alone; the worked example
-of H1 (O A1, X B2, O B1) reads as it should."""
+"""The heuristic lab on screen: every number it draws is the engine's (H1 with the weights on
+screen, H2, alpha-beta's scores, each line's share), by keyboard alone and by mouse alone, and the
+game hands its panel's analysis over. The rules themselves are tested without a terminal in
+`tests/test_heuristic_controller.py`."""
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ async def open_lab_on_seed_002(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
-async def test_seed_002_reads_as_the_seed_works_it_out() -> None:
+async def test_seed_002_is_drawn_as_the_controller_ranks_it_and_the_cursor_explains_moves() -> None:
     app = game_app(mode="human-vs-human", mark="O", seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await open_lab_on_seed_002(pilot)
@@ -93,6 +94,15 @@ async def test_seed_002_reads_as_the_seed_works_it_out() -> None:
         # The anti-diagonal C1, B2, A3 holds two X and no O: X2, worth 3.
         assert shown["C1–A3"][1:] == ["XX.", "X2 (weight 3)", "+3", "+1"]
         assert shown["A1–C1"][1:] == ["OOX", "blocked (both marks)", "0", "0"]
+        assert picks == screen.controller.picks_text()
+        # The table's cursor picks the move whose lines are listed.
+        ranking = rank_moves(SEED_002, candidate_terms(SEED_002), (1, 3))
+        await pilot.press("down")
+        await pilot.pause()
+        second = ranking.order[1]
+        assert screen.controller.selected == second
+        check_lines(pilot, SEED_002, second, (1, 3))
+        assert text(screen.query_one("#lab-terms", Static)) == screen.controller.terms_text()
 
 
 @pytest.mark.slow
@@ -107,36 +117,23 @@ async def test_weights_are_edited_with_the_keyboard_and_the_ranking_follows() ->
             await pilot.press("tab")
         await pilot.press("backspace", "0")  # two in a line now counts for nothing
         await pilot.pause()
-        assert screen.weights == (1, 0)
+        assert screen.controller.weights == (1, 0)
         check_ranking(pilot, SEED_002, (1, 0))
         await pilot.press("tab", "backspace", "5")  # one in a line: weight 5
         await pilot.pause()
-        assert screen.weights == (5, 0)
+        assert screen.controller.weights == (5, 0)
         check_ranking(pilot, SEED_002, (5, 0))
         await pilot.press("backspace")  # an empty box is named, nothing changes
         await pilot.pause()
-        assert screen.weights == (5, 0)
+        assert screen.controller.weights == (5, 0)
         problem = screen.query_one("#weights-error", Static)
         assert problem.display and "must be a whole number" in text(problem)
         await pilot.press("ctrl+r")
         await pilot.pause()
-        assert screen.weights == (1, 3) and not problem.display
+        assert screen.controller.weights == (1, 3) and not problem.display
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(pilot.app.screen, GameScreen)
-
-
-async def test_the_table_cursor_picks_the_move_whose_lines_are_listed() -> None:
-    app = game_app(mode="human-vs-human", mark="O", seed=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_lab_on_seed_002(pilot)
-        screen = lab(pilot)
-        ranking = rank_moves(SEED_002, candidate_terms(SEED_002), (1, 3))
-        await pilot.press("down")
-        await pilot.pause()
-        second = ranking.order[1]
-        assert screen.selected == second
-        check_lines(pilot, SEED_002, second, (1, 3))
 
 
 @pytest.mark.slow
@@ -154,20 +151,20 @@ async def test_the_lab_is_used_with_the_mouse_alone() -> None:
         assert await pilot.click("#weight-1-up")
         assert await pilot.click("#weight-2-down")
         await pilot.pause()
-        assert screen.weights == (3, 2)
+        assert screen.controller.weights == (3, 2)
         check_ranking(pilot, position, (3, 2))
-        move = next(m for m in position.legal_moves() if m != screen.selected)
+        move = next(m for m in position.legal_moves() if m != screen.controller.selected)
         assert await click_cell(pilot, move, "#heuristic-board")
         await pilot.pause()
-        assert screen.selected == move
+        assert screen.controller.selected == move
         check_lines(pilot, position, move, (3, 2))
         assert await pilot.click("#weights-reset")
         await pilot.pause()
-        assert screen.weights == (1, 3)
+        assert screen.controller.weights == (1, 3)
         taken = next(m for m in range(9) if position[m] is not None)
         assert await click_cell(pilot, taken, "#heuristic-board")
         await pilot.pause()
-        assert screen.selected == move, "a taken cell explains nothing"
+        assert screen.controller.selected == move, "a taken cell explains nothing"
 
 
 @pytest.mark.slow
@@ -177,28 +174,6 @@ async def test_the_palette_opens_the_lab_on_the_game_position() -> None:
         await run_command(pilot, "heuristic lab")
         await settle(pilot)
         assert lab(pilot).position == Board.empty()
-
-
-async def test_a_big_board_lists_only_the_lines_that_hold_a_mark() -> None:
-    async with game_app(seed=1, size=7, k=4, opponent="h1").run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert await click_cell(pilot, 24)
-        await settle(pilot)
-        position = pilot.app.screen.game.board  # type: ignore[attr-defined]
-        await pilot.press("w")
-        await settle(pilot)
-        screen = lab(pilot)
-        assert screen.weights == (1, 3, 9)
-        ranking = rank_moves(position, candidate_terms(position), (1, 3, 9))
-        shown = rows(pilot, "heuristic-table")
-        assert [int(r[2]) for r in shown] == [ranking.h1[m] for m in ranking.order]
-        move = screen.selected
-        assert move == ranking.order[0]
-        lines = explain_lines(position.play(move), position.to_move)
-        marked = [t for t in lines if t.own or t.opp]
-        assert len(rows(pilot, "heuristic-lines")) == len(marked)
-        terms = text(screen.query_one("#lab-terms", Static))
-        assert f"{len(lines) - len(marked)} empty lines are not listed" in terms
 
 
 async def test_the_labs_alpha_beta_column_is_the_game_panels_analysis_with_its_marks() -> None:
@@ -216,7 +191,7 @@ async def test_the_labs_alpha_beta_column_is_the_game_panels_analysis_with_its_m
         await pilot.press("w")
         await settle(pilot)
         screen = lab(pilot)
-        assert screen.from_panel and screen.alphabeta is analysis
+        assert screen.controller.from_panel and screen.controller.alphabeta is analysis
         shown = {r[1]: r[4] for r in rows(pilot, "heuristic-table")}
         assert shown == {
             cell_notation(s.move, 7): alphabeta_cell(s, position, analysis.depth)
@@ -228,25 +203,6 @@ async def test_the_labs_alpha_beta_column_is_the_game_panels_analysis_with_its_m
                 assert words.startswith(("~", "≤", "≥")) and "(" in words, words
         picks = text(screen.query_one("#lab-picks", Static))
         assert "Alpha-beta: the game panel's analysis" in picks
-
-
-async def test_the_labs_own_search_says_it_is_its_own() -> None:
-    position = Board.from_string("......./......./......./...X.../..O..../......./.......", k=4)
-    async with game_app(seed=1, size=7, k=4).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        pilot.app.push_screen(HeuristicScreen(position, 0.3))
-        await pilot.pause()
-        await settle(pilot)
-        screen = lab(pilot)
-        assert not screen.from_panel and screen.alphabeta is not None
-        analysis = screen.alphabeta
-        picks = text(screen.query_one("#lab-picks", Static))
-        assert "Alpha-beta: the lab's own 0.3 s search" in picks
-        shown = {r[1]: r[4] for r in rows(pilot, "heuristic-table")}
-        assert shown == {
-            cell_notation(s.move, 7): alphabeta_cell(s, position, analysis.depth)
-            for s in analysis.scores
-        }
 
 
 async def test_a_terminal_too_small_for_the_board_gets_a_notice() -> None:

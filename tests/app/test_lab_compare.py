@@ -1,9 +1,8 @@
-"""The compare screen (key `a`): every number it shows is the lab engine's, and every control
-works from the keyboard alone and from the mouse alone."""
+"""The compare screen (key `a`) on screen: every number it draws is the lab engine's and the
+controller's, and every control works from the keyboard alone and from the mouse alone. The rules
+themselves are tested without a terminal in `tests/test_compare_controller.py`."""
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 import pytest
 from textual.geometry import Region
@@ -22,11 +21,10 @@ from tests.app.conftest import (
     text,
 )
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.lab.compare import MinimaxRun, score_by_depth, verdict
+from tictactoe_tui.engine.lab.compare import verdict
 from tictactoe_tui.engine.lab.trace import LAB_ALGORITHMS, trace_search, tree_size
 from tictactoe_tui.engine.rules.board import cell_notation
-from tictactoe_tui.text.lab import left_out_note, step_label
-from tictactoe_tui.text.scores import first_cut_text, searched_words
+from tictactoe_tui.play.compare import game_history
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.compare import CompareScreen
 from tictactoe_tui.ui.screens.game import GameScreen
@@ -78,19 +76,50 @@ def assert_rows_match_the_engine(screen: CompareScreen, board: Board) -> None:
         assert cells["agrees"] == agreement(name, board), name
 
 
-async def test_a_from_the_game_compares_every_algorithm_with_the_engines_numbers() -> None:
+def drawn(screen: CompareScreen, chart: str) -> str:
+    """What a chart shows, as plain text."""
+    plot = screen.query_one(chart, PlotextPlot)
+    return "\n".join(strip.text for strip in plot.render_lines(Region(0, 0, *plot.size)))
+
+
+async def test_a_from_the_game_draws_every_row_and_chart_as_the_controller_says() -> None:
     app = game_app(seed=1)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_with_keys(pilot, "5")
         board = game(pilot).game.board
+        controller = screen.controller
         assert screen.position == board
+        assert controller.history == game_history(game(pilot).game, game(pilot).settings)
         assert screen.minimax_state == "done"
         assert_rows_match_the_engine(screen, board)
+        table = screen.query_one("#compare-table", DataTable)
+        assert [str(c.key.value) for c in table.ordered_columns] == controller.columns()
+        for name in LAB_ALGORITHMS:
+            assert row(screen, name) == {
+                column: controller.cell(name, column).plain for column in controller.columns()
+            }
+        # On 3×3 no moves are left out: the column is not shown.
+        assert "moves" not in controller.columns()
         title = text(screen.query_one("#compare-title", Static))
-        assert f"X to move on {board}" in title and "searched to the end" in title
+        assert title == controller.title() and f"X to move on {board}" in title
         status = text(screen.query_one("#minimax-status", Static))
-        positions = trace_search(board, "minimax").positions
-        assert f"Minimax searched the whole tree, full width: {positions:,} positions" in status
+        assert status == controller.minimax_words()
+        assert status.startswith("Minimax searched the whole tree, full width: ")
+        assert text(screen.query_one("#compare-notes", Static)) == controller.notes()
+        # Only the buttons that do something: none, minimax is done.
+        for button in ("#minimax-cancel", "#minimax-depth", "#minimax-full", "#minimax-rerun"):
+            assert not screen.query_one(button, Button).display
+        depths, bars = controller.depths(), controller.bars()
+        assert depths is not None and bars is not None
+        chart = drawn(screen, "#depth-chart")
+        assert "Best score by depth" in chart and "depth (plies)" in chart
+        for note in depths.notes:
+            assert note.text in chart
+        counts = drawn(screen, "#compare-chart")
+        for name in LAB_ALGORITHMS:
+            assert f"{controller.results[name].positions:,}" in counts
+        for chart_id in ("#compare-chart", "#game-chart"):
+            assert screen.query_one(chart_id, PlotextPlot).region.height >= 10
 
 
 @pytest.mark.parametrize(
@@ -110,43 +139,6 @@ async def test_the_title_is_shown_whole_at_100_columns(board: Board) -> None:
         assert len(text(title)) > SIZE[0] - 2  # too long for one line
         assert shown.split() == text(title).split(), "the title is cut"
         await pilot.press("escape")
-
-
-async def test_the_heuristics_are_judged_against_minimax_and_may_agree_on_the_move_only() -> None:
-    board = Board.from_string("X../.O./...")
-    app = TicTacToeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(CompareScreen(board))
-        await settle(pilot)
-        screen = compare_screen(pilot)
-        for name in ("h1", "h2"):
-            cells = row(screen, name)
-            assert cells["agrees"] == agreement(name, board)
-            assert (cells["algorithm"], cells["depth"]) == (f"H{name[1]} search", "2")
-            assert cells["value"].endswith("estimate")
-        assert row(screen, "minimax")["depth"] == "end"
-
-
-async def test_the_chart_over_the_game_charts_each_computer_move_and_the_position_now() -> None:
-    app = game_app(seed=1, first="computer")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        moves = game(pilot).game.moves
-        free = next(c for c in range(9) if c not in moves)
-        screen = await open_with_keys(pilot, str(free + 1))
-        numbers = [number for number, _ in screen.history]
-        # The computer (X) made moves 1 and 3; move 4 is the position compared now.
-        assert numbers == [1, 3, 4]
-        boards = [board for _, board in screen.history]
-        assert boards[-1] == game(pilot).game.board
-        assert [cost.minimax.positions for cost in screen.costs] == [
-            tree_size(board).positions for board in boards
-        ]
-        assert screen.costs[0].minimax.positions == 549_946
-        assert all(cost.minimax.exact for cost in screen.costs)
-        assert screen.costs[0].plain == trace_search(Board.empty(3, 3), "alphabeta-plain").positions
-        for chart in ("#compare-chart", "#game-chart"):
-            assert screen.query_one(chart, PlotextPlot).region.height >= 10
 
 
 @pytest.mark.slow
@@ -191,7 +183,7 @@ async def test_a_tree_too_big_for_the_budget_is_sized_and_a_depth_that_fits_is_o
         assert full.positions > 10**8
         assert f"The full tree has {full.positions:,} positions" in status
         assert "more than the 0.5 s budget" in status
-        run = screen.minimax
+        run = screen.controller.minimax
         assert run is not None and run.suggested_depth is not None
         assert f"d: minimax to depth {run.suggested_depth}" in status
         assert screen.query_one("#minimax-depth", Button).display
@@ -233,15 +225,6 @@ async def test_a_bigger_terminal_shows_everything_and_escape_goes_back() -> None
         assert isinstance(app.screen, GameScreen)
 
 
-async def test_a_finished_position_says_there_is_nothing_to_search() -> None:
-    app = TicTacToeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(CompareScreen(Board.from_string("XXX/OO./...")))
-        await settle(pilot)
-        status = text(compare_screen(pilot).query_one("#minimax-status", Static))
-        assert "The game is over (X won)" in status
-
-
 async def test_a_small_terminal_asks_to_be_enlarged_and_the_screen_comes_back() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=(60, 20)) as pilot:
@@ -261,13 +244,13 @@ async def test_a_row_drawn_before_the_table_measures_it_is_not_cut(
 ) -> None:
     """The flaky snapshot's cause: a frame drawn between minimax's answer and the table's next
     idle kept "reference" cut to the column's old width (Textual issue #3533)."""
-    finish = CompareScreen._minimax_done
+    show = CompareScreen._show_table
 
-    def and_draw_at_once(screen: CompareScreen, run: MinimaxRun) -> None:
-        finish(screen, run)
+    def and_draw_at_once(screen: CompareScreen) -> None:
+        show(screen)
         screen.app.export_screenshot()  # a frame, before the table has gone idle
 
-    monkeypatch.setattr(CompareScreen, "_minimax_done", and_draw_at_once)
+    monkeypatch.setattr(CompareScreen, "_show_table", and_draw_at_once)
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(CompareScreen(Board.from_string("X../.O./...")))
@@ -286,70 +269,22 @@ MIDDLE_GAME = Board.from_string(
 """A 10×10 position where every search but minimax keeps to the cells next to a mark."""
 
 
-def drawn(screen: CompareScreen, chart: str) -> str:
-    """What a chart shows, as plain text."""
-    plot = screen.query_one(chart, PlotextPlot)
-    return "\n".join(strip.text for strip in plot.render_lines(Region(0, 0, *plot.size)))
-
-
-async def test_a_big_board_shows_first_move_cut_offs_and_the_moves_each_search_left_out() -> None:
-    board = MIDDLE_GAME
+async def test_a_big_board_draws_the_moves_column_and_the_whole_table_fits() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(CompareScreen(board, depth=2))
+        await app.push_screen(CompareScreen(MIDDLE_GAME, depth=2))
         await settle(pilot)
         screen = compare_screen(pilot)
+        controller = screen.controller
         assert screen.minimax_state == "done"
-        results = []
+        # Each search's root moves, left out by the big-board rule: the column is shown.
+        assert "moves" in controller.columns()
         for name in LAB_ALGORITHMS:
-            expected = trace_search(board, name, 2)
-            results.append(expected)
-            cells = row(screen, name)
-            assert cells["1st cuts"] == first_cut_text(expected), name
-            assert cells["moves"] == searched_words(expected), name
-        assert row(screen, "minimax")["1st cuts"] == "—"
+            assert row(screen, name) == {
+                column: controller.cell(name, column).plain for column in controller.columns()
+            }
         assert row(screen, "minimax")["moves"] == "all 96"
-        assert row(screen, "alphabeta-plain")["moves"] == f"{results[1].root_moves} of 96"
-        notes = text(screen.query_one("#compare-notes", Static))
-        assert left_out_note(results, titles=True) in " ".join(notes.split("\n"))
-        assert "1st cuts: the share of cut-offs made by the first move tried" in notes
+        assert text(screen.query_one("#compare-notes", Static)) == controller.notes()
         # The whole table fits the 100 columns: no column is cut.
         table = screen.query_one("#compare-table", DataTable)
         assert table.virtual_size.width <= table.size.width
-
-
-async def test_on_3x3_no_moves_are_left_out_and_the_column_is_not_shown() -> None:
-    app = TicTacToeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(CompareScreen(Board.from_string("X../.O./...")))
-        await settle(pilot)
-        screen = compare_screen(pilot)
-        columns = [
-            str(c.key.value) for c in screen.query_one("#compare-table", DataTable).ordered_columns
-        ]
-        assert "moves" not in columns and "1st cuts" in columns
-        assert "near stones" not in text(screen.query_one("#compare-notes", Static))
-
-
-async def test_the_charts_show_the_best_score_by_depth_and_exact_counts() -> None:
-    board = Board.empty(3, 3).play(0).play(4)
-    app = TicTacToeApp()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await app.push_screen(CompareScreen(board))
-        await settle(pilot)
-        screen = compare_screen(pilot)
-        for name in ("alphabeta-plain", "alphabeta-ordered", "alphabeta-tt", "h1", "h2"):
-            # The engine's rows, but for the time each took.
-            assert [replace(step, elapsed=0) for step in screen.by_depth[name]] == [
-                replace(step, elapsed=0) for step in score_by_depth(board, name)
-            ]
-        chart = drawn(screen, "#depth-chart")
-        assert "Best score by depth" in chart and "depth (plies)" in chart
-        # Every depth's best score is written on its point; the last one is proven.
-        last = screen.by_depth["alphabeta-tt"][-1]
-        assert last.kind == "exact" and "0 draw" in chart
-        for step in screen.by_depth["alphabeta-tt"][:-1]:
-            assert step_label(step, board) in chart
-        bars = drawn(screen, "#compare-chart")
-        for name in LAB_ALGORITHMS:
-            assert f"{screen.results[name].positions:,}" in bars

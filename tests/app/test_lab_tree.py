@@ -1,5 +1,6 @@
-"""The tree explorer (key `t`): the tree, the step mode and the small board show the engine's
-recorded search exactly, from the keyboard alone and from the mouse alone."""
+"""The tree explorer (key `t`) on screen: its keys and buttons reach the controller, and the tree,
+the step panel and the small board draw what it says, from the keyboard alone and from the mouse
+alone. The rules themselves are tested without a terminal in `tests/test_tree_controller.py`."""
 
 from __future__ import annotations
 
@@ -21,11 +22,11 @@ from tests.app.conftest import (
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.lab.trace import EventKind, TraceRecorder, node_board, record_search
 from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.play.tree import Line
 from tictactoe_tui.text.lab import node_label
-from tictactoe_tui.text.scores import first_cut_text
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.game import GameScreen
-from tictactoe_tui.ui.screens.tree import Line, TreeScreen
+from tictactoe_tui.ui.screens.tree import LOOKS, TreeScreen
 from tictactoe_tui.ui.widgets.mini_board import MiniBoard
 
 
@@ -70,51 +71,42 @@ async def open_tree(pilot: Pilot[None], *keys: str) -> TreeScreen:
     return tree_screen(pilot)
 
 
-async def test_t_shows_the_recorded_search_with_the_engines_numbers_and_labels() -> None:
+async def test_t_shows_the_recorded_search_and_its_keys_replay_it_as_the_controller_says() -> None:
     app = game_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_tree(pilot, "5")
         board = game(pilot).game.board
-        result, recorder = record_search(board, "alphabeta-ordered")
-        assert screen.position == board
-        assert (
-            f"Value {'0' if not result.value else result.value} (draw) · "
-            f"{result.positions:,} positions · {result.cutoffs:,} cut-offs"
-        ) in title(screen)
-        assert f" · {result.pruned:,} moves pruned" in title(screen)
+        controller = screen.controller
+        recorder = recording(board)
+        assert screen.position == board and title(screen) == controller.title()
         shown = lines(screen)
         root = recorder.nodes[0]
-        # The root and one line per root move, each labelled from the engine's recording.
+        # The root and one line per root move, each drawn as the controller labels it.
         assert len(shown) == 1 + len(root.children)
         for line, index in zip(shown[1:], root.children, strict=True):
             assert str(line.label) == node_label(recorder.nodes[index], board)
-
-
-async def test_highlighting_a_line_shows_its_position_on_the_small_board() -> None:
-    app = game_app(seed=1)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_tree(pilot, "5")
-        board = game(pilot).game.board
-        recorder = recording(board)
+        # A line with a cut-off opened: every line drawn in its look (pruned moves greyed).
+        cut = next(line for line in shown if line.data and controller.node(line.data.node).pruned)
+        cut.expand()
+        await pilot.pause()
+        for line in lines(screen):
+            assert line.data is not None
+            label = controller.label(line.data)
+            assert (str(line.label), str(line.label.style)) == (label.text, LOOKS[label.look])
+        assert any(line.data and line.data.pruned is not None for line in lines(screen))
+        cut.collapse()
         await pilot.press("down")  # the first root move
         await pilot.pause()
-        first = recorder.nodes[recorder.nodes[0].children[0]]
+        first = recorder.nodes[root.children[0]]
         assert first.move is not None
         after = node_board(board, recorder.nodes, first.id)
-        shown = board_text(screen)
+        drawn = board_text(screen)
         for row in range(3):
             marks = [str(after[row * 3 + col] or "·") for col in range(3)]
             # Marks on the line since the root carry their move number ("X1").
-            assert [cell[0] for cell in shown.splitlines()[row + 1].split()[1:]] == marks
+            assert [cell[0] for cell in drawn.splitlines()[row + 1].split()[1:]] == marks
         info = text(screen.query_one("#node-info", Static))
         assert f"X {cell_notation(first.move, 3)}, ply 1" in info
-
-
-async def test_step_mode_replays_every_event_with_the_running_counts() -> None:
-    app = game_app(seed=1)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_tree(pilot, "5")
-        recorder = recording(game(pilot).game.board)
         await pilot.press("s")
         await pilot.pause()
         panel = screen.query_one("#step-info", Static)
@@ -124,11 +116,7 @@ async def test_step_mode_replays_every_event_with_the_running_counts() -> None:
         for _ in range(11):
             await pilot.press("n")
         await pilot.pause()
-        event = recorder.events[11]
-        assert text(panel).startswith(f"Event 12 of {len(recorder.events):,}: {event.kind.value}")
-        assert f"positions visited {event.positions:,} · moves pruned {event.pruned:,}" in text(
-            panel
-        )
+        assert controller.step == 11 and text(panel) == controller.step_words()
         entered = sum(1 for e in recorder.events[:12] if e.kind is EventKind.ENTER)
         assert len(lines(screen)) == entered
         await pilot.press("b")
@@ -136,83 +124,10 @@ async def test_step_mode_replays_every_event_with_the_running_counts() -> None:
         assert text(panel).startswith("Event 11 of")
         await pilot.press("e")
         await pilot.pause()
-        assert screen.step is None and text(panel).startswith("Step mode")
-
-
-@pytest.mark.slow
-async def test_after_a_cut_the_skipped_moves_are_listed_greyed_as_pruned() -> None:
-    app = game_app(seed=1)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_tree(pilot, "5")
-        recorder = recording(game(pilot).game.board)
-        cut = next(i for i, e in enumerate(recorder.events) if e.kind is EventKind.CUT)
-        await pilot.press("s", *["n"] * cut)
-        await pilot.pause()
-        node = recorder.nodes[recorder.events[cut].node]
-        assert "are pruned" in text(screen.query_one("#step-info", Static))
-        pruned = [
-            line for line in lines(screen) if line.data is not None and line.data.pruned is not None
-        ]
-        assert [line.data.pruned for line in pruned if line.data] == list(node.pruned)
-        for line in pruned:
-            assert "pruned (never searched)" in str(line.label)
-            assert "dim" in str(line.label.style)
-        # The move that made the cut is marked from this event on, not before.
-        marked = [str(line.label) for line in lines(screen) if str(line.label).startswith("✂")]
-        board = game(pilot).game.board
-        assert marked == [
-            node_label(recorder.nodes[node.cut_by], board, step=cut, nodes=recorder.nodes)
-        ]
-        await pilot.press("b")
-        await pilot.pause()
-        assert not [line for line in lines(screen) if str(line.label).startswith("✂")]
-
-
-async def test_o_switches_the_algorithm_and_the_numbers_follow() -> None:
-    app = game_app(seed=1)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_tree(pilot, "5")
+        assert controller.step is None and text(panel).startswith("Step mode")
         await pilot.press("o")
         await settle(pilot)
-        result, _ = record_search(game(pilot).game.board, "alphabeta-plain")
-        assert title(screen).startswith("α-β plain")
-        assert f"{result.positions:,} positions" in title(screen)
-        await pilot.press("o")
-        await settle(pilot)
-        result, _ = record_search(game(pilot).game.board, "alphabeta-tt")
-        assert f"{result.table_hits:,} table hits" in title(screen)
-
-
-async def test_a_big_board_is_searched_to_a_chosen_depth() -> None:
-    app = game_app(seed=1, size=10, opponent="h1")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert await click_cell(pilot, 44)
-        screen = await open_tree(pilot)
-        board = game(pilot).game.board
-        assert "to depth 2" in title(screen)
-        result, _ = record_search(board, "alphabeta-ordered", 2)
-        assert f"{result.positions:,} positions" in title(screen)
-        await pilot.press("plus")
-        await settle(pilot)
-        result, _ = record_search(board, "alphabeta-ordered", 3)
-        assert "to depth 3" in title(screen) and f"{result.positions:,} positions" in title(screen)
-        await pilot.press("minus", "minus")
-        await settle(pilot)
-        assert "to depth 1" in title(screen)
-        await pilot.press("minus")
-        await pilot.pause()
-        assert "to depth 1" in title(screen)
-
-
-async def test_a_capped_recording_says_how_much_it_left_out() -> None:
-    app = TicTacToeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        board = Board.from_string("X../.O./...")
-        await app.push_screen(TreeScreen(board, event_cap=50))
-        await settle(pilot)
-        total = recording(board).total_events
-        assert f"recording capped at 50 of {total:,} events" in title(tree_screen(pilot))
+        assert title(screen).startswith("α-β plain") and title(screen) == controller.title()
 
 
 @pytest.mark.slow
@@ -228,7 +143,7 @@ async def test_the_mouse_alone_opens_steps_highlights_and_closes() -> None:
         for button in ("#step-mode", "#step-next", "#step-next"):
             assert await pilot.click(button)
             await pilot.pause(0.3)  # two quick clicks in one place would be a double click
-        assert screen.step == 2
+        assert screen.controller.step == 2
         assert text(screen.query_one("#step-info", Static)).startswith("Event 3 of")
         assert await pilot.click("#step-end")
         await pilot.pause()
@@ -242,14 +157,6 @@ async def test_the_mouse_alone_opens_steps_highlights_and_closes() -> None:
         assert await pilot.click("#close")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-
-
-async def test_a_finished_position_has_no_tree() -> None:
-    app = TicTacToeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(TreeScreen(Board.from_string("XXX/OO./...")))
-        await settle(pilot)
-        assert "The game is over (X won)" in title(tree_screen(pilot))
 
 
 async def test_a_small_terminal_asks_to_be_enlarged_and_the_tree_comes_back() -> None:
@@ -277,49 +184,6 @@ def labels(screen: TreeScreen) -> list[str]:
     return [str(line.label) for line in lines(screen)]
 
 
-async def test_the_moves_a_big_board_search_left_out_stand_as_one_line_with_their_rule() -> None:
-    app = TicTacToeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(TreeScreen(MIDDLE_GAME))
-        await settle(pilot)
-        screen = tree_screen(pilot)
-        result = record_search(MIDDLE_GAME, "alphabeta-ordered", 2)[0]
-        left = result.legal_moves - result.root_moves
-        shown = labels(screen)
-        # The root, a line per move searched, then one line for all the others, last.
-        assert len(shown) == 1 + result.root_moves + 1
-        assert shown[-1] == f"… near stones only: {left} moves not searched"
-        assert f"near stones only: {result.root_moves} of 96 moves at the root" in title(screen)
-        tree: Tree[Line] = screen.query_one("#search-tree", Tree)
-        tree.move_cursor(lines(screen)[-1])
-        await pilot.pause()
-        info = text(screen.query_one("#node-info", Static))
-        assert info.startswith(f"{left} moves left out (near stones only), lit on the board.")
-
-
-async def test_the_move_that_made_a_cut_off_is_marked() -> None:
-    app = TicTacToeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(TreeScreen(MIDDLE_GAME))
-        await settle(pilot)
-        screen = tree_screen(pilot)
-        _, recorder = record_search(MIDDLE_GAME, "alphabeta-ordered", 2)
-        nodes = recorder.nodes
-        # The second move X tried failed low: O's first reply reached β and cut off the rest.
-        second = nodes[nodes[0].children[1]]
-        assert second.cut_by >= 0
-        line = next(line for line in lines(screen) if line.data == Line(second.id))
-        line.expand()
-        await pilot.pause()
-        marked = [label for label in labels(screen) if "✂" in label]
-        maker = nodes[second.cut_by]
-        assert marked == [node_label(maker, MIDDLE_GAME, nodes=nodes)]
-        assert second.cut_index == 0 and marked[0].startswith("✂ ")
-        assert marked[0].endswith("β cut-off, 1st tried")
-        result = record_search(MIDDLE_GAME, "alphabeta-ordered", 2)[0]
-        assert f"({first_cut_text(result)} by the 1st move tried)" in title(screen)
-
-
 async def test_step_mode_keeps_the_left_out_line_last_while_moves_are_added() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -334,3 +198,10 @@ async def test_step_mode_keeps_the_left_out_line_last_while_moves_are_added() ->
         await pilot.press("e")
         await pilot.pause()
         assert labels(screen)[-1].startswith("… near stones only:")
+        # + and - reach the controller: a search one ply deeper, then back.
+        await pilot.press("plus")
+        await settle(pilot)
+        assert "to depth 2" in title(screen) and title(screen) == screen.controller.title()
+        await pilot.press("minus", "minus")
+        await settle(pilot)
+        assert "to depth 1" in title(screen)

@@ -1,5 +1,6 @@
 """The match runner screen: set up and run a match by keyboard alone and by mouse alone, and check
-its table against the engine's own `run_match` with the same seed; cancel keeps the games so far."""
+the table it draws against the engine's own `run_match` with the same seed; cancel keeps the games
+so far. The rules themselves are tested without a terminal in `tests/test_match_controller.py`."""
 
 from __future__ import annotations
 
@@ -10,13 +11,9 @@ from textual_plotext import PlotextPlot
 
 from tests.app.conftest import SIZE, game_app, run_command, settle, text
 from tictactoe_tui.engine.players.match import MatchPlan, MatchResult, PlayerSpec, run_match
+from tictactoe_tui.play.match import ms_words, per_move_ms, positions_words
 from tictactoe_tui.ui.screens.game import GameScreen
-from tictactoe_tui.ui.screens.match import (
-    MatchScreen,
-    ms_words,
-    per_move_ms,
-    positions_words,
-)
+from tictactoe_tui.ui.screens.match import MatchScreen
 
 
 def screen(pilot: Pilot[None]) -> MatchScreen:

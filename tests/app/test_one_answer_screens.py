@@ -92,7 +92,7 @@ async def test_the_lab_shows_the_panels_numbers_as_the_module_reads_them() -> No
         await settle(pilot)
         column = {r[1]: r[4] for r in rows(pilot, "heuristic-table")}
         expected = check_one_answer(position, analysis).lab
-        assert lab(pilot).alphabeta is analysis
+        assert lab(pilot).controller.alphabeta is analysis
         assert column == {cell_notation(m, 7): text for m, text in expected.items()}
 
 

@@ -22,10 +22,10 @@ from textual.widgets import Input
 
 from tests.app.conftest import SIZE, Gate, screenshots, settle
 from tictactoe_tui.engine import IterationInfo, Progress
+from tictactoe_tui.play import compare
+from tictactoe_tui.play import match as match_rules
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.ui.app import TicTacToeApp
-from tictactoe_tui.ui.screens import compare
-from tictactoe_tui.ui.screens import match as match_screen
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.widgets import eval_panel
 
@@ -180,7 +180,7 @@ class TestLab:
         self, snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         # The time per move is the one number that varies between runs.
-        monkeypatch.setattr(match_screen, "per_move_ms", lambda stats: 1.0)
+        monkeypatch.setattr(match_rules, "per_move_ms", lambda stats: 1.0)
         assert snap_scene(snap_compare, "match")
 
     def test_heuristic_lab_after_the_centre(self, snap_compare: SnapCompare) -> None:

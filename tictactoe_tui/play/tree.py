@@ -1,0 +1,473 @@
+"""The rules of the tree explorer (key `t`), without Textual: which search is recorded, which
+lines the tree shows and how each reads, what the step mode's replay shows at each event.
+
+The Tree screen hands every key and every answer of the worker to a `TreeController` and carries
+out the effects it returns (record a search, clear or rebuild the tree, show one more event in
+place, redraw the title or the step panel, say something); it draws each line from `label`, the
+children of a line from `lines_under`, and the small board beside the tree from `line_view`.
+
+A recording (`engine.lab.trace.record_search`) holds the search's nodes and its events. With no
+step chosen the whole search is shown. In step mode only the nodes entered by the event shown
+are there, a value not yet returned is "…", and the moves a cut-off pruned appear from the
+cut's event on. On big boards the line standing for the moves a node left out stays last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tictactoe_tui.engine import Board
+from tictactoe_tui.engine.lab.compare import default_depth
+from tictactoe_tui.engine.lab.trace import (
+    EVENT_CAP,
+    LEFT_OUT,
+    EventKind,
+    Outcome,
+    TraceNode,
+    TraceRecorder,
+    TraceResult,
+    node_board,
+    record_search,
+)
+from tictactoe_tui.play.lab_effects import Notify, RunJob
+from tictactoe_tui.text.lab import (
+    ALGORITHM_TITLES,
+    event_words,
+    node_label,
+    node_words,
+    pruned_label,
+    pruned_words,
+    signed,
+    value_words,
+    window_words,
+)
+from tictactoe_tui.text.scores import first_cut_text, left_out_words
+
+TREE_ALGORITHMS = ("alphabeta-ordered", "alphabeta-plain", "alphabeta-tt")
+"""The searches the explorer can show, in the order `o` cycles through them."""
+
+TREE_TIME_LIMIT = 10.0
+"""Seconds a recorded search may take (the recording itself is capped in events)."""
+
+MAX_DEPTH = 9
+"""The deepest depth `+` offers on boards too big to search to the end."""
+
+BIG_BOARD_TREE_DEPTH = 2
+"""The depth the explorer starts with on positions the lab does not search to the end."""
+
+HEURISTIC = "H1"
+"""What scores a leaf at the depth cut-off, as the lines name it."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """What one line of the tree stands for: a recorded node, or a move pruned at a node."""
+
+    node: int
+    pruned: int | None = None
+    """The pruned move (the line is then a greyed "pruned" entry under `node`)."""
+
+
+class Look(StrEnum):
+    """How a line is drawn: what it is, not its colours (the screen picks those)."""
+
+    PLAIN = "plain"
+    """A value returned inside its window, or the root."""
+    CUTOFF = "cutoff"
+    """A move that reached β (its value is a lower bound)."""
+    FAIL_LOW = "fail-low"
+    """A move no better than one found before (its value is an upper bound)."""
+    PENDING = "pending"
+    """Entered but not yet returned, at the event shown."""
+    PRUNED = "pruned"
+    """A move pruned by a cut-off: never searched."""
+    LEFT_OUT = "left-out"
+    """The line standing for the moves a big-board search left out."""
+
+
+@dataclass(frozen=True)
+class LineLabel:
+    """One line of the tree: its words and its look."""
+
+    text: str
+    look: Look
+
+
+class Lit(StrEnum):
+    """What the small board lights."""
+
+    MOVE = "move"
+    """The node's own move."""
+    PRUNED = "pruned"
+    """A move that was pruned, never tried."""
+    LEFT_OUT = "left-out"
+    """The moves a search left out, on the position where it left them out."""
+
+
+@dataclass(frozen=True)
+class LineView:
+    """What the small board and the words under it show for one line."""
+
+    marks: tuple[str, ...]
+    path: tuple[int, ...]
+    """The moves from the root to the position shown."""
+    lit: int | tuple[int, ...] | None
+    lit_kind: Lit
+    words: str
+
+
+@dataclass(frozen=True)
+class StepChange:
+    """What one step forward adds to the tree, in place."""
+
+    entered: tuple[int, int] | None
+    """(parent, node): the node entered now, whose line appears under its parent's."""
+    cut: int | None
+    """The node whose pruned moves appear now (a cut-off)."""
+    relabel: tuple[int, ...]
+    """The nodes whose lines read differently now."""
+    cursor: int
+    """The node the event is about: the tree's cursor goes there."""
+
+
+@dataclass(frozen=True)
+class Searching:
+    """A new search is on its way: empty the tree (its root reads `TreeController.root_label`)."""
+
+
+@dataclass(frozen=True)
+class Rebuild:
+    """Build the tree again from the root, open along the path to the event shown."""
+
+
+@dataclass(frozen=True)
+class Advance:
+    """Show one more event in place."""
+
+    change: StepChange
+
+
+@dataclass(frozen=True)
+class DrawTitle:
+    """Redraw the title: what is searched and the search's counts."""
+
+
+@dataclass(frozen=True)
+class DrawStep:
+    """Redraw the step panel and the small board for the line it is about."""
+
+
+TreeEffect = Searching | Rebuild | Advance | DrawTitle | DrawStep | RunJob | Notify
+"""Anything the tree controller asks of its screen."""
+
+
+class TreeController:
+    """One position's recorded search, the algorithm and depth asked for, the event shown."""
+
+    def __init__(self, position: Board, depth: int | None = None, event_cap: int = EVENT_CAP):
+        """Explore the search from `position` to `depth` plies, recording `event_cap` events.
+
+        Without a depth, positions with few empty cells are searched to the end and the others
+        to `BIG_BOARD_TREE_DEPTH` plies.
+        """
+        self.position = position
+        """The root of the search."""
+        self.event_cap = event_cap
+        """The most events a recording keeps."""
+        self.algorithm = TREE_ALGORITHMS[0]
+        """The lab algorithm shown (one of `TREE_ALGORITHMS`)."""
+        if depth is None and default_depth(position) is not None:
+            depth = BIG_BOARD_TREE_DEPTH
+        self.depth = depth
+        """Plies searched; None for to the end of the game."""
+        self.result: TraceResult | None = None
+        """The search's numbers once recorded."""
+        self.recorder: TraceRecorder | None = None
+        """The recording once it arrives."""
+        self.step: int | None = None
+        """In step mode, the index of the event shown; None shows the finished search."""
+        self.failure: str | None = None
+        """Why the last search failed (None: it did not)."""
+
+    @property
+    def busy(self) -> bool:
+        """True while the recording is awaited."""
+        return not self.position.is_over and self.recorder is None and self.failure is None
+
+    @property
+    def root_label(self) -> str:
+        """The root's line before there is a recording."""
+        return "no search" if self.position.is_over else "Searching…"
+
+    # -- the search -------------------------------------------------------------------------------
+
+    def start(self) -> list[TreeEffect]:
+        """The screen opens: search (a finished game has nothing to search)."""
+        if self.position.is_over:
+            return [Searching(), DrawTitle()]
+        return self._search()
+
+    def _search(self) -> list[TreeEffect]:
+        """(Re)run the search with the current algorithm and depth; a running one is dropped
+        (a finished game has none to run)."""
+        if self.position.is_over:
+            return []
+        self.result = self.recorder = None
+        self.failure = None
+        self.step = None
+        job = RunJob(
+            record_search,
+            (self.position, self.algorithm, self.depth, TREE_TIME_LIMIT, self.event_cap),
+        )
+        return [Searching(), DrawTitle(), DrawStep(), job]
+
+    def recorded(self, result: TraceResult, recorder: TraceRecorder) -> list[TreeEffect]:
+        """The recording arrived: show it."""
+        self.result, self.recorder = result, recorder
+        return [Rebuild(), DrawTitle(), DrawStep()]
+
+    def search_failed(self, message: str) -> list[TreeEffect]:
+        """The worker could not record the search."""
+        self.failure = message
+        return [DrawTitle()]
+
+    def cycle_algorithm(self) -> list[TreeEffect]:
+        """Show the next alpha-beta variant (board order, ordered, with the table)."""
+        index = TREE_ALGORITHMS.index(self.algorithm)
+        self.algorithm = TREE_ALGORITHMS[(index + 1) % len(TREE_ALGORITHMS)]
+        return self._search()
+
+    def change_depth(self, delta: int) -> list[TreeEffect]:
+        """Search one ply deeper or shallower (to the end is the deepest on small positions)."""
+        empties = self.position.size * self.position.size - self.position.move_count
+        full_allowed = default_depth(self.position) is None
+        deepest = min(MAX_DEPTH, empties)
+        current = empties if self.depth is None else self.depth
+        target = max(1, min(deepest, current + delta))
+        if target >= empties and full_allowed:
+            new: int | None = None
+        else:
+            new = min(target, empties - 1) if full_allowed else target
+        if new == self.depth:
+            words = (
+                "That is as far as the explorer goes here."
+                if delta > 0
+                else "Depth 1 is the shallowest."
+            )
+            return [Notify(words, 2)]
+        self.depth = new
+        return self._search()
+
+    # -- step mode --------------------------------------------------------------------------------
+
+    def _has_events(self) -> bool:
+        return self.recorder is not None and bool(self.recorder.events)
+
+    def toggle_steps(self) -> list[TreeEffect]:
+        """Start the replay at the first event, or leave it to see the whole search."""
+        if not self._has_events():
+            return []
+        self.step = 0 if self.step is None else None
+        return [Rebuild(), DrawStep()]
+
+    def step_by(self, delta: int) -> list[TreeEffect]:
+        """Replay one event forward or back (starting the replay if needed)."""
+        recorder = self.recorder
+        if recorder is None or not recorder.events:
+            return []
+        if self.step is None:
+            self.step = 0
+            return [Rebuild(), DrawStep()]
+        target = max(0, min(len(recorder.events) - 1, self.step + delta))
+        if target == self.step:
+            return [Notify("The first event." if delta < 0 else "The last recorded event.", 2)]
+        self.step = target
+        if delta == 1:
+            return [Advance(self.step_change()), DrawStep()]
+        return [Rebuild(), DrawStep()]
+
+    def step_end(self) -> list[TreeEffect]:
+        """Leave the replay and show the finished search."""
+        if self.step is None:
+            return []
+        self.step = None
+        return [Rebuild(), DrawStep()]
+
+    def step_change(self) -> StepChange:
+        """What the event shown adds to the tree, compared with the one before it."""
+        assert self.recorder is not None and self.step is not None
+        event = self.recorder.events[self.step]
+        node = self.node(event.node)
+        entered = (node.parent, event.node) if event.kind is EventKind.ENTER else None
+        cut = event.node if event.kind is EventKind.CUT else None
+        # A cut marks the move that made it (✂), whose line was drawn when it returned.
+        marked = (node.cut_by,) if event.kind is EventKind.CUT else ()
+        return StepChange(entered, cut, (event.node, node.parent, *marked), event.node)
+
+    def cursor_node(self) -> int | None:
+        """The node of the event shown (None outside step mode)."""
+        if self.recorder is None or self.step is None:
+            return None
+        return self.recorder.events[self.step].node
+
+    # -- the tree's lines -------------------------------------------------------------------------
+
+    def node(self, index: int) -> TraceNode:
+        """A recorded node."""
+        assert self.recorder is not None
+        return self.recorder.nodes[index]
+
+    @property
+    def has_nodes(self) -> bool:
+        """Whether there is a recording with a root to show."""
+        return self.recorder is not None and bool(self.recorder.nodes)
+
+    def visible(self, node: TraceNode) -> bool:
+        """Whether a recorded node has been entered by the event shown."""
+        return self.step is None or node.entered <= self.step
+
+    def _cut_shown(self, node: TraceNode) -> bool:
+        return bool(node.pruned) and (self.step is None or 0 <= node.cut_at <= self.step)
+
+    def can_expand(self, index: int) -> bool:
+        """Whether a node's line has anything under it now."""
+        node = self.node(index)
+        return any(self.visible(self.node(c)) for c in node.children) or self._cut_shown(node)
+
+    def lines_under(self, index: int) -> list[Line]:
+        """The lines under a node's, in order: the moves searched (entered by now), the moves
+        its cut-off pruned, then the line standing for the moves it left out."""
+        node = self.node(index)
+        searched = [c for c in node.children if self.node(c).leaf != LEFT_OUT]
+        lines = [Line(child) for child in searched if self.visible(self.node(child))]
+        if self._cut_shown(node):
+            lines += [Line(index, move) for move in node.pruned]
+        lines += [
+            Line(child)
+            for child in node.children
+            if child not in searched and self.visible(self.node(child))
+        ]
+        return lines
+
+    def stand_in(self, index: int) -> int | None:
+        """The node standing for the moves node `index` left out, if it has one."""
+        for child in self.node(index).children:
+            if self.node(child).leaf == LEFT_OUT:
+                return child
+        return None
+
+    def label(self, line: Line) -> LineLabel:
+        """How one line reads."""
+        assert self.recorder is not None
+        node = self.recorder.nodes[line.node]
+        if line.pruned is not None:
+            return LineLabel(pruned_label(node, line.pruned, self.position), Look.PRUNED)
+        if node.leaf == LEFT_OUT:
+            return LineLabel(node_label(node, self.position), Look.LEFT_OUT)
+        text = node_label(node, self.position, HEURISTIC, self.step, self.recorder.nodes)
+        done = node.returned >= 0 and (self.step is None or node.returned <= self.step)
+        if not done:
+            return LineLabel(text, Look.PENDING)
+        if node.move is None:
+            return LineLabel(text, Look.PLAIN)
+        looks = {Outcome.CUTOFF: Look.CUTOFF, Outcome.FAIL_LOW: Look.FAIL_LOW}
+        return LineLabel(text, looks.get(node.outcome or Outcome.EXACT, Look.PLAIN))
+
+    def path(self, index: int) -> tuple[int, ...]:
+        """The moves from the root to a node."""
+        path = []
+        node = self.node(index)
+        while node.move is not None:
+            path.append(node.move)
+            node = self.node(node.parent)
+        return tuple(path[::-1])
+
+    def line_view(self, line: Line) -> LineView | None:
+        """The position of `line` on the small board and what it is (None: nothing recorded)."""
+        if self.recorder is None or not self.recorder.nodes:
+            return None
+        nodes = self.recorder.nodes
+        node = nodes[line.node]
+        if node.leaf == LEFT_OUT:
+            # The moves left out, lit on the position where they were left out.
+            board = node_board(self.position, nodes, node.parent)
+            words = node_words(node, self.position)
+            return LineView(
+                board.marks(), self.path(node.parent), node.left_out, Lit.LEFT_OUT, words
+            )
+        marks = node_board(self.position, nodes, line.node).marks()
+        path = self.path(line.node)
+        if line.pruned is not None:
+            words = pruned_words(node, line.pruned, self.position)
+            return LineView(marks, path, line.pruned, Lit.PRUNED, words)
+        words = node_words(node, self.position, HEURISTIC, self.step, nodes)
+        return LineView(marks, path, node.move, Lit.MOVE, words)
+
+    # -- the words --------------------------------------------------------------------------------
+
+    def shown_line(self) -> Line | None:
+        """The line the step panel is about: the root, or the node of the event shown."""
+        if self.recorder is None:
+            return None
+        node = self.cursor_node()
+        return Line(0) if node is None else Line(node)
+
+    def step_words(self) -> str:
+        """The step panel: the event in words, the window, the running counts."""
+        recorder = self.recorder
+        if recorder is None:
+            return ""
+        if self.step is None:
+            return (
+                f"Step mode (s, or n to step): replay the {len(recorder.events):,} recorded "
+                "events one at a time: enter a node, score a leaf, raise α, cut, return."
+            )
+        event = recorder.events[self.step]
+        words = event_words(recorder.events, self.step, recorder.nodes, self.position, HEURISTIC)
+        return (
+            f"Event {self.step + 1:,} of {len(recorder.events):,}: {event.kind.value}\n"
+            f"{words}\n"
+            f"Window {window_words(event.alpha, event.beta, self.position)} · "
+            f"positions visited {event.positions:,} · moves pruned {event.pruned:,}"
+        )
+
+    def title(self) -> str:
+        """What is shown: the algorithm, the position, the depth and the search's counts."""
+        board = self.position
+        if board.is_over:
+            ended = "a draw" if board.winner is None else f"{board.winner} won"
+            return f"The game is over ({ended}): there is no search to show. Escape goes back."
+        if self.failure is not None:
+            return f"The search failed: {self.failure}"
+        size = board.size
+        depth = "to the end of the game" if self.depth is None else f"to depth {self.depth}"
+        head = (
+            f"{ALGORITHM_TITLES[self.algorithm]} from {board.to_move} to move "
+            f"({size}×{size}, {board.k} in a row), {depth}"
+        )
+        return f"{head}\n{self._counts()}"
+
+    def _counts(self) -> str:
+        result, recorder = self.result, self.recorder
+        if result is None or recorder is None:
+            return "Searching…"
+        value = (
+            f"Value {signed(result.value)} ({value_words(result, self.position)})"
+            if result.finished
+            else f"Stopped: {result.stopped}"
+        )
+        first = f" ({first_cut_text(result)} by the 1st move tried)" if result.cutoffs else ""
+        counts = (
+            f"{value} · {result.positions:,} positions · {result.cutoffs:,} cut-offs"
+            f"{first} · {result.pruned:,} moves pruned · {result.table_hits:,} table hits"
+        )
+        left_out = left_out_words(result)
+        if left_out:
+            counts += f" · {left_out} at the root"
+        if recorder.truncated:
+            counts += (
+                f" · recording capped at {len(recorder.events):,} of "
+                f"{recorder.total_events:,} events"
+            )
+        return counts
