@@ -240,6 +240,14 @@ def test_the_best_move_named_by_the_review_is_the_one_its_table_ranks_first() ->
     )
 
 
+def test_the_same_number_from_a_shallower_search_is_not_the_same_estimate() -> None:
+    # The review and the engine (`Analysis.best_moves`) share one "same estimate": the same
+    # number from a search as deep. A one-ply look that lands on F5's number is only as good.
+    glance = MoveScore(53, -9, 1, False, (53,), "estimate", 0)
+    verdict, _ = review_at_move_4(glance)
+    assert verdict.judgement == "good"
+
+
 def test_a_move_proven_as_good_as_the_first_is_one_of_the_best() -> None:
     review = GameReview(played_game((4, 2)))  # O answers the centre in a corner: C1
     review.analyse_all()

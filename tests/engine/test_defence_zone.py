@@ -21,7 +21,7 @@ from tictactoe_tui.engine.proofs.lines import LineState, iter_bits, side_of
 from tictactoe_tui.engine.proofs.threats import ThreatSearch
 from tictactoe_tui.engine.search import kernel as fs
 from tictactoe_tui.engine.search.pvs import DEFENCE_BUDGETS, MAIN, RootMove, Searcher
-from tictactoe_tui.engine.search.types import RULE_FOUR_THEN_LOST
+from tictactoe_tui.engine.search.types import Rule
 
 
 def threatened(
@@ -158,7 +158,7 @@ def test_a_four_blocked_into_a_loss_is_a_proven_loss_and_is_one(text: str, four:
     searcher.state = LineState(searcher.shape, board.x_bits, board.o_bits)
     root = RootMove(four, MAIN)
     assert searcher._check(root, side_of(Mark.X), DEFENCE_BUDGETS[2], None) is not None
-    assert root.rule == RULE_FOUR_THEN_LOST
+    assert root.rule == Rule.FOUR_THEN_LOST
     assert root.line[:2] == (four, root.line[1])
     # The prover: after the four and its block (O's only move that does not lose at once),
     # every move of X's loses within the plies the line claims.

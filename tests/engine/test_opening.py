@@ -8,8 +8,9 @@ import pytest
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.players.computer import AlphaBetaPlayer, make_player
-from tictactoe_tui.engine.players.opening import RULE_CENTRE, centre_cells, opening_analysis
+from tictactoe_tui.engine.players.opening import centre_cells, opening_analysis
 from tictactoe_tui.engine.search.limits import Limits
+from tictactoe_tui.engine.search.types import Rule
 from tictactoe_tui.play.controller import GameController, Search, ShowReport
 from tictactoe_tui.play.settings import GameSettings
 
@@ -32,7 +33,7 @@ def test_the_empty_15x15_board_gets_the_centre_without_a_search() -> None:
     analysis = decision.analysis
     assert analysis is not None and analysis.nodes == 0 and not analysis.complete
     [scored] = analysis.scores
-    assert (scored.kind, scored.source, scored.rule) == ("estimate", "rule", RULE_CENTRE)
+    assert (scored.kind, scored.source, scored.rule) == ("estimate", "rule", Rule.CENTRE_OPENING)
     assert not scored.exact and not scored.proven
     assert "opening rule" in decision.reason
     # Its story is one row, the rule's answer: the same move, value and kind as the verdict.

@@ -45,6 +45,7 @@ from tictactoe_tui.engine import (
     analyse_position,
     win_score,
 )
+from tictactoe_tui.engine.search.types import Algorithm, Band, Kind, Rule, Source, same_estimate
 from tictactoe_tui.history.record import PlayedGame
 
 REVIEW_BUDGET = 0.5
@@ -107,17 +108,13 @@ def proven_as_good(played: MoveScore, best: MoveScore) -> bool:
     )
 
 
-def same_estimate(played: MoveScore, best: MoveScore) -> bool:
-    """Whether two moves score the same estimate (equal by the heuristic, not proven equal)."""
-    return played.kind == best.kind == "estimate" and played.score == best.score
-
-
 def judge(played: MoveScore, best: MoveScore) -> Judgement:
     """Judge a move by its score against the best score of its position (see the docstring).
 
     `best` is the position's first-ranked move. Another move is "best" too only when the scores
-    prove it as good, or it scores the same estimate; one that merely reaches the best's number
-    (an upper bound equal to an estimate) is "good". A proven result (`MoveScore.outcome`: a
+    prove it as good, or it scores the same estimate (`types.same_estimate`: the same number from
+    a search as deep); one that merely reaches the best's number (an upper bound equal to an
+    estimate) is "good". A proven result (`MoveScore.outcome`: a
     win, loss or draw that holds against every reply, its distance exact or a bound) is judged
     by the result; estimates by how far they drop.
     """
@@ -237,11 +234,11 @@ def _score_from_json(entry: list[Any]) -> MoveScore:
         int(nodes),
         bool(exact),
         line,
-        str(kind),
+        Kind(kind),
         int(depth),
-        str(source),
-        str(band),
-        str(rule),
+        Source(source),
+        Band(band),
+        Rule(rule) if rule else None,
         None if twin is None else int(twin),
     )
 
@@ -253,12 +250,12 @@ def _row_from_json(entry: list[Any]) -> IterationInfo:
         int(depth),
         int(move),
         int(score),
-        str(kind),
-        str(band),
+        Kind(kind),
+        Band(band),
         int(nodes),
         float(elapsed),
         tuple(int(c) for c in pv),
-        str(source),
+        Source(source),
         bool(complete),
     )
 
@@ -269,7 +266,7 @@ def analysis_from_json(text: str) -> Analysis | None:
         data = json.loads(text)
         scores = tuple(_score_from_json(entry) for entry in data["scores"])
         return Analysis(
-            str(data["algorithm"]),
+            Algorithm(data["algorithm"]),
             scores,
             int(data["nodes"]),
             float(data["elapsed"]),

@@ -31,7 +31,7 @@ from tictactoe_tui.engine.lab.trace import (
     TreeSize,
 )
 from tictactoe_tui.engine.rules.board import cell_notation
-from tictactoe_tui.engine.search.types import RULE_FILLS_THE_BOARD, RULE_WINS_AT_ONCE
+from tictactoe_tui.engine.search.types import Rule
 from tictactoe_tui.text.report import candidate_row, reach_words
 from tictactoe_tui.text.scores import (
     KIND_WORDS,
@@ -249,8 +249,8 @@ def bounded_value(node: TraceNode, board: Board, step: int | None = None) -> str
 
 
 LEAF_WORDS = {
-    "win": f"rule: {RULE_WORDS[RULE_WINS_AT_ONCE]}",
-    "draw": f"rule: {RULE_WORDS[RULE_FILLS_THE_BOARD]}",
+    "win": f"rule: {RULE_WORDS[Rule.WINS_AT_ONCE]}",
+    "draw": f"rule: {RULE_WORDS[Rule.FILLS_THE_BOARD]}",
     "heuristic": "heuristic",
     "table": "from the table",
 }

@@ -29,7 +29,8 @@ from tictactoe_tui.engine import (
 )
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.rules.board import cell_notation
-from tictactoe_tui.history.review import proven_as_good, same_estimate
+from tictactoe_tui.engine.search.types import same_estimate
+from tictactoe_tui.history.review import proven_as_good
 from tictactoe_tui.text.panel import CandidateRow, PanelReport, StoryRow, ThinkingReport
 from tictactoe_tui.text.scores import (
     cell_score,

@@ -34,21 +34,10 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from tictactoe_tui.engine import Board, MoveScore, describe_score
-from tictactoe_tui.engine.players.opening import RULE_CENTRE
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.engine.search.types import (
-    RULE_ALLOWS_VCF,
-    RULE_ALLOWS_VCT,
-    RULE_DOUBLE_THREAT,
-    RULE_FILLS_THE_BOARD,
-    RULE_FOUR_THEN_LOST,
-    RULE_LEAVES_A_DOUBLE,
-    RULE_LEAVES_A_FOUR,
-    RULE_TWO_FOURS,
-    RULE_VCF,
-    RULE_VCT,
-    RULE_WINS_AT_ONCE,
     IterationInfo,
+    Rule,
     plies_of,
 )
 
@@ -57,18 +46,18 @@ if TYPE_CHECKING:
     from tictactoe_tui.engine.lab.trace import TraceNode, TraceResult
 
 RULE_WORDS = {
-    RULE_WINS_AT_ONCE: "wins at once",
-    RULE_TWO_FOURS: "the opponent has two winning cells",
-    RULE_LEAVES_A_FOUR: "leaves the opponent's four open",
-    RULE_DOUBLE_THREAT: "makes two winning cells",
-    RULE_LEAVES_A_DOUBLE: "leaves the opponent's double open",
-    RULE_FILLS_THE_BOARD: "fills the board",
-    RULE_VCF: "wins by continuous fours",
-    RULE_VCT: "wins by continuous threats",
-    RULE_ALLOWS_VCF: "the opponent then wins by continuous fours",
-    RULE_ALLOWS_VCT: "the opponent then wins by continuous threats",
-    RULE_FOUR_THEN_LOST: "a four whose block leaves every move lost to threats",
-    RULE_CENTRE: "opens in the centre, where the most lines meet",
+    Rule.WINS_AT_ONCE: "wins at once",
+    Rule.TWO_FOURS: "the opponent has two winning cells",
+    Rule.LEAVES_A_FOUR: "leaves the opponent's four open",
+    Rule.DOUBLE_THREAT: "makes two winning cells",
+    Rule.LEAVES_A_DOUBLE: "leaves the opponent's double open",
+    Rule.FILLS_THE_BOARD: "fills the board",
+    Rule.VCF: "wins by continuous fours",
+    Rule.VCT: "wins by continuous threats",
+    Rule.ALLOWS_VCF: "the opponent then wins by continuous fours",
+    Rule.ALLOWS_VCT: "the opponent then wins by continuous threats",
+    Rule.FOUR_THEN_LOST: "a four whose block leaves every move lost to threats",
+    Rule.CENTRE_OPENING: "opens in the centre, where the most lines meet",
 }
 """Each `MoveScore.rule` (see `engine.types.RULES`) in words."""
 
@@ -337,18 +326,18 @@ def short_meaning(score: int, board: Board, kind: str, band: str) -> str:
 
 
 RULE_NOTES = {
-    RULE_WINS_AT_ONCE: "wins at once",
-    RULE_TWO_FOURS: "two fours against",
-    RULE_LEAVES_A_FOUR: "leaves a four",
-    RULE_DOUBLE_THREAT: "double threat",
-    RULE_LEAVES_A_DOUBLE: "leaves a double",
-    RULE_FILLS_THE_BOARD: "fills the board",
-    RULE_VCF: "VCF",
-    RULE_VCT: "VCT",
-    RULE_ALLOWS_VCF: "allows VCF",
-    RULE_ALLOWS_VCT: "allows VCT",
-    RULE_FOUR_THEN_LOST: "four, then lost",
-    RULE_CENTRE: "centre rule",
+    Rule.WINS_AT_ONCE: "wins at once",
+    Rule.TWO_FOURS: "two fours against",
+    Rule.LEAVES_A_FOUR: "leaves a four",
+    Rule.DOUBLE_THREAT: "double threat",
+    Rule.LEAVES_A_DOUBLE: "leaves a double",
+    Rule.FILLS_THE_BOARD: "fills the board",
+    Rule.VCF: "VCF",
+    Rule.VCT: "VCT",
+    Rule.ALLOWS_VCF: "allows VCF",
+    Rule.ALLOWS_VCT: "allows VCT",
+    Rule.FOUR_THEN_LOST: "four, then lost",
+    Rule.CENTRE_OPENING: "centre rule",
 }
 """Each `MoveScore.rule` in a word or two, for the panel's note (`RULE_WORDS` says it whole)."""
 
@@ -365,17 +354,17 @@ def row_note(scored: MoveScore, board: Board, root_depth: int) -> str:
 
 
 _PROOFS = {
-    RULE_WINS_AT_ONCE: "Wins at once: it completes a line.",
-    RULE_TWO_FOURS: "Lost: the opponent has two winning cells and one move blocks only one.",
-    RULE_LEAVES_A_FOUR: "Lost: it leaves the opponent's four open",
-    RULE_DOUBLE_THREAT: "Won: it makes two winning cells and one move blocks only one",
-    RULE_LEAVES_A_DOUBLE: "Lost: it leaves the opponent's double threat open",
-    RULE_FILLS_THE_BOARD: "A draw: it fills the last cell without a line.",
-    RULE_VCF: "Won by a chain of fours (VCF), each forcing its block",
-    RULE_VCT: "Won by a chain of threats (VCT), fours and threes that force their blocks",
-    RULE_ALLOWS_VCF: "Lost: the opponent then wins by a chain of fours (VCF)",
-    RULE_ALLOWS_VCT: "Lost: the opponent then wins by a chain of threats (VCT)",
-    RULE_FOUR_THEN_LOST: (
+    Rule.WINS_AT_ONCE: "Wins at once: it completes a line.",
+    Rule.TWO_FOURS: "Lost: the opponent has two winning cells and one move blocks only one.",
+    Rule.LEAVES_A_FOUR: "Lost: it leaves the opponent's four open",
+    Rule.DOUBLE_THREAT: "Won: it makes two winning cells and one move blocks only one",
+    Rule.LEAVES_A_DOUBLE: "Lost: it leaves the opponent's double threat open",
+    Rule.FILLS_THE_BOARD: "A draw: it fills the last cell without a line.",
+    Rule.VCF: "Won by a chain of fours (VCF), each forcing its block",
+    Rule.VCT: "Won by a chain of threats (VCT), fours and threes that force their blocks",
+    Rule.ALLOWS_VCF: "Lost: the opponent then wins by a chain of fours (VCF)",
+    Rule.ALLOWS_VCT: "Lost: the opponent then wins by a chain of threats (VCT)",
+    Rule.FOUR_THEN_LOST: (
         "Lost: the four is blocked, and then every move allows a chain of threats"
     ),
 }

@@ -41,10 +41,13 @@ from tictactoe_tui.engine.lab.trace import (
 )
 from tictactoe_tui.engine.rules.board import Board
 from tictactoe_tui.engine.search.types import (
+    Band,
     IterationInfo,
+    Kind,
     MoveScore,
     Progress,
     ProgressCallback,
+    band_of,
     rank_key,
 )
 
@@ -154,11 +157,7 @@ def score_by_depth(
         if not result.finished or result.move is None:
             break
         positions += result.positions
-        band = (
-            ("win" if result.value > 0 else "loss" if result.value < 0 else "draw")
-            if result.complete
-            else "heuristic"
-        )
+        band = band_of(result.value) if result.complete else Band.HEURISTIC
         rows.append(
             IterationInfo(
                 plies,
@@ -189,7 +188,7 @@ def best_so_far(result: TraceResult) -> MoveScore | None:
     if result.finished or not result.root_scores:
         return None
     best = max(result.root_scores, key=rank_key)
-    return replace(best, kind="at_least", exact=False)
+    return replace(best, kind=Kind.AT_LEAST)
 
 
 @dataclass(frozen=True)

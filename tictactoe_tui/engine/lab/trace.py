@@ -45,10 +45,14 @@ from tictactoe_tui.engine.rules.board import Board
 from tictactoe_tui.engine.search import kernel as fs
 from tictactoe_tui.engine.search.kernel import Stopped, completes_line, h1_bits, heuristic_cap
 from tictactoe_tui.engine.search.types import (
-    RULE_WINS_AT_ONCE,
+    Band,
+    Kind,
     MoveScore,
     Progress,
     ProgressCallback,
+    Rule,
+    Source,
+    band_of,
     win_score,
 )
 
@@ -170,9 +174,9 @@ class TraceResult:
     upper bounds for the others."""
 
     @property
-    def kind(self) -> str:
-        """What `value` is: "exact" when `complete`, else "estimate" (see `types.KINDS`)."""
-        return "exact" if self.complete else "estimate"
+    def kind(self) -> Kind:
+        """What `value` is: exact when `complete`, else an estimate."""
+        return Kind.EXACT if self.complete else Kind.ESTIMATE
 
     @property
     def first_cut_share(self) -> float | None:
@@ -594,24 +598,28 @@ class _Searcher:
             if how == "win":
                 scores.append(
                     MoveScore(
-                        cell, score, spent, True, (cell,), source="rule", rule=RULE_WINS_AT_ONCE
+                        cell,
+                        score,
+                        spent,
+                        True,
+                        (cell,),
+                        source=Source.RULE,
+                        rule=Rule.WINS_AT_ONCE,
                     )
                 )
                 continue
             game = not self.left_out_any and (
                 self.limit is None or abs(score) >= self.win - self.limit
             )
-            band = (
-                ("win" if score > 0 else "loss" if score < 0 else "draw") if game else "heuristic"
-            )
-            kind = "at_most" if bound else "exact" if game else "estimate"
-            source = "table" if how == "table" else "search"
+            band = band_of(score) if game else Band.HEURISTIC
+            kind = Kind.AT_MOST if bound else Kind.EXACT if game else Kind.ESTIMATE
+            source = Source.TABLE if how == "table" else Source.SEARCH
             scores.append(
                 MoveScore(
                     cell,
                     score,
                     spent,
-                    kind == "exact",
+                    None,
                     (cell,),
                     kind,
                     0 if how == "table" else deep - 1,
@@ -841,8 +849,8 @@ def trace_search(
                 value,
                 (move,),
                 proven,
-                "exact" if proven else "estimate",
-                _band(value) if proven else "heuristic",
+                Kind.EXACT if proven else Kind.ESTIMATE,
+                band_of(value) if proven else Band.HEURISTIC,
             )
         )
     legal = (sh.full & ~(me | opp)).bit_count()
@@ -868,11 +876,6 @@ def trace_search(
         search.root_done,
         search.root_scores(),
     )
-
-
-def _band(value: int) -> str:
-    """The band of a game value (see `types.BANDS`)."""
-    return "win" if value > 0 else "loss" if value < 0 else "draw"
 
 
 def record_search(

@@ -6,9 +6,9 @@ winning lines run through, with room on every side, and every first move's mirro
 there), so a player answers with it straight away, and says that a rule chose it, not a search:
 its score is H1's estimate of the board after it, marked as one.
 
-Only where a search cannot settle the position: boards of `MIN_SIZE` and more with at least
-`MIN_K` in a row (smaller boards and three in a row are solved, or nearly, within the budget,
-and then a proven value is worth the wait).
+Only where a search cannot settle the position: boards of `CENTRE_MIN_SIZE` and more with at
+least `CENTRE_MIN_K` in a row (smaller boards and three in a row are solved, or nearly, within
+the budget, and then a proven value is worth the wait).
 """
 
 from __future__ import annotations
@@ -17,16 +17,21 @@ import random
 
 from tictactoe_tui.engine.evaluation.heuristics import h1
 from tictactoe_tui.engine.rules.board import Board
-from tictactoe_tui.engine.search.types import Algorithm, Analysis, IterationInfo, MoveScore
+from tictactoe_tui.engine.search.types import (
+    Algorithm,
+    Analysis,
+    IterationInfo,
+    Kind,
+    MoveScore,
+    Rule,
+    Source,
+)
 
-RULE_CENTRE = "centre opening"
-"""`MoveScore.rule` of the move the opening rule chose (source "rule", kind "estimate")."""
-
-MIN_SIZE = 9
+CENTRE_MIN_SIZE = 9
 """The smallest board the rule plays on (empty 7×7 and 8×8 boards, five in a row, are left to
 the search: measured with `analyse`, it finishes or nearly within a second there)."""
 
-MIN_K = 4
+CENTRE_MIN_K = 4
 """The shortest winning line the rule plays for (three in a row is solved at once anyway)."""
 
 
@@ -41,7 +46,7 @@ def opening_analysis(board: Board, rng: random.Random) -> Analysis | None:
     """The opening rule's answer on `board` (its one move scored), or None where the rule does
     not apply (a mark on the board, a small board, a short line): then a search decides. On an
     even board `rng` picks among the four middle cells."""
-    if board.move_count or board.size < MIN_SIZE or board.k < MIN_K:
+    if board.move_count or board.size < CENTRE_MIN_SIZE or board.k < CENTRE_MIN_K:
         return None
     cells = centre_cells(board.size)
     move = cells[0] if len(cells) == 1 else rng.choice(cells)
@@ -49,12 +54,11 @@ def opening_analysis(board: Board, rng: random.Random) -> Analysis | None:
         move,
         h1(board.play(move), board.to_move),
         nodes=0,
-        exact=False,
         pv=(move,),
-        kind="estimate",
+        kind=Kind.ESTIMATE,
         depth=0,
-        source="rule",
-        rule=RULE_CENTRE,
+        source=Source.RULE,
+        rule=Rule.CENTRE_OPENING,
     )
     # The story is one row, the rule's answer, so it ends on the verdict as a search's does.
     told = IterationInfo(
@@ -66,7 +70,7 @@ def opening_analysis(board: Board, rng: random.Random) -> Analysis | None:
         nodes=0,
         elapsed=0.0,
         pv=(move,),
-        source="rule",
+        source=Source.RULE,
     )
     return Analysis(
         Algorithm.ALPHABETA,

@@ -40,17 +40,20 @@ from tictactoe_tui.engine.search.pvs import (
 )
 from tictactoe_tui.engine.search.types import (
     GAME_RULES,
-    RULE_FILLS_THE_BOARD,
-    RULE_WINS_AT_ONCE,
     THREAT_RULES,
     Algorithm,
     Analysis,
+    Band,
     IterationInfo,
+    Kind,
     MoveScore,
     Progress,
     ProgressCallback,
+    Rule,
     SearchResult,
+    Source,
     StopCheck,
+    band_of,
     equally_good,
     over_result,
     proven_best,
@@ -149,9 +152,9 @@ def alphabeta(
                 0,
                 False,
                 exact().walk_pv(move, 1),
-                "at_least",
+                Kind.AT_LEAST,
                 exact().empties - 1,
-                band="win",
+                band=Band.WIN,
             )
             complete = True
         if not cancelled:
@@ -176,7 +179,7 @@ def alphabeta(
         score, move = exact().solve()
         pv = exact().walk_pv(move, exact().empties)
         best = MoveScore(move, score, 0, True, pv)
-        tracker.reached(exact().empties, move, score, pv, True, "exact", best.band)
+        tracker.reached(exact().empties, move, score, pv, True, Kind.EXACT, best.band)
         return result(best, exact().empties, True)
 
     if depth is None and (time_limit is None or solvable(board)):
@@ -232,7 +235,7 @@ def search_move(
     root = RootMove(move, 0, value, EXACT, poller.nodes, depth=depth)
     kind, band, score = root_claim(root, board)
     line = searcher.line_after(move, max(MATE - abs(value) if is_mate(value) else depth + 1, 1))
-    return MoveScore(move, score, poller.nodes, kind == "exact", line, kind, depth, "search", band)
+    return MoveScore(move, score, poller.nodes, None, line, kind, depth, Source.SEARCH, band)
 
 
 class SearchMemory:
@@ -354,19 +357,19 @@ class _Deepening:
         )
         kind, band, score = root_claim(root, self.board)
         source = (
-            "threats"
+            Source.THREATS
             if root.rule in THREAT_RULES
-            else "rule"
+            else Source.RULE
             if root.rule
-            else "table"
+            else Source.TABLE
             if root.from_table
-            else "search"
+            else Source.SEARCH
         )
         return MoveScore(
             root.move,
             score,
             max(root.nodes, 0),
-            kind == "exact",
+            None,
             line,
             kind,
             root.depth,
@@ -417,7 +420,7 @@ def public_score(value: int, board: Board) -> int:
     return max(-cap, min(cap, value))
 
 
-def root_claim(root: RootMove, board: Board) -> tuple[str, str, int]:
+def root_claim(root: RootMove, board: Board) -> tuple[Kind, Band, int]:
     """What a root move's value says, as (kind, band, public score).
 
     A win or loss the search proves holds against every legal reply but its distance is only a
@@ -432,18 +435,24 @@ def root_claim(root: RootMove, board: Board) -> tuple[str, str, int]:
     score = public_score(value, board)
     if value >= MATE_BAND:
         if root.bound == UPPER:
-            return "at_most", "win", score
+            return Kind.AT_MOST, Band.WIN, score
         plies = MATE - value
         exact = root.rule in GAME_RULES or _distance_is_exact(board, root.move, plies)
-        return ("exact" if exact else "at_least"), "win", score
+        return (Kind.EXACT if exact else Kind.AT_LEAST), Band.WIN, score
     if value <= -MATE_BAND:
         if root.bound == LOWER:
-            return "at_least", "loss", score
+            return Kind.AT_LEAST, Band.LOSS, score
         plies = MATE + value
         exact = root.rule in GAME_RULES or _distance_is_exact(board, root.move, plies)
-        return ("exact" if exact else "at_most"), "loss", score
-    kind = "estimate" if root.bound == EXACT else "at_least" if root.bound == LOWER else "at_most"
-    return kind, "heuristic", score
+        return (Kind.EXACT if exact else Kind.AT_MOST), Band.LOSS, score
+    kind = (
+        Kind.ESTIMATE
+        if root.bound == EXACT
+        else Kind.AT_LEAST
+        if root.bound == LOWER
+        else Kind.AT_MOST
+    )
+    return kind, Band.HEURISTIC, score
 
 
 def _distance_is_exact(board: Board, move: int, plies: int) -> bool:
@@ -532,11 +541,12 @@ def analyse_position(
     """
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
+    chosen = Algorithm(algorithm)
     start = time.perf_counter()
     if board.is_over:
-        return Analysis(algorithm, (), 0, 0.0, 0, True, False)
-    if algorithm in (Algorithm.H1, Algorithm.H2):
-        analysis = _analyse_heuristic(board, algorithm, start)
+        return Analysis(chosen, (), 0, 0.0, 0, True, False)
+    if chosen in (Algorithm.H1, Algorithm.H2):
+        analysis = _analyse_heuristic(board, chosen, start)
         if on_progress is not None and analysis.scores:
             best = analysis.scores[0]
             on_progress(
@@ -559,7 +569,7 @@ def analyse_position(
     return _analyse_alphabeta(board, depth, time_limit, should_stop, start, on_progress, memory)
 
 
-def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
+def _analyse_heuristic(board: Board, algorithm: Algorithm, start: float) -> Analysis:
     heuristic = h1 if algorithm == Algorithm.H1 else h2
     big = win_score(board)
     mover = board.to_move
@@ -568,11 +578,13 @@ def _analyse_heuristic(board: Board, algorithm: str, start: float) -> Analysis:
         after = board.play(move)
         if after.winner is not None:
             scores.append(
-                MoveScore(move, big - 1, 1, True, (move,), source="rule", rule=RULE_WINS_AT_ONCE)
+                MoveScore(
+                    move, big - 1, 1, True, (move,), source=Source.RULE, rule=Rule.WINS_AT_ONCE
+                )
             )
         elif after.is_full:
             scores.append(
-                MoveScore(move, 0, 1, True, (move,), source="rule", rule=RULE_FILLS_THE_BOARD)
+                MoveScore(move, 0, 1, True, (move,), source=Source.RULE, rule=Rule.FILLS_THE_BOARD)
             )
         else:
             # Kept below an immediate win so that a win always ranks first.
@@ -603,12 +615,12 @@ def _bounds_listener(tracker: Tracker) -> Callable[[Bounds], None]:
 
     def heard(bounds: Bounds) -> None:
         if bounds.move >= 0:
-            band = "win" if bounds.lo > 0 else "loss" if bounds.lo < 0 else "draw"
+            band = band_of(bounds.lo)
             tracker.best_so_far(
                 bounds.move,
                 bounds.lo,
                 (bounds.move,),
-                "exact" if bounds.exact else "at_least",
+                Kind.EXACT if bounds.exact else Kind.AT_LEAST,
                 band,
             )
 
@@ -623,18 +635,13 @@ def solver_score(exact: RootSolver, move: int) -> MoveScore:
     pv = exact.walk_pv(move, exact.empties)
     if twin != move:
         return MoveScore(
-            move, value, 0, True, pv, depth=exact.empties - 1, source="symmetry", twin=twin
+            move, value, 0, True, pv, depth=exact.empties - 1, source=Source.SYMMETRY, twin=twin
         )
     if exact.my_thr >> move & 1:
         return MoveScore(
-            move, value, exact.spent[move], True, pv, source="rule", rule=RULE_WINS_AT_ONCE
+            move, value, exact.spent[move], True, pv, source=Source.RULE, rule=Rule.WINS_AT_ONCE
         )
     return MoveScore(move, value, exact.spent[move], True, pv, depth=exact.empties - 1)
-
-
-def _band_of_value(value: int) -> str:
-    """The band of a game value: a win, a loss or a draw."""
-    return "win" if value > 0 else "loss" if value < 0 else "draw"
 
 
 def _proof(exact: RootSolver, move: int, lo: int, hi: int, nodes: int) -> MoveScore | None:
@@ -642,14 +649,14 @@ def _proof(exact: RootSolver, move: int, lo: int, hi: int, nodes: int) -> MoveSc
     a win ("at least"), a loss, "not a win" ("at most" a draw) or "not a loss"; None when the
     bounds say none of these (the move may still win and may still lose)."""
     twin = exact.twin[move]
-    source = "symmetry" if twin != move else "search"
+    source = Source.SYMMETRY if twin != move else Source.SEARCH
 
-    def proof(score: int, kind: str, band: str) -> MoveScore:
+    def proof(score: int, kind: Kind, band: Band) -> MoveScore:
         return MoveScore(
             move,
             score,
             nodes,
-            kind == "exact",
+            None,
             exact.walk_pv(move, exact.empties),
             kind,
             exact.empties - 1,
@@ -659,15 +666,15 @@ def _proof(exact: RootSolver, move: int, lo: int, hi: int, nodes: int) -> MoveSc
         )
 
     if lo == hi:
-        return proof(lo, "exact", _band_of_value(lo))
+        return proof(lo, Kind.EXACT, band_of(lo))
     if lo >= 1:
-        return proof(lo, "at_least", "win")
+        return proof(lo, Kind.AT_LEAST, Band.WIN)
     if hi <= -1:
-        return proof(hi, "at_most", "loss")
+        return proof(hi, Kind.AT_MOST, Band.LOSS)
     if hi == 0:
-        return proof(0, "at_most", "draw")
+        return proof(0, Kind.AT_MOST, Band.DRAW)
     if lo == 0:
-        return proof(0, "at_least", "draw")
+        return proof(0, Kind.AT_LEAST, Band.DRAW)
     return None
 
 
@@ -700,9 +707,9 @@ def _with_bounds(estimate: MoveScore, exact: RootSolver) -> MoveScore:
     if estimate.exact:
         return replace(estimate, nodes=nodes)
     lo, hi = bounds.lo, bounds.hi
-    if estimate.proven and estimate.kind == "at_least":
+    if estimate.proven and estimate.kind is Kind.AT_LEAST:
         lo = max(lo, estimate.score)
-    elif estimate.proven and estimate.kind == "at_most":
+    elif estimate.proven and estimate.kind is Kind.AT_MOST:
         hi = min(hi, estimate.score)
     if hi > 0 and lo == 0 and value_key(estimate.score, estimate.band) >= (1, 0):
         # Proven no loss, and the estimate hopes for more: it says more than the bound.
@@ -784,14 +791,14 @@ def _analyse_alphabeta(
         root = exact()
         value, move = root.solve()
         if not tracker.decided:
-            source = "rule" if root.my_thr >> move & 1 else "search"
+            source = Source.RULE if root.my_thr >> move & 1 else Source.SEARCH
             tracker.prove(
                 root.empties,
                 move,
                 value,
                 root.walk_pv(move, root.empties),
-                "exact",
-                _band_of_value(value),
+                Kind.EXACT,
+                band_of(value),
                 source,
             )
         if value <= 0 and time_limit is not None:
@@ -803,7 +810,7 @@ def _analyse_alphabeta(
         order: tuple[MoveScore, ...], done: int, cancelled: bool, ties: tuple[int, ...] = ()
     ) -> Analysis:
         # Moves a cancelled solve never reached could be better, unless the best one wins.
-        complete = proven_best(order) and (len(order) == len(moves) or order[0].outcome == "win")
+        complete = proven_best(order) and (len(order) == len(moves) or order[0].outcome is Band.WIN)
         if order and not cancelled:
             # The story ends on the answer the caller gets.
             best = order[0]

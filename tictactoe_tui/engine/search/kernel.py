@@ -19,7 +19,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from tictactoe_tui.engine.rules.board import Board, Mark, geometry
-from tictactoe_tui.engine.search.types import IterationInfo, Progress, ProgressCallback
+from tictactoe_tui.engine.search.types import (
+    Band,
+    IterationInfo,
+    Kind,
+    Progress,
+    ProgressCallback,
+    Source,
+)
 
 Evaluator = Callable[[Board, Mark], int]
 """A heuristic seen from the given player: `evaluate(board, player) -> int`."""
@@ -414,8 +421,8 @@ class Tracker:
         self.depth = 0
         self.move: int | None = None
         self.score = 0
-        self.kind = "estimate"
-        self.band = "heuristic"
+        self.kind = Kind.ESTIMATE
+        self.band = Band.HEURISTIC
         self.pv: tuple[int, ...] = ()
         self.complete = False
         self.iterations: list[IterationInfo] = []
@@ -435,8 +442,8 @@ class Tracker:
         move: int,
         score: int,
         pv: tuple[int, ...],
-        kind: str = "estimate",
-        band: str = "heuristic",
+        kind: Kind = Kind.ESTIMATE,
+        band: Band = Band.HEURISTIC,
     ) -> None:
         """Remember the best move of an unfinished depth; the next periodic report shows it
         (once the root is proven, the proof stays the best move)."""
@@ -450,9 +457,9 @@ class Tracker:
         score: int,
         pv: tuple[int, ...],
         complete: bool,
-        kind: str = "estimate",
-        band: str = "heuristic",
-        source: str = "search",
+        kind: Kind = Kind.ESTIMATE,
+        band: Band = Band.HEURISTIC,
+        source: Source = Source.SEARCH,
     ) -> None:
         """A step is complete: remember it, its best move and its score, and report at once.
 
@@ -468,9 +475,9 @@ class Tracker:
         move: int,
         score: int,
         pv: tuple[int, ...],
-        kind: str,
-        band: str,
-        source: str = "search",
+        kind: Kind,
+        band: Band,
+        source: Source = Source.SEARCH,
     ) -> None:
         """The root is proven: `move` is best with this value. The story says so, and nothing
         the search does afterwards (valuing the other moves) changes its best move or adds a
@@ -486,9 +493,9 @@ class Tracker:
         score: int,
         pv: tuple[int, ...],
         complete: bool,
-        kind: str,
-        band: str,
-        source: str = "search",
+        kind: Kind,
+        band: Band,
+        source: Source = Source.SEARCH,
     ) -> None:
         """The search's answer: the story's last row becomes it, so the story ends on the
         verdict the caller gets (same move, value and kind).
@@ -519,9 +526,9 @@ class Tracker:
         score: int,
         pv: tuple[int, ...],
         complete: bool,
-        kind: str,
-        band: str,
-        source: str,
+        kind: Kind,
+        band: Band,
+        source: Source,
     ) -> None:
         """Remember a completed step, its best move and its score."""
         self.depth, self.complete = depth, complete

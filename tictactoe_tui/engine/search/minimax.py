@@ -19,12 +19,13 @@ from tictactoe_tui.engine.rules.board import Board
 from tictactoe_tui.engine.search import kernel as fs
 from tictactoe_tui.engine.search.kernel import Evaluator, Stopped, Tracker
 from tictactoe_tui.engine.search.types import (
-    RULE_WINS_AT_ONCE,
     Algorithm,
     Analysis,
     MoveScore,
     ProgressCallback,
+    Rule,
     SearchResult,
+    Source,
     StopCheck,
     over_result,
     proven_best,
@@ -147,8 +148,8 @@ class _MinimaxRoots:
                         poller.nodes - before,
                         True,
                         (move,),
-                        source="rule",
-                        rule=RULE_WINS_AT_ONCE,
+                        source=Source.RULE,
+                        rule=Rule.WINS_AT_ONCE,
                     )
                 else:
                     score = -search.value(opp, me | bit, 1)

@@ -64,18 +64,7 @@ from tictactoe_tui.engine.proofs.lines import LineShape, LineState, iter_bits, l
 from tictactoe_tui.engine.proofs.threats import VCT_MAX_ATTACKS, ThreatSearch, defences, lowest
 from tictactoe_tui.engine.rules.board import Board, Mark, geometry
 from tictactoe_tui.engine.search import kernel as fs
-from tictactoe_tui.engine.search.types import (
-    RULE_ALLOWS_VCF,
-    RULE_ALLOWS_VCT,
-    RULE_DOUBLE_THREAT,
-    RULE_FOUR_THEN_LOST,
-    RULE_LEAVES_A_DOUBLE,
-    RULE_LEAVES_A_FOUR,
-    RULE_TWO_FOURS,
-    RULE_VCF,
-    RULE_VCT,
-    RULE_WINS_AT_ONCE,
-)
+from tictactoe_tui.engine.search.types import Rule
 
 _T = TypeVar("_T")
 
@@ -211,8 +200,8 @@ class RootMove:
     depth: int = 0
     """Plies searched below the move for its current value (0: a rule, a threat search or a
     one-ply look)."""
-    rule: str = ""
-    """For a move a rule or a threat search valued: which one (`types.RULES`), else empty."""
+    rule: Rule | None = None
+    """For a move a rule or a threat search valued: which one (`types.Rule`), else None."""
     from_table: bool = False
     """True when every search of the move so far was answered at once by the table (an entry
     left by an earlier, deeper search of the game)."""
@@ -376,30 +365,30 @@ class Searcher:
         wins = state.win_cells(side)
         threat = state.win_cells(other)
 
-        def fixed(cells: int, value: int, rule: str) -> list[RootMove]:
+        def fixed(cells: int, value: int, rule: Rule) -> list[RootMove]:
             return [
                 RootMove(cell, FIXED, value, EXACT, prior=state.gain(cell, side), rule=rule)
                 for cell in iter_bits(cells)
             ]
 
         if wins:
-            return fixed(wins, MATE - 1, RULE_WINS_AT_ONCE)
+            return fixed(wins, MATE - 1, Rule.WINS_AT_ONCE)
         if threat & (threat - 1):
-            return fixed(empty, -(MATE - 2), RULE_TWO_FOURS)
+            return fixed(empty, -(MATE - 2), Rule.TWO_FOURS)
         if threat:
             kept = threat
             lost = -(MATE - 2)
-            rule = RULE_LEAVES_A_FOUR
+            rule = Rule.LEAVES_A_FOUR
         else:
             doubles = state.double_cells(side)
             if doubles:
-                return fixed(doubles, MATE - 3, RULE_DOUBLE_THREAT)
+                return fixed(doubles, MATE - 3, Rule.DOUBLE_THREAT)
             stops = defences(state, side)
             if stops is None:
                 return None
             kept = stops
             lost = -(MATE - 4)
-            rule = RULE_LEAVES_A_DOUBLE
+            rule = Rule.LEAVES_A_DOUBLE
         return fixed(empty & ~kept, lost, rule) + [
             RootMove(cell, MAIN, prior=state.gain(cell, side)) for cell in iter_bits(kept)
         ]
@@ -437,10 +426,10 @@ class Searcher:
         """A forced win of the side to move found by VCF or VCT, as a proven root move."""
         before = self.threats.nodes
         line = self._threat_search(side, True, ROOT_VCF_NODES * self.scale)
-        rule = RULE_VCF
+        rule = Rule.VCF
         if line is None and vct_nodes > 0:
             line = self._threat_search(side, False, vct_nodes)
-            rule = RULE_VCT
+            rule = Rule.VCT
         if line is None:
             return None
         self._store_line(line, side, 0)
@@ -576,7 +565,7 @@ class Searcher:
     ) -> None:
         """Every move outside `zone` loses to the opponent's threat win `threat`, whose proof
         it leaves as it was: a proven loss, within the proof's plies after the move."""
-        rule = RULE_ALLOWS_VCF if fours_only else RULE_ALLOWS_VCT
+        rule = Rule.ALLOWS_VCF if fours_only else Rule.ALLOWS_VCT
         for root in roots:
             if zone >> root.move & 1 or root.kind == FIXED:
                 continue
@@ -728,16 +717,16 @@ class Searcher:
         state.play(root.move, side)
         try:
             line = self._threat_search(1 - side, True, budget, until)
-            rule = RULE_ALLOWS_VCF
+            rule = Rule.ALLOWS_VCF
             if line is None:
                 # The bigger checks let the opponent's threats run longer (most refutations
                 # found in match games need five or six threats).
                 attacks = self._check_attacks() if budget >= self._budget(2) else VCT_MAX_ATTACKS
                 line = self._threat_search(1 - side, False, budget, until, attacks)
-                rule = RULE_ALLOWS_VCT
+                rule = Rule.ALLOWS_VCT
             if line is None and budget >= self._budget(2):
                 line = self._blocked_four_loses(side, budget // FOUR_CHECK_SHARE, until)
-                rule = RULE_FOUR_THEN_LOST
+                rule = Rule.FOUR_THEN_LOST
         finally:
             # A cancel leaves the threat search's stones on the board: take them all back, in
             # order (`undo` of the root move alone would take back the wrong one).
