@@ -30,12 +30,12 @@ def test_the_kinds_sources_and_bands_are_the_fixed_strings() -> None:
     assert [str(kind) for kind in Kind] == ["exact", "estimate", "at_most", "at_least"]
     assert [str(source) for source in Source] == ["search", "table", "symmetry", "threats", "rule"]
     assert [str(band) for band in Band] == ["win", "loss", "draw", "heuristic"]
-    assert KINDS == tuple(Kind) and SOURCES == tuple(Source) and BANDS == tuple(Band)
+    assert tuple(Kind) == KINDS and tuple(Source) == SOURCES and tuple(Band) == BANDS
     assert Kind.EXACT == "exact" and Source.THREATS == "threats" and Band.HEURISTIC == "heuristic"
 
 
 def test_every_rule_is_a_member_and_the_groups_split_the_proofs() -> None:
-    assert RULES == tuple(Rule)
+    assert tuple(Rule) == RULES
     assert set(GAME_RULES) | set(THREAT_RULES) | {Rule.CENTRE_OPENING} == set(RULES)
     assert not set(GAME_RULES) & set(THREAT_RULES)
     assert Rule.WINS_AT_ONCE == "wins at once" and Rule.CENTRE_OPENING == "centre opening"
