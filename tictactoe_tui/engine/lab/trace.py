@@ -72,6 +72,7 @@ __all__ = [
     "TraceResult",
     "TreeSize",
     "h2_bits",
+    "lab_move_order",
     "node_board",
     "record_search",
     "trace_search",
@@ -781,6 +782,19 @@ class _Searcher:
             self.root_values[cell] = score
         if self.best_move is None or score > self.best_score:
             self.best_move, self.best_score = cell, score
+
+
+def lab_move_order(board: Board, ordered: bool = True) -> list[int]:
+    """The moves a lab alpha-beta tries first from `board`, in the order it tries them.
+
+    `ordered`: the ordered searches' order (winning moves, then blocks, then the moves H1 likes
+    best); else board order (A1, B1, C1, A2, ...). On boards bigger than 6×6 only the cells
+    `NEAR_STONES` are listed, as every lab alpha-beta searches.
+    """
+    method = METHODS["alphabeta-ordered" if ordered else "alphabeta-plain"]
+    sh = fs.shape(board.size, board.k)
+    search = _Searcher(board, method, None, fs.Poller(None, None, sh.poll_mask), None)
+    return search.moves(board.bits(board.to_move), board.bits(board.to_move.opponent), -1)
 
 
 def trace_search(
