@@ -15,6 +15,7 @@ import pytest
 
 from tests.fake_brains import processes_running
 from tictactoe_tui.engine import Board, Mark
+from tictactoe_tui.engine.players.foreign import PlayerStopped
 from tictactoe_tui.engine.players.guest import GuestCode, GuestFault, check_guest_path
 
 BOARD = Board.from_string("X../.O./...")
@@ -174,9 +175,9 @@ def test_a_stop_request_ends_the_process(tmp_path):
     path = write(tmp_path, "slow.py", "import time\ndef choose(board):\n    time.sleep(30)\n")
     guest = GuestCode(path, time_limit=30)
     asked = iter(range(100))
-    with pytest.raises(GuestFault) as fault:
+    with pytest.raises(PlayerStopped):
         guest.choose(BOARD, should_stop=lambda: next(asked) > 3)
-    assert fault.value.kind == "stopped" and not processes_running(path)
+    assert not processes_running(path)
 
 
 def test_a_path_that_is_not_a_python_file_is_refused(tmp_path):

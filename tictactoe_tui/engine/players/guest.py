@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import tictactoe_tui
+from tictactoe_tui.engine.players.foreign import PlayerFault, PlayerStopped
 from tictactoe_tui.engine.players.pipes import end_process, exit_words, follow
 from tictactoe_tui.engine.rules.board import Board, IllegalMove, Mark, cell_notation, parse_cell
 
@@ -70,17 +71,17 @@ STDERR_LINES = 20
 """Lines of the host's stderr kept for a fault's message."""
 
 
-class GuestFault(Exception):
-    """The learner's code failed: `reason` in one sentence, `trace` the learner's traceback."""
+class GuestFault(PlayerFault):
+    """The learner's code failed: `reason` in one sentence, `trace` the learner's traceback
+    (also the fault's `log`, line by line, as an outside engine's stderr is)."""
 
     def __init__(self, reason: str, trace: str = "", kind: str = "fault") -> None:
         """Record what went wrong, the learner's traceback (if any) and its kind."""
-        super().__init__(reason)
-        self.reason = reason
+        super().__init__(reason, tuple(trace.splitlines()))
         self.trace = trace
         self.kind = kind
-        """"import", "exception", "timeout", "memory", "printed", "type", "move", "missing",
-        "crash" or "stopped"."""
+        """"import", "exception", "timeout", "memory", "printed", "type", "move", "missing" or
+        "crash"."""
 
 
 @dataclass(frozen=True)
@@ -295,7 +296,7 @@ class GuestCode:
         while True:
             if should_stop is not None and should_stop():
                 self._end()
-                raise GuestFault("stopped", kind="stopped")
+                raise PlayerStopped
             left = deadline - time.monotonic()
             if left <= 0:
                 raise self._fault(late, "timeout")

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tictactoe_tui.engine.players.computer import Decision
+from tictactoe_tui.engine.players.foreign import PlayerFault, PlayerStopped
 from tictactoe_tui.engine.players.pipes import end_process, exit_words, follow
 from tictactoe_tui.engine.rules.board import Board, cell_notation
 from tictactoe_tui.engine.search.limits import NO_LIMITS, Limits
@@ -108,17 +109,10 @@ def grace(seconds: float) -> float:
     return max(1.0, seconds / 2)
 
 
-class EngineFault(Exception):
+class EngineFault(PlayerFault):
     """An outside engine failed or broke the rules: it loses the game. `reason` says how in one
-    sentence; `log` holds the last lines of its stderr and of its ignored output."""
-
-    def __init__(self, reason: str, log: tuple[str, ...] = ()) -> None:
-        """Record why the engine lost and what it said last."""
-        super().__init__(reason)
-        self.reason = reason
-        """One sentence: "timed out (no move within 1 s + 1 s grace)", …"""
-        self.log = log
-        """The last lines of the engine's stderr and ignored output, oldest first."""
+    sentence ("timed out (no move within 1 s + 1 s grace)", …); `log` holds the last lines of
+    its stderr and of its ignored output."""
 
 
 @dataclass(frozen=True)
@@ -474,7 +468,7 @@ class OutsidePlayer:
         end_process(process, END_SECONDS)
 
 
-class EngineStopped(Exception):
+class EngineStopped(PlayerStopped):
     """The caller asked the engine to stop (`should_stop`): it was ended, and no move exists."""
 
 
