@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "compare": "tictactoe_tui.cli.compare:main",
     "puzzles": "tictactoe_tui.cli.puzzles:main",
     "pbrain": "tictactoe_tui.cli.pbrain:main",
+    "grade": "tictactoe_tui.cli.grade:main",
 }
 """Each command other than play, as "module:function"; the function takes the arguments after
 the command's name and returns the exit status. Imported only when run, so each command starts

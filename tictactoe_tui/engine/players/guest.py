@@ -75,10 +75,14 @@ class GuestFault(PlayerFault):
     """The learner's code failed: `reason` in one sentence, `trace` the learner's traceback
     (also the fault's `log`, line by line, as an outside engine's stderr is)."""
 
-    def __init__(self, reason: str, trace: str = "", kind: str = "fault") -> None:
-        """Record what went wrong, the learner's traceback (if any) and its kind."""
+    def __init__(
+        self, reason: str, trace: str = "", kind: str = "fault", item: int | None = None
+    ) -> None:
+        """Record what went wrong, the learner's traceback (if any), its kind and the item."""
         super().__init__(reason, tuple(trace.splitlines()))
         self.trace = trace
+        self.item = item
+        """Which of the call's positions it failed on (None: unknown, the process went)."""
         self.kind = kind
         """"import", "exception", "timeout", "memory", "printed", "type", "move", "missing" or
         "crash"."""
@@ -167,7 +171,7 @@ class GuestCode:
         raw = self._call(
             "evaluate", [[str(b), b.k, str(b.to_move), str(m)] for b, m in items], should_stop
         )
-        return [self._number(value, items[index][0]) for index, value in enumerate(raw)]
+        return [self._number(value, items[index][0], index) for index, value in enumerate(raw)]
 
     def evaluate(self, board: Board, player: Mark) -> float:
         """The learner's `evaluate(board, player)`."""
@@ -178,7 +182,7 @@ class GuestCode:
     ) -> list[int]:
         """The learner's `choose(board)` on every board, each checked to be a legal move."""
         raw = self._call("choose", [[str(b), b.k, str(b.to_move)] for b in boards], should_stop)
-        return [self._move(value, boards[index]) for index, value in enumerate(raw)]
+        return [self._move(value, boards[index], index) for index, value in enumerate(raw)]
 
     def choose(self, board: Board, should_stop: Callable[[], bool] | None = None) -> int:
         """The learner's `choose(board)`, checked to be a legal move."""
@@ -186,30 +190,33 @@ class GuestCode:
 
     # -- what comes back ----------------------------------------------------------------------
 
-    def _fault(self, reason: str, kind: str, trace: str = "") -> GuestFault:
+    def _fault(
+        self, reason: str, kind: str, trace: str = "", item: int | None = None
+    ) -> GuestFault:
         self._end()
-        return GuestFault(f"{self.path.name}: {reason}", trace, kind)
+        return GuestFault(f"{self.path.name}: {reason}", trace, kind, item)
 
-    def _number(self, value: Any, board: Board) -> float:
+    def _number(self, value: Any, board: Board, item: int) -> float:
         if isinstance(value, int | float) and not isinstance(value, bool):
             return value
         said = value["repr"] if isinstance(value, dict) else repr(value)
-        raise self._fault(f"evaluate() returned {said} on {board}, not a number", "type")
+        raise self._fault(f"evaluate() returned {said} on {board}, not a number", "type", item=item)
 
-    def _move(self, value: Any, board: Board) -> int:
+    def _move(self, value: Any, board: Board, item: int) -> int:
         size = board.size
         if isinstance(value, dict):
             raise self._fault(
                 f"choose() returned {value['repr']} on {board}, not a move "
                 "(a cell index or a name like B2)",
                 "type",
+                item=item,
             )
         if isinstance(value, str):
             try:
                 cell = parse_cell(value, size)
             except IllegalMove as error:
                 raise self._fault(
-                    f"choose() returned {value!r} on {board}: {error}", "move"
+                    f"choose() returned {value!r} on {board}: {error}", "move", item=item
                 ) from None
         else:
             cell = int(value)
@@ -218,12 +225,14 @@ class GuestCode:
                     f"choose() returned {cell} on {board}, off the {size}×{size} board "
                     f"(cells 0 to {size * size - 1})",
                     "move",
+                    item=item,
                 )
         if board[cell] is not None:
             raise self._fault(
                 f"choose() returned {cell_notation(cell, size)} on {board}, a cell "
                 f"{board[cell]} already holds",
                 "move",
+                item=item,
             )
         return cell
 
@@ -312,7 +321,9 @@ class GuestCode:
                 continue  # not the host's: nothing the learner prints reaches this pipe
             fault = answer.get("fault")
             if fault is not None:
-                raise self._fault(fault["message"], fault["kind"], fault["traceback"])
+                raise self._fault(
+                    fault["message"], fault["kind"], fault["traceback"], fault["item"]
+                )
             return answer
 
     def _exit_words(self) -> str:
