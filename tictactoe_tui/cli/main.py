@@ -37,6 +37,7 @@ COMMANDS: dict[str, str] = {
     "puzzles": "tictactoe_tui.cli.puzzles:main",
     "pbrain": "tictactoe_tui.cli.pbrain:main",
     "drill": "tictactoe_tui.cli.drill:main",
+    "grade": "tictactoe_tui.cli.grade:main",
 }
 """Each command other than play, as "module:function"; the function takes the arguments after
 the command's name and returns the exit status. Imported only when run, so each command starts

@@ -18,7 +18,6 @@ from tictactoe_tui.engine import (
     Analysis,
     Board,
     Decision,
-    EngineFault,
     Limits,
     Mark,
     Player,
@@ -26,6 +25,7 @@ from tictactoe_tui.engine import (
     alphabeta,
     make_player,
 )
+from tictactoe_tui.engine.players.foreign import PlayerFault
 from tictactoe_tui.engine.players.match import (
     GameOutcome,
     MatchHooks,
@@ -53,7 +53,8 @@ RandomState = tuple[Any, ...]
 
 @dataclass(frozen=True)
 class Forfeited:
-    """An outside engine failed on its move (see `engine.outside.EngineFault`): it loses."""
+    """A player not ours (an outside engine, a learner's code) failed on its move: it loses
+    (see `engine.players.foreign.PlayerFault`)."""
 
     reason: str
     """One sentence: how it failed."""
@@ -81,7 +82,7 @@ def choose_move(
         decision: Decision | Forfeited = player.choose(
             board, Limits(should_stop=should_stop, on_progress=on_progress)
         )
-    except EngineFault as fault:
+    except PlayerFault as fault:
         decision = Forfeited(fault.reason, fault.log)
     return decision, rng.getstate()
 

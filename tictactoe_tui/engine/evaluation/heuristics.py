@@ -232,11 +232,12 @@ class HeuristicPick:
     """"win" (a move wins at once), "block" (the opponent threatens to win there) or "score"."""
     moves: tuple[int, ...]
     """The equally good moves, in increasing order: the player picks one of them at random."""
-    score: int | None
-    """Their score (None for "win": a win is played without scoring)."""
+    score: float | None
+    """Their score (None for "win": a win is played without scoring); a learner's evaluation
+    may give any number, ours give whole ones."""
 
 
-def heuristic_pick(board: Board, score: Callable[[int], int]) -> HeuristicPick:
+def heuristic_pick(board: Board, score: Callable[[int], float]) -> HeuristicPick:
     """Seed 004's clever computer: win now, else block, else the best `score(move)`.
 
     With several blocks, the best-scoring ones; every tie is kept. `board` must not be over.

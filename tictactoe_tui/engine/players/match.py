@@ -29,10 +29,11 @@ from tictactoe_tui.engine.players.computer import (
     check_difficulty,
     make_player,
 )
+from tictactoe_tui.engine.players.foreign import PlayerFault, PlayerStopped, close_foreign
+from tictactoe_tui.engine.players.guest import GUEST, check_guest_path
+from tictactoe_tui.engine.players.learner import LearnerPlayer
 from tictactoe_tui.engine.players.outside import (
     ENGINE,
-    EngineFault,
-    EngineStopped,
     OutsidePlayer,
     check_engine_path,
     check_engine_shape,
@@ -63,10 +64,14 @@ DEFAULT_OPENING_MOVES = 2
 """Random opening moves per game on boards bigger than 3×3."""
 
 _DEPTH_PLAYERS = (Algorithm.MINIMAX, Algorithm.ALPHABETA)
-_TIME_PLAYERS = (Algorithm.ALPHABETA, ENGINE)
-_PLAYERS = (*OPPONENTS, ENGINE)
+_TIME_PLAYERS = (Algorithm.ALPHABETA, ENGINE, GUEST)
+_PATH_PLAYERS = (ENGINE, GUEST)
+_PLAYERS = (*OPPONENTS, ENGINE, GUEST)
 _KEYS = ("depth", "time", "difficulty", "path")
-_OPTION_HELP = "use depth=D, time=S or difficulty=P (engine: path=PATH and time=S)"
+_OPTION_HELP = (
+    "use depth=D, time=S or difficulty=P (engine: path=PATH and time=S; python: path=FILE and "
+    "time=S)"
+)
 
 
 def _spec_error(text: str, problem: str) -> ValueError:
@@ -109,10 +114,11 @@ def _options(text: str, parts: list[str]) -> dict[str, str]:
 class PlayerSpec:
     """A computer player's settings, written `alphabeta:time=0.5:depth=3` on the command line.
 
-    `opponent` is one of the engine's `OPPONENTS`, or `engine` (an outside Gomocup brain, with
-    `path`); `depth` (plies) applies to minimax and alpha-beta, `time_limit` (seconds per move,
-    boards above 3×3: 3×3 is always solved) to alpha-beta and to an outside engine, `difficulty`
-    (percentage of clever moves) to every player but random and an outside engine.
+    `opponent` is one of the engine's `OPPONENTS`, `engine` (an outside Gomocup brain, with
+    `path`) or `python` (a learner's file, with `path`: see `learner.LearnerPlayer`); `depth`
+    (plies) applies to minimax and alpha-beta, `time_limit` to alpha-beta (seconds per move,
+    boards above 3×3: 3×3 is always solved), to an outside engine (per move) and to a learner's
+    file (per call), `difficulty` (percentage of clever moves) to our players but random.
     """
 
     opponent: str
@@ -120,7 +126,8 @@ class PlayerSpec:
     time_limit: float | None = None
     difficulty: int = MAX_DIFFICULTY
     path: str | None = None
-    """The outside engine's program (`engine` only): checked to exist and be executable."""
+    """The outside engine's program (`engine`: checked to exist and be executable) or the
+    learner's file (`python`: checked to be a Python file)."""
 
     def __post_init__(self) -> None:
         """Check every field, so a spec that exists always builds a player."""
@@ -154,16 +161,20 @@ class PlayerSpec:
                 or self.time_limit <= 0
             ):
                 return f"time must be a number of seconds above 0, not {self.time_limit!r}"
-        if name == ENGINE:
+        if name in _PATH_PLAYERS:
             if self.difficulty != MAX_DIFFICULTY:
-                return "an outside engine plays its own moves: difficulty applies to ours"
+                who = "an outside engine" if name == ENGINE else "a learner's file"
+                return f"{who} plays its own moves: difficulty applies to ours"
             try:
-                check_engine_path(self.path or "")
+                (check_engine_path if name == ENGINE else check_guest_path)(self.path or "")
             except ValueError as error:
                 return str(error)
             return ""
         if self.path is not None:
-            return f"only an outside engine takes a path (engine:path=PATH), not {name}"
+            return (
+                "only an outside engine (engine:path=PATH) or a learner's file "
+                f"(python:path=FILE) takes a path, not {name}"
+            )
         if self.difficulty != MAX_DIFFICULTY and name == Algorithm.RANDOM:
             return "random plays at random already: difficulty applies to the clever players"
         try:
@@ -192,6 +203,8 @@ class PlayerSpec:
             ) from None
         if name.lower() == ENGINE and "path" not in values:
             raise _spec_error(text, "an outside engine needs its program: engine:path=PATH")
+        if name.lower() == GUEST and "path" not in values:
+            raise _spec_error(text, "a learner's player needs its file: python:path=FILE")
         try:
             return cls(
                 name.lower(),
@@ -238,6 +251,8 @@ class PlayerSpec:
         outside engine draws none: it starts on its first move)."""
         if self.outside:
             return OutsidePlayer(self.path or "", self.time_limit)
+        if self.opponent == GUEST:
+            return LearnerPlayer(self.path or "", rng, self.time_limit)
         return make_player(
             self.opponent,
             rng,
@@ -584,17 +599,15 @@ def _play_game(
     stop: ShouldStop,
     on_move: Callable[[int, Board], None] | None,
 ) -> GameOutcome | None:
-    """Play one game to the end; None when `stop()` said to stop first. Outside engines end
-    with the game, however it ends."""
+    """Play one game to the end; None when `stop()` said to stop first. Outside engines and
+    learners' files end with the game, however it ends."""
     players = {
         side: factories[side](random.Random(f"{seed}/{index}/{side}")) for side in ("x", "o")
     }
     try:
         return _moves(index, x_mark, start, opening, players, stop, on_move)
     finally:
-        for player in players.values():
-            if isinstance(player, OutsidePlayer):
-                player.close()
+        close_foreign(players.values())
 
 
 def _moves(
@@ -623,9 +636,9 @@ def _moves(
         began = time.perf_counter()
         try:
             decision = players[side].choose(board, limits)
-        except EngineStopped:
+        except PlayerStopped:
             return None
-        except EngineFault as fault:
+        except PlayerFault as fault:
             return GameOutcome(
                 index,
                 x_mark,

@@ -33,7 +33,6 @@ import contextlib
 import os
 import queue
 import re
-import signal
 import subprocess
 import threading
 import time
@@ -44,6 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tictactoe_tui.engine.players.computer import Decision
+from tictactoe_tui.engine.players.foreign import PlayerFault, PlayerStopped
+from tictactoe_tui.engine.players.pipes import end_process, exit_words, follow
 from tictactoe_tui.engine.rules.board import Board, cell_notation
 from tictactoe_tui.engine.search.limits import NO_LIMITS, Limits
 from tictactoe_tui.engine.search.types import Progress
@@ -108,17 +109,10 @@ def grace(seconds: float) -> float:
     return max(1.0, seconds / 2)
 
 
-class EngineFault(Exception):
+class EngineFault(PlayerFault):
     """An outside engine failed or broke the rules: it loses the game. `reason` says how in one
-    sentence; `log` holds the last lines of its stderr and of its ignored output."""
-
-    def __init__(self, reason: str, log: tuple[str, ...] = ()) -> None:
-        """Record why the engine lost and what it said last."""
-        super().__init__(reason)
-        self.reason = reason
-        """One sentence: "timed out (no move within 1 s + 1 s grace)", …"""
-        self.log = log
-        """The last lines of the engine's stderr and ignored output, oldest first."""
+    sentence ("timed out (no move within 1 s + 1 s grace)", …); `log` holds the last lines of
+    its stderr and of its ignored output."""
 
 
 @dataclass(frozen=True)
@@ -351,19 +345,7 @@ class OutsidePlayer:
             )
         except OSError as error:
             raise EngineFault(f"{self.name} could not be started: {error.strerror}") from None
-        process = self._process
-        threading.Thread(
-            target=_read_lines,
-            args=(process, self._lines),
-            daemon=True,
-            name=f"engine-{process.pid}-out",
-        ).start()
-        threading.Thread(
-            target=_read_stderr,
-            args=(process, self._log),
-            daemon=True,
-            name=f"engine-{process.pid}-err",
-        ).start()
+        follow(self._process, self._lines, self._log)
         self._size = size
         self._left = None
         self._moved = None
@@ -465,18 +447,10 @@ class OutsidePlayer:
             return line
 
     def _exit_words(self) -> str:
-        process = self._process
-        code = None
-        if process is not None:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                code = process.wait(timeout=END_SECONDS)
-        if code is None:
+        words = exit_words(self._process, END_SECONDS)
+        if words is None:
             return "stopped answering (its output closed)"
-        if code < 0:
-            with contextlib.suppress(ValueError):
-                return f"crashed (killed by {signal.Signals(-code).name})"
-            return f"crashed (killed by signal {-code})"
-        return f"exited with status {code} in the middle of the game"
+        return words if words.startswith("crashed") else f"{words} in the middle of the game"
 
     def _end(self, kill: bool) -> None:
         """End the process: `END` and a short wait first unless `kill`; always reaped."""
@@ -491,19 +465,10 @@ class OutsidePlayer:
                 process.stdin.flush()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=END_SECONDS)
-        if process.poll() is None:
-            # The whole session: a brain may have started helpers of its own.
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(process.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=END_SECONDS)
-        for stream in (process.stdin, process.stdout, process.stderr):
-            if stream is not None:
-                with contextlib.suppress(OSError, ValueError):
-                    stream.close()
+        end_process(process, END_SECONDS)
 
 
-class EngineStopped(Exception):
+class EngineStopped(PlayerStopped):
     """The caller asked the engine to stop (`should_stop`): it was ended, and no move exists."""
 
 
@@ -518,22 +483,3 @@ def _lost_first_word(sent: str, error: str) -> bool:
 def _xy(cell: int, size: int) -> str:
     """A cell as the protocol writes it: `x,y`, x the column, from 0."""
     return f"{cell % size},{cell // size}"
-
-
-def _read_lines(process: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
-    """Hand every line of the engine's stdout to `lines`; None when it closes."""
-    stream = process.stdout
-    if stream is not None:
-        with contextlib.suppress(OSError, ValueError):
-            for line in stream:
-                lines.put(line.rstrip("\r\n"))
-    lines.put(None)
-
-
-def _read_stderr(process: subprocess.Popen[str], log: deque[str]) -> None:
-    """Keep the last lines of the engine's stderr (it may say why it failed)."""
-    stream = process.stderr
-    if stream is not None:
-        with contextlib.suppress(OSError, ValueError):
-            for line in stream:
-                log.append(line.rstrip("\r\n"))

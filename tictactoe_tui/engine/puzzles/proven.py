@@ -42,7 +42,13 @@ from tictactoe_tui.engine.proofs.threats import (
     lowest,
     read_line,
 )
-from tictactoe_tui.engine.rules.board import Board, IllegalMove, Mark, cell_notation, check_shape
+from tictactoe_tui.engine.rules.board import (
+    Board,
+    Mark,
+    cell_notation,
+    check_shape,
+    parse_cell,
+)
 from tictactoe_tui.engine.search.api import analyse_position
 from tictactoe_tui.engine.search.kernel import Stopped, shape
 from tictactoe_tui.engine.search.types import Analysis, win_score
@@ -235,17 +241,6 @@ class Puzzle:
         if (board.size, board.k) != (size, k) or puzzle.line[:1] != (puzzle.answer,):
             raise ValueError("the puzzle's line must start with its answer")
         return puzzle
-
-
-def parse_cell(name: str, size: int) -> int:
-    """The cell a name like "B2" stands for (column letter, row number from 1 at the top)."""
-    text = name.strip().upper()
-    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
-        raise IllegalMove(f"{name!r} is not a cell name (like B2)")
-    col, row = ord(text[0]) - ord("A"), int(text[1:]) - 1
-    if not (0 <= col < size and 0 <= row < size):
-        raise IllegalMove(f"{name} is off a {size}×{size} board")
-    return row * size + col
 
 
 def rate(goal: Goal, plies: int, tempting: int, branching: int, cells: int) -> int:

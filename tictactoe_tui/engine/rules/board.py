@@ -106,6 +106,17 @@ def cell_notation(cell: int, size: int) -> str:
     return f"{ascii_uppercase[col]}{row + 1}"
 
 
+def parse_cell(name: str, size: int) -> int:
+    """The cell a name like "B2" stands for (column letter, row number from 1 at the top)."""
+    text = name.strip().upper()
+    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+        raise IllegalMove(f"{name!r} is not a cell name (like B2)")
+    col, row = ord(text[0]) - ord("A"), int(text[1:]) - 1
+    if not (0 <= col < size and 0 <= row < size):
+        raise IllegalMove(f"{name} is off a {size}×{size} board")
+    return row * size + col
+
+
 def cell_words(cell: int, size: int) -> str:
     """A cell's long name: "row 1, column 2" (1-based)."""
     row, col = divmod(cell, size)
