@@ -9,6 +9,8 @@
     tictactoe-tui history [--json]             the games played; export GAME_ID, import FILE
     tictactoe-tui serve [--host H] [--port P] [game flags]   the app in a browser tab
     tictactoe-tui puzzles [--size N] [--k K] [--count C] [--seed S] [--json]   proven puzzles
+    tictactoe-tui drill [--depth D] [--width W] [--seed S] [--json | --text]   alpha-beta by hand
+    tictactoe-tui grade FILE [--json]          grade a learner's evaluate() or choose()
     tictactoe-tui pbrain                       a Gomocup brain on stdin/stdout
 
 The engine-only commands never import Textual, so they start fast and run anywhere.

@@ -71,6 +71,8 @@ other commands (each has its own --help):
                                     play N games between two computer players
   tictactoe-tui history             list the games kept (export GAME_ID, import FILE)
   tictactoe-tui puzzles             puzzles with proven answers (the only win, the only defence)
+  tictactoe-tui drill               run alpha-beta by hand on a tree cut from a real position
+  tictactoe-tui grade FILE          grade your own evaluate() or choose() against proven values
   tictactoe-tui serve               play in a browser (textual-serve, loopback by default)
   tictactoe-tui pbrain              our engine as a Gomocup brain (also pbrain-tictactoe-tui)
   tictactoe-tui bench               time the engine against plain minimax
