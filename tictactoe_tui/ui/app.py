@@ -27,7 +27,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from tictactoe_tui.history.store import HistoryStore
-from tictactoe_tui.history.study import MoveTree
 from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
 from tictactoe_tui.ui.flags import data_dir_flag, parse_args, position_flag, with_known_theme
@@ -39,7 +38,7 @@ if TYPE_CHECKING:
     # the first paint waits only for the first screen's code.
     from tictactoe_tui.engine import Board
     from tictactoe_tui.history.record import PlayedGame
-    from tictactoe_tui.play.study import MoveTree
+    from tictactoe_tui.history.study import MoveTree
     from tictactoe_tui.ui.screens.game import GameScreen
     from tictactoe_tui.worker.client import Thinker
 
