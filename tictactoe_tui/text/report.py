@@ -29,7 +29,7 @@ from tictactoe_tui.engine import (
 )
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.rules.board import cell_notation
-from tictactoe_tui.engine.search.types import same_estimate
+from tictactoe_tui.engine.search.types import Band, Kind, same_estimate
 from tictactoe_tui.history.review import proven_as_good
 from tictactoe_tui.text.panel import CandidateRow, PanelReport, StoryRow, ThinkingReport
 from tictactoe_tui.text.scores import (
@@ -234,8 +234,8 @@ def score_words(
     position: Position,
     exact: bool | None = None,
     *,
-    kind: str | None = None,
-    band: str | None = None,
+    kind: Kind | None = None,
+    band: Band | None = None,
 ) -> str:
     """A score in words for a headline: "win in 3", "draw", "wins, in at most 9",
     "heuristic estimate", "upper bound" (a bound on a heuristic's value).
@@ -243,8 +243,7 @@ def score_words(
     Give `kind` and `band` (a `MoveScore`'s); `exact` alone reads the number as a game value
     (True) or an estimate, and nothing at all as an estimate.
     """
-    kind = kind or ("exact" if exact else "estimate")
-    band = band or ""
+    kind = kind or (Kind.EXACT if exact else Kind.ESTIMATE)
     words = describe_score(score, position, kind=kind, band=band)
     if not words.endswith("(heuristic)"):
         return words
@@ -252,7 +251,7 @@ def score_words(
     return (
         "heuristic estimate"
         if kind == "estimate"
-        else short_meaning(score, position, kind, "heuristic")
+        else short_meaning(score, position, kind, Band.HEURISTIC)
     )
 
 

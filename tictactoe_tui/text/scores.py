@@ -36,7 +36,9 @@ from typing import TYPE_CHECKING
 from tictactoe_tui.engine import Board, MoveScore, describe_score
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.engine.search.types import (
+    Band,
     IterationInfo,
+    Kind,
     Rule,
     plies_of,
 )
@@ -103,7 +105,7 @@ def origin_words(scored: MoveScore, board: Board) -> str:
     if scored.source == "table":
         return "from the table"
     if scored.source in ("rule", "threats"):
-        words = RULE_WORDS.get(scored.rule, scored.rule or scored.source)
+        words = RULE_WORDS.get(scored.rule, scored.rule) if scored.rule else scored.source
         if scored.source == "threats" and len(scored.pv) > 1:
             words += f" ({len(scored.pv)} plies)"
         return f"{scored.source}: {words}"
@@ -157,9 +159,9 @@ def result_meaning(result: TraceResult, board: Board) -> str:
     (a depth-limited or narrowed search's value is an estimate unless it found a win or a loss
     it proves)."""
     band = (
-        ("win" if result.value > 0 else "loss" if result.value < 0 else "draw")
+        (Band.WIN if result.value > 0 else Band.LOSS if result.value < 0 else Band.DRAW)
         if result.kind == "exact"
-        else "heuristic"
+        else Band.HEURISTIC
     )
     return describe_score(result.value, board, kind=result.kind, band=band)
 
@@ -303,7 +305,7 @@ def overlay_caption(
     return next((wording for wording in wordings if len(wording) <= width), wordings[-1])
 
 
-def short_meaning(score: int, board: Board, kind: str, band: str) -> str:
+def short_meaning(score: int, board: Board, kind: Kind, band: Band) -> str:
     """What a score means, short enough for a column: "win in 3", "loss in ≤ 14", "draw or
     better", "at best win in 15", "estimate", "upper bound" (the long form is `describe_score`).
     """
@@ -347,7 +349,7 @@ def row_note(scored: MoveScore, board: Board, root_depth: int) -> str:
     is what a count of 0 positions needs said), and its depth when it differs from the
     search's: "mirror of B1", "from the table", "leaves a four", "VCT", "depth 1"."""
     if scored.source in ("rule", "threats"):
-        origin = RULE_NOTES.get(scored.rule, scored.rule or scored.source)
+        origin = RULE_NOTES.get(scored.rule, scored.rule) if scored.rule else scored.source
     else:
         origin = origin_words(scored, board)
     return ", ".join(part for part in (origin, depth_words(scored, board, root_depth)) if part)
@@ -377,7 +379,7 @@ def proof_words(scored: MoveScore, board: Board, *, with_line: bool = True) -> s
     fours (VCF), each forcing its block: E5 E6 F5 …"."""
     if scored.source not in ("rule", "threats"):
         return ""
-    sentence = _PROOFS.get(scored.rule, "")
+    sentence = _PROOFS.get(scored.rule, "") if scored.rule else ""
     if not sentence:
         return origin_words(scored, board)
     if sentence.endswith("."):
@@ -402,7 +404,7 @@ columns: the panel is 43 wide at its narrowest)."""
 def legend_keys(scores: Sequence[MoveScore], board: Board, root_depth: int) -> tuple[str, ...]:
     """The keys of `LEGEND_LINES` that `scores` (the rows a panel shows) need, in the
     legend's order."""
-    needed = set()
+    needed: set[str] = set()
     for scored in scores:
         if scored.kind in ("estimate", "at_most", "at_least"):
             needed.add(scored.kind)

@@ -731,7 +731,7 @@ def _proof_rank(proof: MoveScore, estimate: MoveScore) -> tuple[int, tuple[int, 
     others, and it never ranks the move above what the proof allows."""
     group, value, known = rank_key(proof)
     if (proof.kind, proof.band, estimate.band) == ("at_most", "draw", "heuristic"):
-        value = value_key(min(0, estimate.score), "heuristic")
+        value = value_key(min(0, estimate.score), Band.HEURISTIC)
     return group, value, known
 
 
