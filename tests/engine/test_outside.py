@@ -291,7 +291,11 @@ def test_an_engine_cannot_play_other_than_five_in_a_row(tmp_path: Path) -> None:
         ("engine", "needs its program: engine:path=PATH"),
         ("engine:path={brain}:depth=3", "takes no depth"),
         ("engine:path={brain}:difficulty=50", "plays its own moves"),
-        ("alphabeta:path={brain}", "only an outside engine takes a path"),
+        (
+            "alphabeta:path={brain}",
+            r"only an outside engine \(engine:path=PATH\) or a learner's file \(python:path=FILE\)"
+            " takes a path, not alphabeta",
+        ),
     ],
 )
 def test_bad_engine_specs_say_what_is_wrong(tmp_path: Path, text: str, words: str) -> None:
