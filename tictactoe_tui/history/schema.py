@@ -95,12 +95,84 @@ CREATE TABLE IF NOT EXISTS studies (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_SCHEMA_V1, _SCHEMA_V2, _SCHEMA_V3, _SCHEMA_V4, _SCHEMA_V5)
+_SCHEMA_V6 = """
+CREATE TABLE IF NOT EXISTS predictions (
+    id INTEGER PRIMARY KEY,
+    asked TEXT NOT NULL,
+    source TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    k INTEGER NOT NULL,
+    position TEXT NOT NULL,
+    question TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    expected TEXT NOT NULL,
+    right INTEGER NOT NULL,
+    seconds REAL NOT NULL DEFAULT 0,
+    game_id INTEGER,
+    detail TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX IF NOT EXISTS predictions_by_question ON predictions (question, asked);
+CREATE TABLE IF NOT EXISTS cards (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    k INTEGER NOT NULL,
+    position TEXT NOT NULL,
+    played INTEGER NOT NULL,
+    mark TEXT NOT NULL,
+    accepted TEXT NOT NULL,
+    game_id INTEGER,
+    move_number INTEGER,
+    step INTEGER NOT NULL DEFAULT 0,
+    due TEXT NOT NULL,
+    seen TEXT NOT NULL DEFAULT '',
+    detail TEXT NOT NULL DEFAULT '{}',
+    UNIQUE (position, size, k)
+);
+CREATE TABLE IF NOT EXISTS drill_attempts (
+    id INTEGER PRIMARY KEY,
+    attempted TEXT NOT NULL,
+    exercise TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    k INTEGER NOT NULL,
+    position TEXT NOT NULL,
+    depth INTEGER NOT NULL,
+    width INTEGER NOT NULL,
+    settings TEXT NOT NULL DEFAULT '{}',
+    nodes INTEGER NOT NULL,
+    nodes_right INTEGER NOT NULL,
+    solved INTEGER NOT NULL,
+    streak INTEGER NOT NULL,
+    detail TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS lessons (
+    lesson TEXT PRIMARY KEY,
+    stars INTEGER NOT NULL,
+    done INTEGER NOT NULL,
+    reached INTEGER NOT NULL DEFAULT 0,
+    mistakes INTEGER NOT NULL DEFAULT 0,
+    hints INTEGER NOT NULL DEFAULT 0,
+    updated TEXT NOT NULL,
+    detail TEXT NOT NULL DEFAULT '{}'
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (
+    _SCHEMA_V1,
+    _SCHEMA_V2,
+    _SCHEMA_V3,
+    _SCHEMA_V4,
+    _SCHEMA_V5,
+    _SCHEMA_V6,
+)
 """`MIGRATIONS[n]` takes a file from schema version n to n + 1 (version 0 is an empty file):
 1 the games, their moves and the last settings; 2 the review's cache of analyses; 3 the
 puzzles tried (each try with the player's rating and streak after it); 4 why a game was lost
 by a fault (an outside engine that failed), when it was; 5 the analysis board's studies (each
-kept whole as its text record, with what the list shows beside it)."""
+kept whole as its text record, with what the list shows beside it); 6 what the learner
+answered: predictions (each question, answer and verdict), the "find a better move" cards and
+their spaced-repetition step, the alpha-beta drill's attempts, and the course's lessons (stars,
+how far, mistakes and hints). Each of those tables keeps extras in a JSON `detail`."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema this program writes."""
