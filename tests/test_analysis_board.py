@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe_tui.engine import Board, IllegalMove, Mark
-from tictactoe_tui.history.study import MoveTree, Node, setup_position
+from tictactoe_tui.engine.rules.setup import setup_position
+from tictactoe_tui.history.study import MoveTree, Node
 from tictactoe_tui.play.analysis import (
     AnalysisController,
     AnalysisEffect,

@@ -37,6 +37,7 @@ from typing import Any
 
 from tictactoe_tui.engine import ALGORITHMS, Analysis, Board, IllegalMove, analyse_position
 from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.rules.setup import read_position
 from tictactoe_tui.engine.search.types import IterationInfo, MoveScore, describe_score
 from tictactoe_tui.play.arguments import OneLineParser, positive_int, positive_seconds
 from tictactoe_tui.text.scores import (
@@ -99,7 +100,7 @@ def main(argv: Sequence[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(list(argv))
     try:
-        board = Board.from_string(args.board, k=args.k)
+        board = read_position(args.board, k=args.k)
     except IllegalMove as err:
         parser.error(str(err))
     analysis, stopped = _analyse(board, args.algorithm, args.depth, args.time_limit)

@@ -36,6 +36,7 @@ from tictactoe_tui.engine import Board, IllegalMove
 from tictactoe_tui.engine.lab.compare import LAB_TIME_LIMIT, Comparison, compare
 from tictactoe_tui.engine.lab.trace import HEURISTIC_DEPTH, TraceResult
 from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.rules.setup import read_position
 from tictactoe_tui.play.arguments import OneLineParser, positive_int, positive_seconds
 from tictactoe_tui.text.lab import (
     agreement_words,
@@ -98,7 +99,7 @@ def main(argv: Sequence[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(list(argv))
     try:
-        board = Board.from_string(args.position, k=args.k)
+        board = read_position(args.position, k=args.k)
     except IllegalMove as error:
         parser.error(str(error))
     if board.is_over:

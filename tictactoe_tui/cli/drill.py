@@ -55,6 +55,7 @@ from tictactoe_tui.engine.rules.board import (
     check_shape,
     default_k,
 )
+from tictactoe_tui.engine.rules.setup import read_position
 from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.text.drill import labels
 
@@ -146,7 +147,7 @@ def _position(args: argparse.Namespace, parser: OneLineParser) -> tuple[Board, i
     """The position to cut from, and the seed that drew it (None when given)."""
     if args.position is not None:
         try:
-            return Board.from_string(args.position, k=args.k), None
+            return read_position(args.position, k=args.k), None
         except IllegalMove as err:
             parser.error(f"--position {args.position!r}: {err}")
     k = args.k if args.k is not None else default_k(args.size)

@@ -49,7 +49,8 @@ from typing import Literal, cast
 from tictactoe_tui.engine import Game, IllegalMove, Mark
 from tictactoe_tui.engine.players.match import GameOutcome
 from tictactoe_tui.engine.rules.board import cell_notation
-from tictactoe_tui.history.study import MoveTree, Node, setup_position
+from tictactoe_tui.engine.rules.setup import setup_position
+from tictactoe_tui.history.study import MoveTree, Node
 
 Outcome = Literal["X", "O", "draw", "abandoned"]
 """How a game ended: a mark won, a draw, or it was left before the end."""

@@ -6,8 +6,8 @@ Croissant's `treeReducer` and the lichess analysis board keep one). Each edit �
 promote a variation, delete one — keeps the tree well formed: a child's position is its
 parent's with the child's move played, and no two children of a node play the same move.
 
-Also here: the set-up rules (`setup_position`), which say in one sentence why a hand-made
-position cannot arise in a game.
+The set-up rules (which hand-made positions a game can reach) are the engine's
+(`engine/rules/setup.py`), one rule for every command and screen.
 
 A study lives in the history, below the game being played: the history keeps studies (`record`
 writes and reads their text) and the analysis board (`play/analysis.py`) edits them.
@@ -19,8 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import count
 
-from tictactoe_tui.engine import Analysis, Board, IllegalMove, Mark
-from tictactoe_tui.engine.rules.board import geometry
+from tictactoe_tui.engine import Analysis, Board, Mark
 
 
 @dataclass(eq=False)
@@ -162,84 +161,7 @@ def main_line(node: Node) -> list[Node]:
     return nodes
 
 
-# -- set-up: which hand-made positions can arise in a game -------------------------------------
-
-
-def setup_position(marks: str, size: int, k: int, to_move: Mark) -> Board:
-    """The position of `marks` ('X', 'O', '.' per cell, row-major) with `to_move` to move.
-
-    Raises IllegalMove with one sentence when no game can reach it: both sides have a line;
-    the counts differ by more than one; the side to move cannot be to move (the counts or a
-    finished line say the other side moves); or one side has two lines with no cell in common
-    (the game stops at the first line, so the last move made every line).
-    """
-    geo = geometry(size, k)
-    if len(marks) != geo.cells:
-        raise IllegalMove(f"a {size}×{size} board has {geo.cells} cells, not {len(marks)}")
-    x = sum(1 << i for i, ch in enumerate(marks) if ch == "X")
-    o = sum(1 << i for i, ch in enumerate(marks) if ch == "O")
-    xs, os_ = x.bit_count(), o.bit_count()
-    x_lines = [line for line in geo.lines if x & line == line]
-    o_lines = [line for line in geo.lines if o & line == line]
-    if x_lines and o_lines:
-        raise IllegalMove(
-            "Impossible position: both X and O have a line, but the game ends at the first one."
-        )
-    if abs(xs - os_) > 1:
-        raise IllegalMove(
-            f"Impossible position: {xs} X and {os_} O (the players take turns, "
-            "so the counts differ by at most one)."
-        )
-    if xs != os_:
-        due = Mark.O if xs > os_ else Mark.X
-        if to_move is not due:
-            raise IllegalMove(
-                f"{to_move} cannot be to move with {xs} X and {os_} O: the side "
-                f"with fewer marks moves, {due}."
-            )
-    lines, winner = (x_lines, Mark.X) if x_lines else (o_lines, Mark.O)
-    if lines:
-        if to_move is winner:
-            raise IllegalMove(
-                f"{winner} cannot be to move: {winner} has a line, so {winner} moved last."
-            )
-        common = lines[0]
-        for line in lines[1:]:
-            common &= line
-        if not common:
-            raise IllegalMove(
-                f"Impossible position: {winner} has two lines with no cell in "
-                "common, but the game ends at the first one."
-            )
-    rows = "/".join(marks[row * size : (row + 1) * size] for row in range(size))
-    return Board.from_string(rows, k=k, to_move=to_move)
-
-
-def side_to_move(marks: str, size: int, k: int, wanted: Mark) -> Mark:
-    """The side to move that `marks` allow, `wanted` when both may (equal counts, no line)."""
-    xs, os_ = marks.count("X"), marks.count("O")
-    if xs != os_:
-        return Mark.O if xs > os_ else Mark.X
-    geo = geometry(size, k)
-    x = sum(1 << i for i, ch in enumerate(marks) if ch == "X")
-    o = sum(1 << i for i, ch in enumerate(marks) if ch == "O")
-    if any(x & line == line for line in geo.lines):
-        return Mark.O
-    if any(o & line == line for line in geo.lines):
-        return Mark.X
-    return wanted
-
-
-def read_position(text: str, k: int | None = None) -> Board:
-    """A position string as `analyse` reads it (rows split by '/', '.', 'X', 'O', in either
-    case; the size comes from it, `k` defaults to the size's), with the set-up rules' checks:
-    X moves when the counts are equal. Raises IllegalMove with one sentence."""
-    cells = "".join(ch for ch in text.upper() if ch != "/" and not ch.isspace())
-    # The characters and the shape first (the engine's words), then the set-up rules.
-    shape = Board.from_string(cells.replace("X", ".").replace("O", "."), k=k)
-    return setup_position(
-        cells, shape.size, shape.k, side_to_move(cells, shape.size, shape.k, Mark.X)
-    )
+# -- a position's first mover and its cells ---------------------------------------------------
 
 
 def first_mover(board: Board) -> Mark:

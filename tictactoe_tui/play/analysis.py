@@ -23,15 +23,13 @@ from enum import StrEnum
 
 from tictactoe_tui.engine import Algorithm, Analysis, Board, IllegalMove, Mark, Progress
 from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.rules.setup import read_position, setup_position, side_to_move
 from tictactoe_tui.history.study import (
     MoveTree,
     Node,
     first_mover,
     main_line,
     marks_text,
-    read_position,
-    setup_position,
-    side_to_move,
     variation_at,
 )
 from tictactoe_tui.play.controller import (

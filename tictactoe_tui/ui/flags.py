@@ -16,8 +16,8 @@ from functools import cache
 
 from tictactoe_tui import __version__
 from tictactoe_tui.engine import Board, IllegalMove, PlayerSpec
+from tictactoe_tui.engine.rules.setup import read_position
 from tictactoe_tui.history.locations import data_dir_argument
-from tictactoe_tui.history.study import read_position
 from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.play.settings import (
     COMPUTERS,
