@@ -117,6 +117,11 @@ def read_position(text: str, k: int | None = None, to_move: Mark | None = None) 
 def _check_rows(text: str) -> None:
     """Refuse rows of different lengths, naming the first row that differs from the others."""
     rows = ["".join(row.split()) for row in text.split("/")]
+    # A slash before the first row or after the last one closes nothing: "X......../" is a board.
+    while rows and not rows[-1]:
+        rows.pop()
+    while rows and not rows[0]:
+        rows.pop(0)
     if len(rows) < 2:
         return
     lengths = [len(row) for row in rows]
