@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
@@ -122,6 +123,41 @@ def test_an_impossible_position_flag_is_one_line_and_exit_2() -> None:
         assert done.returncode == 2, position
         assert done.stderr.count("\n") == 1 and why in done.stderr, done.stderr
         assert done.stderr.startswith("tictactoe-tui: --position")
+
+
+def test_flags_beside_position_either_work_or_are_refused_in_one_line() -> None:
+    """Issue 39: `--text --position` used to start an empty board and `--size 5` was ignored."""
+    for flags, said in [
+        (["--text", "--position", "X../.../..."], "text mode does not have"),
+        (["--size", "5", "--position", "X../.../..."], "--size 5 does not fit --position"),
+    ]:
+        done = subprocess.run(
+            [sys.executable, "-m", "tictactoe_tui", *flags],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2, flags
+        assert done.stderr.count("\n") == 1 and said in done.stderr, done.stderr
+    # A --size that is the position's own says nothing new and is taken.
+    app = TicTacToeApp.from_args(["--size", "3", "--position", "X../.../..."])
+    assert app.start_position is not None and app.start_position.size == 3
+
+
+async def test_a_position_never_changes_the_remembered_settings(tmp_path: Path) -> None:
+    store = HistoryStore.open(str(tmp_path))
+    store.remember_settings({"opponent": "random", "size": 4})
+    store.close()
+    flags = ["--opponent", "h1", "--position", "X../.O./...", "--data-dir", str(tmp_path)]
+    app = TicTacToeApp.from_args(flags)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, AnalysisScreen)
+    store = HistoryStore.open(str(tmp_path))
+    remembered = store.last_settings()
+    store.close()
+    assert remembered is not None
+    assert (remembered["opponent"], remembered["size"]) == ("random", 4)
 
 
 async def test_position_flag_with_k_opens_that_board() -> None:

@@ -199,8 +199,11 @@ class TicTacToeApp(App[None]):
         # Each screen's module is imported when the screen is first shown: the first paint
         # waits only for the first screen's code (help, history and the lab load later).
         if self.start_in_game:
-            # Written once the game shows: a database write does not hold up the first paint.
-            self.call_after_refresh(self.store.remember_settings, asdict(self.settings))
+            if self.start_position is None:
+                # Written once the game shows: a database write does not hold up the first
+                # paint. Flags given beside --position are for this visit to a position only:
+                # they never become the next plain start's settings.
+                self.call_after_refresh(self.store.remember_settings, asdict(self.settings))
             self.push_screen(self._game_screen(self.settings))
         else:
             from tictactoe_tui.ui.screens.settings import SettingsScreen

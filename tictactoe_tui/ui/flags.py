@@ -190,8 +190,15 @@ def parse_args(
             file=sys.stderr,
         )
     if given.pop("position", None) is not None:
-        # --k belongs to the position (its size is the string's): `position_flag` reads both.
+        if text_mode:
+            parser.error(
+                "--position opens the analysis board, which the text mode does not have: "
+                "`tictactoe-tui analyse BOARD` reads the position as plain lines"
+            )
+        # --k belongs to the position (its size is the string's): `position_flag` reads both,
+        # and refuses a --size the position does not have.
         given.pop("k", None)
+        given.pop("size", None)
     if ":" in given.get("opponent", ""):
         given.update(_spec_fields(parser, given["opponent"]))
     if ("x" in given or "o" in given) and "mode" not in given:
@@ -240,9 +247,16 @@ def position_flag(argv: Sequence[str] | None = None) -> Board | None:
     except ValueError:
         parser.error(f"--k must be a whole number, not {k_text!r}")
     try:
-        return read_position(text, k)
+        board = read_position(text, k)
     except IllegalMove as error:
         parser.error(f"--position {text!r}: {error}")
+    size_text: str | None = getattr(given, "size", None)
+    if size_text is not None and size_text.strip() != str(board.size):
+        parser.error(
+            f"--size {size_text} does not fit --position, a {board.size}×{board.size} board: "
+            "the size comes from the position (leave --size out)"
+        )
+    return board
 
 
 def data_dir_flag(argv: Sequence[str] | None = None) -> str | None:
