@@ -20,7 +20,7 @@ import pytest
 
 from tictactoe_tui.engine import IllegalMove, Mark
 from tictactoe_tui.engine.rules.board import geometry
-from tictactoe_tui.engine.rules.setup import read_position, reachability_problem
+from tictactoe_tui.engine.rules.setup import reachability_problem, read_position
 
 SIZE, K = 4, 3
 
