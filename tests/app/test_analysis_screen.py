@@ -55,6 +55,9 @@ async def test_e_opens_the_game_position_and_escape_returns_to_the_game_untouche
         await pilot.press("1", "9")  # two moves explored on the board
         await settle(pilot)
         assert screen.position_text == "O../.X./..X"
+        await pilot.press("escape")  # asks once: the two moves were never kept
+        await settle(pilot)
+        assert app.screen is screen
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is game and game.game.moves == (4,)
@@ -158,6 +161,41 @@ async def test_a_position_never_changes_the_remembered_settings(tmp_path: Path) 
     store.close()
     assert remembered is not None
     assert (remembered["opponent"], remembered["size"]) == ("random", 4)
+
+
+async def test_escape_and_q_ask_once_before_dropping_unkept_moves(tmp_path: Path) -> None:
+    """Issue 39: Escape dropped a study's moves without a word and q quit with no question."""
+    flags = ["--position", "X../.O./...", "--data-dir", str(tmp_path)]
+    app = TicTacToeApp.from_args(flags)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert await click_cell(pilot, 2, "#analysis-board")
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, AnalysisScreen)
+        assert notices(pilot)[-1].startswith("This study's 1 move is not kept: k keeps it")
+        await pilot.press("k")
+        await pilot.pause()
+        assert notices(pilot)[-1].startswith("Study 1 kept in the history")
+        assert await click_cell(pilot, 8, "#analysis-board")
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert notices(pilot)[-1].startswith("This study has changed since it was kept")
+        assert pilot.app.is_running
+        await pilot.press("q")
+        await pilot.pause()
+        assert not pilot.app.is_running
+
+
+async def test_escape_leaves_at_once_with_nothing_to_lose() -> None:
+    app = TicTacToeApp.from_args(["--position", "X../.O./..."])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, SettingsScreen)
 
 
 async def test_position_flag_with_k_opens_that_board() -> None:

@@ -314,12 +314,18 @@ class TicTacToeApp(App[None]):
         self._quit_or_ask()
 
     def _quit_or_ask(self) -> None:
-        """Ask "quit this game?" on a Game screen (as q does), else close the app."""
+        """Ask "quit this game?" on a Game screen (as q does), ask once on an analysis board
+        whose study has unkept moves, else close the app."""
+        from tictactoe_tui.play.leaving import Leave
+        from tictactoe_tui.ui.screens.analysis import AnalysisScreen
         from tictactoe_tui.ui.screens.game import GameScreen
 
         # The palette runs its command while it still shows: look beneath it.
         shown = [s for s in self.screen_stack if not isinstance(s, CommandPalette)]
-        if shown and isinstance(shown[-1], GameScreen):
+        if shown and isinstance(shown[-1], AnalysisScreen):
+            if shown[-1].may_leave(Leave.QUIT):
+                self.exit()
+        elif shown and isinstance(shown[-1], GameScreen):
             shown[-1].action_quit_game()
         else:
             self.exit()

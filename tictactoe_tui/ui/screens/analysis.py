@@ -48,6 +48,7 @@ from tictactoe_tui.play.controller import (
     ShowThinking,
     StopSearch,
 )
+from tictactoe_tui.play.leaving import Leave, LeaveGuard
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.widgets import Board, PositionView
 from tictactoe_tui.ui.widgets.board import board_size_on_screen
@@ -144,6 +145,10 @@ class AnalysisScreen(Screen[None]):
         self.study_id = study_id
         """The study's id in the history once kept (saving again replaces it)."""
         self._kept_tree = self.controller.tree if study_id is not None else None
+        self._leaving = LeaveGuard()
+        """Escape and q ask once before they drop moves that were never kept."""
+        if study_id is not None:
+            self._leaving.mark_kept(study_to_record(self.controller.tree))
         self._drawn: BoardView | None = None
 
     @property
@@ -412,6 +417,7 @@ class AnalysisScreen(Screen[None]):
             return
         again = self.study_id == kept
         self.study_id, self._kept_tree = kept, tree
+        self._leaving.mark_kept(study_to_record(tree))
         moves, variations = study_counts(tree)
         self._run(
             self.controller.say(
@@ -440,8 +446,20 @@ class AnalysisScreen(Screen[None]):
             self._close_paste()
         elif self.controller.phase is Phase.SETUP:
             self._run(self.controller.cancel_setup())
-        else:
+        elif self.may_leave(Leave.BACK):
             self.dismiss()
+
+    def may_leave(self, way: Leave) -> bool:
+        """Whether Escape (`Leave.BACK`) or q (`Leave.QUIT`) may leave the board now; when the
+        study has moves that were never kept, the board asks first and says how to keep them."""
+        if self.store is None or self.store.state not in ("ready", "waiting"):
+            return True  # no history to keep the study in: asking would offer nothing
+        tree = self.controller.tree
+        question = self._leaving.ask(study_to_record(tree), study_counts(tree)[0], way)
+        if question is None:
+            return True
+        self._run(self.controller.say(question))
+        return False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Letters typed in the paste box stay there (escape closes it)."""
