@@ -25,8 +25,7 @@ def test_unkept_moves_are_asked_about_once_then_either_key_leaves() -> None:
 def test_a_change_after_the_question_asks_again_and_q_says_quit() -> None:
     guard = LeaveGuard()
     assert guard.ask("one move", 1, Leave.QUIT) == (
-        "This study's 1 move is not kept: k keeps it in the history; "
-        "q again to quit without it."
+        "This study's 1 move is not kept: k keeps it in the history; q again to quit without it."
     )
     assert guard.ask("two moves", 2, Leave.QUIT) is not None
 

@@ -262,9 +262,9 @@ def test_the_board_caption_explains_every_mark_its_cells_show() -> None:
     )
     assert overlay_caption("X's scores", ["+3", "0"], "v") == "X's scores (v hides)"
     assert overlay_caption("X's scores", ["~3"], "v", line=True) == (
-        "X's scores, ~ estimate (v) · line (p)"
+        "X's scores, ~ estimate (v) · line #1 #2… (p)"
     )
-    assert overlay_caption("", ["~3"], "v", line=True) == "line 1 2 3… (p hides)"
+    assert overlay_caption("", ["~3"], "v", line=True) == "line #1 #2 #3… (p hides)"
     for width in range(16, 70):
         caption = overlay_caption("X's scores", texts, "v", width=width)
         assert len(caption) <= max(width, len("~est ≤max ≥min …cut")), (width, caption)

@@ -43,8 +43,8 @@ async def test_the_panel_shows_the_search_live_then_its_result() -> None:
         line = view.line_shown
         assert [cell_notation(cell, 10) for cell in line] == names
         for step, cell in enumerate(line, start=1):
-            assert cell_words(pilot, cell) == [str(step)]
-        assert view.board.border_subtitle == "line 1 2 3… (p hides)"
+            assert cell_words(pilot, cell) == [f"#{step}"]
+        assert view.board.border_subtitle == "line #1 #2 #3… (p hides)"
         await settle(pilot)
         final = panel(pilot)
         assert final.startswith("Computer (O) played")
@@ -82,7 +82,7 @@ async def test_picking_a_row_draws_its_expected_line_and_p_hides_it() -> None:
         position = screen.game.board
         for step, cell in enumerate(row.line, start=1):
             assert position[cell] is None
-            framed = f">{step}<" if cell == view.board.best_move else str(step)
+            framed = f">#{step}<" if cell == view.board.best_move else f"#{step}"
             assert cell_words(pilot, cell)[1] == framed
         assert row.line_names == " ".join(cell_notation(c, 3) for c in row.line)
         # The line of another row, picked with the mouse.

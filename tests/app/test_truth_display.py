@@ -142,7 +142,7 @@ async def test_p_draws_the_line_of_a_win_proven_by_threats() -> None:
         assert view.line_shown == chosen.line
         for step, cell_index in enumerate(chosen.line, start=1):
             # The hint's cell is framed, so that no colour is needed to find it.
-            framed = f">{step}<" if cell_index == view.board.best_move else str(step)
+            framed = f">#{step}<" if cell_index == view.board.best_move else f"#{step}"
             assert view.board.cell_text(cell_index).split()[0] == framed
 
 

@@ -277,17 +277,27 @@ def overlay_marks(texts: Iterable[str]) -> tuple[str, ...]:
     return tuple(mark for mark in OVERLAY_MARK_WORDS if mark in shown)
 
 
+STEP_SIGN = "#"
+"""What an expected line's step number starts with on the board ("#2"), so a step never reads
+as a score (a score is a bare number, or one after ≤ ≥ ~ or the frame > <)."""
+
+
+def step_text(number: int) -> str:
+    """The cell text for step `number` of an expected line: "#1", "#2"…"""
+    return f"{STEP_SIGN}{number}"
+
+
 def overlay_caption(
     whose: str, texts: Iterable[str], key: str = "", *, line: bool = False, width: int | None = None
 ) -> str:
     """The board's caption: whose scores its cells show (`whose`, e.g. "X's scores"), what
-    every mark among them means, the key that hides them, and "line (p)" when an expected
+    every mark among them means, the key that hides them, and "line #1 #2… (p)" when an expected
     line's steps show. The longest wording that fits `width` characters (None: any);
     the marks' meanings are dropped last."""
     if not whose:
-        return "line 1 2 3… (p hides)" if line else ""
+        return "line #1 #2 #3… (p hides)" if line else ""
     marks = overlay_marks(texts)
-    tail = " · line (p)" if line else ""
+    tail = " · line #1 #2… (p)" if line else ""
     hides = f" ({key} hides)" if key and not line else f" ({key})" if key else ""
     short_key = f" ({key})" if key else ""
     full = ", ".join(OVERLAY_MARK_WORDS[mark] for mark in marks)

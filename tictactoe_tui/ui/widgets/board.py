@@ -34,7 +34,7 @@ from textual.reactive import var
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tictactoe_tui.text.scores import fit_cell_score
+from tictactoe_tui.text.scores import fit_cell_score, step_text
 
 COMPACT_FROM = 6
 """Boards this size and bigger use one-line cells so a 10×10 game fits a 100×34 terminal."""
@@ -285,7 +285,10 @@ class Board(Widget, can_focus=True):
                 number, by = step
                 drawings.append(
                     _Drawing(
-                        corner=labels.get(index, ""), centre=str(number), step_by=by, under=hint
+                        corner=labels.get(index, ""),
+                        centre=step_text(number),
+                        step_by=by,
+                        under=hint,
                     )
                 )
         changed = {

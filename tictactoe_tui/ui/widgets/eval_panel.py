@@ -200,7 +200,7 @@ class EvalPanel(VerticalScroll, can_focus=False):
         for line in report.legend:
             parts += [(f"  {line}", "dim"), "\n"]
         if any(row.line for row in report.rows):
-            parts += [("  Tab ↑↓ or click: a row's line 1 2 3… (p)", "dim"), "\n"]
+            parts += [("  Tab ↑↓ or click: a row's line #1 #2… (p)", "dim"), "\n"]
         parts += [
             "\n",
             f"{report.algorithm}: {report.nodes:,} positions in {_duration(report.elapsed)}",
