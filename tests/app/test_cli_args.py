@@ -153,6 +153,10 @@ def test_which_marks_the_computer_plays_depends_on_the_mode() -> None:
             ["--opponent", "deep-blue"],
             "--opponent must be one of random, h1, h2, minimax, alphabeta, engine, not 'deep-blue'",
         ),
+        (
+            ["--opponent", "engine"],  # issue 39 item 5: it said "--engine cannot be used"
+            "--opponent engine: an outside engine needs a path: engine:path=/path/to/pbrain",
+        ),
         (["--theme", "neon"], "--theme must be one of "),
         (["--colour", "red"], "unrecognized arguments: --colour red"),
         (["--size"], "argument --size: expected one argument"),

@@ -339,6 +339,10 @@ def test_every_valid_spec_round_trips(opponent: str, data: st.DataObject) -> Non
         ("h1:time=1", "h1 has no time limit"),
         ("minimax:time=1", "give it a depth"),
         ("random:difficulty=50", "random plays at random already"),
+        # Issue 39 item 5: an option after a path is an option, not more of the path.
+        ("engine:path=/bin/sh:foo=1", "unknown option 'foo'"),
+        ("engine:path=", "path= names nothing"),
+        ("python:path=", "path= names nothing"),
     ],
 )
 def test_bad_specs_say_what_is_wrong(text: str, words: str) -> None:

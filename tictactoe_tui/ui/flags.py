@@ -206,6 +206,9 @@ def parse_args(
     try:
         settings = settings_from_text(given, () if text_mode else themes())
     except SettingError as error:
+        if error.field == "engine":
+            # The engine's program is given in --opponent's spec: there is no --engine flag.
+            parser.error(f"--opponent engine: {error.problem.removeprefix('cannot be used: ')}")
         parser.error(f"{error.flag} {error.problem}")
     for name in given:
         reason = settings.unused(name)

@@ -96,9 +96,11 @@ def _options(text: str, parts: list[str]) -> dict[str, str]:
     last = ""
     for option in parts:
         key, equals, value = (s.strip() for s in option.partition("="))
-        if last == "path" and not (equals and key in _KEYS):
+        if last == "path" and not equals:
             values["path"] += ":" + option
             continue
+        if key == "path" and equals and not value:
+            raise _spec_error(text, "path= names nothing: give the file, path=/path/to/FILE")
         if not equals or not key or not value:
             raise _spec_error(text, f"{option!r} is not an option: {_OPTION_HELP}")
         if key not in _KEYS:
