@@ -120,7 +120,7 @@ def test_bad_input_is_one_sentence_and_changes_nothing(data_dir: Path) -> None:
         "'foo' is neither a cell nor a word I know: type a cell such as B2, or help.",
         "B2 (row 2, column 2) is taken by X.",
         "0 is not a cell: the digits 1 to 9 name them, or help.",
-        "'Z9' is neither a cell nor a word I know: type a cell such as B2, or help.",
+        "Z9 is off the board: the 3 by 3 board's cells run from A1 to C3.",
         "End of input. The unfinished game is kept in the history.",
     ]
 

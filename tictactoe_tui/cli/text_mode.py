@@ -236,10 +236,18 @@ class TextGame:
             try:
                 cell = parse_cell(text, size)
             except IllegalMove:
-                self._say(
-                    f"{text!r} is neither a cell nor a word I know: type a cell such as "
-                    f"B2, or help."
-                )
+                name = text.strip().upper()
+                if name[:1].isalpha() and name[1:].isdigit():
+                    last = f"{chr(ord('A') + size - 1)}{size}"
+                    self._say(
+                        f"{name} is off the board: the {size} by {size} board's cells run "
+                        f"from A1 to {last}."
+                    )
+                else:
+                    self._say(
+                        f"{text!r} is neither a cell nor a word I know: type a cell such as "
+                        f"{_centre(size)}, or help."
+                    )
                 return
         before = len(controller.game.moves)
         effects = controller.choose(cell)
