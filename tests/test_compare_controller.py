@@ -337,3 +337,21 @@ def test_a_stopped_search_shows_its_best_move_so_far_faintly() -> None:
     assert controller.minimax_state is MinimaxState.CANCELLED
     assert controller.cell("minimax", "value").faint
     assert controller.cell("minimax", "moves").faint
+
+
+def test_the_title_counts_moves_in_words_and_a_finished_board_has_nobody_to_move() -> None:
+    """Issue 39 item 5: "after 1 moves", and "O to move" on a finished position."""
+    one = Board.from_string("...../...../..X../...../.....", k=4)
+    assert (
+        CompareController(one)
+        .title()
+        .startswith(
+            "Compare the algorithms: O to move on the position after 1 move (5×5, 4 in a row)"
+        )
+    )
+    won = CompareController(Board.from_string("XXX/OO./..."))
+    assert won.title() == (
+        "Compare the algorithms: the game is over on XXX/OO./... (3×3, 3 in a row): X has won"
+    )
+    drawn = CompareController(Board.from_string("XOX/XOO/OXX"))
+    assert drawn.title().endswith(": a draw")

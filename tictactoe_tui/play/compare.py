@@ -503,11 +503,15 @@ class CompareController:
         board = self.position
         depth = "to the end" if self.depth is None else f"to depth {self.depth} (H1 at the cut-off)"
         # The notation fits the line on small boards; bigger ones are named by the move number.
-        where = str(board) if board.size <= 4 else f"the position after {board.move_count} moves"
-        return (
-            f"Compare the algorithms: {board.to_move} to move on {where} "
-            f"({board.size}×{board.size}, {board.k} in a row), searched {depth}"
-        )
+        moves = board.move_count
+        plural = "" if moves == 1 else "s"
+        where = str(board) if board.size <= 4 else f"the position after {moves} move{plural}"
+        shape = f"{board.size}×{board.size}, {board.k} in a row"
+        if board.is_over:
+            # Nobody is to move on a finished board: say how it ended instead.
+            ended = f"{board.winner} has won" if board.winner is not None else "a draw"
+            return f"Compare the algorithms: the game is over on {where} ({shape}): {ended}"
+        return f"Compare the algorithms: {board.to_move} to move on {where} ({shape}), searched {depth}"
 
     def notes(self) -> str:
         """The lines under the table: the moves left out, and what the columns are."""
