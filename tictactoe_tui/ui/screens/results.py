@@ -7,6 +7,8 @@ look at the final board and the panel). The Game screen acts on it.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -105,7 +107,7 @@ class ResultsScreen(ModalScreen[str]):
         """The headline, how it ended, the score, the keys and the buttons."""
         with Vertical(id="results-dialog"):
             yield Static(self.headline, id="results-headline", markup=False)
-            yield Static(self.detail, id="results-detail", markup=False)
+            yield Static(units_kept(self.detail), id="results-detail", markup=False)
             yield Scoreboard(self.tally, self.all_time, id="results-scoreboard")
             yield Static(
                 "r again · v review · s settings · q quit\nEscape: look at the board",
@@ -139,3 +141,12 @@ class ResultsScreen(ModalScreen[str]):
         """The mouse way to the same four choices."""
         if event.button.id:
             self.dismiss(event.button.id)
+
+
+_NUMBER_AND_UNIT = re.compile(r"(\d) (s|ms|%)(?=\W|$)")
+
+
+def units_kept(text: str) -> str:
+    """`text` with each number written against its unit ("6s"), so the dialog never wraps
+    "0.5 s + 6 s grace" between the 6 and its s (Textual breaks lines at no-break spaces too)."""
+    return _NUMBER_AND_UNIT.sub(r"\1\2", text)
