@@ -198,6 +198,51 @@ async def test_escape_leaves_at_once_with_nothing_to_lose() -> None:
         assert isinstance(pilot.app.screen, SettingsScreen)
 
 
+def footer_keys(pilot: Pilot[None]) -> list[tuple[str, str]]:
+    """The footer's keys as shown: (key, description), in order, the hidden ones left out."""
+    from textual.widgets._footer import FooterKey
+
+    return [
+        (key.key_display, key.description)
+        for key in pilot.app.screen.query(FooterKey)
+        if key.display and not key.has_class("-command-palette")
+    ]
+
+
+async def test_the_footer_shows_whole_keys_and_the_set_up_keys_while_setting_up() -> None:
+    """Issue 39: at 100 columns the footer ended "Hi ^ppa lette", and in set-up mode it listed
+    , . ] + (which do nothing then) instead of the set-up keys."""
+    from textual.widgets._footer import FooterKey
+
+    app = TicTacToeApp.from_args(["--position", "X../.O./..."])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for width in (100, 80, 120):
+            await pilot.resize_terminal(width, 30)
+            await pilot.pause(0.3)
+            keys = list(pilot.app.screen.query(FooterKey))
+            palette = next(key for key in keys if key.has_class("-command-palette"))
+            shown = [key for key in keys if key.display and key is not palette]
+            assert shown and all(key.region.right <= palette.region.x for key in shown), width
+        shown_keys = [key for key, _ in footer_keys(pilot)]
+        assert shown_keys[:3] == [",", ".", "]"]
+        await pilot.press("s")
+        await pilot.pause(0.3)
+        described = dict(footer_keys(pilot))
+        assert {k: described.get(k) for k in "xo.mns"} == {
+            "x": "X",
+            "o": "O",
+            ".": "Empty",
+            "m": "Side",
+            "n": "Clear",
+            "s": "Done",
+        }
+        assert described.get("esc") == "Cancel" and "," not in described and "]" not in described
+        await pilot.press("escape")
+        await pilot.pause(0.3)
+        assert dict(footer_keys(pilot)).get("s") == "Set up"
+
+
 async def test_position_flag_with_k_opens_that_board() -> None:
     app = TicTacToeApp.from_args(["--position", "x..../...../..o../...../.....", "--k", "4"])
     async with app.run_test(size=SIZE) as pilot:

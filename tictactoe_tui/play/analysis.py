@@ -349,7 +349,7 @@ class AnalysisController:
     def clear(self) -> list[AnalysisEffect]:
         """Empty the board (X to move)."""
         if self.phase is not Phase.SETUP:
-            return [self._say("s sets up a position first: then c clears the board.")]
+            return [self._say("s sets up a position first: then n clears the board.")]
         self.setup = Board.empty(self.setup.size, self.setup.k)
         return [self._say("Board cleared: X to move.")]
 

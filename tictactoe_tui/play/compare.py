@@ -511,7 +511,10 @@ class CompareController:
             # Nobody is to move on a finished board: say how it ended instead.
             ended = f"{board.winner} has won" if board.winner is not None else "a draw"
             return f"Compare the algorithms: the game is over on {where} ({shape}): {ended}"
-        return f"Compare the algorithms: {board.to_move} to move on {where} ({shape}), searched {depth}"
+        return (
+            f"Compare the algorithms: {board.to_move} to move on {where} ({shape}), "
+            f"searched {depth}"
+        )
 
     def notes(self) -> str:
         """The lines under the table: the moves left out, and what the columns are."""

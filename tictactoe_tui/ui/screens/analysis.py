@@ -73,6 +73,10 @@ def needed_terminal(size: int) -> tuple[int, int]:
     )
 
 
+_EXPLORING_KEYS = frozenset({"back", "forward_or_empty", "variation", "promote", "delete"})
+"""The footer's keys that step through the study: hidden while a position is set up."""
+
+
 class AnalysisScreen(Screen[None]):
     """A study: a position set up by hand or taken from a game, and the moves tried from it."""
 
@@ -90,7 +94,11 @@ class AnalysisScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(d), f"place_digit({d})", f"Cell {d}", show=False) for d in range(1, 10)),
+        # Each set-up key (`set_up_…`) comes before the key's other binding, so that while
+        # setting up the footer shows it; the exploring keys, which do nothing then, are hidden
+        # (`check_action` decides).
         Binding("comma", "back", "Back", key_display=","),
+        Binding("full_stop", "set_up_put('')", "Empty", key_display="."),
         Binding("full_stop", "forward_or_empty", "Forward", key_display="."),
         Binding("shift+left", "back", "Back", show=False),
         Binding("shift+right", "forward_or_empty", "Forward", show=False),
@@ -105,7 +113,13 @@ class AnalysisScreen(Screen[None]):
         ),
         Binding("right_square_bracket", "variation(1)", "Variation", key_display="]"),
         Binding("plus", "promote", "Promote", key_display="+"),
-        Binding("delete,backspace", "delete", "Delete", key_display="del"),
+        # Not in the footer: at 100 columns it cut the last keys in pieces (the help lists it).
+        Binding("delete,backspace", "delete", "Delete", key_display="del", show=False),
+        Binding("x", "set_up_put('X')", "X"),
+        Binding("o", "set_up_put('O')", "O"),
+        Binding("m", "set_up_side", "Side"),
+        Binding("n", "set_up_clear", "Clear"),
+        Binding("s", "set_up_done", "Done"),
         Binding("s", "setup", "Set up"),
         Binding("x", "put('X')", "X", show=False),
         Binding("o", "put('O')", "O", show=False),
@@ -122,6 +136,7 @@ class AnalysisScreen(Screen[None]):
         Binding("t", "search_tree", "Search tree", show=False),
         Binding("w", "heuristics", "Heuristic lab", show=False),
         Binding("d", "pairing", "Why a draw", show=False),
+        Binding("escape", "set_up_cancel", "Cancel"),
         Binding("escape", "leave", "Back"),
     ]
 
@@ -279,6 +294,8 @@ class AnalysisScreen(Screen[None]):
 
     def _redraw(self) -> None:
         controller = self.controller
+        if self.has_class("-setup") != (controller.phase is Phase.SETUP):
+            self.refresh_bindings()  # the footer's keys: set-up or exploring
         self.set_class(controller.phase is Phase.SETUP, "-setup")
         view = controller.board_view()
         if view != self._drawn:
@@ -462,8 +479,36 @@ class AnalysisScreen(Screen[None]):
         return False
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Letters typed in the paste box stay there (escape closes it)."""
-        return action == "leave" or not self.has_class("-pasting")
+        """Letters typed in the paste box stay there (escape closes it); the set-up keys are
+        there while setting up, the exploring keys of the footer the rest of the time."""
+        if self.has_class("-pasting"):
+            return action == "leave"
+        setting_up = self.controller.phase is Phase.SETUP
+        if action.startswith("set_up_"):
+            return setting_up
+        if action in _EXPLORING_KEYS:
+            return not setting_up
+        return True
+
+    def action_set_up_put(self, mark: str) -> None:
+        """x / o / . while setting up (the footer's keys)."""
+        self.action_put(mark)
+
+    def action_set_up_side(self) -> None:
+        """m while setting up: the other side to move."""
+        self.action_switch_side()
+
+    def action_set_up_clear(self) -> None:
+        """n while setting up: an empty board."""
+        self.action_clear()
+
+    def action_set_up_done(self) -> None:
+        """s again: the position set up is the one studied."""
+        self.action_setup()
+
+    def action_set_up_cancel(self) -> None:
+        """Escape while setting up: back to the position as it was."""
+        self.action_leave()
 
     # -- the lab, on the position shown ---------------------------------------------------------
 

@@ -8,7 +8,6 @@ look at the final board and the panel). The Game screen acts on it.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Sequence
 from typing import ClassVar
 

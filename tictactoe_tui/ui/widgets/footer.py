@@ -1,11 +1,14 @@
-"""The key footer: Textual's, without its leak, and recomposed only when its keys change."""
+"""The key footer: Textual's, without its leak, recomposed only when its keys change, and never
+showing a key cut in pieces."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from typing import Any
 
+from textual import events
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
 
 
 class Footer(TextualFooter):
@@ -40,6 +43,7 @@ class Footer(TextualFooter):
             return
         self._shown = shown
         await super().recompose()
+        self.call_after_refresh(self._drop_cut_keys)
         watchers: dict[str, list[tuple[Any, Any]]] = getattr(self, "__watchers", {})
         for name, entries in watchers.items():
             watchers[name] = [
@@ -66,3 +70,27 @@ class Footer(TextualFooter):
             for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items()
         )
         return bindings, self.compact, self.show_command_palette, self.combine_groups
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Every key back, then those that no longer fit dropped, once laid out again."""
+        for key in self.query(FooterKey):
+            key.display = True
+        self.call_after_refresh(self._drop_cut_keys)
+
+    def _drop_cut_keys(self, tries: int = 10) -> None:
+        """Hide the keys that run past the palette's key (or the edge): a narrow terminal cut
+        the last one in pieces ("y Hi▏^p palette"). The help lists every key."""
+        keys = list(self.query(FooterKey))
+        if any(not key.region for key in keys if key.display):
+            if tries > 0 and self.is_attached:  # not laid out yet: look again soon
+                self.set_timer(0.05, lambda: self._drop_cut_keys(tries - 1))
+            return
+        palette = [key for key in keys if key.has_class("-command-palette")]
+        limit = palette[0].region.x if palette else self.region.right
+        cut = False
+        for key in keys:
+            if key in palette:
+                continue
+            cut = cut or key.region.right > limit
+            if cut:
+                key.display = False
