@@ -283,7 +283,7 @@ def test_the_predictor_counts_per_kind_times_answers_and_keeps_a_streak() -> Non
 def test_a_tally_is_the_same_read_back_from_its_answers() -> None:
     board = Board.from_string("X../.../...", k=3)
     questions = questions_for(board, analyse_position(board))
-    kept = [*judge_move(questions, 4).kept, *judge_move(questions, 0).kept]
+    kept = [*judge_move(questions, 4).kept, *judge_move(questions, 1).kept]
     tally = tally_of(kept)
     assert tally == Tally().after("move", True).after("move", False)
     assert tally.lines() == ["the move: 1 of 2 right", "streak 0 (best 1)"]

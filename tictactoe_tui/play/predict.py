@@ -31,7 +31,14 @@ from dataclasses import dataclass, field
 
 from tictactoe_tui.engine import Analysis, Board, MoveScore, describe_score
 from tictactoe_tui.engine.rules.board import cell_notation
-from tictactoe_tui.engine.search.types import Band, Kind, plies_of, proven_best, value_key, win_score
+from tictactoe_tui.engine.search.types import (
+    Band,
+    Kind,
+    plies_of,
+    proven_best,
+    value_key,
+    win_score,
+)
 from tictactoe_tui.history.predictions import Prediction, Tally
 from tictactoe_tui.text.review import outlook_words
 from tictactoe_tui.text.scores import marked_score
@@ -178,7 +185,9 @@ def questions_for(board: Board, analysis: Analysis) -> Questions:
                 f"than {cell_notation(top.move, size)} or as good."
             )
         else:
-            best = tuple(sorted(move for move, standing in standings.items() if standing == "equal"))
+            best = tuple(
+                sorted(move for move, standing in standings.items() if standing == "equal")
+            )
     outcome = top.outcome if proven_best(scores) else None
     value_reason = (
         ""
@@ -205,9 +214,7 @@ def parse_move(text: str, board: Board) -> int | None:
     else:
         cell = _cell(words, size)
     if cell not in board.legal_moves():
-        raise AnswerError(
-            f"{cell_notation(cell, size)} is taken: predict an empty cell, or skip."
-        )
+        raise AnswerError(f"{cell_notation(cell, size)} is taken: predict an empty cell, or skip.")
     return cell
 
 
@@ -313,9 +320,11 @@ def judge_move(questions: Questions, cell: int, seconds: float = 0.0) -> Judgeme
     else:
         mine = questions.score_of(cell)
         assert mine is not None  # every legal move is scored when the question is asked
+        shown = marked_score(mine.score, mine.kind)
+        they = _does(top, board) if len(best) == 1 else _do(top, board)
         line = (
-            f"Not quite: {name} {_does(mine, board)} (score {marked_score(mine.score, mine.kind)}); "
-            f"{_names(best, size, 'and')} {_does(top, board) if len(best) == 1 else _do(top, board)}."
+            f"Not quite: {name} {_does(mine, board)} (score {shown}); "
+            f"{_names(best, size, 'and')} {they}."
         )
     kept = Prediction(
         size,
