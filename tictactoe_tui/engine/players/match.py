@@ -31,6 +31,7 @@ from tictactoe_tui.engine.players.computer import (
 )
 from tictactoe_tui.engine.players.foreign import PlayerFault, PlayerStopped, close_foreign
 from tictactoe_tui.engine.players.guest import GUEST, check_guest_path
+from tictactoe_tui.engine.players.guest_search import GuestSearchPlayer
 from tictactoe_tui.engine.players.learner import LearnerPlayer
 from tictactoe_tui.engine.players.outside import (
     ENGINE,
@@ -67,10 +68,12 @@ _DEPTH_PLAYERS = (Algorithm.MINIMAX, Algorithm.ALPHABETA)
 _TIME_PLAYERS = (Algorithm.ALPHABETA, ENGINE, GUEST)
 _PATH_PLAYERS = (ENGINE, GUEST)
 _PLAYERS = (*OPPONENTS, ENGINE, GUEST)
-_KEYS = ("depth", "time", "difficulty", "path")
+_EVAL_PLAYERS = (Algorithm.MINIMAX, Algorithm.ALPHABETA)
+_KEYS = ("depth", "time", "difficulty", "path", "eval")
+_FILE_KEYS = ("path", "eval")
 _OPTION_HELP = (
     "use depth=D, time=S or difficulty=P (engine: path=PATH and time=S; python: path=FILE and "
-    "time=S)"
+    "time=S; alphabeta and minimax: eval=FILE for your evaluation)"
 )
 
 
@@ -91,16 +94,17 @@ def _whole(text: str, values: dict[str, str], key: str, unit: str) -> int | None
 
 
 def _options(text: str, parts: list[str]) -> dict[str, str]:
-    """The `key=value` options of a spec; a path may hold colons (`path=/a:b` stays whole)."""
+    """The `key=value` options of a spec; a path may hold colons (`path=/a:b` stays whole, as
+    does `eval=/a:b`)."""
     values: dict[str, str] = {}
     last = ""
     for option in parts:
         key, equals, value = (s.strip() for s in option.partition("="))
-        if last == "path" and not equals:
-            values["path"] += ":" + option
+        if last in _FILE_KEYS and not equals:
+            values[last] += ":" + option
             continue
-        if key == "path" and equals and not value:
-            raise _spec_error(text, "path= names nothing: give the file, path=/path/to/FILE")
+        if key in _FILE_KEYS and equals and not value:
+            raise _spec_error(text, f"{key}= names nothing: give the file, {key}=/path/to/FILE")
         if not equals or not key or not value:
             raise _spec_error(text, f"{option!r} is not an option: {_OPTION_HELP}")
         if key not in _KEYS:
@@ -130,6 +134,9 @@ class PlayerSpec:
     path: str | None = None
     """The outside engine's program (`engine`: checked to exist and be executable) or the
     learner's file (`python`: checked to be a Python file)."""
+    eval_path: str | None = None
+    """A learner's file whose `evaluate` alpha-beta or minimax uses at the cut-off
+    (`alphabeta:eval=FILE[:depth=D]`, `minimax:eval=FILE:depth=D`; see `guest_search`)."""
 
     def __post_init__(self) -> None:
         """Check every field, so a spec that exists always builds a player."""
@@ -142,6 +149,11 @@ class PlayerSpec:
         name = self.opponent
         if name not in _PLAYERS:
             return f"unknown player {name!r}: choose one of {', '.join(_PLAYERS)}"
+        if self.eval_path is not None and name not in _EVAL_PLAYERS:
+            return (
+                "only alphabeta and minimax search with your evaluation "
+                f"(alphabeta:eval=FILE), not {name}"
+            )
         if self.depth is not None:
             if name not in _DEPTH_PLAYERS:
                 return (
@@ -172,6 +184,18 @@ class PlayerSpec:
             except ValueError as error:
                 return str(error)
             return ""
+        if self.eval_path is not None:
+            if name == Algorithm.MINIMAX and self.depth is None:
+                return (
+                    "minimax with your evaluation needs a depth (minimax:eval=FILE:depth=D): "
+                    "without one it searches to the end and never calls evaluate"
+                )
+            if self.difficulty != MAX_DIFFICULTY:
+                return "difficulty does not apply to a search with your evaluation"
+            try:
+                check_guest_path(self.eval_path)
+            except ValueError as error:
+                return str(error)
         if self.path is not None:
             return (
                 "only an outside engine (engine:path=PATH) or a learner's file "
@@ -187,8 +211,9 @@ class PlayerSpec:
 
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
-        """Read `name[:depth=D][:time=S][:difficulty=P]` or `engine:path=PATH[:time=S]`;
-        ValueError with a clear message."""
+        """Read `name[:depth=D][:time=S][:difficulty=P]`, `engine:path=PATH[:time=S]`,
+        `python:path=FILE[:time=S]` or `alphabeta:eval=FILE[:depth=D]`; ValueError with a
+        clear message."""
         name, *options = (part.strip() for part in text.strip().split(":"))
         if not name:
             raise _spec_error(text, f"it must start with a player: one of {', '.join(_PLAYERS)}")
@@ -214,6 +239,7 @@ class PlayerSpec:
                 time_limit,
                 MAX_DIFFICULTY if difficulty is None else difficulty,
                 values.get("path"),
+                values.get("eval"),
             )
         except ValueError as error:
             raise _spec_error(text, str(error)) from None
@@ -223,6 +249,8 @@ class PlayerSpec:
         parts = [self.opponent]
         if self.path is not None:
             parts.append(f"path={self.path}")
+        if self.eval_path is not None:
+            parts.append(f"eval={self.eval_path}")
         if self.depth is not None:
             parts.append(f"depth={self.depth}")
         if self.time_limit is not None:
@@ -255,6 +283,10 @@ class PlayerSpec:
             return OutsidePlayer(self.path or "", self.time_limit)
         if self.opponent == GUEST:
             return LearnerPlayer(self.path or "", rng, self.time_limit)
+        if self.eval_path is not None:
+            return GuestSearchPlayer(
+                self.eval_path, rng, self.opponent, self.depth, self.time_limit
+            )
         return make_player(
             self.opponent,
             rng,
