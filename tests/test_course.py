@@ -1,5 +1,7 @@
 """The course's lessons (issue 37, first part): every lesson loads, every number its text states
-is the engine's, and every exercise's right answer is judged right (and a wrong number not)."""
+is the engine's, and every exercise's right answer is judged right (and a wrong number not).
+
+Slow tier: loading the course computes each number with the engine (seconds per lesson)."""
 
 from __future__ import annotations
 
@@ -7,31 +9,27 @@ import pytest
 
 from tictactoe_tui.play.course import check_lesson, expected, judge, load_course
 
-COURSE = load_course()
+pytestmark = pytest.mark.slow
 
 
-def test_the_lessons_come_in_the_course_order() -> None:
-    titles = [lesson.number for lesson in COURSE.lessons]
-    assert titles == sorted(titles) and len(titles) >= 2
+def test_every_exercise_can_be_answered_and_its_answer_is_right() -> None:
+    course = load_course()
+    numbers = [lesson.number for lesson in course.lessons]
+    assert numbers == sorted(numbers) and len(numbers) >= 2
+    for lesson in course.lessons:
+        check_lesson(lesson)
+        for exercise in lesson.exercises:
+            if exercise.kind == "code":
+                continue  # graded by matches against h1
+            verdict = judge(exercise, expected(exercise))
+            assert verdict.judged and verdict.right, (lesson.key, exercise)
+            assert verdict.line.startswith("Right"), (lesson.key, exercise)
+            if exercise.kind == "number":
+                wrong = judge(exercise, str(int(expected(exercise).replace(",", "")) + 1))
+                assert wrong.judged and not wrong.right and wrong.line.startswith("Not quite")
 
 
-@pytest.mark.slow  # each number is computed by the engine: seconds per lesson
-@pytest.mark.parametrize("lesson", COURSE.lessons, ids=lambda lesson: lesson.key)
-def test_every_exercise_can_be_answered_and_its_answer_is_right(lesson: object) -> None:
-    check_lesson(lesson)  # type: ignore[arg-type]
-    for exercise in lesson.exercises:  # type: ignore[attr-defined]
-        if exercise.kind == "code":
-            continue  # graded by matches: the slow tier's business
-        verdict = judge(exercise, expected(exercise))
-        assert verdict.judged and verdict.right and verdict.line.startswith("Right"), exercise
-        if exercise.kind == "number":
-            wrong = judge(exercise, str(int(expected(exercise).replace(",", "")) + 1))
-            assert wrong.judged and not wrong.right and wrong.line.startswith("Not quite")
-
-
-@pytest.mark.slow
 def test_the_minimax_lesson_states_seed_001s_count_from_the_empty_board() -> None:
     """Seed 001's runtime analysis: full minimax from the empty 3×3 board visits 549,946
     positions; the lesson's text fills the number in from the engine."""
-    minimax = COURSE.lessons[1]
-    assert "549,946" in minimax.text()
+    assert "549,946" in load_course().lessons[1].text()
