@@ -67,7 +67,9 @@ def build_parser() -> OneLineParser:
         epilog="A player is a name (random, h1, h2, minimax, alphabeta) with optional "
         ":depth=D (plies; minimax, alphabeta), :time=S (seconds per move above 3x3; alphabeta) "
         "and :difficulty=P (1-100, the share of clever moves); engine:path=PATH[:time=S] is an "
-        "outside Gomocup brain (five in a row: --k 5, a board of 5x5 or more). Example: "
+        "outside Gomocup brain (five in a row: --k 5, a board of 5x5 or more); "
+        "python:path=FILE is your own file's choose(board), and alphabeta:eval=FILE[:depth=D] "
+        "or minimax:eval=FILE:depth=D our search with your evaluate(board, player). Example: "
         "--x alphabeta:time=0.5 --o h1:difficulty=80. The --x player is X in games 1, 3, 5, ... "
         "and O in games 2, 4, ...",
     )
