@@ -115,6 +115,12 @@ class Server:
         """The app processes (and their workers) the server runs now."""
         return descendants(self.process.pid)
 
+    def tabs(self) -> dict[int, set[int]]:
+        """Each tab's app process (the server's own children), with its workers."""
+        below = descendants(self.process.pid)
+        children = below - {p for child in below for p in descendants(child)}
+        return {child: {child} | descendants(child) for child in children}
+
     def interrupt(self, timeout: float = 30) -> int:
         """Ctrl+C in the server's terminal: SIGINT to its whole process group; the status."""
         os.killpg(self.process.pid, signal.SIGINT)
