@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, replace
 from typing import Any, TextIO
 
+from tictactoe_tui.cli.text_predict import TextPredictions
 from tictactoe_tui.engine import IllegalMove
 from tictactoe_tui.engine.puzzles.proven import parse_cell
 from tictactoe_tui.engine.rules.board import cell_notation
@@ -139,16 +140,23 @@ class TextGame:
         """The computer's reasons for its last move (what the panel would show), for `why`."""
         self._quit = False
         self._told: tuple[object, int] | None = None
+        self._input: Iterator[str] = iter(())
+        self.predictions: TextPredictions | None = None
+        """Predict mode's questions (None while it is off)."""
+        self._predict_on = settings.predict
 
     # -- the loop -------------------------------------------------------------------------------
 
     def play(self, lines: Iterable[str]) -> int:
         """Play from `lines` until quit or their end; the exit status."""
+        self._input = iter(lines)
+        if self._predict_on:
+            self.predictions = TextPredictions(self.store, self._input, self._say)
         try:
             self._say(*self._opening())
             self._run(self.controller.next_turn())
             self._say_turn()
-            for line in lines:
+            for line in self._input:
                 self._handle(line.strip())
                 if self._quit:
                     return 0
@@ -199,8 +207,12 @@ class TextGame:
             self._moves()
         elif word == "score":
             self._score()
+        elif word == "predict":
+            self._toggle_predict()
         elif word == "new":
             self.report = None
+            if self.predictions is not None:
+                self.predictions.new_game()
             effects = self.controller.new_game()
             self._say(*_kept(effects), f"New game. {self._players()}")
             self._run(effects)
@@ -330,6 +342,10 @@ class TextGame:
             self.thinker.cancel()
             raise
         result, error = answer[0]
+        if search.kind == "computer" and error is None and self._predicting():
+            assert self.predictions is not None
+            decision = result[0]
+            self.predictions.ask(controller.game.board, getattr(decision, "analysis", None))
         # A failed computer search still moves (at random, and a Say tells why).
         effects = (
             controller.search_failed(error) if error is not None else controller.search_done(result)
@@ -375,11 +391,38 @@ class TextGame:
             if controller.mode is Mode.COMPUTER_VS_COMPUTER
             else "undo to take the last move back, "
         )
+        predicted = [self.predictions.game_over()] if self._predicting() else []
+        assert self.predictions is not None or not predicted
         self._say(
             f"Game over: {finished.headline.rstrip('!')}. {finished.detail}",
+            *predicted,
             f"This session: {tally_words(tally)}.",
             f"Type new for another game, {undo}or quit.",
         )
+
+    # -- predict mode ---------------------------------------------------------------------------
+
+    def _predicting(self) -> bool:
+        """True when the learner is asked before each computer move (a person plays it)."""
+        return self.predictions is not None and self.controller.mode is Mode.HUMAN_VS_COMPUTER
+
+    def _toggle_predict(self) -> None:
+        """The predict word: the questions on or off, from the next computer move."""
+        if self.controller.mode is not Mode.HUMAN_VS_COMPUTER:
+            self._say(
+                "Predict mode asks about the computer's replies to you: it needs a game "
+                "against the computer."
+            )
+            return
+        if self.predictions is None:
+            self.predictions = TextPredictions(self.store, self._input, self._say)
+            self._say(
+                "Predict mode on: before each computer move you say which move it will "
+                "play and what the position is worth for it."
+            )
+        else:
+            self.predictions = None
+            self._say("Predict mode off: the computer's moves are told at once.")
 
     # -- the words ------------------------------------------------------------------------------
 

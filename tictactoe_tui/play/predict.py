@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tictactoe_tui.engine import Analysis, Board, MoveScore, describe_score
+from tictactoe_tui.engine import Analysis, Board, MoveScore, analyse_position, describe_score
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.engine.search.types import (
     Band,
@@ -152,6 +152,30 @@ def _standing(move: MoveScore, top: MoveScore) -> str:
     ):
         return "worse"
     return "unknown"
+
+
+def analysis_to_judge(board: Board, analysis: Analysis | None) -> Analysis | None:
+    """What the questions about `board` are judged by, given the computer's own `analysis` of
+    it (None: its move came with none, as a random move or an outside engine's).
+
+    On 3×3 every position is solved in milliseconds: when the computer's analysis is not
+    exact throughout (a heuristic's, say), a full alpha-beta analysis is made here, so the
+    learner is asked whatever the opponent. On bigger boards the computer's own analysis is
+    what there is, and `questions_for` asks only what it proves.
+    """
+    if analysis is not None and analysis.scores and all(s.exact for s in analysis.scores):
+        return analysis
+    if board.size == 3 and not board.is_over:
+        return analyse_position(board)
+    return analysis
+
+
+def no_analysis(board: Board) -> Questions:
+    """No questions: the computer's move came with no analysis to judge by."""
+    why = "the computer's move came with no analysis to judge it by"
+    return Questions(
+        board, (), (), None, None, f"No move question: {why}.", f"No value question: {why}."
+    )
 
 
 def questions_for(board: Board, analysis: Analysis) -> Questions:
@@ -416,9 +440,13 @@ class Predictor:
     """The questions open now (None between them)."""
     _since: float = 0.0
 
-    def ask(self, board: Board, analysis: Analysis) -> Questions:
-        """Open the questions about `board` (the computer to move), timed from now."""
-        self.questions = questions_for(board, analysis)
+    def ask(self, board: Board, analysis: Analysis | None) -> Questions:
+        """Open the questions about `board` (the computer to move), judged by `analysis`
+        (`analysis_to_judge` of the computer's own), timed from now."""
+        judged_by = analysis_to_judge(board, analysis)
+        self.questions = (
+            no_analysis(board) if judged_by is None else questions_for(board, judged_by)
+        )
         self._since = self.clock()
         return self.questions
 

@@ -8,7 +8,7 @@ command line and the Settings screen show the same messages because they come fr
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
@@ -124,6 +124,9 @@ class GameSettings:
     empty: the opponent setting."""
     o: str = ""
     """Computer-vs-computer: O's player, the same way."""
+    predict: bool = False
+    """Predict mode (human-vs-computer): before the computer's move is shown, the learner says
+    which move it will play and what the position is worth for it (`play.predict`)."""
 
     def __post_init__(self) -> None:
         for field, choices in CHOICES.items():
@@ -147,6 +150,8 @@ class GameSettings:
                 check_engine_path(self.engine)
             except ValueError as error:
                 raise SettingError("engine", f"cannot be used: {error}") from None
+        if not isinstance(self.predict, bool):
+            raise SettingError("predict", f"must be on or off, not {self.predict!r}")
         for field in ("x", "o"):
             if getattr(self, field):
                 try:
@@ -230,6 +235,8 @@ class GameSettings:
             and self.mode != "human-vs-human"
         ):
             return "against an outside engine: it plays its own moves, to its own depth"
+        if field == "predict" and self.mode != "human-vs-computer":
+            return "outside human-vs-computer mode: the questions are about the computer's reply"
         if self.mode == "human-vs-human":
             if field in ("difficulty", "seed", "depth"):
                 return "in human-vs-human mode: no computer plays"
@@ -275,6 +282,19 @@ def _read_int(field: str, text: str) -> int:
         raise SettingError(field, f"must be a whole number, not {text.strip()!r}") from None
 
 
+ON_WORDS = frozenset({"on", "yes", "true", "1"})
+OFF_WORDS = frozenset({"off", "no", "false", "0", ""})
+"""How a switch's setting may be typed."""
+
+
+def _read_switch(field: str, text: str) -> bool:
+    """Read a switch typed for `field` (on/off, yes/no); `SettingError` if it is neither."""
+    word = text.strip().lower()
+    if word in ON_WORDS or word in OFF_WORDS:
+        return word in ON_WORDS
+    raise SettingError(field, f"must be on or off, not {text.strip()!r}")
+
+
 def _read_float(field: str, text: str) -> float:
     """Read a number of seconds typed for `field`; `SettingError` if it is not a finite number."""
     try:
@@ -303,6 +323,7 @@ GAME_FLAGS = (
     "engine",
     "x",
     "o",
+    "predict",
 )
 """The fields whose flags mean "start the game now"; --theme alone still opens Settings."""
 
@@ -316,13 +337,14 @@ def settings_from_text(values: dict[str, str], themes: Sequence[str] = ()) -> Ga
 
     Raises `SettingError` naming the first field that cannot be used.
     """
-    numbers = {
+    numbers: dict[str, Callable[[str, str], object]] = {
         "difficulty": _read_int,
         "size": _read_int,
         "k": _read_int,
         "seed": _read_int,
         "depth": _read_int,
         "time_limit": _read_float,
+        "predict": _read_switch,
     }
     known = {f.name for f in fields(GameSettings)}
     kwargs: dict[str, object] = {}

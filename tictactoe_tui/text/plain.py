@@ -32,6 +32,11 @@ WORDS: tuple[tuple[str, str, str], ...] = (
     ("board", "b", "the board, row by row, and which cells each side holds"),
     ("moves", "m", "every move so far"),
     ("score", "s", "this session's score and the all-time score of games like this one"),
+    (
+        "predict",
+        "p",
+        "predict mode on or off: say the computer's move and the value before it is told",
+    ),
     ("new", "n", "start a new game with the same settings (this one is kept as abandoned)"),
     ("help", "?", "this list"),
     ("quit", "q", "end (a game left unfinished is kept as abandoned)"),

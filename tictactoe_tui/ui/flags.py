@@ -161,6 +161,13 @@ def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
         "else the user data directory)",
     )
     parser.add_argument(
+        "--predict",
+        action="store_const",
+        const="on",
+        help="predict mode: before the computer's move is shown, say which move it will play "
+        "and what the position is worth for it; each answer is judged against proven values",
+    )
+    parser.add_argument(
         TEXT_MODE_FLAG,
         action="store_true",
         help="play as plain lines on stdin/stdout, for screen readers, braille "
