@@ -212,8 +212,17 @@ def test_predict_outside_a_game_against_the_computer_is_a_warning() -> None:
 
 def test_the_command_asks_and_judges_through_a_pipe(tmp_path: Path) -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "tictactoe_tui", "--text", "--predict", "--size", "3"]
-        + ["--data-dir", str(tmp_path)],
+        [
+            sys.executable,
+            "-m",
+            "tictactoe_tui",
+            "--text",
+            "--predict",
+            "--size",
+            "3",
+            "--data-dir",
+            str(tmp_path),
+        ],
         input="A1\nB2\ndraw\n",
         capture_output=True,
         text=True,
