@@ -11,6 +11,7 @@
     tictactoe-tui puzzles [--size N] [--k K] [--count C] [--seed S] [--json]   proven puzzles
     tictactoe-tui drill [--depth D] [--width W] [--seed S] [--json | --text]   alpha-beta by hand
     tictactoe-tui grade FILE [--json]          grade a learner's evaluate() or choose()
+    tictactoe-tui learn [--text | --progress [--json] | --reset]   the course, with stars
     tictactoe-tui pbrain                       a Gomocup brain on stdin/stdout
 
 The engine-only commands never import Textual, so they start fast and run anywhere.
@@ -40,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "pbrain": "tictactoe_tui.cli.pbrain:main",
     "drill": "tictactoe_tui.cli.drill:main",
     "grade": "tictactoe_tui.cli.grade:main",
+    "learn": "tictactoe_tui.cli.learn:main",
 }
 """Each command other than play, as "module:function"; the function takes the arguments after
 the command's name and returns the exit status. Imported only when run, so each command starts
