@@ -292,9 +292,7 @@ class TextCourse:
         run = self.run_now
         assert run is not None
         if word == "help":
-            self._say(
-                *(f"{w}{f' (or {s})' if s else ''}: {meaning}." for w, s, meaning in WORDS)
-            )
+            self._say(*(f"{w}{f' (or {s})' if s else ''}: {meaning}." for w, s, meaning in WORDS))
             self._say("Anything else is your answer to the exercise.")
             return False
         if word == "list":

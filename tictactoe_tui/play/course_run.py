@@ -158,7 +158,10 @@ def question_lines(exercise: Exercise) -> list[str]:
     elif board is not None:
         lines += board_lines(board)
     if exercise.kind == "choice":
-        lines += [f"{letter}) {option}" for letter, option in zip("abcdefgh", exercise.options)]
+        lines += [
+            f"{letter}) {option}"
+            for letter, option in zip("abcdefgh", exercise.options, strict=False)
+        ]
     lines.append(f"Answer with {answer_format(exercise)}.")
     return lines
 
