@@ -495,3 +495,86 @@ class Predictor:
     def side_lines(self) -> list[str]:
         """The side panel's lines: this game, each kind of all time, the streak."""
         return [self.summary(), *self.tally.lines()]
+
+
+# -- one round of questions in the app ------------------------------------------------------------
+
+
+@dataclass
+class Round:
+    """The questions about one computer move, in the app: the move is held back (`held`, the
+    computer's search answer) until each question is answered or skipped, in order (the move,
+    then the value). The screen asks `prompt` and hands each answer to `answer`."""
+
+    predictor: Predictor
+    held: object
+    """What the computer's search answered, handed to the game once the round is over."""
+    stage: str = "move"
+    """The question open now: "move", "value", or "done"."""
+    verdicts: list[Judgement] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        questions = self.predictor.questions
+        assert questions is not None, "ask() opens the questions first"
+        self.stage = "move" if questions.asks_move else "value" if questions.asks_value else "done"
+
+    @property
+    def questions(self) -> Questions:
+        """The questions of this round."""
+        questions = self.predictor.questions
+        assert questions is not None
+        return questions
+
+    @property
+    def done(self) -> bool:
+        """True once every question is answered or skipped."""
+        return self.stage == "done"
+
+    @property
+    def prompt(self) -> str:
+        """The question open now, with how to answer it (one line)."""
+        if self.stage == "move":
+            digits = ", a digit" if self.questions.position.size == 3 else ""
+            return (
+                f"Predict the computer's move: click a cell, or arrows and Enter{digits} "
+                "(Escape skips)."
+            )
+        if self.stage == "value":
+            score = (
+                " (or win in 5, +5: the exact score)" if self.questions.value is not None else ""
+            )
+            return (
+                f"Predict the value for the computer: win, draw or loss{score}, then Enter "
+                "(Escape skips)."
+            )
+        return ""
+
+    def answer(self, text: str) -> Judgement | None:
+        """Judge `text` for the open question and move on; `AnswerError` (nothing changes)
+        for no answer; None for a skip."""
+        if self.stage == "move":
+            judgement = self.predictor.answer_move(text)
+        elif self.stage == "value":
+            judgement = self.predictor.answer_value(text)
+        else:
+            return None
+        if judgement is not None:
+            self.verdicts.append(judgement)
+        self._next()
+        return judgement
+
+    def skip(self) -> None:
+        """Skip the open question."""
+        self._next()
+
+    def _next(self) -> None:
+        if self.stage == "move" and self.questions.asks_value:
+            self.stage = "value"
+        else:
+            self.stage = "done"
+            self.predictor.done()
+
+    def lines(self) -> list[str]:
+        """What the round said: each verdict (or the reasons for the questions not asked)."""
+        said = [judgement.line for judgement in self.verdicts]
+        return said or ["Skipped."]

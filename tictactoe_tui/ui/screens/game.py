@@ -29,9 +29,11 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from tictactoe_tui.engine import Game
+from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.history.predictions import keep_prediction, predictions, tally_of
 from tictactoe_tui.play.controller import (
     WAITING_TWO_PEOPLE,
     Bell,
@@ -54,6 +56,7 @@ from tictactoe_tui.play.controller import (
     Wait,
     runs_in_process,
 )
+from tictactoe_tui.play.predict import AnswerError, Predictor, Round
 from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import MIN_SIZE, GameSettings, Mode
 from tictactoe_tui.ui.jobs import app_thinker
@@ -79,6 +82,15 @@ draw") needs the room, whatever the board's width."""
 
 NOTICE_SECONDS = 3.0
 """How long a notice's toast stays; the same notice again meanwhile is not shown twice."""
+
+HIDDEN_SEARCH = (
+    "Predict mode: the computer's search is hidden until you have said which move it will "
+    "play and what the position is worth for it (f turns predict mode off)."
+)
+"""The panel while the computer thinks in predict mode."""
+
+PREDICTING_TURN = "Your prediction: the computer has chosen, its move waits for your answers"
+"""The status line's turn while the questions are open."""
 
 AllTime = Callable[[GameSettings], tuple[tuple[str, int], ...]]
 """The all-time score of games like the ones some settings make (read from the history)."""
@@ -121,6 +133,16 @@ class GameScreen(Screen[None]):
         text-wrap: nowrap;
         text-overflow: ellipsis;
     }
+    GameScreen #predict {
+        display: none;
+        height: auto;
+        max-height: 4;
+        padding: 0 1;
+        background: $boost;
+    }
+    GameScreen.-predicting #predict { display: block; }
+    GameScreen #predict-value { display: none; margin: 0 1; }
+    GameScreen.-predict-value #predict-value { display: block; }
     GameScreen.-compact #status { height: 2; }
     GameScreen.-compact #verdict { display: block; }
     GameScreen.-too-small #position, GameScreen.-too-small #status,
@@ -152,6 +174,8 @@ class GameScreen(Screen[None]):
         Binding("d", "pairing", "Why a draw", show=False),
         Binding("l", "engine_words", "Engine's stderr", show=False),
         Binding("space", "toggle_pause", "Pause", show=False),
+        Binding("f", "toggle_predict", "Predict", show=False),
+        Binding("escape", "skip_question", "Skip", show=False),
         Binding("q", "quit_game", "Quit"),
         Binding("y", "confirm_quit", "Yes, quit", show=False),
     ]
@@ -177,6 +201,11 @@ class GameScreen(Screen[None]):
         self._drawn_scores: ScoreOverlay | None = None
         self._drawn_moves: tuple[list[tuple[str, str]], int | None] = ([], None)
         self._toast: tuple[str, float] = ("", 0.0)
+        self.predicting = settings.predict
+        """Predict mode: the computer's move waits for the learner's answers (`f` switches)."""
+        self._predictor: Predictor | None = None
+        self.round: Round | None = None
+        """The questions open now about the computer's move held back, if any."""
 
     @property
     def settings(self) -> GameSettings:
@@ -190,8 +219,9 @@ class GameScreen(Screen[None]):
 
     @property
     def thinking(self) -> Thinking | None:
-        """What the running search is for ("computer", "hint", "scores"), or None."""
-        return self.controller.thinking
+        """What the running search is for ("computer", "hint", "scores"), or None (also while
+        the computer's move waits for the learner's predictions: nothing runs then)."""
+        return None if self.round is not None else self.controller.thinking
 
     @property
     def view(self) -> PositionView:
@@ -210,6 +240,8 @@ class GameScreen(Screen[None]):
                 self.controller.session.tally(self.settings.mode), self.all_time(), id="scoreboard"
             ),
         )
+        yield Static("", id="predict", markup=False)
+        yield Input(placeholder="win, draw or loss; Enter answers", id="predict-value")
         yield Static("", id="verdict", markup=False)
         yield TooSmall(id="too-small")
         yield Footer()
@@ -277,6 +309,10 @@ class GameScreen(Screen[None]):
             )
         if action == "toggle_pause":
             return self.controller.mode is Mode.COMPUTER_VS_COMPUTER
+        if action == "toggle_predict":
+            return self.controller.mode is Mode.HUMAN_VS_COMPUTER
+        if action == "skip_question":
+            return self.round is not None
         return True
 
     def _fit_terminal(self) -> None:
@@ -314,6 +350,7 @@ class GameScreen(Screen[None]):
                 self._search(effect)
             elif isinstance(effect, StopSearch):
                 self._stop_search()
+                self._drop_round()
             elif isinstance(effect, Wait):
                 self._timer = self.set_timer(effect.seconds, self._cvc_tick)
             elif isinstance(effect, ShowReport):
@@ -324,7 +361,7 @@ class GameScreen(Screen[None]):
                 else:
                     self.view.clear_panel(effect.text)
             elif isinstance(effect, ShowThinking):
-                self.view.show_thinking(effect.report, effect.line, effect.mover)
+                self._show_thinking(effect)
             elif isinstance(effect, Record):
                 self.app.post_message(GameEnded(effect.game))
             elif isinstance(effect, Reopened):
@@ -363,6 +400,8 @@ class GameScreen(Screen[None]):
         except JobFailed as error:
             self._run(self.controller.search_failed(str(error)))
             return
+        if search.kind == "computer" and self._asks_before(result):
+            return
         self._run(self.controller.search_done(result))
 
     def show_progress(self, progress: Any) -> None:
@@ -373,9 +412,25 @@ class GameScreen(Screen[None]):
         """Progress: only the panel and the board's caption change, not the whole screen."""
         for effect in effects:
             if isinstance(effect, ShowThinking):
-                self.view.show_thinking(effect.report, effect.line, effect.mover)
+                self._show_thinking(effect)
         self._redraw_scores()
         self._redraw_verdict()
+
+    def _show_thinking(self, thinking: ShowThinking) -> None:
+        """The search live in the panel; in predict mode the computer's is kept hidden (its
+        best move so far would give the answer away)."""
+        if self._hides_search():
+            self.view.clear_panel(HIDDEN_SEARCH)
+        else:
+            self.view.show_thinking(thinking.report, thinking.line, thinking.mover)
+
+    def _hides_search(self) -> bool:
+        """True while the computer thinks in predict mode, or its move waits for answers."""
+        return (
+            self.predicting
+            and self.controller.mode is Mode.HUMAN_VS_COMPUTER
+            and self.controller.thinking == "computer"
+        )
 
     def _stop_search(self) -> None:
         self.workers.cancel_group(self, "search")
@@ -414,11 +469,19 @@ class GameScreen(Screen[None]):
 
     @on(Board.CellChosen, "#board")
     def on_cell_chosen(self, message: Board.CellChosen) -> None:
-        """A click or Enter on a cell: play it if the rules and the turn allow."""
+        """A click or Enter on a cell: play it if the rules and the turn allow (or, while the
+        move question is open, predict it)."""
+        if self.round is not None and self.round.stage == "move":
+            self._answer(cell_notation(message.cell, self.settings.size))
+            return
         self._run(self.controller.choose(message.cell))
 
     def action_place_digit(self, digit: int) -> None:
         """Digits 1–9 place a mark on 3×3: 1 is top-left, row by row."""
+        if self.round is not None and self.round.stage == "move":
+            self.view.board.cursor = digit - 1
+            self._answer(str(digit))
+            return
         refused = self.controller.digit_allowed()
         if refused is not None:
             self._run([refused])
@@ -558,12 +621,123 @@ class GameScreen(Screen[None]):
         """`y` after "quit?": keep the game as abandoned and quit."""
         self._run(self.controller.confirm_quit())
 
+    # -- predict mode ---------------------------------------------------------------------------
+
+    @property
+    def predictor(self) -> Predictor:
+        """The learner's predictions: this session's, with the history's tally."""
+        if self._predictor is None:
+            store = getattr(self.app, "store", None)
+            tally = tally_of(predictions(store)) if store is not None else None
+            self._predictor = Predictor() if tally is None else Predictor(tally=tally)
+        return self._predictor
+
+    def _asks_before(self, result: Any) -> bool:
+        """In predict mode, hold the computer's move back and open the questions about it;
+        True when a question is open (the move is played once it is answered)."""
+        if not self.predicting or self.controller.mode is not Mode.HUMAN_VS_COMPUTER:
+            return False
+        decision = result[0]
+        board = self.game.board
+        questions = self.predictor.ask(board, getattr(decision, "analysis", None))
+        if not questions.asks_anything:
+            self.predictor.done()
+            self._show_predict(questions.reasons)
+            return False
+        self.round = Round(self.predictor, result)
+        self._show_predict([*questions.reasons, self.round.prompt])
+        self._redraw()
+        return True
+
+    def _answer(self, text: str) -> None:
+        """One answer to the open question: judged at once; the move follows the last one."""
+        turn = self.round
+        assert turn is not None
+        try:
+            turn.answer(text)
+        except AnswerError as error:
+            self._show_predict([str(error), turn.prompt])
+            return
+        self._after_answer()
+
+    def _after_answer(self) -> None:
+        turn = self.round
+        assert turn is not None
+        said = [judgement.line for judgement in turn.verdicts]
+        if not turn.done:
+            self._show_predict([*said, turn.prompt])
+            return
+        self.round = None
+        store = getattr(self.app, "store", None)
+        if store is not None:
+            for judgement in turn.verdicts:
+                for kept in judgement.kept:
+                    keep_prediction(store, kept)
+        tally = self.predictor.tally.lines()
+        self._show_predict(
+            [
+                *turn.lines(),
+                f"{self.predictor.summary()} in this game · all time: " + ", ".join(tally),
+            ]
+        )
+        self.view.board.focus()
+        self._run(self.controller.search_done(turn.held))
+
+    def _show_predict(self, lines: list[str]) -> None:
+        """The predict bar: the question open (with an answer box for the value), or what
+        the last round said."""
+        self.set_class(bool(lines), "-predicting")
+        self.query_one("#predict", Static).update("\n".join(lines))
+        value = self.round is not None and self.round.stage == "value"
+        self.set_class(value, "-predict-value")
+        box = self.query_one("#predict-value", Input)
+        if value:
+            box.value = ""
+            box.focus()
+
+    @on(Input.Submitted, "#predict-value")
+    def _value_given(self, event: Input.Submitted) -> None:
+        """The value answer typed, then Enter."""
+        if self.round is not None and self.round.stage == "value":
+            self._answer(event.value)
+
+    def _drop_round(self) -> None:
+        """The held move is gone (undo, a new game): so are its questions."""
+        if self.round is not None:
+            self.round = None
+            self.predictor.done()
+            self._show_predict([])
+            self.view.board.focus()
+
+    def action_skip_question(self) -> None:
+        """Escape: skip the open question."""
+        if self.round is not None:
+            self.round.skip()
+            self._after_answer()
+
+    def action_toggle_predict(self) -> None:
+        """f: predict mode on or off, from the computer's next move."""
+        self.predicting = not self.predicting
+        if self.predicting:
+            self._notify(
+                "Predict mode on: before each computer move, say which move it will play and "
+                "what the position is worth for it."
+            )
+        else:
+            self._notify("Predict mode off: the computer's moves are shown at once.")
+            if self.round is not None:
+                self.action_skip_question()
+                if self.round is not None:
+                    self.action_skip_question()
+            self._show_predict([])
+
     # -- drawing --------------------------------------------------------------------------------
 
     def _redraw(self) -> None:
         """Redraw what changed: the board, its scores, the move list, the status."""
         view = self.controller.board_view()
-        self.view.board.interactive = self.controller.interactive
+        asking_move = self.round is not None and self.round.stage == "move"
+        self.view.board.interactive = self.controller.interactive or asking_move
         if view != self._drawn_board:
             self._drawn_board = view
             self.view.show_position(
@@ -595,7 +769,8 @@ class GameScreen(Screen[None]):
         status = self.controller.status()
         compact = self.has_class("-compact")
         parts: list[str | tuple[str, str]] = [] if compact else [(status.players, "bold"), "\n"]
-        parts.append((status.turn, "bold $accent"))
+        turn = status.turn if self.round is None else PREDICTING_TURN
+        parts.append((turn, "bold $accent"))
         if status.notice:
             parts += ["   ", (status.notice, "$text-warning")]
         if not compact:

@@ -89,6 +89,9 @@ TWO_COLUMNS_WIDTH = 90
 DEFAULT_K = "default"
 """The k list's value for "the default for this board size"."""
 
+PREDICT_LABELS = {"off": "Off", "on": "On"}
+"""Predict mode's switch (`GameSettings.predict`)."""
+
 HINTS = {
     "start": "Enter starts · Tab moves · ? help",
     "list": "Enter opens the list · Tab moves · ? help",
@@ -193,6 +196,11 @@ class SettingsScreen(Screen[GameSettings | None]):
                     "Your mark",
                     "mark",
                     _radio_set("mark", {"X": "X", "O": "O"}, s.mark),
+                )
+                yield from _field(
+                    "Predict the computer's moves (asked before each is shown)",
+                    "predict",
+                    _radio_set("predict", PREDICT_LABELS, "on" if s.predict else "off"),
                 )
                 yield from _field(
                     "Computer player",
@@ -416,6 +424,7 @@ class SettingsScreen(Screen[GameSettings | None]):
             "engine": opponent == "engine" and mode != "human-vs-human",
             "x": mode == "computer-vs-computer",
             "o": mode == "computer-vs-computer",
+            "predict": mode == "human-vs-computer",
         }
         for name, show in shown.items():
             self.query_one(f"#{name}-label").display = show
@@ -451,7 +460,7 @@ class SettingsScreen(Screen[GameSettings | None]):
         """Every control's value as the text `settings_from_text` reads."""
         texts = {
             name: _pressed(self.query_one(f"#{name}", RadioSet))
-            for name in ("mode", "first", "mark")
+            for name in ("mode", "first", "mark", "predict")
         }
         for name in ("opponent", "size", "k", "theme"):
             value = self.query_one(f"#{name}", Select).value
