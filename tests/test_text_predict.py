@@ -9,6 +9,7 @@ wrong value is told Not quite every time, with the right answer in the line.
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -233,3 +234,31 @@ def test_the_command_asks_and_judges_through_a_pipe(tmp_path: Path) -> None:
         "Right: B2 is the only move that keeps the draw.",
         "Right: the position is a draw for O (score 0).",
     ]
+
+
+def test_history_lists_the_predictions_with_their_tally(tmp_path: Path) -> None:
+    def command(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "tictactoe_tui", *args, "--data-dir", str(tmp_path)],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    assert command("history", "--predictions").stdout.startswith("No predictions yet")
+    command("--text", "--predict", stdin="A1\nB2\ndraw\nC3\nA3\nwin\n")
+    listed = command("history", "--predictions").stdout.splitlines()
+    assert listed[:4] == [
+        "Predictions: 2 of 4 right.",
+        "  the move: 1 of 2 right",
+        "  the value: 1 of 2 right",
+        "  streak 0 (best 2)",
+    ]
+    assert "not quite (expected B1 A2 C2 B3)" in listed[-2]
+    found = json.loads(command("history", "--predictions", "--json").stdout)
+    assert found["right"] == 2 and found["asked"] == 4 and found["best_streak"] == 2
+    assert found["questions"]["move"] == {"right": 1, "asked": 2}
+    assert [a["answer"] for a in found["answers"]] == ["B2", "draw", "A3", "win"]
+    both = command("history", "--predictions", "--studies")
+    assert both.returncode == 2 and "give one" in both.stderr

@@ -18,9 +18,11 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from pathlib import Path
 
 from tictactoe_tui.history.locations import DATA_DIR_ENV, data_dir_argument, data_dir_problem
+from tictactoe_tui.history.predictions import predictions, tally_of
 from tictactoe_tui.history.record import PlayedGame, is_study_record, study_from_record
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.arguments import OneLineParser
@@ -73,10 +75,20 @@ def history_command(argv: Sequence[str]) -> int:
         action="store_true",
         help="list the analysis board's studies instead of the games",
     )
+    parser.add_argument(
+        "--predictions",
+        action="store_true",
+        help="the predictions answered in predict mode: the score per kind of question, the "
+        "streak, and the last answers",
+    )
     args = _parse(parser, argv)
+    if args.studies and args.predictions:
+        parser.error("--studies and --predictions list different things: give one")
     store = _open(args.data_dir)
     if args.studies:
         return _list_studies(store, args.json)
+    if args.predictions:
+        return _list_predictions(store, args.json)
     games = store.games(limit=-1)
     store.close()
     if args.json:
@@ -99,6 +111,38 @@ def history_command(argv: Sequence[str]) -> int:
         print(
             f"{game.id:>5}  {game.started:%Y-%m-%d %H:%M}  {game.mode:<20}  {game.x:<10}  "
             f"{game.o:<10}  {board:<9}  {game.outcome:<9}  {game.moves:>5}"
+        )
+    return 0
+
+
+LAST_PREDICTIONS = 10
+"""How many of the latest answers `history --predictions` lists."""
+
+
+def _list_predictions(store: HistoryStore, as_json: bool) -> int:
+    """The predictions' tally (per kind of question, the streak) and the latest answers."""
+    kept = predictions(store)
+    store.close()
+    tally = tally_of(kept)
+    if as_json:
+        print(
+            json.dumps(
+                {**tally.as_json(), "answers": [asdict(answer) for answer in kept]}, indent=1
+            )
+        )
+        return 0
+    if not kept:
+        print("No predictions yet: play with --predict (or f in a game) to be asked.")
+        return 0
+    print(f"Predictions: {tally.right} of {tally.asked} right.")
+    for line in tally.lines():
+        print(f"  {line}")
+    print(f"The last {min(LAST_PREDICTIONS, len(kept))}:")
+    for answer in kept[-LAST_PREDICTIONS:]:
+        verdict = "right" if answer.right else f"not quite (expected {answer.expected})"
+        print(
+            f"  {answer.size}×{answer.size} {answer.position}  {answer.question:<5}  "
+            f"{answer.answer:<6} {verdict}  {answer.seconds:.1f} s"
         )
     return 0
 
