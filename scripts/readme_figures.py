@@ -364,6 +364,12 @@ def game_flags(_: str) -> str:
             "`$TICTACTOE_TUI_DATA_DIR`, else the user data directory",
         ),
         (
+            "--predict",
+            "predict mode: say which move the computer will play and what the position is "
+            "worth for it before it is shown ([predict.md](predict.md))",
+            "off",
+        ),
+        (
             "--text",
             "play as plain lines on stdin and stdout (see the text mode below)",
             "off: full screen",

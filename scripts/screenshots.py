@@ -298,6 +298,9 @@ SCENES = {
         ),
         # The computer (X) opens, you take the centre, it replies; then the lab on move 4.
         Scene("compare", GameSettings(seed=1, first="computer", mark="O"), keys=("5", "a")),
+        # Predict mode: you take A1, predict the computer's reply at C1 (it loses), skip the
+        # value question; the move (B2) is played, the verdict and the panel shown.
+        Scene("predict", GameSettings(seed=2, predict=True), keys=("1", "3", "escape")),
         # You take the centre, the computer replies; the tree replayed to a cut-off that prunes two.
         Scene("tree", GameSettings(seed=1), keys=("5", "t", "s", *["n"] * 47)),
         # The puzzles from a 10×10 game: the bank's puzzle nearest a new player's rating.

@@ -46,6 +46,13 @@ def snap_scene(snap_compare: SnapCompare, name: str) -> bool:
     return snap_compare(scene.app(), run_before=scene.play, terminal_size=SIZE)
 
 
+class TestPredictMode:
+    """The Game screen in predict mode, after a wrong prediction."""
+
+    def test_a_verdict_under_the_board(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "predict")
+
+
 class TestSettingsScreen:
     """The first screen."""
 

@@ -16,7 +16,6 @@ progress kept. Engine-only: never imports Textual, except to open the app.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Iterator, Sequence
@@ -125,7 +124,7 @@ def main(argv: Sequence[str]) -> int:
         if args.progress:
             return _progress(course, store, args.json)
         if not args.text:
-            return _app(args, first)
+            return _app(store, first)
         return TextCourse(course, store, sys.stdout).run(_lines(sys.stdin), first)
     finally:
         store.close()
@@ -196,11 +195,10 @@ def _reset(store: HistoryStore, yes: bool) -> int:
     return 0
 
 
-def _app(args: argparse.Namespace, first: Lesson | None) -> int:
+def _app(store: HistoryStore, first: Lesson | None) -> int:
     """The course in the app (its lesson list, or `first` straight away)."""
     from tictactoe_tui.ui.app import TicTacToeApp
 
-    store = HistoryStore.open(args.data_dir)
     app = TicTacToeApp(store=store, course=first.key if first is not None else "")
     app.run()
     return app.return_code or 0
@@ -269,7 +267,7 @@ class TextCourse:
         self._say("", f"Lesson {lesson.number} of {total}: {lesson.title}.")
         self._say(*self._text_lines(lesson))
         if run.index:
-            self._say(f"You left this lesson after {run.index} exercises: it goes on from there.")
+            self._say(run.resumed_words())
         self._ask()
 
     def _text_lines(self, lesson: Lesson) -> list[str]:

@@ -100,6 +100,13 @@ class LessonRun:
         total = len(self.lesson.exercises)
         return f"Exercise {min(self.index + 1, total)} of {total}"
 
+    def resumed_words(self) -> str:
+        """ "You left this lesson after 2 exercises: it goes on from there." """
+        done = self.index
+        return (
+            f"You left this lesson after {done} exercise{'s' * (done != 1)}: it goes on from there."
+        )
+
     def answer(self, text: str) -> Judgement:
         """Judge `text` as the answer to the current exercise; a right one moves on."""
         exercise = self.current

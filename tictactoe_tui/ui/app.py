@@ -103,6 +103,7 @@ class TicTacToeApp(App[None]):
         Binding("question_mark", "help", "Help", key_display="?", priority=True),
         Binding("y", "history", "History"),
         Binding("z", "puzzles", "Puzzles"),
+        Binding("L", "learn", "Learn", key_display="L", show=False),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -112,6 +113,7 @@ class TicTacToeApp(App[None]):
         start_in_game: bool = False,
         store: HistoryStore | None = None,
         position: Board | None = None,
+        course: str | None = None,
     ) -> None:
         """Set up the app; it opens on the Game screen if `start_in_game`, else on Settings,
         with the analysis board over it on `position` when one is given.
@@ -129,6 +131,8 @@ class TicTacToeApp(App[None]):
         self.start_in_game = start_in_game
         """Whether the first screen is the Game screen rather than Settings."""
         self.start_position = position
+        self.start_course = course
+        """The course to open at the start (`learn`): "" for its list, or a lesson's key."""
         """The position the analysis board opens on at the start (`--position`), if any."""
         self.session = SessionScore()
         """The score over every game played since the app started."""
@@ -211,6 +215,8 @@ class TicTacToeApp(App[None]):
             self.push_screen(SettingsScreen(self.settings), self._settings_chosen)
         if self.start_position is not None:
             self.open_analysis(self.start_position)
+        if self.start_course is not None:
+            self.open_course(self.start_course)
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
         self._retry_history_while_locked()
@@ -445,6 +451,24 @@ class TicTacToeApp(App[None]):
         if not self._showing("PuzzleScreen"):
             shape = shape_for(self.settings.size, self.settings.win_length)
             self.push_screen(PuzzleScreen(self.store, shape))
+
+    def open_course(self, lesson: str = "") -> None:
+        """Show the course's lessons (once), with `lesson` (a key) open on top if given."""
+        from tictactoe_tui.play.course import LessonError, load_course
+        from tictactoe_tui.ui.screens.learn import CourseScreen
+
+        if self._showing("CourseScreen") or self._showing("LessonScreen"):
+            return
+        try:
+            course = load_course()
+        except LessonError as error:
+            self.notify(f"The course cannot be read: {error}", severity="error")
+            return
+        self.push_screen(CourseScreen(self.store, course, lesson))
+
+    def action_learn(self) -> None:
+        """Open the course (key L, from the Settings and the Game screens)."""
+        self.open_course()
 
     def action_puzzles(self) -> None:
         """Open the puzzles (key z, from the Settings and the Game screens)."""

@@ -73,6 +73,7 @@ other commands (each has its own --help):
   tictactoe-tui puzzles             puzzles with proven answers (the only win, the only defence)
   tictactoe-tui drill               run alpha-beta by hand on a tree cut from a real position
   tictactoe-tui grade FILE          grade your own evaluate() or choose() against proven values
+  tictactoe-tui learn               the course: lessons with exercises and stars (--text too)
   tictactoe-tui serve               play in a browser (textual-serve, loopback by default)
   tictactoe-tui pbrain              our engine as a Gomocup brain (also pbrain-tictactoe-tui)
   tictactoe-tui bench               time the engine against plain minimax

@@ -42,6 +42,10 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
   analysis board, a move (or stepping past the last one) returns to the game
 - `p`: the expected line of the move picked in the panel (`Tab`, then the arrows, or a
   click), numbered 1, 2, 3… on the board; while the computer thinks, its best line so far
+- `f`: predict mode on or off: after your move, say which move the computer will play and
+  what the position is worth for it before it is shown (a cell: click, arrows and `Enter`, or
+  a digit; then type win, draw or loss and `Enter`; `Escape` skips); each answer is judged
+  against proven values
 - `u`: undo your last move (and the computer's reply)
 - `n`: new game with the same settings; `s`: settings
 - `a`: compare the algorithms on this position (minimax, alpha-beta variants, H1, H2) with charts
@@ -55,6 +59,9 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
   lists its games, and `Enter` opens one in the review
 - `y`: the history of every game played; `Enter` on a game reviews it move by move (`←`/`→`,
   `Home`/`End`; `f` plays on from the position shown)
+- `L` (shift+l): learn: the course, lesson by lesson from the game's value to threat search,
+  each exercise judged against the engine's proofs, with up to three stars per lesson (also
+  `tictactoe-tui learn`)
 - `z`: puzzles: find the only winning move, or the only defence, in a position whose answer is
   proven (`h` a hint, `n` the next, `d` the puzzle of the day, `g` puzzles from your own games)
 - `space`: pause or resume a game between two computers (paused, the panel analyses the
