@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from tictactoe_tui.engine.lab.drill_tree import DrillTree, cut_tree, random_position
+from tictactoe_tui.engine.lab.drill_tree import DrillShape, DrillTree, cut_tree, random_position
 from tictactoe_tui.engine.lab.hand_search import (
     INFINITY,
     OUR_SEARCH,
@@ -36,7 +36,7 @@ from tictactoe_tui.engine.lab.hand_search import (
     best_order,
     solve,
 )
-from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.rules.board import Board, cell_notation
 from tictactoe_tui.history.drills import DrillAttempt
 from tictactoe_tui.text.drill import (
     bound_words,
@@ -57,6 +57,7 @@ __all__ = [
     "NodeVerdict",
     "OutlineRow",
     "ReorderExercise",
+    "drill_start",
 ]
 
 
@@ -376,6 +377,18 @@ def _bound_text(text: str) -> int | None:
         return None
 
 
+def drill_start(
+    position: Board,
+    shape: DrillShape | None = None,
+    convention: Convention = OUR_SEARCH,
+    seed: int | None = None,
+) -> DrillStart:
+    """A drill on the tree of `shape` (default: depth 3, width 3, the engine's order, H1
+    leaves) cut from `position`; ValueError, saying why, when it cannot be cut (the game is
+    over there)."""
+    return DrillStart(cut_tree(position, shape or DrillShape()), convention, seed)
+
+
 class DrillController:
     """The drill screen's rules and state: the exercise, the node selected, the number being
     typed, the reorder exercise when it is on, and what to say.
@@ -472,7 +485,7 @@ class DrillController:
         if entry.pruned:
             notes.append("✂ pruned")
         elif shown_pruned:
-            notes.append("✂ (under a pruned node)")
+            notes.append("(under ✂)")
         mark = "  "
         wrong = False
         verdict = drill.verdict
@@ -714,14 +727,14 @@ class DrillController:
         board, shape = tree.position, tree.shape
         exercise = "reorder for the most pruning" if self.reorder else "fill in the tree"
         return (
-            f"Alpha-beta drill ({exercise}) · {board.size}×{board.size}, {board.k} in a row · "
-            f"{tree.root_mark} to move is MAX · depth {shape.depth}, width {shape.width}, "
-            f"{shape.order} order, {shape.leaves} leaves, a win on ply d is {tree.win} - d"
+            f"Alpha-beta drill: {exercise} · {board.size}×{board.size}, {board.k} in a row · "
+            f"{tree.root_mark} to move is MAX · depth {shape.depth}, width {shape.width} · "
+            f"{shape.order} order, {shape.leaves} leaves · a win on ply d: {tree.win} - d"
         )
 
     def convention_words(self) -> str:
         """The convention in force, in one line, with the keys that switch it."""
-        return f"Convention: {convention_summary(self.convention)} (k, f switch)"
+        return f"Convention: {convention_summary(self.convention)}; k and f switch it."
 
     def node_words(self) -> str:
         """The selected node: what it stands for and what is written on it."""
