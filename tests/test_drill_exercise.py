@@ -11,7 +11,14 @@ import pytest
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.lab.drill_tree import DrillShape, DrillTree, cut_tree, random_position
 from tictactoe_tui.engine.lab.hand_search import INFINITY, Convention, Cut, DrillNode, Returns
-from tictactoe_tui.play.drill import DrillExercise, ReorderExercise
+from tictactoe_tui.engine.rules.setup import read_position
+from tictactoe_tui.play.drill import (
+    DrillController,
+    DrillExercise,
+    DrillStart,
+    ReorderExercise,
+    drill_start,
+)
 
 CONVENTIONS = [Convention(cut, returns) for cut, returns in product(Cut, Returns)]
 
@@ -191,3 +198,185 @@ def test_reordering_counts_leaves_live_and_is_scored_against_the_best_order():
     assert not drill.move(4, -1)  # already first
     assert drill.leaves_visited == 4
     assert drill.score_words() == "4 leaves visited; the best order visits 3."
+
+
+# -- the screen's controller: every key the drill screen reads, without a terminal -------------
+
+# O to move (MAX), depth 2, width 3: B1 and B2 each cut after their first leaf once B3 is first.
+REAL = cut_tree(read_position("X../.O./..X"), DrillShape(2, 3))
+
+
+def controller(seed: int | None = 1) -> DrillController:
+    return DrillController(DrillStart(REAL, seed=seed))
+
+
+def type_value(drill: DrillController, node: int, value: int) -> None:
+    """Select `node`, type `value` key by key, and press Enter."""
+    drill.select(node)
+    for character in str(value):
+        drill.type_key(character)
+    drill.enter()
+
+
+def fill_in(drill: DrillController) -> None:
+    """The search's own answer, typed as a learner would."""
+    answer = drill.drill.answer
+    for ident, node in drill.drill.nodes.items():
+        if not node.is_leaf and answer.was_visited(ident):
+            type_value(drill, ident, answer.returns[ident])
+        if ident in answer.pruned_by:
+            drill.select(ident)
+            drill.toggle_pruned()
+
+
+def test_the_outline_lists_every_node_with_its_move_side_and_leaf_value():
+    drill = controller()
+    texts = [row.text for row in drill.rows()]
+    assert len(texts) == 13
+    assert texts[0] == "  A  O to move · MAX"
+    assert texts[1] == "    B1  O plays C1 · MIN"
+    assert texts[2] == "      C1  X plays A3 · leaf -4"
+    type_value(drill, 1, -4)
+    drill.select(7)
+    drill.toggle_pruned()
+    assert drill.rows()[1].text.endswith("= -4") and "✂ pruned" in drill.rows()[7].text
+    assert drill.rows()[7].skipped and drill.message == "C5 pruned."
+
+
+def test_typed_numbers_go_to_the_node_selected_and_bad_ones_are_refused():
+    drill = controller()
+    type_value(drill, 0, -12)
+    assert drill.drill.entry(0).value == -12 and drill.message == "A = -12."
+    drill.select(1)
+    drill.type_key("3")
+    drill.type_key("-")  # a minus goes first only
+    assert drill.typing == "3" and drill.message == "A minus goes first."
+    drill.type_key("∞")  # not a value
+    assert drill.typing == "3"
+    drill.select(0)  # another node drops what was half typed
+    assert drill.typing == ""
+    drill.enter()  # nothing typed: rubs the value out
+    assert drill.drill.entry(0).value is None
+    type_value(drill, 2, 5)
+    assert drill.message == "C1 is a leaf: its value is given."
+    drill.select(5)
+    drill.begin("alpha")
+    drill.type_key("-")
+    drill.type_key("∞")
+    drill.enter()
+    drill.begin("beta")
+    drill.type_key("4")
+    assert drill.typing_words() == "B2, β: 4  (Enter sets it)"
+    drill.enter()
+    entry = drill.drill.entry(5)
+    assert (entry.alpha, entry.beta) == (-INFINITY, 4)
+    assert "α -∞ β 4" in drill.rows()[5].text
+    drill.begin("alpha")
+    assert drill.cancel_typing() and not drill.cancel_typing()
+
+
+def test_a_right_answer_typed_node_by_node_is_right_and_kept_once():
+    drill = controller()
+    fill_in(drill)
+    attempt = drill.check()
+    assert attempt is not None and attempt.solved and attempt.exercise == "values"
+    assert (attempt.nodes, attempt.nodes_right) == (13, 13)
+    assert attempt.position == "X../.O./..X" and attempt.settings["cut"] == "at-equal"
+    assert drill.message == "Right: every node is right (13 of 13)."
+    assert all(row.text.startswith("✓ ") for row in drill.rows())
+    assert drill.check() is None  # nothing changed: nothing new to keep
+    drill.select(1)
+    drill.toggle_pruned()
+    drill.toggle_pruned()
+    assert drill.check() is None  # solved already on this tree
+
+
+def test_a_wrong_value_and_a_wrong_prune_mark_are_each_named():
+    drill = controller()
+    fill_in(drill)
+    type_value(drill, 1, 0)  # B1 returns -4
+    drill.select(12)  # C9 is visited
+    drill.toggle_pruned()
+    attempt = drill.check()
+    assert attempt is not None and not attempt.solved and attempt.nodes_right == 11
+    lines = drill.verdict_lines()
+    assert lines[0] == "Not quite: 11 of 13 nodes right."
+    assert lines[1].startswith("B1 returns -4, not 0: MIN takes the smaller of -4, 0 and 0")
+    assert lines[2].startswith("C9: you pruned it, but when the search reaches it")
+    rows = drill.rows()
+    assert rows[1].wrong and rows[1].text.startswith("✗ ") and "not quite" in rows[1].text
+    assert rows[12].wrong and not rows[2].wrong and rows[2].text.startswith("✓ ")
+    drill.select(1)
+    assert "✗ B1 returns -4, not 0" in drill.node_words()
+
+
+def test_n_cuts_a_different_tree_and_the_same_seed_the_same_trees():
+    one, two = controller(seed=5), controller(seed=5)
+    type_value(one, 0, 3)
+    one.new_tree()
+    two.new_tree()
+    assert one.tree.root != REAL.root and one.tree.shape == REAL.shape
+    assert one.tree.root == two.tree.root and one.drill.entries == {}
+    assert one.selected == 0 and one.message == "A fresh tree."
+
+
+def test_the_reorder_exercise_counts_the_leaves_live_and_checks_the_order():
+    drill = controller()
+    drill.toggle_reorder()
+    assert drill.verdict_lines()[-1] == "7 leaves visited; the best order visits 5."
+    drill.select(9)  # B3 to the front: B1 and B2 then cut after their first leaf
+    drill.move_selected(-1)  # B1, B3, B2: B2 cuts, B1 still looks at all of its leaves
+    assert drill.message == "7 leaves visited; the best order visits 5."
+    drill.move_selected(-1)
+    assert drill.message == "Right: 5 leaves visited: as few as any order can."
+    drill.move_selected(-1)
+    assert drill.message == "B3 cannot move: it is the root or already first."
+    rows = drill.rows()
+    assert [row.node for row in rows[:3]] == [0, 9, 10]
+    assert [row.node for row in rows if row.skipped] == [3, 4, 7, 8]
+    assert rows[-1].text.endswith("· skipped")
+    drill.type_key("3")  # typing belongs to filling in
+    assert drill.typing == "" and "reorder exercise" in drill.message
+    attempt = drill.check()
+    assert attempt is not None and attempt.exercise == "reorder" and attempt.solved
+    assert (attempt.nodes, attempt.nodes_right) == (5, 5)
+    drill.toggle_reorder()
+    assert drill.reorder is None and [row.node for row in drill.rows()[:2]] == [0, 1]
+
+
+def test_switching_the_convention_keeps_the_entries_and_says_the_new_one():
+    drill = controller()
+    fill_in(drill)
+    assert "cut at α ≥ β, fail-soft" in drill.convention_words()
+    drill.switch_cut()
+    assert drill.convention.cut is Cut.PAST_EQUAL
+    assert drill.message.startswith("Now: cut only at α > β, fail-soft")
+    drill.switch_returns()
+    assert "fail-hard" in drill.convention_words()
+    assert drill.drill.entry(1).value == -4  # kept, judged under the new convention
+    drill.toggle_reorder()
+    drill.select(9)
+    drill.move_selected(-1)
+    drill.switch_cut()  # the order is kept too
+    assert drill.reorder is not None and drill.reorder.order[0] == [1, 9, 5]
+
+
+def test_the_board_beside_shows_the_selected_nodes_position_and_its_line():
+    drill = controller()
+    drill.select(2)  # C1: O plays C1, then X plays A3
+    marks, path, last = drill.board_view()
+    assert path == [2, 6] and last == 6
+    assert marks[2] == "O" and marks[6] == "X" and marks[0] == "X"
+    drill.select(0)
+    assert drill.board_view()[1:] == ([], None)
+    assert drill.node_words().startswith("A: O to move · MAX")
+    assert "depth 2, width 3" in drill.title_words()
+
+
+def test_a_drill_is_refused_where_the_game_is_over():
+    with pytest.raises(ValueError, match="over"):
+        drill_start(read_position("XXX/OO./..."))
+    assert (
+        drill_start(read_position("X../.O./..X")).tree.root
+        == cut_tree(read_position("X../.O./..X"), DrillShape()).root
+    )

@@ -13,8 +13,8 @@ the search enters them), returns and windows (by id, for every visited node; the
 written as ±1000), pruned (the nodes a cut skips)), and best_order (leaves_visited, and
 children: every inner node's children in an order that reaches it).
 
-Without --json or --text the drill opens in the app. Engine-only otherwise: never imports
-Textual.
+Without --json or --text the drill opens in the app (`ui.screens.drill`), which alone imports
+Textual: --json and --text never load it.
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ from tictactoe_tui.engine.rules.board import (
 )
 from tictactoe_tui.engine.rules.setup import read_position
 from tictactoe_tui.play.arguments import OneLineParser
+from tictactoe_tui.play.drill import DrillStart
 from tictactoe_tui.text.drill import labels
 
 PROG = "tictactoe-tui drill"
@@ -243,4 +244,13 @@ def main(argv: Sequence[str]) -> int:
         from tictactoe_tui.cli.drill_text import DrillSession
 
         return DrillSession(tree, convention, seed, sys.stdout).run(sys.stdin)
-    parser.error("the drill screen opens from the app: run it with --json or --text here")
+    return _open_app(DrillStart(tree, convention, seed))
+
+
+def _open_app(start: DrillStart) -> int:
+    """Open the app straight on the drill (Settings underneath, where escape goes back to)."""
+    from tictactoe_tui.ui.app import TicTacToeApp
+
+    app = TicTacToeApp(drill=start)
+    app.run()
+    return app.return_code or 0

@@ -20,10 +20,12 @@ against the best order there is (`hand_search.best_order`).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field, replace
 
-from tictactoe_tui.engine.lab.drill_tree import DrillTree
+from tictactoe_tui.engine.lab.drill_tree import DrillShape, DrillTree, cut_tree, random_position
 from tictactoe_tui.engine.lab.hand_search import (
+    INFINITY,
     OUR_SEARCH,
     BestOrder,
     Convention,
@@ -34,7 +36,11 @@ from tictactoe_tui.engine.lab.hand_search import (
     best_order,
     solve,
 )
+from tictactoe_tui.engine.rules.board import Board, cell_notation
+from tictactoe_tui.history.drills import DrillAttempt
 from tictactoe_tui.text.drill import (
+    bound_words,
+    convention_summary,
     labels,
     missed_prune_words,
     pruned_wrongly_words,
@@ -42,7 +48,17 @@ from tictactoe_tui.text.drill import (
     window_words,
 )
 
-__all__ = ["DrillExercise", "DrillVerdict", "NodeEntry", "NodeVerdict", "ReorderExercise"]
+__all__ = [
+    "DrillController",
+    "DrillExercise",
+    "DrillStart",
+    "DrillVerdict",
+    "NodeEntry",
+    "NodeVerdict",
+    "OutlineRow",
+    "ReorderExercise",
+    "drill_start",
+]
 
 
 @dataclass
@@ -313,3 +329,454 @@ class ReorderExercise:
         if mine == best:
             return f"{mine} leaves visited: as few as any order can."
         return f"{mine} leaves visited; the best order visits {best}."
+
+
+TYPING_TARGETS = ("value", "alpha", "beta")
+"""What the number being typed is for: the value a node returns, or its α or β at entry."""
+
+TARGET_WORDS = {"value": "the value", "alpha": "α", "beta": "β"}
+"""How the typing line names each target."""
+
+FRESH_TREE_TRIES = 20
+"""How many random positions `new_tree` draws, at most, for a tree unlike the one shown."""
+
+
+@dataclass(frozen=True)
+class DrillStart:
+    """What a drill screen opens on: a tree, the convention in force, and the seed it came from
+    (None when the tree was cut from a given position; the fresh trees are then drawn at random)."""
+
+    tree: DrillTree
+    convention: Convention = OUR_SEARCH
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class OutlineRow:
+    """One node of the outline, as the screen lists it."""
+
+    node: int
+    text: str
+    """The whole line: the check's mark, the indent, label, move, MAX/MIN or the leaf's value,
+    what the learner wrote."""
+    wrong: bool = False
+    """The last check judged it wrong (the text says so too, with ✗)."""
+    skipped: bool = False
+    """Shown as never visited: marked pruned (values), or skipped by the order (reorder)."""
+
+
+def _bound_text(text: str) -> int | None:
+    """A typed number ("3", "-12", "∞", "-∞"), or None when it is not one."""
+    if text in ("∞", "+∞"):
+        return INFINITY
+    if text == "-∞":
+        return -INFINITY
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def drill_start(
+    position: Board,
+    shape: DrillShape | None = None,
+    convention: Convention = OUR_SEARCH,
+    seed: int | None = None,
+) -> DrillStart:
+    """A drill on the tree of `shape` (default: depth 3, width 3, the engine's order, H1
+    leaves) cut from `position`; ValueError, saying why, when it cannot be cut (the game is
+    over there)."""
+    return DrillStart(cut_tree(position, shape or DrillShape()), convention, seed)
+
+
+class DrillController:
+    """The drill screen's rules and state: the exercise, the node selected, the number being
+    typed, the reorder exercise when it is on, and what to say.
+
+    Every key the screen reads comes here; the screen draws `rows()`, `title_words()`,
+    `convention_words()`, `node_words()`, `typing_words()` and `verdict_lines()`, and keeps in
+    the history the attempt `check()` returns.
+    """
+
+    def __init__(self, start: DrillStart) -> None:
+        """Open the drill on `start`'s tree."""
+        self.seed = start.seed
+        """The seed the fresh trees are drawn with (None: at random)."""
+        self.rng = random.Random(start.seed)
+        self.drill = DrillExercise(start.tree, start.convention)
+        """The fill-in exercise: the learner's entries and the last verdict."""
+        self.reorder: ReorderExercise | None = None
+        """The reorder exercise, while it is on."""
+        self.selected = start.tree.root.id
+        """The node selected."""
+        self.typing = ""
+        """The number being typed ("" when none)."""
+        self.target = "value"
+        """What it is for: one of `TYPING_TARGETS`."""
+        self.message = ""
+        """The last thing to say about a key (a refusal, what was written)."""
+        self._kept: set[str] = set()
+        """The exercises already solved on this tree (a solved tree counts once)."""
+
+    @property
+    def tree(self) -> DrillTree:
+        """The tree shown."""
+        return self.drill.tree
+
+    @property
+    def convention(self) -> Convention:
+        """The convention in force."""
+        return self.drill.convention
+
+    # -- the outline ----------------------------------------------------------------------------
+
+    def ordered_children(self, node: DrillNode) -> list[DrillNode]:
+        """`node`'s children in the order the current exercise shows them."""
+        if self.reorder is None or node.is_leaf:
+            return list(node.children)
+        by_id = {child.id: child for child in node.children}
+        return [by_id[ident] for ident in self.reorder.order[node.id]]
+
+    def shown_order(self) -> list[tuple[DrillNode, int]]:
+        """Every node with its depth, top to bottom, as the outline lists them."""
+        found: list[tuple[DrillNode, int]] = []
+
+        def walk(node: DrillNode, depth: int) -> None:
+            found.append((node, depth))
+            for child in self.ordered_children(node):
+                walk(child, depth + 1)
+
+        walk(self.tree.root, 0)
+        return found
+
+    def rows(self) -> list[OutlineRow]:
+        """The outline, one row per node, top to bottom."""
+        return [self._row(node, depth) for node, depth in self.shown_order()]
+
+    def _head(self, node: DrillNode) -> str:
+        tree = self.tree
+        name = self.drill.names[node.id]
+        if node.move is None:
+            head = f"{name}  {tree.root_mark} to move"
+        else:
+            mover = tree.boards[self.drill.parents[node.id]].to_move
+            head = f"{name}  {mover} plays {cell_notation(node.move, tree.position.size)}"
+        if node.is_leaf:
+            return f"{head} · leaf {node.value}"
+        return f"{head} · {'MAX' if node.is_max else 'MIN'}"
+
+    def _row(self, node: DrillNode, depth: int) -> OutlineRow:
+        head = "  " * depth + self._head(node)
+        if self.reorder is not None:
+            skipped = not self.reorder.answer.was_visited(node.id)
+            return OutlineRow(
+                node.id, "  " + head + ("  · skipped" if skipped else ""), skipped=skipped
+            )
+        drill = self.drill
+        entry = drill.entry(node.id)
+        notes = []
+        if entry.value is not None:
+            notes.append(f"= {entry.value}")
+        if entry.alpha is not None or entry.beta is not None:
+            alpha = "?" if entry.alpha is None else bound_words(entry.alpha)
+            beta = "?" if entry.beta is None else bound_words(entry.beta)
+            notes.append(f"α {alpha} β {beta}")
+        shown_pruned = drill.shown_pruned(node.id)
+        if entry.pruned:
+            notes.append("✂ pruned")
+        elif shown_pruned:
+            notes.append("(under ✂)")
+        mark = "  "
+        wrong = False
+        verdict = drill.verdict
+        if verdict is not None and node.id in verdict.nodes:
+            wrong = not verdict.nodes[node.id].right
+            mark = "✗ " if wrong else "✓ "
+        text = mark + head + ("   " + "  ".join(notes) if notes else "")
+        if wrong:
+            text += "  ← not quite"
+        return OutlineRow(node.id, text, wrong=wrong, skipped=shown_pruned)
+
+    # -- selecting and typing -------------------------------------------------------------------
+
+    def select(self, node: int) -> None:
+        """Select `node` (a new node drops the number half typed)."""
+        if node != self.selected:
+            self.typing, self.target = "", "value"
+        self.selected = node
+
+    def step_selection(self, delta: int) -> None:
+        """Select the node `delta` rows below (above, if negative) the selected one."""
+        order = [node.id for node, _ in self.shown_order()]
+        index = order.index(self.selected) + delta
+        self.select(order[max(0, min(len(order) - 1, index))])
+
+    def begin(self, target: str) -> None:
+        """Start typing a number for `target` ("value", "alpha" or "beta") on the selected node."""
+        if self._refuse_in_reorder():
+            return
+        self.target, self.typing = target, ""
+        name = self.drill.names[self.selected]
+        self.message = f"Type {TARGET_WORDS[target]} of {name}, then Enter."
+
+    def type_key(self, character: str) -> None:
+        """A digit, "-" (a minus, first only) or "∞" (an open end, for α and β) typed."""
+        if self._refuse_in_reorder():
+            return
+        if character == "-" and self.typing:
+            self.message = "A minus goes first."
+            return
+        if character == "∞" and (self.target == "value" or self.typing not in ("", "-")):
+            self.message = "∞ is only for α and β, alone: ∞ or -∞."
+            return
+        if self.typing.endswith("∞") or len(self.typing) >= 6:
+            return
+        self.typing += character
+
+    def backspace(self) -> None:
+        """Rub out the last character typed."""
+        self.typing = self.typing[:-1]
+
+    def cancel_typing(self) -> bool:
+        """Drop the number being typed; whether there was one (escape leaves when not)."""
+        typing = bool(self.typing) or self.target != "value"
+        self.typing, self.target = "", "value"
+        if typing:
+            self.message = "Typing cancelled."
+        return typing
+
+    def enter(self) -> None:
+        """Write the number typed on the selected node (nothing typed: rub that entry out)."""
+        if self._refuse_in_reorder():
+            return
+        drill, node = self.drill, self.selected
+        name = drill.names[node]
+        text, target = self.typing, self.target
+        number = _bound_text(text) if text else None
+        if text and number is None:
+            self.message = f"{text!r} is not a number."
+            return
+        if target == "value":
+            if number is not None and abs(number) >= INFINITY:
+                self.message = "A value is a whole number."
+                return
+            refused = drill.set_value(node, number)
+            self.message = refused or f"{name} = {'?' if number is None else number}."
+        else:
+            entry = drill.entry(node)
+            alpha = number if target == "alpha" else entry.alpha
+            beta = number if target == "beta" else entry.beta
+            drill.set_window(node, alpha, beta)
+            said = "?" if number is None else bound_words(number)
+            self.message = f"{name}: {TARGET_WORDS[target]} {said}."
+        self.typing, self.target = "", "value"
+
+    def toggle_pruned(self) -> None:
+        """Mark the selected node as never visited, or take the mark off."""
+        if self._refuse_in_reorder():
+            return
+        drill, node = self.drill, self.selected
+        refused = drill.toggle_pruned(node)
+        if refused:
+            self.message = refused
+        else:
+            marked = drill.entry(node).pruned
+            self.message = f"{drill.names[node]} {'pruned' if marked else 'no longer pruned'}."
+
+    def _refuse_in_reorder(self) -> bool:
+        if self.reorder is None:
+            return False
+        self.message = (
+            "In the reorder exercise you move children: shift+↑/↓ or [ / ]; r goes back to "
+            "filling in the tree."
+        )
+        return True
+
+    # -- checking -------------------------------------------------------------------------------
+
+    def check(self) -> DrillAttempt | None:
+        """Judge the exercise on (the tree, or the order); the attempt to keep in the history,
+        or None when there is nothing new to keep (nothing changed since the last check, or this
+        tree was solved already)."""
+        if self.reorder is not None:
+            reorder = self.reorder
+            self.message = reorder.score_words()
+            return self._attempt(
+                "reorder", reorder.leaves_visited, reorder.best.leaves_visited, reorder.solved
+            )
+        unchanged = self.drill.verdict is not None
+        verdict = self.drill.check()
+        total = len(verdict.nodes)
+        if verdict.all_right:
+            self.message = f"Right: every node is right ({total} of {total})."
+        else:
+            self.message = f"Not quite: {verdict.right_count} of {total} nodes right."
+        if unchanged:
+            return None
+        return self._attempt("values", total, verdict.right_count, verdict.all_right)
+
+    def _attempt(self, exercise: str, nodes: int, right: int, solved: bool) -> DrillAttempt | None:
+        key = f"{exercise}-solved"
+        if key in self._kept:
+            return None
+        if solved:
+            self._kept.add(key)
+        board, shape, convention = self.tree.position, self.tree.shape, self.convention
+        return DrillAttempt(
+            exercise,
+            board.size,
+            board.k,
+            str(board),
+            shape.depth,
+            shape.width,
+            nodes,
+            right,
+            solved,
+            {
+                "order": str(shape.order),
+                "leaves": str(shape.leaves),
+                "cut": str(convention.cut),
+                "returns": str(convention.returns),
+                "seed": self.seed,
+            },
+        )
+
+    def verdict_lines(self) -> list[str]:
+        """What the verdict area says: the last message, then (after a check of the tree) a
+        sentence for each wrong node; in the reorder exercise, the live score."""
+        lines = [self.message] if self.message else []
+        if self.reorder is not None:
+            score = self.reorder.score_words()
+            if score not in lines:
+                lines.append(score)
+            return lines
+        verdict = self.drill.verdict
+        if verdict is not None:
+            lines += [wrong.words for wrong in verdict.wrong]
+        return lines
+
+    # -- a fresh tree, the reorder exercise, the conventions ------------------------------------
+
+    def new_tree(self) -> None:
+        """A fresh tree of the same shape, from a new random position of the same board
+        (one unlike the tree shown, when the tries find one)."""
+        tree = self.tree
+        board = tree.position
+        fresh = tree
+        for _ in range(FRESH_TREE_TRIES):
+            position = random_position(self.rng, board.size, board.k, tree.shape.depth)
+            fresh = cut_tree(position, tree.shape)
+            if fresh.root != tree.root or fresh.position != board:
+                break
+        self.drill = DrillExercise(fresh, self.convention)
+        self.reorder = None if self.reorder is None else ReorderExercise(fresh, self.convention)
+        self.selected = fresh.root.id
+        self.typing, self.target = "", "value"
+        self._kept = set()
+        self.message = "A fresh tree."
+
+    def toggle_reorder(self) -> None:
+        """Switch between filling in the tree and reordering its children."""
+        self.typing, self.target = "", "value"
+        if self.reorder is None:
+            self.reorder = ReorderExercise(self.tree, self.convention)
+            self.message = (
+                "Reorder the children (shift+↑/↓ or [ / ]) so the search visits as few leaves "
+                "as it can; c checks."
+            )
+        else:
+            self.reorder = None
+            self.message = "Back to filling in the tree."
+
+    def move_selected(self, delta: int) -> None:
+        """In the reorder exercise, move the selected node `delta` places among its siblings."""
+        if self.reorder is None:
+            self.message = "r starts the reorder exercise: then shift+↑/↓ move a child."
+            return
+        name = self.drill.names[self.selected]
+        if not self.reorder.move(self.selected, delta):
+            where = "first" if delta < 0 else "last"
+            self.message = f"{name} cannot move: it is the root or already {where}."
+            return
+        words = self.reorder.score_words()
+        self.message = f"Right: {words}" if self.reorder.solved else words
+
+    def switch_cut(self) -> None:
+        """Use the other cut rule (α ≥ β or α > β)."""
+        self.drill.switch_cut()
+        self._convention_changed()
+
+    def switch_returns(self) -> None:
+        """Use the other return rule (fail-soft or fail-hard)."""
+        self.drill.switch_returns()
+        self._convention_changed()
+
+    def _convention_changed(self) -> None:
+        if self.reorder is not None:
+            order = self.reorder.order
+            self.reorder = ReorderExercise(self.tree, self.convention)
+            self.reorder.order = order
+        self._kept = set()
+        self.message = "Now: " + convention_summary(self.convention) + "."
+
+    # -- words ----------------------------------------------------------------------------------
+
+    def title_words(self) -> str:
+        """What the drill is: the board, MAX, the tree's shape, the worth of a win."""
+        tree = self.tree
+        board, shape = tree.position, tree.shape
+        exercise = "reorder for the most pruning" if self.reorder else "fill in the tree"
+        return (
+            f"Alpha-beta drill: {exercise} · {board.size}×{board.size}, {board.k} in a row · "
+            f"{tree.root_mark} to move is MAX · depth {shape.depth}, width {shape.width} · "
+            f"{shape.order} order, {shape.leaves} leaves · a win on ply d: {tree.win} - d"
+        )
+
+    def convention_words(self) -> str:
+        """The convention in force, in one line, with the keys that switch it."""
+        return f"Convention: {convention_summary(self.convention)}; k and f switch it."
+
+    def node_words(self) -> str:
+        """The selected node: what it stands for and what is written on it."""
+        drill = self.drill
+        node = drill.nodes[self.selected]
+        lines = [self._head(node).replace("  ", ": ", 1)]
+        if self.reorder is None:
+            entry = drill.entry(node.id)
+            if node.is_leaf:
+                lines.append(f"A leaf: its value, {node.value}, is given.")
+            else:
+                lines.append(
+                    "You wrote: " + ("nothing yet" if entry.value is None else f"= {entry.value}")
+                )
+            if entry.alpha is not None or entry.beta is not None:
+                alpha = "?" if entry.alpha is None else bound_words(entry.alpha)
+                beta = "?" if entry.beta is None else bound_words(entry.beta)
+                lines.append(f"Window at entry: α {alpha}, β {beta}")
+            if drill.shown_pruned(node.id):
+                lines.append("Marked never visited.")
+            verdict = drill.verdict
+            if verdict is not None and node.id in verdict.nodes:
+                judged = verdict.nodes[node.id]
+                lines.append("✓ right" if judged.right else f"✗ {judged.words}")
+        return "\n".join(lines)
+
+    def typing_words(self) -> str:
+        """The typing line: what is being typed, for what."""
+        if self.reorder is not None:
+            return "Reordering: shift+↑/↓ or [ / ] move the selected child."
+        name = self.drill.names[self.selected]
+        return f"{name}, {TARGET_WORDS[self.target]}: {self.typing or '…'}  (Enter sets it)"
+
+    def board_view(self) -> tuple[list[str], list[int], int | None]:
+        """The selected node's position: its marks, the moves from the root, the last move."""
+        path: list[int] = []
+        current: int | None = self.selected
+        while current is not None:
+            move = self.drill.nodes[current].move
+            if move is not None:
+                path.append(move)
+            current = self.drill.parents.get(current)
+        path.reverse()
+        board = self.tree.boards.get(self.selected, self.tree.position)
+        return list(board.marks()), path, path[-1] if path else None

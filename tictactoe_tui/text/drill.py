@@ -24,6 +24,7 @@ from tictactoe_tui.engine.lab.hand_search import (
 __all__ = [
     "bound_words",
     "convention_lines",
+    "convention_summary",
     "cut_words",
     "labels",
     "missed_prune_words",
@@ -70,6 +71,18 @@ def convention_lines(convention: Convention) -> list[str]:
         "never below α, never above β (fail-hard)."
     )
     return [cut, returns, "Leaves return their value. The root starts with α = -∞, β = ∞."]
+
+
+def convention_summary(convention: Convention) -> str:
+    """The convention in force in a few words: "cut at α ≥ β, fail-soft (a node returns the
+    best value it saw)"."""
+    cut = "cut at α ≥ β" if convention.cut is Cut.AT_EQUAL else "cut only at α > β"
+    returns = (
+        "fail-soft (a node returns the best value it saw)"
+        if convention.returns is Returns.FAIL_SOFT
+        else "fail-hard (a node returns its best value held inside its window)"
+    )
+    return f"{cut}, {returns}"
 
 
 def _join(values: Sequence[int]) -> str:

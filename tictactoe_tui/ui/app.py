@@ -30,7 +30,14 @@ from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
 from tictactoe_tui.ui.flags import data_dir_flag, parse_args, position_flag, with_known_theme
-from tictactoe_tui.ui.messages import Analyse, GameEnded, GameReopened, Navigate, PlayFrom
+from tictactoe_tui.ui.messages import (
+    Analyse,
+    GameEnded,
+    GameReopened,
+    Navigate,
+    OpenDrill,
+    PlayFrom,
+)
 from tictactoe_tui.ui.themes import OWN_THEMES
 
 if TYPE_CHECKING:
@@ -39,6 +46,7 @@ if TYPE_CHECKING:
     from tictactoe_tui.engine import Board
     from tictactoe_tui.history.record import PlayedGame
     from tictactoe_tui.history.study import MoveTree
+    from tictactoe_tui.play.drill import DrillStart
     from tictactoe_tui.ui.screens.game import GameScreen
     from tictactoe_tui.worker.client import Thinker
 
@@ -114,9 +122,11 @@ class TicTacToeApp(App[None]):
         store: HistoryStore | None = None,
         position: Board | None = None,
         course: str | None = None,
+        drill: DrillStart | None = None,
     ) -> None:
         """Set up the app; it opens on the Game screen if `start_in_game`, else on Settings,
-        with the analysis board over it on `position` when one is given.
+        with the analysis board over it on `position` when one is given, or the alpha-beta
+        drill on `drill` (`tictactoe-tui drill`).
 
         Without `settings` it starts from the last settings the history remembers. `store` is
         the history (default: the one in `data_dir()`).
@@ -134,6 +144,8 @@ class TicTacToeApp(App[None]):
         self.start_course = course
         """The course to open at the start (`learn`): "" for its list, or a lesson's key."""
         """The position the analysis board opens on at the start (`--position`), if any."""
+        self.start_drill = drill
+        """The drill the app opens on at the start (`tictactoe-tui drill`), if any."""
         self.session = SessionScore()
         """The score over every game played since the app started."""
         self._thinker: Thinker | None = None
@@ -217,6 +229,8 @@ class TicTacToeApp(App[None]):
             self.open_analysis(self.start_position)
         if self.start_course is not None:
             self.open_course(self.start_course)
+        if self.start_drill is not None:
+            self.open_drill(self.start_drill)
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
         self._retry_history_while_locked()
@@ -414,6 +428,24 @@ class TicTacToeApp(App[None]):
                 study_id=study_id,
             )
         )
+
+    def on_open_drill(self, message: OpenDrill) -> None:
+        """A screen asks for the alpha-beta drill on a position: open it over that screen."""
+        from tictactoe_tui.play.drill import drill_start
+
+        try:
+            start = drill_start(message.position)
+        except ValueError as error:
+            self.notify(f"No drill here: {error}.", timeout=4)
+            return
+        self.open_drill(start)
+
+    def open_drill(self, start: DrillStart) -> None:
+        """Show the alpha-beta drill on `start`'s tree; escape comes back to the screen
+        underneath. Each check is kept in the history."""
+        from tictactoe_tui.ui.screens.drill import DrillScreen
+
+        self.push_screen(DrillScreen(start, self.store))
 
     def on_play_from(self, message: PlayFrom) -> None:
         """A screen (the review) asks for a game from a position: start it."""

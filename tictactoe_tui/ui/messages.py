@@ -70,3 +70,12 @@ class Analyse(Message):
     """Settings whose time limit and depth the analyses use (None: the app's current ones)."""
     study_id: int | None = None
     """The study's id in the history, when it was kept there (saving again replaces it)."""
+
+
+@dataclass
+class OpenDrill(Message):
+    """A screen asks for the alpha-beta drill on a position (the tree view, the heuristic lab,
+    the analysis board): the app cuts the tree and opens the drill over the screen."""
+
+    position: Board
+    """The position the drill's tree is cut from."""

@@ -50,6 +50,7 @@ from tictactoe_tui.play.controller import (
 )
 from tictactoe_tui.play.leaving import Leave, LeaveGuard
 from tictactoe_tui.ui.jobs import app_thinker
+from tictactoe_tui.ui.messages import OpenDrill
 from tictactoe_tui.ui.widgets import Board, PositionView
 from tictactoe_tui.ui.widgets.board import board_size_on_screen
 from tictactoe_tui.ui.widgets.footer import Footer
@@ -136,6 +137,7 @@ class AnalysisScreen(Screen[None]):
         Binding("t", "search_tree", "Search tree", show=False),
         Binding("w", "heuristics", "Heuristic lab", show=False),
         Binding("d", "pairing", "Why a draw", show=False),
+        Binding("D", "drill", "Alpha-beta drill", show=False),
         Binding("escape", "set_up_cancel", "Cancel"),
         Binding("escape", "leave", "Back"),
     ]
@@ -534,6 +536,11 @@ class AnalysisScreen(Screen[None]):
 
         limit = self.controller.time_limit if self.position.size > 3 else None
         self._lab(HeuristicScreen(self.position, limit))
+
+    def action_drill(self) -> None:
+        """The alpha-beta drill on a tree cut from the position shown (the app opens it)."""
+        self._run(self.controller.leave())
+        self.post_message(OpenDrill(self.position))
 
     def action_pairing(self) -> None:
         """Why the position is a draw, when a pairing strategy proves it."""

@@ -87,7 +87,8 @@ position shown is analysed in the panel, its best line drawn on the board.
   `m` switches the side to move, `n` clears; `s` again makes it a new study, `escape` cancels.
   An impossible position is refused in one sentence, and the last legal one stays
 - `c`: copy the position's string (shown on screen too); `v`: paste one (`X../.O./...`)
-- `h`: the best move; `a`, `t`, `w`, `d`: the lab on the position shown; `escape`: back
+- `h`: the best move; `a`, `t`, `w`, `d`: the lab on the position shown; `D` (shift+d): the
+  alpha-beta drill on it; `escape`: back
 - `k`: keep the study (root and variations) in the history; `s` on the History screen lists
   the studies and `Enter` reopens one
 
@@ -139,7 +140,26 @@ time and whether it agrees with minimax, with a chart of the positions (log scal
 the game so far. `t` shows the alpha-beta search as a tree: every move with its value, the α/β
 window it was tried with and how it ended (exact, β cut-off, α fail-low), the moves a cut-off
 skipped greyed as pruned; `s` replays it event by event (`n` next, `b` back, `e` the end), `o`
-switches the alpha-beta variant, `+`/`-` change the depth.
+switches the alpha-beta variant, `+`/`-` change the depth. `D` (shift+d), on the tree view, the
+heuristic lab and the analysis board, opens the alpha-beta drill on the position.
+
+# The alpha-beta drill
+
+Run alpha-beta by hand on a small tree cut from a real position (`D` on the tree view, the
+heuristic lab or the analysis board; `tictactoe-tui drill` from the shell). The root is MAX,
+every leaf is valued from MAX's side, and the convention in force is stated on screen.
+
+- `↑` / `↓` or a click: select a node; digits and `-`, then `Enter`: the value the search
+  returns there (`Enter` with nothing typed rubs it out); `backspace` rubs out a digit
+- `x`: mark the node never visited (its whole subtree with it), or take the mark off
+- `a` / `b`, then a number (`i` for ∞), then `Enter`: the α or β the node is entered with
+- `c`: check: every node judged gets ✓ or ✗, and each wrong one a sentence saying why; the
+  drills solved and the streak are kept in the history
+- `n`: a fresh tree; `k`: cut at α ≥ β or only at α > β; `f`: fail-soft or fail-hard
+- `r`: the reorder exercise: `shift+↑` / `shift+↓` (or `[` / `]`) move the selected child among
+  its siblings, so that the search visits as few leaves as it can; the count is shown live
+  against the best order, and `c` checks it; `r` again goes back to filling in
+- `escape`: drop the number being typed, or leave the drill
 
 The heuristic players win at once if they can, block an immediate loss otherwise, and else pick
 the move whose board scores best under their heuristic.

@@ -46,6 +46,7 @@ from tictactoe_tui.play.heuristics import (
 )
 from tictactoe_tui.play.lab_effects import Notify, RunJob
 from tictactoe_tui.ui.jobs import app_thinker
+from tictactoe_tui.ui.messages import OpenDrill
 from tictactoe_tui.ui.widgets import Board
 from tictactoe_tui.ui.widgets.board import board_size_on_screen
 from tictactoe_tui.ui.widgets.too_small import TooSmall
@@ -81,6 +82,7 @@ class HeuristicScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+r", "reset_weights", "Reset weights"),
+        Binding("D", "drill", "Drill"),
     ]
 
     def __init__(
@@ -245,6 +247,10 @@ class HeuristicScreen(Screen[None]):
     def _cell_chosen(self, event: Board.CellChosen) -> None:
         """A click (or Enter) on an empty cell explains that move."""
         self._apply(self.controller.choose_cell(event.cell))
+
+    def action_drill(self) -> None:
+        """Run alpha-beta by hand on a small tree cut from this position (the app opens it)."""
+        self.post_message(OpenDrill(self.position))
 
     def action_back(self) -> None:
         """Back to the game."""

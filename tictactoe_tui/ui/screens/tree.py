@@ -51,6 +51,7 @@ from tictactoe_tui.play.tree import (
     TreeEffect,
 )
 from tictactoe_tui.ui.jobs import app_thinker
+from tictactoe_tui.ui.messages import OpenDrill
 from tictactoe_tui.ui.widgets.mini_board import MiniBoard
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 from tictactoe_tui.worker.client import JobFailed
@@ -103,6 +104,7 @@ class TreeScreen(Screen[None]):
         Binding("o", "cycle_algorithm", "Algorithm"),
         Binding("plus", "depth(1)", "Depth +", key_display="+"),
         Binding("minus", "depth(-1)", "Depth −", key_display="-"),
+        Binding("D", "drill", "Drill"),
     ]
 
     def __init__(
@@ -339,6 +341,10 @@ class TreeScreen(Screen[None]):
     def action_depth(self, delta: int) -> None:
         """Search one ply deeper or shallower (to the end is the deepest on small positions)."""
         self._apply(self.controller.change_depth(delta))
+
+    def action_drill(self) -> None:
+        """Run alpha-beta by hand on a small tree cut from this position (the app opens it)."""
+        self.post_message(OpenDrill(self.position))
 
     def action_close(self) -> None:
         """Back to the game."""
