@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from tests.test_predict import brute_force
+from tests.test_text_mode import play
 from tictactoe_tui.cli.text_mode import TextGame
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.rules.board import cell_notation
@@ -129,20 +130,8 @@ def test_every_answer_is_kept_with_its_verdict(data_dir: Path) -> None:
     assert kept[0].expected == "B2" and kept[1].expected == "draw"
 
 
-def play_lines(lines: str, data_dir: Path, **settings: object) -> list[str]:
-    out = io.StringIO()
-    store = HistoryStore.open(data_dir)
-    game = TextGame(GameSettings(**settings), store, out)  # type: ignore[arg-type]
-    try:
-        assert game.play(io.StringIO(lines)) == 0
-    finally:
-        game.close()
-        store.close()
-    return out.getvalue().splitlines()
-
-
 def test_no_answer_asks_again_a_skip_keeps_nothing(data_dir: Path) -> None:
-    said = play_lines("A1\nZ9\nA1\nskip\nmaybe\nskip\n", data_dir, predict=True)
+    said = play("A1\nZ9\nA1\nskip\nmaybe\nskip\n", data_dir, predict=True)
     at = said.index(MOVE_PROMPT)
     assert said[at : at + 7] == [
         MOVE_PROMPT,
@@ -164,7 +153,7 @@ def test_no_answer_asks_again_a_skip_keeps_nothing(data_dir: Path) -> None:
 
 
 def test_the_input_ending_inside_a_question_ends_cleanly(data_dir: Path) -> None:
-    said = play_lines("B2\n", data_dir, predict=True)
+    said = play("B2\n", data_dir, predict=True)
     # What was left unasked is skipped: the computer's move is told, and the game kept.
     at = said.index(MOVE_PROMPT)
     assert VALUE_PROMPT not in said and said[at + 1].startswith("Computer (O) played ")
@@ -175,7 +164,7 @@ def test_the_input_ending_inside_a_question_ends_cleanly(data_dir: Path) -> None
 
 
 def test_the_predict_word_turns_the_questions_on_and_off(data_dir: Path) -> None:
-    said = play_lines("p\nB2\nA1\ndraw\np\nA2\n", data_dir, seed=1)
+    said = play("p\nB2\nA1\ndraw\np\nA2\n", data_dir, seed=1)
     assert said[3].startswith("Predict mode on: before each computer move")
     assert judged(said) == [
         "Right: A1 draws, as do C1, A3 and C3.",
@@ -189,7 +178,7 @@ def test_the_predict_word_turns_the_questions_on_and_off(data_dir: Path) -> None
 
 def test_a_question_whose_answer_is_not_proven_is_not_asked(data_dir: Path) -> None:
     # A depth-limited search on 4×4 proves nothing about the opening: one line says why.
-    said = play_lines("B2\n", data_dir, predict=True, size=4, depth=2, seed=1)
+    said = play("B2\n", data_dir, predict=True, size=4, depth=2, seed=1)
     assert MOVE_PROMPT not in said and VALUE_PROMPT not in said
     assert any(line.startswith("No move question: ") for line in said)
     assert any(line.startswith("No value question: ") for line in said)

@@ -21,6 +21,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
+from tictactoe_tui.cli.text_mode import PROMPT, typed_lines
 from tictactoe_tui.history.lessons import (
     LessonProgress,
     keep_progress,
@@ -43,9 +44,6 @@ from tictactoe_tui.play.course_run import (
 from tictactoe_tui.text.plain import board_lines
 
 PROG = "tictactoe-tui learn"
-
-PROMPT = "> "
-"""What a terminal shows where the answer is typed (never written into a pipe)."""
 
 INTERRUPTED = 130
 """The exit status after Ctrl+C."""
@@ -125,7 +123,7 @@ def main(argv: Sequence[str]) -> int:
             return _progress(course, store, args.json)
         if not args.text:
             return _app(store, first)
-        return TextCourse(course, store, sys.stdout).run(_lines(sys.stdin), first)
+        return TextCourse(course, store, sys.stdout).run(typed_lines(sys.stdin, PROMPT), first)
     finally:
         store.close()
 
@@ -202,19 +200,6 @@ def _app(store: HistoryStore, first: Lesson | None) -> int:
     app = TicTacToeApp(store=store, course=first.key if first is not None else "")
     app.run()
     return app.return_code or 0
-
-
-def _lines(stream: TextIO) -> Iterator[str]:
-    """The lines typed or piped in; a terminal gets a prompt and line editing."""
-    if stream.isatty():
-        while True:
-            try:
-                yield input(PROMPT)
-            except EOFError:
-                print()
-                return
-    else:
-        yield from stream
 
 
 class TextCourse:

@@ -92,7 +92,7 @@ def main(argv: Sequence[str]) -> int:
         # KeyboardInterrupt, and a search would run on to its clock.
         signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        return game.play(_lines(sys.stdin))
+        return game.play(typed_lines(sys.stdin))
     finally:
         game.close()
         store.close()
@@ -110,12 +110,12 @@ def _centre(size: int) -> str:
     return cell_notation(size // 2 * (size + 1), size)
 
 
-def _lines(stream: TextIO) -> Iterator[str]:
+def typed_lines(stream: TextIO, prompt: str = PROMPT) -> Iterator[str]:
     """The lines typed or piped in; a terminal gets a prompt and line editing (`input`)."""
     if stream.isatty():
         while True:
             try:
-                yield input(PROMPT)
+                yield input(prompt)
             except EOFError:
                 print()  # the prompt's line ends, so the next words start on their own
                 return
