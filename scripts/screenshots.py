@@ -298,6 +298,8 @@ SCENES = {
         ),
         # The computer (X) opens, you take the centre, it replies; then the lab on move 4.
         Scene("compare", GameSettings(seed=1, first="computer", mark="O"), keys=("5", "a")),
+        # The course from Settings (L): lesson 1, its first exercise answered right.
+        Scene("learn", keys=("L", "enter", "w", "i", "n", "enter")),
         # Predict mode: you take A1, predict the computer's reply at C1 (it loses), skip the
         # value question; the move (B2) is played, the verdict and the panel shown.
         Scene("predict", GameSettings(seed=2, predict=True), keys=("1", "3", "escape")),

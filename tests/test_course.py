@@ -6,7 +6,6 @@ code exercise grades a file by matches against h1."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -20,15 +19,12 @@ from tictactoe_tui.play.course import (
     judge,
     load_course,
 )
+from tictactoe_tui.play.course_run import LessonRun
 
 pytestmark = pytest.mark.slow
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "my_eval.py"
 """The evaluation the course's code exercise points the learner to."""
-
-LESSON_SECONDS = 10.0
-"""The most one lesson's numbers and answers may take to compute and judge (each takes a few
-seconds at most; the rest is room for a loaded machine)."""
 
 
 def _right_answers(exercise: Exercise) -> list[str]:
@@ -96,12 +92,32 @@ def test_the_course_has_its_nine_lessons_in_order() -> None:
 @pytest.mark.parametrize("index", range(9))
 def test_every_exercise_can_be_answered_and_its_answer_is_right(index: int) -> None:
     """Each lesson in turn: its numbers compute, each right answer is judged right and a wrong
-    one "Not quite", within a few seconds (the engine's numbers are cached per process, so the
-    clock starts after the shared ones are computed)."""
+    one "Not quite"."""
+    _judge_lesson(load_course().lessons[index])
+
+
+@pytest.mark.parametrize("index", range(9))
+def test_a_lesson_answered_right_earns_three_stars_and_one_slip_each_costs(index: int) -> None:
+    """The whole lesson through its run: right answers in order give three stars; one wrong
+    answer before each right one is named each time, and the stars drop to one."""
     lesson = load_course().lessons[index]
-    start = time.perf_counter()
-    _judge_lesson(lesson)
-    assert time.perf_counter() - start < LESSON_SECONDS, lesson.key
+    answers = [str(EXAMPLE) if e.kind == "code" else _right_answers(e)[0] for e in lesson.exercises]
+    perfect = LessonRun(lesson)
+    for answer in answers:
+        assert perfect.answer(answer).right, (lesson.key, answer)
+    assert perfect.done and perfect.stars == 3
+    slipping = LessonRun(lesson)
+    wrongs = 0
+    for exercise, answer in zip(lesson.exercises, answers, strict=True):
+        wrong = None if exercise.kind == "code" else _wrong_answer(exercise)
+        if wrong is not None:
+            verdict = slipping.answer(wrong)
+            assert verdict.line.startswith("Not quite"), (lesson.key, wrong)
+            wrongs += 1
+        assert slipping.answer(answer).right
+    assert slipping.mistakes == wrongs and slipping.stars == (
+        3 if not wrongs else max(1, 3 - wrongs)
+    )
 
 
 def test_every_lesson_past_the_ninth_can_be_answered_too() -> None:

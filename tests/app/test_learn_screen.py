@@ -3,6 +3,7 @@ lesson left half done resumed (issue 37). Lesson 1's answers are the rules of th
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
@@ -57,3 +58,19 @@ async def test_a_half_done_lesson_resumes_and_a_hint_costs() -> None:
         said = text(app.screen.query_one("#verdict", Static))
         assert said == "You left this lesson after 1 exercise: it goes on from there."
         assert "Exercise 2 of 6." in text(app.screen.query_one("#exercise", Static))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 15)])
+async def test_a_3x3_lesson_fits_small_terminals(size: tuple[int, int]) -> None:
+    app = TicTacToeApp(course="value")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        box = screen.query_one("#answer", Input)
+        # The answer box is on the screen and takes answers; the exercise scrolls into sight.
+        assert box.region.bottom <= size[1] and box.region.width >= 10
+        for words in RIGHT[:2]:
+            assert (await answer(pilot, words)).startswith("Right")
+        exercise = screen.query_one("#exercise", Static)
+        assert "Exercise 3 of 6." in text(exercise)
+        assert exercise.region.height > 0  # in sight

@@ -46,6 +46,13 @@ def snap_scene(snap_compare: SnapCompare, name: str) -> bool:
     return snap_compare(scene.app(), run_before=scene.play, terminal_size=SIZE)
 
 
+class TestLearn:
+    """A lesson of the course, its first exercise answered."""
+
+    def test_a_lesson_and_a_verdict(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "learn")
+
+
 class TestPredictMode:
     """The Game screen in predict mode, after a wrong prediction."""
 

@@ -223,7 +223,10 @@ class LessonScreen(Screen[None]):
         self.sub_title = self.run.lesson.title
         said = [self.run.resumed_words()] if self.run.index else []
         self._show_exercise(said, scroll=False)
-        self.query_one("#answer", Input).focus()
+        box = self.query_one("#answer", Input)
+        # A steady cursor: the box is where the eye rests, and a blink would read as a change.
+        box.cursor_blink = False
+        box.focus()
 
     def _show_exercise(self, said: list[str], scroll: bool = True) -> None:
         """The exercise asked now (or the stars at the end), with what was just said; the
