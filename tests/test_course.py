@@ -6,6 +6,8 @@ code exercise grades a file by matches against h1."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -164,3 +166,25 @@ def test_a_file_that_loses_to_h1_does_not(tmp_path: Path) -> None:
     verdict = judge(_code_exercise(), str(losing))
     assert verdict.judged and not verdict.right
     assert verdict.line.startswith("Not quite")
+
+
+LEARN = [sys.executable, "-m", "tictactoe_tui", "learn"]
+
+
+@pytest.mark.parametrize("index", range(9))
+def test_every_lesson_through_a_pipe_earns_three_stars(index: int, tmp_path: Path) -> None:
+    """`learn --text --lesson N` with the right answers typed: each judged Right, three stars."""
+    lesson = load_course().lessons[index]
+    answers = [str(EXAMPLE) if e.kind == "code" else _right_answers(e)[0] for e in lesson.exercises]
+    out = subprocess.run(
+        [*LEARN, "--text", "--lesson", lesson.key, "--data-dir", str(tmp_path)],
+        input="\n".join(answers) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    verdicts = [line for line in lines if line.startswith(("Right", "Not quite"))]
+    assert len(verdicts) == len(answers) and all(v.startswith("Right") for v in verdicts)
+    assert "Lesson done: ★★★, 3 of 3 stars (no mistake, no hint)." in lines
