@@ -3,6 +3,8 @@ lesson left half done resumed (issue 37). Lesson 1's answers are the rules of th
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
@@ -74,3 +76,24 @@ async def test_a_3x3_lesson_fits_small_terminals(size: tuple[int, int]) -> None:
         exercise = screen.query_one("#exercise", Static)
         assert "Exercise 3 of 6." in text(exercise)
         assert exercise.region.height > 0  # in sight
+
+
+async def test_a_code_answer_is_graded_without_freezing_the_screen(tmp_path: Path) -> None:
+    losing = tmp_path / "first.py"
+    losing.write_text("def choose(board):\n    return sorted(board.legal_moves())[0]\n")
+    app = TicTacToeApp(course="your_eval")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        while screen.run.current is not None and screen.run.current.kind != "code":
+            screen.query_one("#reveal").press()
+            await pilot.pause()
+        box = screen.query_one("#answer", Input)
+        box.value = str(losing)
+        await pilot.press("enter")
+        assert text(screen.query_one("#verdict", Static)).startswith("Grading your file")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert text(screen.query_one("#verdict", Static)).startswith("Not quite")
+        assert not box.disabled

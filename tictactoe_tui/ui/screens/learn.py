@@ -21,10 +21,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 from tictactoe_tui.history.lessons import keep_progress, lesson_progress, reset_progress
 from tictactoe_tui.history.store import HistoryStore
-from tictactoe_tui.play.course import Course, Lesson
+from tictactoe_tui.play.course import Course, Judgement, Lesson
 from tictactoe_tui.play.course_run import (
     LessonRun,
     ListedLesson,
@@ -269,16 +270,41 @@ class LessonScreen(Screen[None]):
         elif text.lower() == "answer":
             self._reveal()
         else:
-            judgement = self.run.answer(text)
             box.value = ""
-            self._keep()
-            if judgement.judged and judgement.right:
-                shown = self.run.lesson.exercises[self.run.index - 1].explain
-                self._show_exercise([judgement.line, *([shown] if shown else [])])
-            else:
-                self._say([judgement.line])
+            exercise = self.run.current
+            if exercise is not None and exercise.kind == "code":
+                # Grading plays games against h1 (seconds): off the screen's own thread.
+                box.disabled = True
+                self._say(["Grading your file: it plays h1 as X and as O…"])
+                self.run_worker(lambda: self.run.answer(text), thread=True, group="grade")
+                return
+            self._judged(self.run.answer(text))
             return
         box.value = ""
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The graded file's verdict."""
+        if event.worker.group != "grade" or event.state not in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+        ):
+            return
+        box = self.query_one("#answer", Input)
+        box.disabled = False
+        box.focus()
+        if event.state is WorkerState.SUCCESS and isinstance(event.worker.result, Judgement):
+            self._judged(event.worker.result)
+        else:
+            self._say([f"Not quite: the file could not be graded ({event.worker.error})."])
+
+    def _judged(self, judgement: Judgement) -> None:
+        """Show a verdict; a right answer moves on to the next exercise."""
+        self._keep()
+        if judgement.judged and judgement.right:
+            shown = self.run.lesson.exercises[self.run.index - 1].explain
+            self._show_exercise([judgement.line, *([shown] if shown else [])])
+        else:
+            self._say([judgement.line])
 
     @on(Button.Pressed, "#hint")
     def _hint(self) -> None:
