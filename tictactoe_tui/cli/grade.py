@@ -47,7 +47,7 @@ def build_parser() -> OneLineParser:
         description="Grade a Python file that defines evaluate(board, player) and/or "
         "choose(board): the contract, its moves against proven values, its evaluation's "
         "symmetry and matches against our players.",
-        epilog="Example: tictactoe-tui grade examples/h1_by_hand.py --json",
+        epilog="Example: tictactoe-tui grade examples/my_eval.py --json",
     )
     parser.add_argument("file", help="the learner's Python file")
     parser.add_argument("--size", type=_size, default=3, metavar="N", help="board size (3)")
