@@ -56,6 +56,7 @@ from tictactoe_tui.engine.rules.board import (
     default_k,
 )
 from tictactoe_tui.engine.rules.setup import read_position
+from tictactoe_tui.history.locations import data_dir_argument
 from tictactoe_tui.play.arguments import OneLineParser
 from tictactoe_tui.play.drill import DrillStart
 from tictactoe_tui.text.drill import labels
@@ -137,6 +138,13 @@ def build_parser() -> OneLineParser:
         default=Returns.FAIL_SOFT.value,
         help="a node returns its best value (fail-soft, our search's rule, the default) "
         "or that value held inside its window (fail-hard)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        type=data_dir_argument,
+        help="where the history (the drill's score and streak) is kept (default: "
+        "$TICTACTOE_TUI_DATA_DIR, else the user data directory)",
     )
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the drill and its answer")
@@ -244,13 +252,15 @@ def main(argv: Sequence[str]) -> int:
         from tictactoe_tui.cli.drill_text import DrillSession
 
         return DrillSession(tree, convention, seed, sys.stdout).run(sys.stdin)
-    return _open_app(DrillStart(tree, convention, seed))
+    return _open_app(DrillStart(tree, convention, seed), args.data_dir)
 
 
-def _open_app(start: DrillStart) -> int:
-    """Open the app straight on the drill (Settings underneath, where escape goes back to)."""
+def _open_app(start: DrillStart, data_dir: str | None) -> int:
+    """Open the app straight on the drill (Settings underneath, where escape goes back to),
+    its score kept in the history at `data_dir`."""
+    from tictactoe_tui.history.store import HistoryStore
     from tictactoe_tui.ui.app import TicTacToeApp
 
-    app = TicTacToeApp(drill=start)
+    app = TicTacToeApp(drill=start, store=HistoryStore.open(data_dir))
     app.run()
     return app.return_code or 0
