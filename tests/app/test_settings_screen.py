@@ -34,7 +34,8 @@ async def test_a_game_is_set_up_and_started_with_the_keyboard_alone() -> None:
         await pilot.press("tab", "tab")  # Start -> mode -> who moves first
         await pilot.press("right", "space")  # the computer
         await pilot.press("tab", "right", "space")  # your mark: O
-        await pilot.press("tab", "enter", "down", "down", "down", "enter")  # Heuristic H2
+        # Past predict mode (left off), then the computer player: Heuristic H2.
+        await pilot.press("tab", "tab", "enter", "down", "down", "down", "enter")
         await pilot.press("tab", "tab", "enter", "down", "enter")  # difficulty, size 4×4
         await pilot.press("tab", "tab", "enter")  # k, then Enter in the time box starts
         await settle(pilot)
@@ -312,7 +313,7 @@ async def test_the_hint_says_what_enter_does_where_the_focus_is() -> None:
     app = TicTacToeApp()
     async with app.run_test(size=SIZE) as pilot:
         assert hint(pilot).startswith("Enter starts")  # on Start
-        await pilot.press("tab", "tab", "tab", "tab")  # the opponent list
+        await pilot.press("tab", "tab", "tab", "tab", "tab")  # past predict: the opponent list
         assert isinstance(app.focused, Select)
         assert hint(pilot).startswith("Enter opens the list")
         await pilot.press("enter")  # as it says: it opens
