@@ -36,10 +36,10 @@ from tictactoe_tui.play.course_run import (
     LessonRun,
     ListedLesson,
     course_list,
+    lesson_after,
     next_lesson,
     question_lines,
     star_text,
-    star_words,
 )
 from tictactoe_tui.text.plain import board_lines
 
@@ -143,14 +143,9 @@ def progress_lines(rows: list[ListedLesson]) -> list[str]:
     lines = []
     for row in rows:
         lesson = row.lesson
-        if row.done:
-            state = f"done, {star_words(row.stars)}"
-        elif row.reached:
-            state = f"started: {row.reached} of {len(lesson.exercises)} exercises done"
-        else:
-            state = "not begun"
         lines.append(
-            f"{lesson.number:>2}. {lesson.title:<{width}}  {star_text(row.stars)}  {state}"
+            f"{lesson.number:>2}. {lesson.title:<{width}}  {star_text(row.stars)}  "
+            f"{row.state_words}"
         )
     coming = next_lesson(rows)
     if coming is None:
@@ -317,8 +312,7 @@ class TextCourse:
         assert run is not None
         self._say("", run.result_line())
         rows = course_list(self.course, self._kept_now())
-        later = [row for row in rows if row.lesson.number > run.lesson.number]
-        coming = next((row for row in later if not row.done), None) or next_lesson(rows)
+        coming = lesson_after(rows, run.lesson)
         if coming is None:
             self._say("Every lesson is done. Well played: list shows your stars.")
         else:
@@ -337,8 +331,7 @@ class TextCourse:
             )
             return False
         rows = course_list(self.course, self._kept_now())
-        later = [row for row in rows if row.lesson.number > run.lesson.number]
-        coming = next((row for row in later if not row.done), None) or next_lesson(rows)
+        coming = lesson_after(rows, run.lesson)
         if coming is None:
             self._say("Every lesson is done: list shows your stars.")
             return False

@@ -184,6 +184,15 @@ class ListedLesson:
     """Exercises done in a lesson left half done (0 otherwise)."""
 
     @property
+    def state_words(self) -> str:
+        """ "done, 2 of 3 stars", "started: 2 of 6 exercises done" or "not begun"."""
+        if self.done:
+            return f"done, {star_words(self.stars)}"
+        if self.reached:
+            return f"started: {self.reached} of {len(self.lesson.exercises)} exercises done"
+        return "not begun"
+
+    @property
     def state(self) -> str:
         """ "done", "started" or "new"."""
         if self.done:
@@ -220,3 +229,10 @@ def course_list(course: Course, kept: dict[str, LessonProgress]) -> list[ListedL
 def next_lesson(rows: list[ListedLesson]) -> ListedLesson | None:
     """The lesson to do next: the first not done (None when every one is)."""
     return next((row for row in rows if not row.done), None)
+
+
+def lesson_after(rows: list[ListedLesson], lesson: Lesson) -> ListedLesson | None:
+    """The lesson to suggest once `lesson` is done: the first later one not done, else the
+    first not done anywhere (None when every one is)."""
+    later = (row for row in rows if row.lesson.number > lesson.number and not row.done)
+    return next(later, None) or next_lesson(rows)

@@ -30,10 +30,10 @@ from tictactoe_tui.play.course_run import (
     LessonRun,
     ListedLesson,
     course_list,
+    lesson_after,
     next_lesson,
     question_lines,
     star_text,
-    star_words,
 )
 from tictactoe_tui.text.plain import board_lines
 from tictactoe_tui.ui.widgets.footer import Footer
@@ -45,14 +45,8 @@ HELP_WORDS = ("hint", "answer")
 def lesson_row(row: ListedLesson, coming: bool) -> str:
     """One line of the list: "3. Alpha-beta  ★★☆  done, 2 of 3 stars  ← next"."""
     lesson = row.lesson
-    if row.done:
-        state = f"done, {star_words(row.stars)}"
-    elif row.reached:
-        state = f"started: {row.reached} of {len(lesson.exercises)} done"
-    else:
-        state = "not begun"
     mark = "  ← next" if coming else ""
-    return f"{lesson.number}. {lesson.title}  {star_text(row.stars)}  {state}{mark}"
+    return f"{lesson.number}. {lesson.title}  {star_text(row.stars)}  {row.state_words}{mark}"
 
 
 class CourseScreen(Screen[None]):
@@ -238,8 +232,7 @@ class LessonScreen(Screen[None]):
         if exercise is None:
             box.update("")
             rows = course_list(self.course, lesson_progress(self.store))
-            later = [r for r in rows if r.lesson.number > run.lesson.number and not r.done]
-            coming = later[0] if later else next_lesson(rows)
+            coming = lesson_after(rows, run.lesson)
             after = (
                 f"Next: lesson {coming.lesson.number}, {coming.lesson.title} (ctrl+n), or "
                 "Escape for the list."
@@ -333,8 +326,7 @@ class LessonScreen(Screen[None]):
         if not self.run.done:
             return
         rows = course_list(self.course, lesson_progress(self.store))
-        later = [r for r in rows if r.lesson.number > self.run.lesson.number and not r.done]
-        coming = later[0] if later else next_lesson(rows)
+        coming = lesson_after(rows, self.run.lesson)
         if coming is None:
             return
         kept = lesson_progress(self.store).get(coming.lesson.key)
