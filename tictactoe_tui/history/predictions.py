@@ -11,13 +11,12 @@ No Textual here. A history that is off or read-only keeps nothing (the tally rea
 
 from __future__ import annotations
 
-import contextlib
 import json
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from tictactoe_tui.history.rows import write_rows
 from tictactoe_tui.history.store import HistoryStore
 
 QUESTIONS = ("move", "value", "score")
@@ -127,8 +126,6 @@ def keep_prediction(
     game_id: int | None = None,
 ) -> None:
     """Keep one answer; nothing when the history cannot write (a failed write loses only it)."""
-    if not store.writable:
-        return
     stamp = (when or datetime.now()).isoformat(timespec="seconds")
     row = (
         stamp,
@@ -144,15 +141,13 @@ def keep_prediction(
         game_id,
         json.dumps({}),
     )
-    with contextlib.suppress(sqlite3.Error):
-        store.database.write(
-            lambda db: db.execute(
-                "INSERT INTO predictions (asked, source, size, k, position, question, answer, "
-                "expected, right, seconds, game_id, detail) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                row,
-            )
-        )
+    write_rows(
+        store,
+        "INSERT INTO predictions (asked, source, size, k, position, question, answer, "
+        "expected, right, seconds, game_id, detail) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [row],
+    )
 
 
 def predictions(store: HistoryStore) -> list[Prediction]:

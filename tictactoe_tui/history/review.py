@@ -154,6 +154,15 @@ def position_key(board: Board) -> str:
     return f"{board.size}x{board.size} k={board.k} {board.to_move} {board}"
 
 
+def board_of_key(key: str) -> Board | None:
+    """The position a `position_key` names, or None for text that is not one (a damaged row)."""
+    try:
+        _shape, k, mover, cells = key.split(" ", 3)
+        return Board.from_string(cells, k=int(k.removeprefix("k=")), to_move=mover)
+    except ValueError:
+        return None
+
+
 def analyse_for_review(
     board: Board,
     budget: float = REVIEW_BUDGET,

@@ -35,6 +35,7 @@ from tictactoe_tui.ui.messages import (
     GameEnded,
     GameReopened,
     Navigate,
+    OpenCards,
     OpenDrill,
     PlayFrom,
 )
@@ -446,6 +447,18 @@ class TicTacToeApp(App[None]):
         from tictactoe_tui.ui.screens.drill import DrillScreen
 
         self.push_screen(DrillScreen(start, self.store))
+
+    def on_open_cards(self, message: OpenCards) -> None:
+        """A screen asks for the cards: open them over that screen."""
+        self.open_cards()
+
+    def open_cards(self) -> None:
+        """Show the due "find a better move" cards (once: asking again while they show does
+        nothing); escape comes back to the screen underneath. Each answer is kept."""
+        from tictactoe_tui.ui.screens.cards import CardsScreen
+
+        if not self._showing("CardsScreen"):
+            self.push_screen(CardsScreen(self.store))
 
     def on_play_from(self, message: PlayFrom) -> None:
         """A screen (the review) asks for a game from a position: start it."""

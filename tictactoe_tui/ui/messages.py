@@ -79,3 +79,9 @@ class OpenDrill(Message):
 
     position: Board
     """The position the drill's tree is cut from."""
+
+
+@dataclass
+class OpenCards(Message):
+    """A screen asks for the "find a better move" cards (`c` in the review and the puzzles):
+    the app opens them over the screen, which waits untouched underneath."""

@@ -57,6 +57,7 @@ from tictactoe_tui.text.puzzles import (
     verdict_words,
 )
 from tictactoe_tui.ui.jobs import app_thinker
+from tictactoe_tui.ui.messages import OpenCards
 from tictactoe_tui.ui.widgets import Board
 from tictactoe_tui.ui.widgets.board import board_size_on_screen
 from tictactoe_tui.ui.widgets.footer import Footer
@@ -125,6 +126,7 @@ class PuzzleScreen(Screen[None]):
         Binding("d", "daily", "Of the day"),
         Binding("b", "next_board", "Board"),
         Binding("g", "from_games", "Your games"),
+        Binding("c", "cards", "Cards", show=False),
         Binding("escape", "back", "Back"),
     ]
 
@@ -436,6 +438,10 @@ class PuzzleScreen(Screen[None]):
         self._submit(
             puzzles_in_games, (games, 10), lambda found: self._found_puzzles(tuple(found), "games")
         )
+
+    def action_cards(self) -> None:
+        """Open the "find a better move" cards: your own mistakes, back when due."""
+        self.post_message(OpenCards())
 
     def action_back(self) -> None:
         """Back to where the puzzles were opened from."""

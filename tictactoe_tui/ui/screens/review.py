@@ -21,6 +21,7 @@ line on the board) and `p` hides or shows those lines.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 from typing import ClassVar
 
 from rich.text import Text
@@ -46,6 +47,7 @@ from tictactoe_tui.history.review import (
     review_method,
 )
 from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.play.cards import keep_review_cards
 from tictactoe_tui.play.settings import (
     MODES,
     OPPONENTS,
@@ -58,7 +60,7 @@ from tictactoe_tui.text.game import board_words, opponent_words
 from tictactoe_tui.text.report import build_report, score_hints
 from tictactoe_tui.text.review import verdict_words
 from tictactoe_tui.ui.jobs import app_thinker
-from tictactoe_tui.ui.messages import Analyse, PlayFrom
+from tictactoe_tui.ui.messages import Analyse, OpenCards, PlayFrom
 from tictactoe_tui.ui.widgets import MoveList, PositionView
 from tictactoe_tui.worker.client import JobFailed
 
@@ -216,6 +218,7 @@ class ReviewScreen(Screen[None]):
         Binding("f", "play_from_here", "Play from here"),
         Binding("e", "analyse", "Analyse"),
         Binding("p", "toggle_lines", "Lines", show=False),
+        Binding("c", "cards", "Cards", show=False),
         Binding("escape", "back", "Back"),
     ]
 
@@ -233,6 +236,7 @@ class ReviewScreen(Screen[None]):
         self.index = len(game.moves)
         """The position shown: the number of moves played (the game's end at first)."""
         self._method = review_method(game.size)
+        self._cards_made = False
 
     @property
     def game(self) -> PlayedGame:
@@ -334,6 +338,10 @@ class ReviewScreen(Screen[None]):
         """Open the analysis board on the shown position (the review stays underneath)."""
         self.post_message(Analyse(self.review.positions[self.index]))
 
+    def action_cards(self) -> None:
+        """Open the "find a better move" cards (this game's among them, once analysed)."""
+        self.post_message(OpenCards())
+
     def action_toggle_lines(self) -> None:
         """Hide or show the expected lines on the board."""
         self.view.toggle_lines()
@@ -344,8 +352,17 @@ class ReviewScreen(Screen[None]):
 
     # -- drawing --------------------------------------------------------------------------------
 
+    def _keep_cards(self) -> None:
+        """Once every position is analysed, keep the learner's marked moves as cards (a
+        position already kept keeps its card)."""
+        if self.store is not None and not self._cards_made:
+            self._cards_made = True
+            keep_review_cards(self.store, self.review, datetime.now(), self.game_id)
+
     def _refresh(self) -> None:
         done, total = self.review.progress
+        if done >= total:
+            self._keep_cards()
         self.set_class(done >= total, "-analysed")
         self.query_one("#review-progress", ProgressBar).update(total=max(total, 1), progress=done)
         self._show_board()
