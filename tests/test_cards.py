@@ -34,6 +34,7 @@ from tictactoe_tui.play.cards import (
     nothing_due_words,
     question_words,
     verdict_line,
+    wait_words,
 )
 
 NOON = datetime(2026, 3, 2, 12, 0)
@@ -217,6 +218,9 @@ def test_a_right_answer_moves_a_card_one_step_on_and_a_miss_sends_it_back_to_ste
         "Nothing is due now. The next card is due in 1 day (2026-03-03 12:00)."
     )
     assert nothing_due_words([], NOON).startswith("No cards yet")
+    assert wait_words(NOON, NOON + DAY - timedelta(seconds=5)) == "in 1 day"
+    assert wait_words(NOON, NOON + timedelta(hours=22)) == "in 22 hours"
+    assert wait_words(NOON, NOON + 3 * DAY) == "in 3 days"
 
 
 def test_due_cards_come_oldest_first() -> None:
@@ -270,6 +274,7 @@ def test_a_sitting_asks_the_due_cards_and_keeps_each_answer(data_dir: Path) -> N
     now = [NOON]
     session = CardSession(store, clock=lambda: now[0])
     assert session.current is not None and session.current.played == 1
+    assert session.status() == "3 due · 3 cards"
     assert session.choose(4) == "B2 is taken: pick an empty cell."
     answer = session.choose(0)
     assert not isinstance(answer, str) and answer.right

@@ -130,10 +130,11 @@ def next_due(cards: Iterable[Card]) -> datetime | None:
 
 
 def wait_words(now: datetime, then: datetime) -> str:
-    """How long from `now` to `then`: "in 1 day", "in 3 days", "in 5 hours", "in 20 minutes"."""
+    """How long from `now` to `then`, roughly (the screen gives the time too): "in 1 day", "in
+    3 days", "in 5 hours", "in 20 minutes"; a wait a few seconds short of a day is a day."""
     seconds = (then - now).total_seconds()
     for unit, size in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
-        if seconds >= size:
+        if seconds >= size * 0.95:
             count = round(seconds / size)
             return f"in {count} {unit}{'' if count == 1 else 's'}"
     return "in a minute"
@@ -264,12 +265,10 @@ class CardSession:
         return self.answer
 
     def status(self) -> str:
-        """The sitting in one line: "2 of 3 right · 4 due · 7 cards"."""
-        due = len(self.due)
-        return (
-            f"{self.right} of {self.asked} right · {due} due · "
-            f"{len(self.cards)} card{'' if len(self.cards) == 1 else 's'}"
-        )
+        """The sitting in one line: "2 of 3 right · 4 due · 7 cards" ("4 due · 7 cards" before
+        the first answer)."""
+        cards = f"{len(self.due)} due · {len(self.cards)} card{'' if len(self.cards) == 1 else 's'}"
+        return f"{self.right} of {self.asked} right · {cards}" if self.asked else cards
 
     def nothing_due(self) -> str:
         """What to say when nothing is due (`nothing_due_words`)."""

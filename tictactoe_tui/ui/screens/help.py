@@ -64,6 +64,10 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
   `tictactoe-tui learn`)
 - `z`: puzzles: find the only winning move, or the only defence, in a position whose answer is
   proven (`h` a hint, `n` the next, `d` the puzzle of the day, `g` puzzles from your own games)
+- `c`, in a review or the puzzles: your mistakes come back: each move of yours a review marks
+  `?!`, `?` or `??` is a card asking for a better move (a click, the arrows and `Enter`, or a
+  digit); any move proven as good as the best is right; a missed card comes back after 1 day,
+  then 3, then 7 (`n` the next due card)
 - `space`: pause or resume a game between two computers (paused, the panel analyses the
   position, and `h` shows it again)
 - `l`: an outside engine's last lines of stderr (`--opponent engine:path=PATH`, or

@@ -12,7 +12,8 @@ the history (`history.puzzles.record_try`), which moves the rating and the strea
 
 `h` gives a hint, one level at a time (the area, then the threat, then the move); `r` tries
 the puzzle again (unrated), `n` goes on to the next one, `d` shows the puzzle of the day, `b`
-changes the board, `g` looks for puzzles in the player's games (a job too). Moving on cancels a
+changes the board, `g` looks for puzzles in the player's games (a job too), `c` opens the "find
+a better move" cards made from the player's reviewed mistakes. Moving on cancels a
 running job, so no late answer arrives. Escape goes back. What a key or a click may do during a
 try (its phases: solving, checking, playing, done) is `play.puzzle_try.PuzzleTry`'s to decide.
 """

@@ -13,7 +13,9 @@ position the move was played from, every candidate with its score and the played
 A mistake or a blunder is also said in words from the threats on the board ("B1?? lets X
 fork with A1", `text.threats.mistake_words`); "The best move" always names the move the panel
 ranks first (`text.review.verdict_words`). `f` plays on from the shown position with the
-game's settings; `e` opens the shown position on the analysis board; escape goes back. As on the
+game's settings; `e` opens the shown position on the analysis board; `c` opens the "find a
+better move" cards (the learner's marked moves are kept as cards once the game is analysed,
+`play.cards`); escape goes back. As on the
 Game screen, Tab gives the panel's rows the keys (↑/↓ or a click draws a candidate's expected
 line on the board) and `p` hides or shows those lines.
 """
