@@ -3,14 +3,18 @@ force written here, not the engine's search), the schedule on an injected clock,
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from dataclasses import replace
 from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from tests.test_review import played_game
-from tictactoe_tui.engine import Analysis, Board, Mark
+from tictactoe_tui.engine import Analysis, Board, Mark, analyse_position
+from tictactoe_tui.engine.search.types import Kind, value_key
 from tictactoe_tui.history.cards import Card, all_cards, keep_answer, keep_cards
 from tictactoe_tui.history.locations import DB_NAME
 from tictactoe_tui.history.review import (
@@ -323,3 +327,44 @@ def test_a_damaged_row_is_left_out(data_dir: Path) -> None:
     with sqlite3.connect(data_dir / DB_NAME) as db:
         db.execute("UPDATE cards SET detail = 'not json' WHERE move_number = 4")
     assert [c.move_number for c in all_cards(HistoryStore.open())] == [2, 5]
+
+
+def _random_position(size: int, k: int, plies: int, seed: int) -> Board | None:
+    rng = random.Random(seed)
+    board = Board.empty(size, k)
+    for _ in range(plies):
+        if board.is_over:
+            return None
+        board = board.play(rng.choice(board.legal_moves()))
+    return None if board.is_over else board
+
+
+@pytest.mark.parametrize(("size", "k", "plies", "depth"), [(4, 4, 9, None), (5, 4, 6, 2)])
+def test_a_big_board_card_is_made_only_from_proven_values(
+    size: int, k: int, plies: int, depth: int | None
+) -> None:
+    made = 0
+    for seed in range(12):
+        board = _random_position(size, k, plies, seed)
+        if board is None:
+            continue
+        analysis = analyse_position(board, depth=depth)
+        first = analysis.scores[0]
+        for scored in analysis.scores:
+            verdict = _verdict(board, scored.move, judge(scored, first), analysis)
+            card = card_for(board, analysis, verdict, NOON)
+            if card is None:
+                continue
+            made += 1
+            assert first.exact
+            for other in analysis.scores:
+                if other.move in card.accepted:
+                    assert other.exact and other.score == first.score
+                else:
+                    # Proven worse: a lower exact value, or a proven bound below the best.
+                    assert other.proven and other.kind in (Kind.EXACT, Kind.AT_MOST)
+                    assert value_key(other.score, other.band) < value_key(first.score, first.band)
+    if depth is None:
+        assert made > 0  # late 4×4 positions are solved: their mistakes make cards
+    else:
+        assert made == 0  # a depth-2 search of 5×5 estimates: no card from estimates
