@@ -62,7 +62,9 @@ async def test_a_reviews_mistakes_come_back_as_cards_right_wrong_then_nothing_du
         await pilot.press("enter")
         await settle(pilot)
         assert "Find a better move than B3 (marked ?): X to move." in shown(pilot, "#cards-status")
-        await pilot.press("down", "right", "enter")  # from B2 to C3
+        # B2 is taken: the cursor starts on the cell the mistake was played on, B3.
+        assert screen.query_one("#cards-board", Board).cursor == 7
+        await pilot.press("right", "enter")  # C3
         await settle(pilot)
         assert shown(pilot, "#cards-words").startswith("Right: C3 is the only move that wins")
         await pilot.press("n")
@@ -90,3 +92,23 @@ async def test_the_puzzles_open_the_cards_and_say_when_there_are_none() -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert type(pilot.app.screen).__name__ == "PuzzleScreen"
+
+
+async def test_a_terminal_too_small_for_the_board_asks_for_room_and_takes_no_answer() -> None:
+    HistoryStore.open().save(played_game((4, 1, 0, 2, 7, 8)))
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await review_of(pilot)
+        screen = await open_cards(pilot)
+        await pilot.resize_terminal(40, 15)
+        await settle(pilot)
+        notice = text(screen.query_one("#cards-too-small", Static))
+        assert "Enlarge the terminal: a 3×3 card needs at least" in notice
+        await pilot.press("1")
+        await settle(pilot)
+        assert screen.session.answer is None
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        assert screen.session.answer is not None and screen.session.answer.right

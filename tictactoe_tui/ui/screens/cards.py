@@ -19,7 +19,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -29,10 +29,15 @@ from textual.widgets import Static
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.cards import CardAnswer, CardSession, question_words, where_words
 from tictactoe_tui.ui.widgets import Board
+from tictactoe_tui.ui.widgets.board import board_size_on_screen
 from tictactoe_tui.ui.widgets.footer import Footer
+from tictactoe_tui.ui.widgets.too_small import TooSmall
 
 TICK = "✓"
 """The faint mark on each accepted move once a card is answered."""
+
+SIDE_MIN_WIDTH = 30
+"""The narrowest the words beside the board may be."""
 
 
 class CardsScreen(Screen[None]):
@@ -46,6 +51,7 @@ class CardsScreen(Screen[None]):
     CardsScreen #cards-words { height: auto; }
     CardsScreen #cards-standing { height: auto; margin-top: 1; color: $text-muted; }
     CardsScreen.-nothing-due #cards-board { display: none; }
+    CardsScreen.-too-small #cards-main, CardsScreen.-too-small #cards-status { display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -73,6 +79,7 @@ class CardsScreen(Screen[None]):
             with Vertical(id="cards-side"):
                 yield Static("", id="cards-words", markup=False)
                 yield Static("", id="cards-standing", markup=False)
+        yield TooSmall(id="cards-too-small")
         yield Footer()
 
     @property
@@ -88,6 +95,19 @@ class CardsScreen(Screen[None]):
         """Ask the first due card (or say that none is)."""
         self._ask()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Ask for a bigger terminal when the board and the words no longer fit."""
+        self._fit_terminal()
+
+    def _fit_terminal(self) -> None:
+        size = self.board.board_size
+        width, height = board_size_on_screen(size)
+        self.query_one(TooSmall).fit(
+            (width + SIDE_MIN_WIDTH + 1, height + 3 + 1),
+            f"a {size}×{size} card",
+            refocus=self.board,
+        )
+
     # -- asking and answering ---------------------------------------------------------------------
 
     def _ask(self) -> None:
@@ -102,11 +122,14 @@ class CardsScreen(Screen[None]):
             await self.query_one("#cards-main", Horizontal).mount(
                 Board(card.board.size, id="cards-board"), before=0
             )
+        self._fit_terminal()
         board = self.board
         board.interactive = card is not None
         if card is not None:
+            # The centre, or (taken) the cell the mistake was played on: an empty cell either way.
             size = card.board.size
-            board.cursor = (size // 2) * (size + 1)
+            centre = (size // 2) * (size + 1)
+            board.cursor = centre if centre in card.board.legal_moves() else card.played
             board.focus()
         self._refresh()
 
@@ -125,6 +148,8 @@ class CardsScreen(Screen[None]):
         self._choose(digit - 1)
 
     def _choose(self, cell: int) -> None:
+        if self.has_class("-too-small"):
+            return  # answers wait until the board shows
         answer = self.session.choose(cell)
         if isinstance(answer, str):
             self.notify(answer, severity="warning", timeout=3)
