@@ -11,13 +11,14 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.app.conftest import SIZE, game_app, press_settled, text
+from tests.app.conftest import SIZE, game, game_app, press_settled, text
 from tictactoe_tui.engine.lab.drill_tree import DrillShape, cut_tree
 from tictactoe_tui.engine.rules.setup import read_position
 from tictactoe_tui.history.drills import attempts
 from tictactoe_tui.play.drill import DrillStart
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.drill import DrillScreen
+from tictactoe_tui.ui.screens.heuristics import HeuristicScreen
 from tictactoe_tui.ui.screens.tree import TreeScreen
 from tictactoe_tui.ui.widgets.drill_tree import DrillOutline
 
@@ -174,6 +175,23 @@ async def test_shift_d_opens_the_drill_from_the_tree_view_on_its_position() -> N
         await pilot.press("escape")
         await pilot.pause()
         assert pilot.app.screen is tree_view
+
+
+async def test_shift_d_opens_the_drill_from_the_heuristic_lab_on_its_position() -> None:
+    async with game_app(seed=1).run_test(size=SIZE) as pilot:
+        await press_settled(pilot, "5", "w")
+        lab = pilot.app.screen
+        assert isinstance(lab, HeuristicScreen)
+        played = game(pilot).game.board
+        assert lab.position == played and played.move_count == 2  # X's B2 and the reply
+        await pilot.press("D")
+        await pilot.pause()
+        screen = drill_screen(pilot)
+        assert screen.controller.tree.position == played
+        assert outline_lines(pilot)[0].split() == ["A", "X", "to", "move", "·", "MAX"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is lab
 
 
 async def test_shift_d_opens_the_drill_from_the_analysis_board() -> None:
