@@ -137,6 +137,7 @@ async def test_the_reorder_exercise_counts_the_leaves_visited_live() -> None:
         assert "Right: 5 leaves visited: as few as any order can." in verdict(pilot)
         assert outline_lines(pilot)[1].strip().startswith("B3")
         await pilot.press("c")
+        assert verdict(pilot).startswith("Right: 5 leaves visited: as few as any order can.")
         kept = attempts(pilot.app.store)  # type: ignore[attr-defined]
         assert [(a.exercise, a.solved) for a in kept] == [("reorder", True)]
         await pilot.press("r")

@@ -560,15 +560,24 @@ class DrillController:
             if number is not None and abs(number) >= INFINITY:
                 self.message = "A value is a whole number."
                 return
+            had = drill.entry(node).value
             refused = drill.set_value(node, number)
-            self.message = refused or f"{name} = {'?' if number is None else number}."
+            if refused is None and number is None:
+                refused = (
+                    f"Type a number for {name} first, then Enter."
+                    if had is None
+                    else f"{name}'s value ({had}) rubbed out."
+                )
+            self.message = refused or f"{name} = {number}."
         else:
             entry = drill.entry(node)
             alpha = number if target == "alpha" else entry.alpha
             beta = number if target == "beta" else entry.beta
             drill.set_window(node, alpha, beta)
-            said = "?" if number is None else bound_words(number)
-            self.message = f"{name}: {TARGET_WORDS[target]} {said}."
+            if number is None:
+                self.message = f"{name}: {TARGET_WORDS[target]} at entry rubbed out."
+            else:
+                self.message = f"{name}: {TARGET_WORDS[target]} {bound_words(number)}."
         self.typing, self.target = "", "value"
 
     def toggle_pruned(self) -> None:
@@ -600,7 +609,8 @@ class DrillController:
         tree was solved already)."""
         if self.reorder is not None:
             reorder = self.reorder
-            self.message = reorder.score_words()
+            verdict = "Right" if reorder.solved else "Not quite"
+            self.message = f"{verdict}: {reorder.score_words()}"
             return self._attempt(
                 "reorder", reorder.leaves_visited, reorder.best.leaves_visited, reorder.solved
             )
