@@ -393,3 +393,15 @@ def test_a_drill_is_refused_where_the_game_is_over():
         drill_start(read_position("X../.O./..X")).tree.root
         == cut_tree(read_position("X../.O./..X"), DrillShape()).root
     )
+
+
+def test_a_selected_leaf_says_how_it_got_its_value():
+    drill = controller()
+    drill.select(2)  # C1: H1 of the position after X's A3, for O (the root's player)
+    assert "A leaf: its value, -4, is given (H1 of the position, for O)." in drill.node_words()
+    tree = cut_tree(read_position("XX./OO./..."), DrillShape(2, 3))
+    ended = DrillController(DrillStart(tree))
+    win = tree.root.children[0]  # the engine's order tries the win first: X on C1
+    assert win.is_leaf and win.move == 2 and win.value == 100 - 1
+    ended.select(win.id)
+    assert "its value, 99, is given (X wins here, on ply 1: 100 - 1)." in ended.node_words()

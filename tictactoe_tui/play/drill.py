@@ -746,6 +746,21 @@ class DrillController:
         """The convention in force, in one line, with the keys that switch it."""
         return f"Convention: {convention_summary(self.convention)}; k and f switch it."
 
+    def _leaf_how(self, node: DrillNode) -> str:
+        """How a leaf got its value: the game's end (a win on ply d is worth W - d) or the
+        leaf values' kind, from MAX's side."""
+        tree = self.tree
+        kind = tree.leaf_kinds[node.id]
+        board = tree.boards[node.id]
+        if kind == "draw":
+            return "the game is drawn here"
+        if kind in ("win", "loss"):
+            ply = board.move_count - tree.position.move_count
+            return f"{board.winner} wins here, on ply {ply}: {tree.win} - {ply}"
+        if kind == "exact":
+            return f"the position's exact value, for {tree.root_mark}"
+        return f"{kind.upper()} of the position, for {tree.root_mark}"
+
     def node_words(self) -> str:
         """The selected node: what it stands for and what is written on it."""
         drill = self.drill
@@ -754,7 +769,7 @@ class DrillController:
         if self.reorder is None:
             entry = drill.entry(node.id)
             if node.is_leaf:
-                lines.append(f"A leaf: its value, {node.value}, is given.")
+                lines.append(f"A leaf: its value, {node.value}, is given ({self._leaf_how(node)}).")
             else:
                 lines.append(
                     "You wrote: " + ("nothing yet" if entry.value is None else f"= {entry.value}")
