@@ -116,6 +116,28 @@ async def test_a_click_selects_a_node_and_the_board_shows_its_position() -> None
         assert "C1 is a leaf" in verdict(pilot)
 
 
+async def test_at_80x24_the_typing_shows_under_the_outline_and_the_tree_keeps_its_room() -> None:
+    async with drill_app().run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = drill_screen(pilot)
+        assert not screen.query_one("#drill-side").display  # no room for the board
+        await pilot.press("c", "home", "minus", "7")
+        await pilot.pause()
+        prompt = screen.query_one("#drill-prompt", Static)
+        assert prompt.display and text(prompt) == "A, the value: -7  (Enter sets it)"
+        assert verdict(pilot).startswith("Not quite: 7 of 13 nodes right.")
+        # Six wrong nodes to explain, and still most of the tree in view.
+        assert screen.query_one(DrillOutline).content_region.height >= 10
+
+
+async def test_at_100x34_the_typing_shows_once_beside_the_board() -> None:
+    async with drill_app().run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = drill_screen(pilot)
+        assert not screen.query_one("#drill-prompt").display
+        assert screen.query_one("#drill-typing").region.height > 0
+
+
 async def test_n_gives_a_different_tree() -> None:
     async with drill_app().run_test(size=SIZE) as pilot:
         await pilot.pause()
