@@ -67,13 +67,16 @@ class Figure:
     """The block's text from the command's output."""
     volatile: tuple[re.Pattern[str], ...] = field(default=(TIMING,))
     """What differs from run to run (timings), masked when checking."""
+    stdin: str = ""
+    """What the command reads (typed lines, for a `--text` session)."""
 
 
-def run(command: Iterable[str]) -> str:
-    """What `python -m tictactoe_tui COMMAND` prints (it must succeed)."""
+def run(command: Iterable[str], stdin: str = "") -> str:
+    """What `python -m tictactoe_tui COMMAND` prints, reading `stdin` (it must succeed)."""
     done = subprocess.run(
         [sys.executable, "-m", "tictactoe_tui", *command],
         cwd=ROOT,
+        input=stdin,
         capture_output=True,
         text=True,
         timeout=600,
@@ -380,11 +383,97 @@ def game_flags(_: str) -> str:
     return "\n".join(table) + "\n"
 
 
+DRILL = ("drill", "--seed", "21", "--depth", "3", "--width", "2")
+"""The drill of docs/lab.md's worked example: small, and each convention changes its answer."""
+
+DRILL_TYPED = (
+    "A = 2",
+    "B1 = 2",
+    "C1 = 2",
+    "C2 = 2",
+    "prune D4",
+    "B2 = 2",
+    "C3 = 1",
+    "prune C4",
+    "check",
+)
+"""The answer typed in the worked example: right but for B2 (fail-soft returns 1 there)."""
+
+
+def drill_text(output: str) -> str:
+    """`drill --text` as it starts: the drill, its convention, the tree."""
+    return fenced(f"$ tictactoe-tui {' '.join(DRILL)} --text\n{output}")
+
+
+def drill_check(output: str) -> str:
+    """A `drill --text` session: the lines typed, and what the drill says after the tree."""
+    lines = output.splitlines()
+    start = next(n for n, line in enumerate(lines) if line.startswith("Type:")) + 1
+    typed = "\\n".join(DRILL_TYPED)
+    shown = [
+        f"$ printf '{typed}\\n' | tictactoe-tui {' '.join(DRILL)} --text",
+        "...",
+        *lines[start:],
+    ]
+    return fenced("\n".join(shown))
+
+
+def drill_conventions(_: str) -> str:
+    """The worked example under the four conventions: what each visits and the values that
+    differ, from `drill --json`."""
+    from tictactoe_tui.engine.lab.hand_search import Cut, Returns
+
+    rows = []
+    for cut in Cut:
+        for returns in Returns:
+            found = json.loads(
+                run((*DRILL, "--cut", cut.value, "--returns", returns.value, "--json"))
+            )
+            labels: dict[int, str] = {}
+            leaves: set[int] = set()
+            stack = [found["tree"]]
+            while stack:
+                node = stack.pop()
+                labels[node["id"]] = node["label"]
+                if "children" in node:
+                    stack.extend(reversed(node["children"]))
+                else:
+                    leaves.add(node["id"])
+            rows.append((cut, returns, found["answer"], labels, leaves))
+    answers = [row[2] for row in rows]
+    order = sorted(rows[0][3])
+    differ = [
+        ident
+        for ident in order
+        if len({answer["returns"].get(str(ident)) for answer in answers}) > 1
+    ]
+    labels = rows[0][3]
+    cut_words = {Cut.AT_EQUAL: "α ≥ β", Cut.PAST_EQUAL: "α > β"}
+    head = ["cut at", "returns", "visited, in order", "never visited", *(labels[i] for i in differ)]
+    table = [
+        "| " + " | ".join(head) + " | leaves |",
+        "| " + " | ".join("---" for _ in head) + " | --- |",
+    ]
+    for cut, returns, answer, labels, leaves in rows:
+        visited = " ".join(labels[i] for i in answer["visited"])
+        pruned = ", ".join(labels[i] for i in answer["pruned"])
+        values = [str(answer["returns"].get(str(i), "—")) for i in differ]
+        count = sum(1 for i in answer["visited"] if i in leaves)
+        cells = [cut_words[cut], returns.value, visited, pruned, *values, str(count)]
+        table.append("| " + " | ".join(cells) + " |")
+    return "\n".join(table) + "\n"
+
+
 FIGURES: dict[str, Figure] = {
     "game-flags": Figure((), game_flags, volatile=()),
     "compare-text": Figure(("compare", COMPARED), compare_text),
     "compare-json": Figure(("compare", COMPARED, "--json"), compare_json, volatile=(JSON_TIMING,)),
     "match-json": Figure(MATCH, match_json, volatile=(JSON_TIMING,)),
+    "drill-text": Figure((*DRILL, "--text"), drill_text, volatile=()),
+    "drill-conventions": Figure((), drill_conventions, volatile=()),
+    "drill-check": Figure(
+        (*DRILL, "--text"), drill_check, volatile=(), stdin="\n".join(DRILL_TYPED) + "\n"
+    ),
 }
 """Every figure of the documents, by the name its markers carry."""
 
@@ -400,7 +489,7 @@ def blocks(text: str) -> dict[str, str]:
 def make(name: str) -> str:
     """Figure `name`'s block as the program makes it now."""
     figure = FIGURES[name]
-    return figure.render(run(figure.command) if figure.command else "")
+    return figure.render(run(figure.command, figure.stdin) if figure.command else "")
 
 
 def masked(name: str, text: str) -> str:

@@ -19,6 +19,8 @@ the computer after each), and saves what the terminal shows with `App.save_scree
                      (≤), far cells searched one ply ("depth 1"), the proof (VCT) and its line
     compare.svg      the learning lab's comparison (a) after the computer opened and you replied
     tree.svg         the learning lab's search tree (t), replayed step by step to a cut-off
+    drill.svg        the alpha-beta drill on docs/lab.md's worked example, filled in and
+                     checked: one value wrong, named with the search's reason
     puzzle.svg       the puzzles (z) from a 10×10 game: a proven puzzle, waiting for a move
     puzzle-refutation.svg  a wrong move on the first 3×3 puzzle, its refutation played out
     tree-10x10.svg   the search tree on 10×10, at the line standing for the moves left out
@@ -59,11 +61,13 @@ from textual.worker import WorkerCancelled
 from benchmarks.history_bench import sample_games
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import Mark, analyse_position
+from tictactoe_tui.engine.lab.drill_tree import DrillShape, cut_tree
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.locations import DATA_DIR_ENV
 from tictactoe_tui.history.record import PlayedGame, PlayedMove
 from tictactoe_tui.history.review import analysis_to_json, position_key, review_method
 from tictactoe_tui.history.store import HistoryStore
+from tictactoe_tui.play.drill import DrillStart
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.widgets import Board
@@ -142,6 +146,8 @@ class Scene:
     """Games put in the history (the data directory's, $TICTACTOE_TUI_DATA_DIR) first."""
     prepare: Callable[[HistoryStore], None] | None = None
     """Anything else the history needs before the app starts (cached analyses)."""
+    drill: Callable[[], DrillStart] | None = None
+    """The drill to open the app on (`tictactoe-tui drill`), instead of a game."""
 
     def app(self) -> TicTacToeApp:
         """A fresh app for this scene."""
@@ -151,6 +157,8 @@ class Scene:
             if self.prepare is not None:
                 self.prepare(store)
             store.close()
+        if self.drill is not None:
+            return TicTacToeApp(drill=self.drill())
         if self.settings is None:
             return TicTacToeApp()
         return TicTacToeApp(self.settings, start_in_game=True)
@@ -266,6 +274,24 @@ def cache_analyses(game: PlayedGame) -> Callable[[HistoryStore], None]:
     return prepare
 
 
+def worked_drill() -> DrillStart:
+    """docs/lab.md's worked example: `tictactoe-tui drill --seed 21 --depth 3 --width 2`."""
+    return DrillStart(cut_tree(Position.from_string(".../.../X.."), DrillShape(3, 2)), seed=21)
+
+
+DRILL_KEYS = (
+    *("home", "2", "enter"),  # A = 2
+    *("down", "2", "enter"),  # B1 = 2
+    *("down", "2", "enter"),  # C1 = 2
+    *("down", "down", "down", "2", "enter"),  # C2 = 2
+    *("down", "down", "x"),  # D4 never visited
+    *("down", "2", "enter"),  # B2 = 2: the mistake (fail-hard's answer)
+    *("down", "1", "enter"),  # C3 = 1
+    *("down", "down", "down", "x"),  # C4 never visited
+    *("c", "up", "up", "up", "up"),  # check, then select B2
+)
+"""The worked example answered under our convention, right but for B2."""
+
 EXAMPLE_HISTORY = (*sample_games(30, seed=4, last=datetime(2025, 3, 1, 14, 30)), showcase_game())
 """The history the history and review scenes start from: 30 sample games, then the showcase."""
 
@@ -303,6 +329,8 @@ SCENES = {
         # Predict mode: you take A1, predict the computer's reply at C1 (it loses), skip the
         # value question; the move (B2) is played, the verdict and the panel shown.
         Scene("predict", GameSettings(seed=2, predict=True), keys=("1", "3", "escape")),
+        # docs/lab.md's worked example filled in and checked: B2 wrong, the reason said.
+        Scene("drill", keys=DRILL_KEYS, drill=worked_drill),
         # You take the centre, the computer replies; the tree replayed to a cut-off that prunes two.
         Scene("tree", GameSettings(seed=1), keys=("5", "t", "s", *["n"] * 47)),
         # The puzzles from a 10×10 game: the bank's puzzle nearest a new player's rating.

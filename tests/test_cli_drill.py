@@ -116,6 +116,19 @@ def test_reorder_through_plain_lines_tells_the_leaves_visited():
     assert "Not quite" not in out  # quit ends the session before check
 
 
+def test_check_in_the_reorder_exercise_judges_the_order_not_the_values():
+    out = session("reorder\ndown C3\ncheck\nup C3\ncheck\n")
+    lines = out.splitlines()
+    assert "Not quite: 4 leaves visited; the best order visits 3." in lines
+    assert lines[-1] == "Right: 3 leaves visited: as few as any order can."
+    assert "nodes right" not in out
+
+
+def test_a_value_rubbed_out_says_which_and_nothing_to_rub_out_says_so():
+    lines = session("B1 = 3\nB1 =\nB1 =\n").splitlines()
+    assert lines[-3:] == ["B1 = 3.", "B1 = ? (3 rubbed out).", "B1 has no value written."]
+
+
 def test_new_gives_a_fresh_tree_and_switching_rules_says_the_new_ones():
     out = session("new\ncut\nreturns\n")
     assert out.count("Alpha-beta drill on 3×3") == 2

@@ -255,8 +255,11 @@ def test_typed_numbers_go_to_the_node_selected_and_bad_ones_are_refused():
     assert drill.typing == "3"
     drill.select(0)  # another node drops what was half typed
     assert drill.typing == ""
-    drill.enter()  # nothing typed: rubs the value out
+    drill.enter()  # nothing typed: rubs the value out, and says so
     assert drill.drill.entry(0).value is None
+    assert drill.message == "A's value (-12) rubbed out."
+    drill.enter()  # nothing to rub out: nothing changes
+    assert drill.message == "Type a number for A first, then Enter." and drill.drill.entries == {}
     type_value(drill, 2, 5)
     assert drill.message == "C1 is a leaf: its value is given."
     drill.select(5)
@@ -310,6 +313,15 @@ def test_a_wrong_value_and_a_wrong_prune_mark_are_each_named():
     assert "✗ B1 returns -4, not 0" in drill.node_words()
 
 
+def test_an_order_checked_before_it_is_the_best_is_not_quite():
+    drill = controller()
+    drill.toggle_reorder()
+    attempt = drill.check()
+    assert attempt is not None and attempt.exercise == "reorder" and not attempt.solved
+    assert drill.message == "Not quite: 7 leaves visited; the best order visits 5."
+    assert drill.verdict_lines() == [drill.message, "7 leaves visited; the best order visits 5."]
+
+
 def test_n_cuts_a_different_tree_and_the_same_seed_the_same_trees():
     one, two = controller(seed=5), controller(seed=5)
     type_value(one, 0, 3)
@@ -340,6 +352,7 @@ def test_the_reorder_exercise_counts_the_leaves_live_and_checks_the_order():
     attempt = drill.check()
     assert attempt is not None and attempt.exercise == "reorder" and attempt.solved
     assert (attempt.nodes, attempt.nodes_right) == (5, 5)
+    assert drill.message == "Right: 5 leaves visited: as few as any order can."
     drill.toggle_reorder()
     assert drill.reorder is None and [row.node for row in drill.rows()[:2]] == [0, 1]
 
@@ -380,3 +393,15 @@ def test_a_drill_is_refused_where_the_game_is_over():
         drill_start(read_position("X../.O./..X")).tree.root
         == cut_tree(read_position("X../.O./..X"), DrillShape()).root
     )
+
+
+def test_a_selected_leaf_says_how_it_got_its_value():
+    drill = controller()
+    drill.select(2)  # C1: H1 of the position after X's A3, for O (the root's player)
+    assert "A leaf: its value, -4, is given (H1 of the position, for O)." in drill.node_words()
+    tree = cut_tree(read_position("XX./OO./..."), DrillShape(2, 3))
+    ended = DrillController(DrillStart(tree))
+    win = tree.root.children[0]  # the engine's order tries the win first: X on C1
+    assert win.is_leaf and win.move == 2 and win.value == 100 - 1
+    ended.select(win.id)
+    assert "its value, 99, is given (X wins here, on ply 1: 100 - 1)." in ended.node_words()

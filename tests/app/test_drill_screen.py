@@ -11,13 +11,14 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.app.conftest import SIZE, game_app, press_settled, text
+from tests.app.conftest import SIZE, game, game_app, press_settled, text
 from tictactoe_tui.engine.lab.drill_tree import DrillShape, cut_tree
 from tictactoe_tui.engine.rules.setup import read_position
 from tictactoe_tui.history.drills import attempts
 from tictactoe_tui.play.drill import DrillStart
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.drill import DrillScreen
+from tictactoe_tui.ui.screens.heuristics import HeuristicScreen
 from tictactoe_tui.ui.screens.tree import TreeScreen
 from tictactoe_tui.ui.widgets.drill_tree import DrillOutline
 
@@ -115,6 +116,28 @@ async def test_a_click_selects_a_node_and_the_board_shows_its_position() -> None
         assert "C1 is a leaf" in verdict(pilot)
 
 
+async def test_at_80x24_the_typing_shows_under_the_outline_and_the_tree_keeps_its_room() -> None:
+    async with drill_app().run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = drill_screen(pilot)
+        assert not screen.query_one("#drill-side").display  # no room for the board
+        await pilot.press("c", "home", "minus", "7")
+        await pilot.pause()
+        prompt = screen.query_one("#drill-prompt", Static)
+        assert prompt.display and text(prompt) == "A, the value: -7  (Enter sets it)"
+        assert verdict(pilot).startswith("Not quite: 7 of 13 nodes right.")
+        # Six wrong nodes to explain, and still most of the tree in view.
+        assert screen.query_one(DrillOutline).content_region.height >= 10
+
+
+async def test_at_100x34_the_typing_shows_once_beside_the_board() -> None:
+    async with drill_app().run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = drill_screen(pilot)
+        assert not screen.query_one("#drill-prompt").display
+        assert screen.query_one("#drill-typing").region.height > 0
+
+
 async def test_n_gives_a_different_tree() -> None:
     async with drill_app().run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -136,6 +159,7 @@ async def test_the_reorder_exercise_counts_the_leaves_visited_live() -> None:
         assert "Right: 5 leaves visited: as few as any order can." in verdict(pilot)
         assert outline_lines(pilot)[1].strip().startswith("B3")
         await pilot.press("c")
+        assert verdict(pilot).startswith("Right: 5 leaves visited: as few as any order can.")
         kept = attempts(pilot.app.store)  # type: ignore[attr-defined]
         assert [(a.exercise, a.solved) for a in kept] == [("reorder", True)]
         await pilot.press("r")
@@ -174,6 +198,23 @@ async def test_shift_d_opens_the_drill_from_the_tree_view_on_its_position() -> N
         await pilot.press("escape")
         await pilot.pause()
         assert pilot.app.screen is tree_view
+
+
+async def test_shift_d_opens_the_drill_from_the_heuristic_lab_on_its_position() -> None:
+    async with game_app(seed=1).run_test(size=SIZE) as pilot:
+        await press_settled(pilot, "5", "w")
+        lab = pilot.app.screen
+        assert isinstance(lab, HeuristicScreen)
+        played = game(pilot).game.board
+        assert lab.position == played and played.move_count == 2  # X's B2 and the reply
+        await pilot.press("D")
+        await pilot.pause()
+        screen = drill_screen(pilot)
+        assert screen.controller.tree.position == played
+        assert outline_lines(pilot)[0].split() == ["A", "X", "to", "move", "·", "MAX"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is lab
 
 
 async def test_shift_d_opens_the_drill_from_the_analysis_board() -> None:

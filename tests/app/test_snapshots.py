@@ -53,6 +53,13 @@ class TestLearn:
         assert snap_scene(snap_compare, "learn")
 
 
+class TestDrill:
+    """The alpha-beta drill on docs/lab.md's worked example, checked with one value wrong."""
+
+    def test_a_checked_drill_with_a_mistake_named(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "drill")
+
+
 class TestPredictMode:
     """The Game screen in predict mode, after a wrong prediction."""
 

@@ -1,19 +1,19 @@
 """The drill's alpha-beta and its best order, against an independent textbook alpha-beta.
 
-`textbook` below is written from the pseudo-code of the textbooks (two functions, MAX and MIN,
-each updating its own bound), not from the module; `all_outcomes` tries every order of every
-node's children (subtrees entered with the same window share their answers, so depth 3 at
-width 3 stays small).
+`textbook` (tests/engine/textbook.py) is written from the pseudo-code of the textbooks (two
+functions, MAX and MIN, each updating its own bound), not from the module; `all_outcomes` there
+tries every order of every node's children (subtrees entered with the same window share their
+answers, so depth 3 at width 3 stays small).
 """
 
 from __future__ import annotations
 
 import random
-from itertools import permutations, product
+from itertools import product
 
 import pytest
 
-from tests.engine.textbook import Textbook, textbook
+from tests.engine.textbook import all_outcomes, textbook
 from tictactoe_tui.engine.lab.hand_search import (
     INFINITY,
     Convention,
@@ -101,47 +101,6 @@ def test_fail_hard_holds_a_value_inside_the_window_and_fail_soft_does_not():
     assert soft.returns[4] == 2  # MIN cut at 2 ≤ α = 5: its best so far
     assert hard.returns[4] == 5  # held at α
     assert soft.windows[4] == hard.windows[4] == (5, INFINITY)
-
-
-def all_outcomes(convention: Convention):
-    """For (node, window): every (returned value, leaves) some order of the subtree gives."""
-    memo: dict[tuple[int, int, int], set[tuple[int, int]]] = {}
-    book = Textbook(convention.cut is Cut.AT_EQUAL, convention.returns is Returns.FAIL_SOFT)
-
-    def outcomes(node: DrillNode, a: int, b: int) -> set[tuple[int, int]]:
-        key = (node.id, a, b)
-        if key in memo:
-            return memo[key]
-        if not node.children:
-            found = {(node.value, 1)}
-        else:
-            found = set()
-            for ordered in permutations(node.children):
-                # (best so far, a, b, leaves, stopped)
-                states = {(None, a, b, 0, False)}
-                for child in ordered:
-                    nxt = set()
-                    for best, lo, hi, leaves, stopped in states:
-                        if stopped:
-                            nxt.add((best, lo, hi, leaves, True))
-                            continue
-                        for value, cost in outcomes(child, lo, hi):
-                            if node.is_max:
-                                nb = value if best is None else max(best, value)
-                                nlo, nhi = max(lo, nb), hi
-                            else:
-                                nb = value if best is None else min(best, value)
-                                nlo, nhi = lo, min(hi, nb)
-                            nxt.add((nb, nlo, nhi, leaves + cost, book.stop(nlo, nhi)))
-                    states = nxt
-                for best, _lo, _hi, leaves, _stopped in states:
-                    assert best is not None
-                    value = best if book.soft else min(max(best, a), b)
-                    found.add((value, leaves))
-        memo[key] = found
-        return found
-
-    return outcomes
 
 
 @pytest.mark.parametrize("convention", CONVENTIONS, ids=str)

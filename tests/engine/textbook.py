@@ -2,10 +2,19 @@
 
 Two functions, MAX and MIN, each updating its own bound; a cut at α ≥ β (or only α > β), and a
 node returning its best value (fail-soft) or that value held inside its window (fail-hard). It
-records what the drill asks a learner for: the nodes entered, their values and windows.
+records what the drill asks a learner for: the nodes entered, their values and windows, and
+counts the leaves it visits.
+
+`all_outcomes` tries every order of every node's children, by brute force, counting leaves on
+its own: what a subtree returns and how many leaves it costs depend only on the orders chosen
+inside it and the window it is entered with, so the subtrees entered with the same window share
+their answers (every order of a whole tree of depth 3 and width 3 is 6^13 runs; this is the
+same set of outcomes, found in milliseconds).
 """
 
 from __future__ import annotations
+
+from itertools import permutations
 
 from tictactoe_tui.engine.lab.hand_search import INFINITY, Convention, Cut, DrillNode, Returns
 
@@ -67,3 +76,49 @@ def textbook(root: DrillNode, c: Convention, order=None) -> Textbook:
     run = Textbook(c.cut is Cut.AT_EQUAL, c.returns is Returns.FAIL_SOFT, order)
     run.enter(root, -INFINITY, INFINITY)
     return run
+
+
+def all_outcomes(convention: Convention):
+    """For (node, window): every (returned value, leaves) some order of the subtree gives."""
+    memo: dict[tuple[int, int, int], set[tuple[int, int]]] = {}
+    book = Textbook(convention.cut is Cut.AT_EQUAL, convention.returns is Returns.FAIL_SOFT)
+
+    def outcomes(node: DrillNode, a: int, b: int) -> set[tuple[int, int]]:
+        key = (node.id, a, b)
+        if key in memo:
+            return memo[key]
+        if not node.children:
+            found = {(node.value, 1)}
+        else:
+            found = set()
+            for ordered in permutations(node.children):
+                # (best so far, a, b, leaves, stopped)
+                states = {(None, a, b, 0, False)}
+                for child in ordered:
+                    nxt = set()
+                    for best, lo, hi, leaves, stopped in states:
+                        if stopped:
+                            nxt.add((best, lo, hi, leaves, True))
+                            continue
+                        for value, cost in outcomes(child, lo, hi):
+                            if node.is_max:
+                                nb = value if best is None else max(best, value)
+                                nlo, nhi = max(lo, nb), hi
+                            else:
+                                nb = value if best is None else min(best, value)
+                                nlo, nhi = lo, min(hi, nb)
+                            nxt.add((nb, nlo, nhi, leaves + cost, book.stop(nlo, nhi)))
+                    states = nxt
+                for best, _lo, _hi, leaves, _stopped in states:
+                    assert best is not None
+                    value = best if book.soft else min(max(best, a), b)
+                    found.add((value, leaves))
+        memo[key] = found
+        return found
+
+    return outcomes
+
+
+def fewest_leaves(root: DrillNode, c: Convention) -> int:
+    """The fewest leaves alpha-beta visits from the full window under any order of children."""
+    return min(cost for _value, cost in all_outcomes(c)(root, -INFINITY, INFINITY))

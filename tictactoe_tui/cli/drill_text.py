@@ -12,7 +12,8 @@ see `text.drill`). The learner types one instruction a line:
     cut, returns      switch the cut rule (α ≥ β / α > β) or the return rule (soft / hard)
     answer            write the search's own answer on the tree, and show it
     reorder           the second exercise: `up C2`, `down C2` move a child among its
-                      siblings; the leaves visited are told after each move; `fill` goes back
+                      siblings; the leaves visited are told after each move; `check` judges
+                      the order against the best one; `fill` goes back
     new               a fresh tree (from a new random position)
     help, quit
 
@@ -39,7 +40,7 @@ HELP = (
 )
 REORDER_HELP = (
     "Reorder: up C2 or down C2 moves a child among its siblings; order shows the tree; "
-    "fill goes back to filling in."
+    "check judges the order; fill goes back to filling in."
 )
 OPEN_ENDS = {"inf": INFINITY, "∞": INFINITY, "+inf": INFINITY, "-inf": -INFINITY, "-∞": -INFINITY}
 
@@ -193,8 +194,16 @@ class DrillSession:
         if text and (value is None or abs(value) >= INFINITY):
             self.say(f"{text!r} is not a value: type a whole number, as in {label} = 3.")
             return
+        name = self.drill.names[node.id]
+        had = self.drill.entry(node.id).value
         refused = self.drill.set_value(node.id, value)
-        self.say(refused or f"{self.drill.names[node.id]} = {'?' if value is None else value}.")
+        if refused is None and value is None:
+            refused = (
+                f"{name} has no value written."
+                if had is None
+                else f"{name} = ? ({had} rubbed out)."
+            )
+        self.say(refused or f"{name} = {value}.")
 
     def write_window(self, label: str, alpha_text: str, beta_text: str) -> None:
         node = self.labelled(label)
@@ -219,6 +228,11 @@ class DrillSession:
         self.say(refused or f"{name} {'pruned' if pruned else 'no longer pruned'}.")
 
     def check(self) -> None:
+        if self.reorder is not None:
+            # The reorder exercise is judged on its order, not on the values written.
+            words = self.reorder.score_words()
+            self.say(f"Right: {words}" if self.reorder.solved else f"Not quite: {words}")
+            return
         verdict = self.drill.check()
         total = len(verdict.nodes)
         if verdict.all_right:

@@ -560,15 +560,24 @@ class DrillController:
             if number is not None and abs(number) >= INFINITY:
                 self.message = "A value is a whole number."
                 return
+            had = drill.entry(node).value
             refused = drill.set_value(node, number)
-            self.message = refused or f"{name} = {'?' if number is None else number}."
+            if refused is None and number is None:
+                refused = (
+                    f"Type a number for {name} first, then Enter."
+                    if had is None
+                    else f"{name}'s value ({had}) rubbed out."
+                )
+            self.message = refused or f"{name} = {number}."
         else:
             entry = drill.entry(node)
             alpha = number if target == "alpha" else entry.alpha
             beta = number if target == "beta" else entry.beta
             drill.set_window(node, alpha, beta)
-            said = "?" if number is None else bound_words(number)
-            self.message = f"{name}: {TARGET_WORDS[target]} {said}."
+            if number is None:
+                self.message = f"{name}: {TARGET_WORDS[target]} at entry rubbed out."
+            else:
+                self.message = f"{name}: {TARGET_WORDS[target]} {bound_words(number)}."
         self.typing, self.target = "", "value"
 
     def toggle_pruned(self) -> None:
@@ -600,7 +609,8 @@ class DrillController:
         tree was solved already)."""
         if self.reorder is not None:
             reorder = self.reorder
-            self.message = reorder.score_words()
+            verdict = "Right" if reorder.solved else "Not quite"
+            self.message = f"{verdict}: {reorder.score_words()}"
             return self._attempt(
                 "reorder", reorder.leaves_visited, reorder.best.leaves_visited, reorder.solved
             )
@@ -736,6 +746,21 @@ class DrillController:
         """The convention in force, in one line, with the keys that switch it."""
         return f"Convention: {convention_summary(self.convention)}; k and f switch it."
 
+    def _leaf_how(self, node: DrillNode) -> str:
+        """How a leaf got its value: the game's end (a win on ply d is worth W - d) or the
+        leaf values' kind, from MAX's side."""
+        tree = self.tree
+        kind = tree.leaf_kinds[node.id]
+        board = tree.boards[node.id]
+        if kind == "draw":
+            return "the game is drawn here"
+        if kind in ("win", "loss"):
+            ply = board.move_count - tree.position.move_count
+            return f"{board.winner} wins here, on ply {ply}: {tree.win} - {ply}"
+        if kind == "exact":
+            return f"the position's exact value, for {tree.root_mark}"
+        return f"{kind.upper()} of the position, for {tree.root_mark}"
+
     def node_words(self) -> str:
         """The selected node: what it stands for and what is written on it."""
         drill = self.drill
@@ -744,7 +769,7 @@ class DrillController:
         if self.reorder is None:
             entry = drill.entry(node.id)
             if node.is_leaf:
-                lines.append(f"A leaf: its value, {node.value}, is given.")
+                lines.append(f"A leaf: its value, {node.value}, is given ({self._leaf_how(node)}).")
             else:
                 lines.append(
                     "You wrote: " + ("nothing yet" if entry.value is None else f"= {entry.value}")

@@ -36,7 +36,12 @@ from tictactoe_tui.ui.widgets.footer import Footer
 from tictactoe_tui.ui.widgets.mini_board import MiniBoard
 
 BOARD_ROOM = 90
-"""The narrowest terminal that shows the selected node's board beside the outline."""
+"""The narrowest terminal that shows the selected node's board beside the outline (narrower,
+the typing line goes under the outline)."""
+
+TALL_ROOM = 30
+"""The shortest terminal whose verdict area may take 9 lines (shorter, it takes 4, so the
+outline keeps room for the tree)."""
 
 
 _FILL_IN_ACTIONS = frozenset({"type", "backspace", "enter", "prune", "begin"})
@@ -57,7 +62,10 @@ class DrillScreen(Screen[None]):
     DrillScreen.-narrow #drill-side { display: none; }
     DrillScreen #drill-node { height: auto; margin-top: 1; }
     DrillScreen #drill-typing { height: auto; margin-top: 1; background: $boost; padding: 0 1; }
+    DrillScreen #drill-prompt { height: auto; display: none; background: $boost; padding: 0 1; }
+    DrillScreen.-narrow #drill-prompt { display: block; }
     DrillScreen #drill-verdict-box { height: auto; max-height: 9; padding: 0 1; }
+    DrillScreen.-short #drill-verdict-box { max-height: 4; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -109,6 +117,8 @@ class DrillScreen(Screen[None]):
                 yield MiniBoard(id="drill-board")
                 yield Static("", id="drill-node", markup=False)
                 yield Static("", id="drill-typing", markup=False)
+        # The typing line when the side panel has no room (the same words).
+        yield Static("", id="drill-prompt", markup=False)
         with VerticalScroll(id="drill-verdict-box", can_focus=False):
             yield Static("", id="drill-verdict", markup=False)
         yield Footer()
@@ -120,8 +130,10 @@ class DrillScreen(Screen[None]):
         self.redraw()
 
     def on_resize(self, event: events.Resize | None = None) -> None:
-        """The board beside the outline only when there is room for both."""
+        """The board beside the outline only when there is room for both; a shorter verdict
+        area on a short terminal."""
         self.set_class(self.app.size.width < BOARD_ROOM, "-narrow")
+        self.set_class(self.app.size.height < TALL_ROOM, "-short")
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -139,7 +151,9 @@ class DrillScreen(Screen[None]):
         marks, path, last = controller.board_view()
         self.query_one(MiniBoard).show(marks, path, last)
         self.query_one("#drill-node", Static).update(controller.node_words())
-        self.query_one("#drill-typing", Static).update(controller.typing_words())
+        typing = controller.typing_words()
+        self.query_one("#drill-typing", Static).update(typing)
+        self.query_one("#drill-prompt", Static).update(typing)
         self.query_one("#drill-verdict", Static).update("\n".join(controller.verdict_lines()))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
