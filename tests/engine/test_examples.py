@@ -8,6 +8,7 @@ brute force of tests/engine/brute.py, and the grade's report on it is the one th
 from __future__ import annotations
 
 import importlib.util
+import random
 from pathlib import Path
 from types import ModuleType
 
@@ -48,6 +49,21 @@ def test_h1_by_hand_is_the_engines_h1_on_every_reachable_position_from_both_side
     for board in boards:
         for player in Mark:
             assert evaluate(board, player) == h1(board, player), (str(board), player)
+
+
+@pytest.mark.parametrize(("size", "k"), [(4, 3), (4, 4), (5, 4), (7, 5)])
+def test_h1_by_hand_is_the_engines_h1_on_bigger_boards_too(size: int, k: int):
+    evaluate = load("h1_by_hand").evaluate
+    rng = random.Random(size * 10 + k)
+    checked = 0
+    for _ in range(40):
+        board = Board.empty(size, k)
+        while not board.is_over:
+            for player in Mark:
+                assert evaluate(board, player) == h1(board, player), str(board)
+            checked += 1
+            board = board.play(rng.choice(board.legal_moves()))
+    assert checked > 200
 
 
 def test_h1_by_hand_is_short_and_its_grade_finds_it_symmetric():
@@ -116,3 +132,11 @@ def test_my_eval_still_grades_and_beats_h1_as_x():
     assert report.passed
     as_x = next(m for m in report.matches if m.against == "h1" and m.mark is Mark.X)
     assert (as_x.wins, as_x.draws, as_x.losses) == (2, 0, 0)
+
+
+def test_the_tutorial_shows_h1_by_hand_as_the_file_has_it():
+    page = (EXAMPLES.parent / "docs" / "your-code.md").read_text()
+    code = example("h1_by_hand").read_text().split('"""\n', 1)[1].strip()
+    assert f"```python\n{code}\n```" in page
+    for name in ("random_player", "h1_by_hand", "minimax_player", "buggy_player", "my_eval"):
+        assert f"(../examples/{name}.py)" in page
