@@ -69,10 +69,14 @@ class Figure:
     """What differs from run to run (timings), masked when checking."""
     stdin: str = ""
     """What the command reads (typed lines, for a `--text` session)."""
+    status: int = 0
+    """The exit status the command must end with (`grade` of a file that breaks its contract:
+    1)."""
 
 
-def run(command: Iterable[str], stdin: str = "") -> str:
-    """What `python -m tictactoe_tui COMMAND` prints, reading `stdin` (it must succeed)."""
+def run(command: Iterable[str], stdin: str = "", status: int = 0) -> str:
+    """What `python -m tictactoe_tui COMMAND` prints, reading `stdin` (it must end with exit
+    `status`)."""
     done = subprocess.run(
         [sys.executable, "-m", "tictactoe_tui", *command],
         cwd=ROOT,
@@ -82,7 +86,7 @@ def run(command: Iterable[str], stdin: str = "") -> str:
         timeout=600,
         check=False,
     )
-    if done.returncode != 0:
+    if done.returncode != status:
         raise RuntimeError(f"tictactoe-tui {' '.join(command)} failed: {done.stderr.strip()}")
     return done.stdout
 
@@ -464,6 +468,23 @@ def drill_conventions(_: str) -> str:
     return "\n".join(table) + "\n"
 
 
+def typed(command: tuple[str, ...]) -> Callable[[str], str]:
+    """A figure showing `tictactoe-tui COMMAND` as typed (a position in quotes) and its output."""
+    words = " ".join(f'"{w}"' if re.fullmatch(r"[XO./]+", w) else w for w in command)
+
+    def render(output: str) -> str:
+        return fenced(f"$ tictactoe-tui {words}\n{output}")
+
+    return render
+
+
+YOURS_ANALYSE = ("analyse", "XX./OO./X..", "--eval", "examples/h1_by_hand.py")
+YOURS_COMPARE = ("compare", COMPARED, "--eval", "examples/my_eval.py")
+YOURS_GRADE = ("grade", "examples/h1_by_hand.py")
+YOURS_BUGGY = ("grade", "examples/buggy_player.py")
+"""The commands docs/your-code.md shows (every example file is in examples/)."""
+
+
 FIGURES: dict[str, Figure] = {
     "game-flags": Figure((), game_flags, volatile=()),
     "compare-text": Figure(("compare", COMPARED), compare_text),
@@ -474,6 +495,10 @@ FIGURES: dict[str, Figure] = {
     "drill-check": Figure(
         (*DRILL, "--text"), drill_check, volatile=(), stdin="\n".join(DRILL_TYPED) + "\n"
     ),
+    "yours-analyse": Figure(YOURS_ANALYSE, typed(YOURS_ANALYSE)),
+    "yours-compare": Figure(YOURS_COMPARE, typed(YOURS_COMPARE)),
+    "yours-grade": Figure(YOURS_GRADE, typed(YOURS_GRADE), volatile=()),
+    "yours-buggy": Figure(YOURS_BUGGY, typed(YOURS_BUGGY), volatile=(), status=1),
 }
 """Every figure of the documents, by the name its markers carry."""
 
@@ -489,7 +514,7 @@ def blocks(text: str) -> dict[str, str]:
 def make(name: str) -> str:
     """Figure `name`'s block as the program makes it now."""
     figure = FIGURES[name]
-    return figure.render(run(figure.command, figure.stdin) if figure.command else "")
+    return figure.render(run(figure.command, figure.stdin, figure.status) if figure.command else "")
 
 
 def masked(name: str, text: str) -> str:

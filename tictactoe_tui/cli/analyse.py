@@ -3,6 +3,7 @@
     tictactoe-tui analyse "XX./OO./X.."                      a table, best move first
     tictactoe-tui analyse "XX./OO./X.." --json               the same as JSON (schema below)
     tictactoe-tui analyse "..../..../..../...." --algorithm minimax --depth 4
+    tictactoe-tui analyse "XX./OO./X.." --eval my_eval.py   your evaluation beside H1 and H2
 
 Every limit is checked before the search starts (a depth of at least 1, a time limit that is a
 positive number of seconds) and honoured by every algorithm: plain minimax stops at the time
@@ -27,16 +28,26 @@ the move: 0 for a rule, a threat search or the table), source ("search", "table"
 cell whose mirror image it is, else null), positions and pv (the expected line, as cell names;
 for a rule or a threat search, the forcing line) and pv_words (that line told threat by threat,
 one sentence per move: `text.threats.line_words`).
+
+With `--eval FILE` (a learner's file defining `evaluate(board, player)`, see docs/your-code.md)
+every move also gets its one-ply values, the board after the move seen from the player who made
+it, by H1, H2 and the file: three more columns, "h1", "h2" and "yours: FILE" (JSON: `eval`
+{file, name} and, per move, h1, h2 and yours). The file runs in a process of its own; when it
+fails (it raises, hangs, prints, returns no number, defines no evaluate) the command says so
+in one line on stderr and exits 2.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from typing import Any
 
 from tictactoe_tui.engine import ALGORITHMS, Analysis, Board, IllegalMove, analyse_position
-from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.lab.yours import OnePly, one_ply_values
+from tictactoe_tui.engine.players.guest import GuestFault, check_guest_path
+from tictactoe_tui.engine.rules.board import cell_notation, parse_cell
 from tictactoe_tui.engine.rules.setup import read_position
 from tictactoe_tui.engine.search.types import IterationInfo, MoveScore, describe_score
 from tictactoe_tui.play.arguments import OneLineParser, positive_int, positive_seconds
@@ -90,9 +101,33 @@ def build_parser() -> OneLineParser:
         f"cannot solve, minimax {MINIMAX_TIME_LIMIT:g} s)",
     )
     parser.add_argument(
+        "--eval",
+        default=None,
+        metavar="FILE",
+        help="a Python file defining evaluate(board, player): its value of each move "
+        "beside H1's and H2's",
+    )
+    parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of the table"
     )
     return parser
+
+
+def read_eval(parser: OneLineParser, text: str | None) -> str | None:
+    """The --eval file, checked to be a Python file that exists (else the parser's one line)."""
+    if text is None:
+        return None
+    try:
+        check_guest_path(text)
+    except ValueError as error:
+        parser.error(str(error))
+    return text
+
+
+def guest_failed(prog: str, fault: GuestFault) -> int:
+    """A learner's file failed: one line on stderr (its reason), exit status 2."""
+    print(f"{prog}: {fault.reason}", file=sys.stderr)
+    return 2
 
 
 def main(argv: Sequence[str]) -> int:
@@ -103,11 +138,22 @@ def main(argv: Sequence[str]) -> int:
         board = read_position(args.board, k=args.k)
     except IllegalMove as err:
         parser.error(str(err))
+    eval_file = read_eval(parser, args.eval)
+    yours = None
+    if eval_file is not None:
+        # Before the search: a file that fails says so at once.
+        try:
+            yours = one_ply_values(board, eval_file)
+        except GuestFault as fault:
+            return guest_failed(PROG, fault)
     analysis, stopped = _analyse(board, args.algorithm, args.depth, args.time_limit)
     if args.json:
-        print(json.dumps(as_json(board, analysis, stopped), indent=2, ensure_ascii=False))
+        output = as_json(board, analysis, stopped)
+        if yours is not None:
+            add_yours_json(output, board, yours)
+        print(json.dumps(output, indent=2, ensure_ascii=False))
     else:
-        print(as_table(board, analysis, stopped))
+        print(as_table(board, analysis, stopped, yours))
     return 0
 
 
@@ -194,8 +240,22 @@ def as_json(board: Board, analysis: Analysis, stopped: bool) -> dict[str, Any]:
     }
 
 
-def as_table(board: Board, analysis: Analysis, stopped: bool) -> str:
-    """The analysis as a header line and one row per move, best first."""
+def add_yours_json(output: dict[str, Any], board: Board, yours: OnePly) -> None:
+    """The learner's evaluation in `analyse --json`: `eval`, and each move's h1, h2, yours."""
+    output["eval"] = {"file": str(yours.path), "name": yours.name}
+    for move in output["moves"]:
+        values = yours.of(parse_cell(move["move"], board.size))
+        move.update(h1=values.h1, h2=values.h2, yours=values.yours)
+
+
+def number_text(value: float) -> str:
+    """An evaluation's value in a table, as the score column writes numbers: "3", "-2", "1.5"."""
+    return f"{value:g}"
+
+
+def as_table(board: Board, analysis: Analysis, stopped: bool, yours: OnePly | None = None) -> str:
+    """The analysis as a header line and one row per move, best first; with `yours`, each
+    move's one-ply values by H1, H2 and the learner's evaluation before the note."""
     if board.is_over:
         return game_over_words(board)
     lines = [
@@ -219,18 +279,37 @@ def as_table(board: Board, analysis: Analysis, stopped: bool) -> str:
             score_text(scored.score, scored.kind),
             score_meaning(scored, board),
             f"{scored.nodes:,}",
+            *_values_cells(yours, scored.move),
             note_words(scored, board, analysis.depth),
         ]
         for rank, scored in enumerate(analysis.scores, start=1)
     ]
-    lines.append(_table(["rank", "cell", "score", "meaning", "positions", "note"], rows, "><><><"))
+    headers = ["rank", "cell", "score", "meaning", "positions"]
+    aligns = "><><>"
+    if yours is not None:
+        headers += ["h1", "h2", yours.name]
+        aligns += ">>>"
+    lines.append(_table([*headers, "note"], rows, aligns + "<"))
     notes = [equally_good_words(analysis.best_moves, board)]
     if any(scored.kind in ("at_most", "at_least") for scored in analysis.scores):
         notes.append(LEGEND)
+    if yours is not None:
+        notes.append(
+            f"h1, h2, {yours.name}: the board after the move, for {board.to_move} "
+            "(one ply, no search)."
+        )
     if any(notes):
         # Below a blank line: whoever reads the table's rows stops there.
         lines += ["", *(note for note in notes if note)]
     return "\n".join(lines)
+
+
+def _values_cells(yours: OnePly | None, move: int) -> list[str]:
+    """A move's h1, h2 and yours cells (none without --eval)."""
+    if yours is None:
+        return []
+    values = yours.of(move)
+    return [number_text(values.h1), number_text(values.h2), number_text(values.yours)]
 
 
 def _table(headers: list[str], rows: list[list[str]], aligns: str) -> str:

@@ -3,6 +3,7 @@
     tictactoe-tui compare "XO./.../.OX"              a table: move, value, positions, cut-offs,
                                                      table hits, time, agreement with minimax
     tictactoe-tui compare "........." --json         the same numbers as one JSON object
+    tictactoe-tui compare "XO./.../.OX" --eval my_eval.py   and a row for your evaluation
 
 Headless and engine-only: it never imports Textual. Bad input (a malformed position, a bad
 flag) gets one line on stderr and exit status 2. A finished position is not bad input: as
@@ -21,6 +22,13 @@ considered at the root, of the legal ones), root_moves_done (the root moves it f
 stopped search stopped), and moves: each root move searched, in the order tried, with its value
 as `analyse --json` gives a move (score, words, kind, band, proven, depth, source, ...): minimax
 knows every move's value, alpha-beta the best move's and upper bounds ("at_most") for others.
+
+With `--eval FILE` (a learner's file defining `evaluate(board, player)`, see docs/your-code.md)
+one more row comes last, named "yours: FILE": the H1 search's alpha-beta, to the same depth,
+with the file's evaluation at the cut-off (JSON: `algorithm` "yours", and `name` "yours: FILE" and
+`file` its path, which the lab's own rows do not have). The file runs in a process of its own,
+before the other searches; when it fails (it raises, hangs, prints, returns no number, defines
+no evaluate) the command says so in one line on stderr and exits 2.
 """
 
 from __future__ import annotations
@@ -31,10 +39,17 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tictactoe_tui.cli.analyse import board_result, game_over_words, move_json
+from tictactoe_tui.cli.analyse import (
+    board_result,
+    game_over_words,
+    guest_failed,
+    move_json,
+    read_eval,
+)
 from tictactoe_tui.engine import Board, IllegalMove
 from tictactoe_tui.engine.lab.compare import LAB_TIME_LIMIT, Comparison, compare
-from tictactoe_tui.engine.lab.trace import HEURISTIC_DEPTH, TraceResult
+from tictactoe_tui.engine.lab.trace import HEURISTIC_DEPTH, YOURS, TraceResult
+from tictactoe_tui.engine.players.guest import GuestFault
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.engine.rules.setup import read_position
 from tictactoe_tui.play.arguments import OneLineParser, positive_int, positive_seconds
@@ -90,6 +105,13 @@ def build_parser() -> OneLineParser:
         help="seconds each search may take; minimax stops early when its tree "
         f"would take longer (default {LAB_TIME_LIMIT:g})",
     )
+    parser.add_argument(
+        "--eval",
+        default=None,
+        metavar="FILE",
+        help="a Python file defining evaluate(board, player): one more row, the H1 search "
+        "with your evaluation at the cut-off",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -102,6 +124,7 @@ def main(argv: Sequence[str]) -> int:
         board = read_position(args.position, k=args.k)
     except IllegalMove as error:
         parser.error(str(error))
+    eval_file = read_eval(parser, args.eval)
     if board.is_over:
         # As `analyse`: a finished position is an answer, not an error.
         print(json.dumps(over_json(board), indent=2) if args.json else game_over_words(board))
@@ -113,7 +136,10 @@ def main(argv: Sequence[str]) -> int:
             heuristic_depth=args.heuristic_depth,
             time_limit=args.time_limit,
             minimax_depth=args.minimax_depth,
+            eval_file=eval_file,
         )
+    except GuestFault as fault:
+        return guest_failed(PROG, fault)
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
@@ -131,7 +157,7 @@ def result_json(comparison: Comparison, result: TraceResult) -> dict[str, Any]:
     """One row of the JSON output."""
     size = comparison.board.size
     verdict = comparison.verdict(result)
-    return {
+    row: dict[str, Any] = {
         "algorithm": result.algorithm,
         "move": None
         if not result.finished or result.move is None
@@ -158,6 +184,9 @@ def result_json(comparison: Comparison, result: TraceResult) -> dict[str, Any]:
         "root_moves_done": result.root_moves_done,
         "moves": [move_json(scored, comparison.board) for scored in result.root_scores],
     }
+    if result.algorithm == YOURS:
+        row.update(name=result.label, file=str(comparison.eval_file))
+    return row
 
 
 def over_json(board: Board) -> dict[str, Any]:

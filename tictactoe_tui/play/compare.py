@@ -13,6 +13,12 @@ The order: the three alpha-betas and the two heuristic searches, the same search
 game, the size of minimax's tree, then plain minimax under its budget. When the tree will not
 fit, minimax stops and offers the deepest depth that fits (`d`) or the full tree anyway (`f`).
 Once minimax has a value, the last column says whether each algorithm agrees with it.
+
+With a learner's evaluation (`eval_file`, the `--eval FILE` option), one more row comes last,
+named "yours: FILE": the H1 search with the file's `evaluate` at the cut-off (`YOURS`), run
+with the quick searches as a job of its own (`try_yours`; the file runs in a process of its
+own). A file that fails fills its row with "—" and says why under the table (`notes`); the
+other rows go on. The screen lists the rows in `names` order.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, Literal, assert_never
 
 from tictactoe_tui.engine import Board, Game, IterationInfo, Progress
@@ -29,6 +36,7 @@ from tictactoe_tui.engine.lab.compare import (
     SUGGESTED_SLACK,
     GameCost,
     MinimaxRun,
+    YoursFailed,
     best_so_far,
     default_depth,
     game_costs,
@@ -36,9 +44,17 @@ from tictactoe_tui.engine.lab.compare import (
     run_minimax,
     score_by_depth,
     size_tree,
+    try_yours,
     verdict,
 )
-from tictactoe_tui.engine.lab.trace import HEURISTIC_DEPTH, LAB_ALGORITHMS, TraceResult, TreeSize
+from tictactoe_tui.engine.lab.trace import (
+    HEURISTIC_DEPTH,
+    LAB_ALGORITHMS,
+    YOURS,
+    TraceResult,
+    TreeSize,
+)
+from tictactoe_tui.engine.players.guest import DEFAULT_TIME, guest_name
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.play.compare_charts import (
     BarsChart,
@@ -56,6 +72,7 @@ from tictactoe_tui.text.lab import (
     duration,
     left_out_note,
     minimax_budget_words,
+    result_name,
     tree_words,
     value_cell,
 )
@@ -220,11 +237,14 @@ class CompareController:
         history: Sequence[tuple[int, Board]] = (),
         time_limit: float = LAB_TIME_LIMIT,
         depth: int | Literal["default"] | None = "default",
+        eval_file: str | Path | None = None,
+        eval_time: float = DEFAULT_TIME,
     ) -> None:
         """Compare on `position`; `history` lists (move number, position before it) to chart.
 
         `depth` is how deep every search goes: None to the end of the game; by default, to the
         end on positions with few empty cells and `BIG_POSITION_DEPTH` plies on the others.
+        `eval_file` adds the learner's row (each of its calls `eval_time` seconds a position).
         """
         self.position = position
         """The position compared."""
@@ -254,10 +274,17 @@ class CompareController:
         """The progress bar's position: the positions minimax visited."""
         self.failure = ""
         """What minimax's line says when it failed (or when the game is over)."""
+        self.eval_file = None if eval_file is None else Path(eval_file)
+        """The learner's file whose row comes last (None: no such row)."""
+        self.eval_time = eval_time
+        self.yours_failed: YoursFailed | None = None
+        """Why the learner's row is empty, when its file failed."""
+        self.names: tuple[str, ...] = LAB_ALGORITHMS + (() if eval_file is None else (YOURS,))
+        """The table's rows, by key, in order (`cell(name, column)`)."""
         self._last_progress: Progress | None = None
         self._cells: dict[str, dict[str, Cell]] = {
-            name: {column: Cell("…") for column in COLUMNS} | {"algorithm": _title(name)}
-            for name in LAB_ALGORITHMS
+            name: {column: Cell("…") for column in COLUMNS} | {"algorithm": self._title(name)}
+            for name in self.names
         }
 
     # -- the run ----------------------------------------------------------------------------------
@@ -269,6 +296,7 @@ class CompareController:
             return self._say_over()
         self.results.clear()
         self.by_depth.clear()
+        self.yours_failed = None
         self.minimax = None
         self.minimax_state = MinimaxState.WAITING
         return [Draw(Part.MINIMAX), RunSteps(self._steps(self.depth, self.time_limit, True))]
@@ -282,6 +310,16 @@ class CompareController:
             for name in QUICK_ALGORITHMS:
                 args = (board, name, self.depth, HEURISTIC_DEPTH, self.time_limit)
                 steps.append(LabStep(StepKind.QUICK, run_lab_search, args, name))
+            if self.eval_file is not None:
+                yours = (
+                    board,
+                    str(self.eval_file),
+                    self.eval_time,
+                    self.depth,
+                    HEURISTIC_DEPTH,
+                    self.time_limit,
+                )
+                steps.append(LabStep(StepKind.QUICK, try_yours, yours, YOURS))
             for name in QUICK_ALGORITHMS:
                 args = (board, name, self.depth, HEURISTIC_DEPTH, self.time_limit)
                 steps.append(LabStep(StepKind.BY_DEPTH, score_by_depth, args, name))
@@ -295,10 +333,16 @@ class CompareController:
         """One job of the run answered: keep it, and say what to draw again."""
         match step.kind:
             case StepKind.QUICK:
-                self.results[answer.algorithm] = answer
-                self._fill_row(answer)
                 effects: list[CompareEffect] = [Draw(Part.TABLE), Draw(Part.BARS)]
-                if step.name == QUICK_ALGORITHMS[-1]:
+                if isinstance(answer, YoursFailed):
+                    self.yours_failed = answer
+                    self._cells[YOURS] |= {
+                        column: Cell("—") for column in COLUMNS if column != "algorithm"
+                    }
+                else:
+                    self.results[answer.algorithm] = answer
+                    self._fill_row(answer)
+                if step.name == self.names[-1] or step.name == QUICK_ALGORITHMS[-1]:
                     effects.append(Draw(Part.NOTES))
                 return effects
             case StepKind.BY_DEPTH:
@@ -440,7 +484,7 @@ class CompareController:
         board = self.position
         ended = "a draw" if board.winner is None else f"{board.winner} won"
         self.failure = f"The game is over ({ended}): there is no move to search. Escape goes back."
-        for name in LAB_ALGORITHMS:
+        for name in self.names:
             self._cells[name]["value"] = Cell("—")
         return [Draw(Part.MINIMAX), Draw(Part.TABLE)]
 
@@ -464,7 +508,7 @@ class CompareController:
             if bound is not None:
                 move = Cell(cell_notation(bound.move, size), faint=True)
         self._cells[result.algorithm] = {
-            "algorithm": _title(result.algorithm),
+            "algorithm": Cell(result_name(result, titles=True)),
             "move": move,
             "value": value_text,
             "depth": Cell(depth_cell(result)),
@@ -519,7 +563,9 @@ class CompareController:
     def notes(self) -> str:
         """The lines under the table: the moves left out, and what the columns are."""
         note = left_out_note(list(self.results.values()), titles=True)
-        return "\n".join(filter(None, (note, LEGEND)))
+        failed = self.yours_failed
+        fault = None if failed is None else f"Your evaluation failed: {failed.reason}"
+        return "\n".join(filter(None, (fault, note, LEGEND)))
 
     def minimax_words(self) -> str:
         """Minimax's line: what it does or did, and what it offers."""
@@ -595,6 +641,8 @@ class CompareController:
         numbers = [number for number, board in self.history if not board.is_over]
         return game_chart(numbers, self.costs)
 
-
-def _title(name: str) -> Cell:
-    return Cell(ALGORITHM_TITLES[name])
+    def _title(self, name: str) -> Cell:
+        """A row's name before its search answers: the lab's title, or "yours: FILE"."""
+        if name == YOURS and self.eval_file is not None:
+            return Cell(guest_name(self.eval_file))
+        return Cell(ALGORITHM_TITLES[name])

@@ -71,11 +71,19 @@ def signed(value: int, board: Board | None = None) -> str:
     return f"{value:+d}".replace("-", "−") if value else "0"
 
 
+def result_name(result: TraceResult, titles: bool = False) -> str:
+    """A search's name: its own label (the learner's "yours: FILE"), else its algorithm's, as
+    the screens (`titles`) or the command line name it."""
+    if result.label:
+        return result.label
+    return ALGORITHM_TITLES[result.algorithm] if titles else result.algorithm
+
+
 def algorithm_label(
     result: TraceResult, titles: bool = False, usual_depth: int | None = None
 ) -> str:
     """The algorithm's name, with its depth when it is not `usual_depth` (None: the end)."""
-    name = ALGORITHM_TITLES[result.algorithm] if titles else result.algorithm
+    name = result_name(result, titles)
     return name if result.depth == usual_depth else f"{name} (depth {result.depth})"
 
 
@@ -146,9 +154,7 @@ def left_out_note(results: Sequence[TraceResult], titles: bool = False) -> str:
     if {r.algorithm for r in narrowed} == set(ALGORITHM_TITLES) - {"minimax"}:
         names = "Every search but minimax"
     else:
-        names = ", ".join(
-            ALGORITHM_TITLES[r.algorithm] if titles else r.algorithm for r in narrowed
-        )
+        names = ", ".join(result_name(r, titles) for r in narrowed)
     return (
         f"{names}: {left_out_words(narrowed[0])} at the root (and likewise below); "
         "minimax searches every move."

@@ -18,6 +18,12 @@ what it is), as iterative deepening would find them; the compare screen charts t
 depth. A search stopped before it finished still says what it knows: `best_so_far` is the best
 root move it finished, a lower bound on the position's value.
 
+A learner's evaluation joins them when asked (`run_yours`, `compare(..., eval_file=...)`): the
+H1 search's alpha-beta, to the same depth, with the learner's `evaluate(board, player)` at the
+cut-off instead of H1, named "yours: FILE". The file runs as guest code, in a process of its own
+(`players.guest`): every position the search can reach at its cut-off is asked for in one call
+before it starts, and whatever goes wrong in the file is a `GuestFault`.
+
 A result *agrees* with minimax when its move is one minimax scores best and its value is
 minimax's value. Only like can be compared with like: a full minimax judges every result (a
 heuristic's value is an estimate, so it agrees only by chance, and its move may still be best);
@@ -29,16 +35,20 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from tictactoe_tui.engine.lab.trace import (
     HEURISTIC_DEPTH,
     LAB_ALGORITHMS,
     METHODS,
+    YOURS,
     TraceResult,
     TreeSize,
     trace_search,
     tree_size,
 )
+from tictactoe_tui.engine.players.guest import DEFAULT_TIME, GuestCode, GuestFault
+from tictactoe_tui.engine.players.guest_search import GuestEvaluator
 from tictactoe_tui.engine.rules.board import Board
 from tictactoe_tui.engine.search.types import (
     Band,
@@ -61,15 +71,18 @@ __all__ = [
     "GameCost",
     "MinimaxRun",
     "Verdict",
+    "YoursFailed",
     "best_so_far",
     "compare",
     "default_depth",
     "game_costs",
     "run_lab_search",
     "run_minimax",
+    "run_yours",
     "score_by_depth",
     "search_depth",
     "size_tree",
+    "try_yours",
     "verdict",
 ]
 
@@ -124,6 +137,65 @@ def run_lab_search(
         should_stop,
         on_progress,
     )
+
+
+def run_yours(
+    board: Board,
+    path: str | Path,
+    call_time: float = DEFAULT_TIME,
+    depth: int | None = None,
+    heuristic_depth: int = HEURISTIC_DEPTH,
+    time_limit: float | None = LAB_TIME_LIMIT,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> TraceResult:
+    """The H1 search with the learner's `evaluate` (the file at `path`, `call_time` seconds a
+    position) at the cut-off, as a comparison makes it; labelled "yours: FILE". GuestFault when
+    the file fails; its process has ended either way. A module-level function for workers."""
+    code = GuestCode(path, call_time)
+    try:
+        if not code.provides().evaluate:
+            raise GuestFault(
+                f"{code.path.name} defines no evaluate(board, player) to compare", kind="missing"
+            )
+        plies = search_depth(YOURS, depth, heuristic_depth)
+        evaluator = GuestEvaluator(code, should_stop)
+        evaluator.prefetch(board, plies)
+        result = trace_search(
+            board, YOURS, plies, time_limit, should_stop, on_progress, leaf_value=evaluator
+        )
+    finally:
+        code.close()
+    return replace(result, label=code.name)
+
+
+@dataclass(frozen=True)
+class YoursFailed:
+    """The learner's row could not be made: its file failed, as `reason` says in one line."""
+
+    reason: str
+    kind: str
+    """The fault's kind (`GuestFault.kind`): "exception", "timeout", "printed", …"""
+
+
+def try_yours(
+    board: Board,
+    path: str | Path,
+    call_time: float = DEFAULT_TIME,
+    depth: int | None = None,
+    heuristic_depth: int = HEURISTIC_DEPTH,
+    time_limit: float | None = LAB_TIME_LIMIT,
+    should_stop: StopCheck | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> TraceResult | YoursFailed:
+    """`run_yours`, its fault returned rather than raised (a worker job: the compare screen's
+    other rows go on when the learner's file fails)."""
+    try:
+        return run_yours(
+            board, path, call_time, depth, heuristic_depth, time_limit, should_stop, on_progress
+        )
+    except GuestFault as fault:
+        return YoursFailed(fault.reason, fault.kind)
 
 
 def score_by_depth(
@@ -317,12 +389,14 @@ class Comparison:
 
     board: Board
     results: tuple[TraceResult, ...]
-    """One per algorithm, in `LAB_ALGORITHMS` order."""
+    """One per algorithm, in `LAB_ALGORITHMS` order, then the learner's (`YOURS`) if asked."""
     minimax: MinimaxRun
     too_big_tree: TreeSize | None
     """When the tree asked for was too big and minimax ran to a depth instead: that tree."""
     time_limit: float
     """The budget each search had."""
+    eval_file: Path | None = None
+    """The learner's file, when its row (`YOURS`) is in `results`."""
 
     def verdict(self, result: TraceResult) -> Verdict:
         """How `result` compares with minimax's."""
@@ -336,15 +410,26 @@ def compare(
     time_limit: float = LAB_TIME_LIMIT,
     minimax_depth: int | None = None,
     should_stop: StopCheck | None = None,
+    eval_file: str | Path | None = None,
+    eval_time: float = DEFAULT_TIME,
 ) -> Comparison:
     """Run every lab algorithm on `board` (which must not be finished).
 
     `depth` None means `default_depth(board)`. Minimax runs to `minimax_depth` if given, else to
     `depth`; when that tree is too big for `time_limit`, minimax runs again to the deepest depth
     that fits (if any) and `too_big_tree` says how big the tree it could not search is.
+    With `eval_file`, the learner's row (`run_yours`, `eval_time` seconds a position) runs
+    first, so a file that fails raises its `GuestFault` before the long searches start.
     """
     if depth is None:
         depth = default_depth(board)
+    yours = (
+        ()
+        if eval_file is None
+        else (
+            run_yours(board, eval_file, eval_time, depth, heuristic_depth, time_limit, should_stop),
+        )
+    )
     results = {
         name: run_lab_search(board, name, depth, heuristic_depth, time_limit, should_stop)
         for name in LAB_ALGORITHMS
@@ -362,7 +447,12 @@ def compare(
             too_big_tree, run = run.tree, fallback
     results["minimax"] = run.result
     return Comparison(
-        board, tuple(results[name] for name in LAB_ALGORITHMS), run, too_big_tree, time_limit
+        board,
+        tuple(results[name] for name in LAB_ALGORITHMS) + yours,
+        run,
+        too_big_tree,
+        time_limit,
+        None if eval_file is None else Path(eval_file).resolve(),
     )
 
 

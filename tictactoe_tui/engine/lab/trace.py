@@ -9,6 +9,8 @@ algorithms one idea at a time instead, all through one negamax searcher with swi
     alphabeta-ordered  alpha-beta, winning moves, then blocks, then the moves H1 likes best first
     alphabeta-tt       the same, plus a transposition table (bounds) keyed up to symmetry
     h1 / h2            alpha-beta with move ordering to a fixed depth, H1 / H2 at the cut-off
+    yours              the same with a learner's evaluation at the cut-off (`leaf_value`: the
+                       caller brings it; `lab.compare.run_yours` brings the learner's file's)
 
 Each search returns its move, its value (the same number the engine gives: seen from the side to
 move, a win on ply d is W - d), the positions it visited (the root counted, and a move that wins
@@ -41,7 +43,7 @@ from enum import StrEnum
 from math import comb
 from typing import Any
 
-from tictactoe_tui.engine.rules.board import Board
+from tictactoe_tui.engine.rules.board import Board, Mark
 from tictactoe_tui.engine.search import kernel as fs
 from tictactoe_tui.engine.search.kernel import Stopped, completes_line, h1_bits, heuristic_cap
 from tictactoe_tui.engine.search.types import (
@@ -63,7 +65,9 @@ __all__ = [
     "LEFT_OUT",
     "METHODS",
     "NEAR_STONES",
+    "YOURS",
     "EventKind",
+    "LeafValue",
     "Method",
     "Outcome",
     "TraceEvent",
@@ -81,8 +85,16 @@ __all__ = [
 
 StopCheck = Callable[[], bool]
 
+LeafValue = Callable[[Board, Mark], int]
+"""An evaluation brought by the caller: a position's worth for the player given (its side to
+move at the cut-off), as `h1(board, player)` is."""
+
 LAB_ALGORITHMS = ("minimax", "alphabeta-plain", "alphabeta-ordered", "alphabeta-tt", "h1", "h2")
 """The lab's algorithms, in the order the compare table lists them."""
+
+YOURS = "yours"
+"""The lab's H1 search with the caller's evaluation at the cut-off (a learner's `evaluate`):
+not one of `LAB_ALGORITHMS`, it runs only when asked for, with its `leaf_value`."""
 
 HEURISTIC_DEPTH = 2
 """Plies the h1 and h2 searches look ahead unless told otherwise: the move and the reply."""
@@ -110,7 +122,7 @@ class Method:
     table: bool
     """A transposition table of values and bounds, keyed up to the board's symmetries."""
     heuristic: str = "h1"
-    """What scores a position at the depth cut-off: "h1" or "h2"."""
+    """What scores a position at the depth cut-off: "h1", "h2" or `YOURS` (the caller's)."""
     default_depth: int | None = None
     """Plies searched when the caller gives no depth; None means to the end of the game."""
 
@@ -125,6 +137,9 @@ METHODS: dict[str, Method] = {
     ),
     "h2": Method(
         "h2", prune=True, order=True, table=False, heuristic="h2", default_depth=HEURISTIC_DEPTH
+    ),
+    YOURS: Method(
+        YOURS, prune=True, order=True, table=False, heuristic=YOURS, default_depth=HEURISTIC_DEPTH
     ),
 }
 """Each lab algorithm by name."""
@@ -173,6 +188,9 @@ class TraceResult:
     """The root moves searched, in the order tried, each with what its value is (see
     `_Searcher.root_scores`): minimax knows every move's value, alpha-beta the best move's and
     upper bounds for the others."""
+    label: str = ""
+    """The search's name where its algorithm's would not say enough: the learner's evaluation
+    names itself ("yours: my_eval.py"); empty for the lab's own algorithms."""
 
     @property
     def kind(self) -> Kind:
@@ -529,6 +547,7 @@ class _Searcher:
         depth: int | None,
         poller: fs.Poller,
         recorder: TraceRecorder | None,
+        leaf_value: LeafValue | None = None,
     ) -> None:
         sh = fs.shape(board.size, board.k)
         self.sh = sh
@@ -540,7 +559,12 @@ class _Searcher:
         # A limit the game cannot reach is no limit: such a search is a full one.
         self.limit = depth if depth is not None and depth < empties else None
         self.cap = heuristic_cap(sh, self.limit)
-        self.evaluate = h1_bits if method.heuristic == "h1" else h2_bits
+        if method.heuristic == YOURS:
+            if leaf_value is None:
+                raise ValueError("the search with your evaluation needs the evaluation")
+            self.evaluate = _bits_evaluation(board, leaf_value)
+        else:
+            self.evaluate = h1_bits if method.heuristic == "h1" else h2_bits
         self.table: dict[int, tuple[int, int, int]] | None = {} if method.table else None
         # The engine's searcher knows the board's symmetries; the lab borrows its keys.
         self.keys = fs.AlphaBeta(sh, poller, None, board.to_move)
@@ -784,6 +808,22 @@ class _Searcher:
             self.best_move, self.best_score = cell, score
 
 
+def _bits_evaluation(root: Board, leaf_value: LeafValue) -> Callable[[fs.Shape, int, int], int]:
+    """`leaf_value` as the searcher calls an evaluation: from the bitboards of the side to move
+    (`me`) and of the other, below `root`; the board it is given is the engine's `Board`."""
+    geo = root.geometry
+    first = root.to_move
+    base = root.move_count
+
+    def evaluate(sh: fs.Shape, me: int, opp: int) -> int:
+        # Who is to move follows from the plies played since the root.
+        mover = first if ((me | opp).bit_count() - base) % 2 == 0 else first.opponent
+        x, o = (me, opp) if mover is Mark.X else (opp, me)
+        return leaf_value(Board(geo, x, o, mover), mover)
+
+    return evaluate
+
+
 def lab_move_order(board: Board, ordered: bool = True) -> list[int]:
     """The moves a lab alpha-beta tries first from `board`, in the order it tries them.
 
@@ -805,8 +845,10 @@ def trace_search(
     should_stop: StopCheck | None = None,
     on_progress: ProgressCallback | None = None,
     recorder: TraceRecorder | None = None,
+    leaf_value: LeafValue | None = None,
 ) -> TraceResult:
-    """Run the lab's `algorithm` (one of `LAB_ALGORITHMS`) from `board`, counting as it goes.
+    """Run the lab's `algorithm` (one of `LAB_ALGORITHMS`, or `YOURS` with its `leaf_value`)
+    from `board`, counting as it goes.
 
     `depth` limits the search (the method's cut-off heuristic scores the positions it reaches;
     h1 and h2 default to `HEURISTIC_DEPTH`, the others to the end of the game). The search stops
@@ -827,7 +869,7 @@ def trace_search(
     sh = fs.shape(board.size, board.k)
     deadline = None if time_limit is None else start + time_limit
     poller = fs.Poller(should_stop, deadline, sh.poll_mask)
-    search = _Searcher(board, method, depth, poller, recorder)
+    search = _Searcher(board, method, depth, poller, recorder, leaf_value)
     if on_progress is not None:
         poller.reporter = lambda: on_progress(
             Progress(

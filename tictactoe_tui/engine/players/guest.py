@@ -46,6 +46,7 @@ __all__ = [
     "GuestFault",
     "Provides",
     "check_guest_path",
+    "guest_name",
 ]
 
 GUEST = "python"
@@ -110,6 +111,11 @@ def check_guest_path(text: str) -> Path:
     return path.resolve()
 
 
+def guest_name(path: str | Path) -> str:
+    """How screens name a learner's file beside H1 and H2: "yours: my_eval.py"."""
+    return f"yours: {Path(path).name}"
+
+
 _LIVE: weakref.WeakSet[GuestCode] = weakref.WeakSet()
 
 
@@ -133,7 +139,7 @@ class GuestCode:
         self.path = check_guest_path(str(path))
         self.time_limit = time_limit
         self.memory = memory
-        self.name = f"yours: {self.path.name}"
+        self.name = guest_name(self.path)
         """The name screens show beside H1 and H2."""
         self._lock = threading.Lock()
         self._process: subprocess.Popen[str] | None = None
