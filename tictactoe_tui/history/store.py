@@ -188,7 +188,8 @@ class HistoryStore:
         written. A history that is read-only or off keeps nothing (`notice` says so).
         """
         with self.database.lock:
-            self._made_games.append(game)
+            if self.only_own:
+                self._made_games.append(game)
             self._catch_up(wait=not self.database.locked_out)
             if self.writable and not self._closed:
                 try:
