@@ -102,10 +102,12 @@ def descendants(pid: int) -> set[int]:
 
 @dataclass
 class Server:
-    """A running `tictactoe-tui serve`: its process and its page's address."""
+    """A running `tictactoe-tui serve`: its process, its page's address and its data directory
+    (the browsers' games are kept in its `served` folder, unless a --data-dir says otherwise)."""
 
     process: subprocess.Popen[bytes]
     port: int
+    data_dir: Path
     url: str = field(init=False)
 
     def __post_init__(self) -> None:
@@ -146,7 +148,7 @@ def served(*game_flags: str, port: int | None = None) -> Iterator[Server]:
         start_new_session=True,
         env={**os.environ, DATA_DIR_ENV: history},
     )
-    server = Server(process, port)
+    server = Server(process, port, Path(history))
     try:
         deadline = time.monotonic() + 60
         while True:

@@ -20,6 +20,7 @@ import pytest
 
 from tests.scripts import load_script
 from tictactoe_tui.cli.serve import app_command, offline_template, page_address
+from tictactoe_tui.engine.players.offered import Offered
 
 browser_game = load_script("browser_game")
 """scripts/browser_game.py: the screenshot script plays the same browser game."""
@@ -82,9 +83,11 @@ def test_a_port_in_use_is_one_clear_line() -> None:
     )
 
 
-def test_each_tab_runs_the_app_with_the_game_flags() -> None:
-    assert app_command(["--size", "4", "--theme", "nord"]) == (
-        f"exec {sys.executable} -m tictactoe_tui --size 4 --theme nord"
+def test_each_tab_runs_the_app_with_the_game_flags(tmp_path: Path) -> None:
+    command = app_command(["--size", "4", "--theme", "nord"], Offered(), tmp_path)
+    assert command.startswith("exec env ")
+    assert command.endswith(
+        f"{sys.executable} -m tictactoe_tui --size 4 --theme nord --data-dir {tmp_path}"
     )
 
 

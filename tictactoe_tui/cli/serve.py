@@ -1,6 +1,7 @@
 """`tictactoe-tui serve`: the same app in a browser tab, served by textual-serve.
 
-    tictactoe-tui serve [--host 127.0.0.1] [--port 8000] [game flags]
+    tictactoe-tui serve [--host 127.0.0.1] [--port 8000] [--allow-engine PATH]
+                        [--allow-python FILE] [game flags]
 
 The flow: the game flags are checked as the terminal app checks them (a bad one is one line and
 status 2), the address is tried (a port already in use is one line too), then textual-serve
@@ -9,6 +10,14 @@ tictactoe_tui [game flags]`, which draws into the page over a websocket; closing
 that process to quit. Ctrl+C (or SIGTERM) stops the server, and with it every app it started:
 the server's loop (`ServerLoop`) waits for each app process to end, ending it if it must, and
 closes its pipes before the loop itself closes.
+
+Nobody else's code, nobody else's games: each app runs served (`$TICTACTOE_TUI_SERVED`, set in
+`app_command`). Its player specs may name only the programs and learner's files this command
+line named (`--allow-engine`, `--allow-python`, and those in the game flags: `--engine`,
+`--opponent engine:path=`, `--x`/`--o` specs), and the Settings offer only those
+(`engine.players.offered`); its games go to a history of the server's own, the `served` folder
+of the data directory, unless `--data-dir` names one (`served_data_dir`); and that history
+deletes or rewrites only what the same app process made (`HistoryStore.only_own`).
 
 Only this machine can connect unless `--host` says otherwise; with `--host 0.0.0.0` each page
 names the address its browser used (textual-serve would name 0.0.0.0, which no browser loads:
@@ -32,7 +41,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tictactoe_tui.engine import PlayerSpec
+from tictactoe_tui.engine.players.guest import check_guest_path
+from tictactoe_tui.engine.players.offered import SERVED_ENV, Offered
+from tictactoe_tui.engine.players.outside import check_engine_path
+from tictactoe_tui.history.locations import served_data_dir
 from tictactoe_tui.play.arguments import OneLineParser
+from tictactoe_tui.play.settings import GameSettings
 
 PROG = "tictactoe-tui serve"
 
@@ -165,11 +180,15 @@ def build_parser() -> OneLineParser:
     """The parser for `serve`'s own flags; the rest are the game's flags."""
     parser = OneLineParser(
         prog=PROG,
-        usage=f"{PROG} [-h] [--host HOST] [--port PORT] [game flags]",
+        usage=f"{PROG} [-h] [--host HOST] [--port PORT] [--allow-engine PATH] "
+        "[--allow-python FILE] [game flags]",
         description="Serve the game to a web browser: open the address it prints, one game per "
         "tab. Ctrl+C stops the server.",
         epilog="Every game flag of tictactoe-tui works here too (see tictactoe-tui --help), "
-        "e.g. tictactoe-tui serve --size 10 --opponent h1.",
+        "e.g. tictactoe-tui serve --size 10 --opponent h1. A browser can name no program or "
+        "file of this machine but those this command line names; its games are kept in the "
+        "served folder of the data directory (unless --data-dir names one), and it deletes or "
+        "rewrites only what it made.",
     )
     parser.add_argument(
         "--host",
@@ -180,12 +199,66 @@ def build_parser() -> OneLineParser:
     parser.add_argument(
         "--port", type=_port, default=DEFAULT_PORT, help=f"the TCP port (default {DEFAULT_PORT})"
     )
+    parser.add_argument(
+        "--allow-engine",
+        metavar="PATH",
+        action="append",
+        default=[],
+        help="an outside engine (Gomocup brain) the browsers may choose; again for more",
+    )
+    parser.add_argument(
+        "--allow-python",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="a learner's Python file the browsers' player specs may name (python:path=FILE, "
+        "alphabeta:eval=FILE); again for more",
+    )
     return parser
 
 
-def app_command(game_flags: Sequence[str]) -> str:
-    """The shell command each tab's app process runs (`exec`: no shell left in between)."""
-    return "exec " + shlex.join([sys.executable, "-m", "tictactoe_tui", *game_flags])
+def offered(
+    engines: Sequence[str], files: Sequence[str], settings: GameSettings
+) -> tuple[Offered, str | None]:
+    """What the browsers may start: the `engines` and learner's `files` named, and those the
+    game flags' `settings` name; with why one of them cannot be used (None when all can)."""
+    named: list[tuple[str, str, str]] = [("engine", "--allow-engine", e) for e in engines]
+    named += [("python", "--allow-python", f) for f in files]
+    if settings.engine:
+        named.append(("engine", "--engine", settings.engine))
+    for flag, text in (("--x", settings.x), ("--o", settings.o)):
+        spec = PlayerSpec.parse(text) if text else None
+        if spec is not None and spec.path is not None:
+            named.append(("engine" if spec.outside else "python", flag, spec.path))
+        if spec is not None and spec.eval_path is not None:
+            named.append(("python", flag, spec.eval_path))
+    kept: dict[str, list[str]] = {"engine": [], "python": []}
+    for kind, flag, text in named:
+        try:
+            path = str(check_engine_path(text) if kind == "engine" else check_guest_path(text))
+        except ValueError as error:
+            return Offered(), f"{flag} {text}: {error}"
+        if path not in kept[kind]:
+            kept[kind].append(path)
+    return Offered(tuple(kept["engine"]), tuple(kept["python"])), None
+
+
+def app_command(game_flags: Sequence[str], offer: Offered, data_dir: Path) -> str:
+    """The shell command each tab's app process runs (`exec`: no shell left in between, and
+    `env` puts itself in the app's place): the app served (`SERVED_ENV`, offering `offer`),
+    keeping its games in `data_dir` (the last --data-dir is the one the app reads)."""
+    return "exec " + shlex.join(
+        [
+            "env",
+            f"{SERVED_ENV}={offer.to_env()}",
+            sys.executable,
+            "-m",
+            "tictactoe_tui",
+            *game_flags,
+            "--data-dir",
+            str(data_dir),
+        ]
+    )
 
 
 def offline_template() -> str:
@@ -216,23 +289,29 @@ def check_address(host: str, port: int) -> str | None:
 
 def main(argv: Sequence[str]) -> int:
     """Check the flags and the address, then serve until Ctrl+C."""
-    from tictactoe_tui.ui.flags import parse_args
+    from tictactoe_tui.ui.flags import data_dir_flag, parse_args
 
     parser = build_parser()
     args, game_flags = parser.parse_known_args(list(argv))
-    parse_args(game_flags)  # one line and status 2 for a bad game flag, as in a terminal
+    # One line and status 2 for a bad game flag, as in a terminal.
+    settings, _ = parse_args(game_flags)
+    offer, problem = offered(args.allow_engine, args.allow_python, settings)
+    if problem is not None:
+        parser.error(problem)
     problem = check_address(args.host, args.port)
     if problem is not None:
         parser.error(problem)
+    games = served_data_dir(data_dir_flag(game_flags))
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(
             f"{PROG}: listening on {args.host}: anyone who can reach this machine can play",
             file=sys.stderr,
         )
+    print(f"{PROG}: the browsers' games are kept in {games}", file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="tictactoe-tui-serve-") as templates:
         Path(templates, TEMPLATE).write_text(offline_template(), encoding="utf-8")
         server = addressed_server(
-            app_command(game_flags),
+            app_command(game_flags, offer, games),
             host=args.host,
             port=args.port,
             title="tictactoe-tui",

@@ -36,15 +36,16 @@ class AnalysisCache:
             found.update((row[0], row[1]) for row in self._database.rows(query, [method, *chunk]))
         return found
 
-    def keep(self, position: str, method: str, analysis: str) -> None:
+    def keep(self, position: str, method: str, analysis: str, replace: bool = True) -> None:
         """Keep an analysis for the next review, without waiting for a lock (a failure is
-        silent: the analysis is made again next time)."""
+        silent: the analysis is made again next time); without `replace`, one kept already
+        stays as it is."""
+        verb = "INSERT OR REPLACE" if replace else "INSERT OR IGNORE"
         try:
             self._database.write(
                 lambda db: (
                     db.execute(
-                        "INSERT OR REPLACE INTO analyses (position, method, analysis)"
-                        " VALUES (?, ?, ?)",
+                        f"{verb} INTO analyses (position, method, analysis) VALUES (?, ?, ?)",
                         (position, method, analysis),
                     ).lastrowid
                     or 0

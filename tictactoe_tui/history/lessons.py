@@ -4,7 +4,8 @@ One row of `lessons` (schema 6) per lesson, by its key ("value", "minimax", …)
 earned (0 until it is done), whether it is done, the exercises reached in the run kept last (so
 a half-done lesson resumes there), and that run's mistakes and hints. A lesson done again keeps
 its best stars. `reset_progress` empties the table (the screen and `learn --reset` confirm it
-first).
+first). A store that keeps `only_own` (served to browsers) writes a lesson's row only when the
+lesson has none or this store wrote it, and resets only the rows it wrote.
 
 No Textual here. A history that is off or read-only keeps nothing and reads as no progress.
 """
@@ -40,6 +41,8 @@ def keep_progress(store: HistoryStore, progress: LessonProgress) -> None:
     if not store.writable:
         return
     was = lesson_progress(store).get(progress.lesson)
+    if store.only_own and was is not None and progress.lesson not in store.made_lessons:
+        return  # made by the owner, another browser or an earlier visit: left as it is
     stars = max(progress.stars, was.stars if was is not None else 0)
     done = progress.done or (was is not None and was.done)
     row = (
@@ -59,6 +62,7 @@ def keep_progress(store: HistoryStore, progress: LessonProgress) -> None:
                 row,
             )
         )
+        store.made_lessons.add(progress.lesson)
 
 
 def lesson_progress(store: HistoryStore) -> dict[str, LessonProgress]:
@@ -73,11 +77,19 @@ def lesson_progress(store: HistoryStore) -> dict[str, LessonProgress]:
 
 
 def reset_progress(store: HistoryStore) -> bool:
-    """Forget every lesson's progress; False when the history cannot write."""
+    """Forget every lesson's progress (`only_own`: the progress this store wrote); False when
+    the history cannot write."""
     if not store.writable:
         return False
+    if store.only_own:
+        mine = sorted(store.made_lessons)
+        marks = ", ".join("?" * len(mine))
+        delete = (f"DELETE FROM lessons WHERE lesson IN ({marks})", mine)
+    else:
+        delete = ("DELETE FROM lessons", [])
     try:
-        store.database.write(lambda db: db.execute("DELETE FROM lessons"))
+        store.database.write(lambda db: db.execute(*delete))
     except sqlite3.Error:
         return False
+    store.made_lessons.clear()
     return True

@@ -1,5 +1,7 @@
 """Where the history lives: the `--data-dir` flag, else `$TICTACTOE_TUI_DATA_DIR`, else the
-platform's user data directory (`~/.local/share/tictactoe-tui` on Linux)."""
+platform's user data directory (`~/.local/share/tictactoe-tui` on Linux). The games played in
+browsers (`serve`) live apart, in the `served` folder of that directory, unless `--data-dir`
+names one (`served_data_dir`)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,9 @@ DATA_DIR_ENV = "TICTACTOE_TUI_DATA_DIR"
 DB_NAME = "history.sqlite3"
 """The database's file name inside the data directory."""
 
+SERVED_DIR = "served"
+"""The folder, inside the data directory, of the history of the games played in browsers."""
+
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The data directory: `override` (--data-dir), else $TICTACTOE_TUI_DATA_DIR, else the
@@ -26,6 +31,16 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     if chosen:
         return Path(chosen).expanduser()
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def served_data_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The data directory of the games played in browsers (`serve`): `override` (serve's
+    --data-dir) itself, else the `served` folder of `data_dir()`, so the owner's own history
+    is never the browsers' unless --data-dir names it. Absolute: the app processes serve starts
+    read it whatever their working directory."""
+    if override:
+        return Path(override).expanduser().absolute()
+    return (data_dir() / SERVED_DIR).absolute()
 
 
 def data_dir_problem(text: str) -> str | None:

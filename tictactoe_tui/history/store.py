@@ -20,6 +20,12 @@ later ones only try, so a locked history never freezes the screen. `save` is saf
 from any thread, while the app shuts down, even after `close` (then the game goes straight to
 its record).
 
+A store opened `only_own` (the app served to browsers: `serve`) adds, and deletes or rewrites
+only what it made itself: the games it saved (undo reopens one), the studies it kept, the
+lessons' progress it wrote. A study made before (by the owner, another browser, an earlier
+visit) is kept again as a new study rather than in its place, and is never deleted; the last
+settings are neither read nor written (each tab starts from the server's flags).
+
 The store is the face of the history's parts: `database` (the connection and its lock),
 `opening`, `waiting`, the tables' queries (`games`, `scores`, `studies`, `analyses`,
 `last_settings`; the puzzles' in `puzzles`) and `notices` (the user's words). No Textual here:
@@ -62,11 +68,19 @@ class HistoryStore:
     """The games, the last settings, the studies and the review's cached analyses in one SQLite
     file, kept whatever the file does."""
 
-    def __init__(self, path: Path, busy_seconds: float = BUSY_SECONDS) -> None:
+    def __init__(
+        self, path: Path, busy_seconds: float = BUSY_SECONDS, only_own: bool = False
+    ) -> None:
         """A store of `path` with no file open yet: use `open` instead (it opens the file and
         decides the state and the notice)."""
         self.path = path
         """The database file."""
+        self.only_own = only_own
+        """Served to browsers: delete or rewrite only what this store made (see the module)."""
+        self._made_games: list[PlayedGame] = []
+        self._made_studies: set[int] = set()
+        self.made_lessons: set[str] = set()
+        """The lessons whose progress this store wrote (`lessons.keep_progress`)."""
         self.state: State = "off"
         """Whether games can be saved ("ready"), only read ("read-only"), neither yet
         ("waiting": locked when opened) or neither at all ("off")."""
@@ -99,11 +113,13 @@ class HistoryStore:
         directory: str | os.PathLike[str] | None = None,
         busy_seconds: float = BUSY_SECONDS,
         create: bool = True,
+        only_own: bool = False,
     ) -> HistoryStore:
         """Open (or, with `create`, make) the history in `directory` (default `data_dir()`);
         never raises. Without `create` (the reading commands) a missing history stays missing:
-        the store is "off" with no notice, and nothing is made on disk."""
-        store = cls(data_dir(directory) / DB_NAME, busy_seconds)
+        the store is "off" with no notice, and nothing is made on disk. `only_own`: served to
+        browsers (see the module)."""
+        store = cls(data_dir(directory) / DB_NAME, busy_seconds, only_own)
         if create or store.path.exists():
             with store.database.lock:
                 opened = open_file(store.path, busy_seconds, create)
@@ -172,6 +188,8 @@ class HistoryStore:
         written. A history that is read-only or off keeps nothing (`notice` says so).
         """
         with self.database.lock:
+            if self.only_own:
+                self._made_games.append(game)
             self._catch_up(wait=not self.database.locked_out)
             if self.writable and not self._closed:
                 try:
@@ -190,8 +208,11 @@ class HistoryStore:
         """Take `game`, as it was saved, out of the history (undo reopened it; it is saved
         again when it ends or is left): from the database, the games in memory or a record
         waiting beside the database. True when it went; a database locked now forgets it
-        before its next save. False when the history does not hold it (or is read-only)."""
+        before its next save. False when the history does not hold it (or is read-only), and
+        `only_own` when this store did not save it."""
         with self.database.lock:
+            if self.only_own and game not in self._made_games:
+                return False
             if game in self.pending:
                 self.pending.remove(game)
                 return True
@@ -344,14 +365,17 @@ class HistoryStore:
     # -- settings and analyses ------------------------------------------------------------------
 
     def last_settings(self) -> dict[str, object] | None:
-        """The settings of the last game started, as plain values, or None."""
+        """The settings of the last game started, as plain values, or None (always, `only_own`:
+        another browser's, or the owner's)."""
+        if self.only_own:
+            return None
         return read_last_settings(self.database)
 
     def remember_settings(self, settings: dict[str, object]) -> None:
         """Keep `settings` as the last used. Never waits for a lock: a locked file takes them with
-        the games that wait (skipped when the history is read-only or off)."""
+        the games that wait (skipped when the history is read-only or off, or `only_own`)."""
         with self.database.lock:
-            if self.state not in ("ready", "waiting") or self._closed:
+            if self.state not in ("ready", "waiting") or self._closed or self.only_own:
                 return
             self._settings_waiting = settings
             with contextlib.suppress(sqlite3.Error):  # they wait, and `notice` says why
@@ -373,23 +397,28 @@ class HistoryStore:
     def cache_analysis(self, position: str, method: str, analysis: str) -> None:
         """Keep an analysis for the next review (skipped when the history cannot write)."""
         if self.writable:
-            self._analyses.keep(position, method, analysis)
+            self._analyses.keep(position, method, analysis, replace=not self.only_own)
 
     # -- studies of the analysis board ----------------------------------------------------------
 
     def save_study(self, record: str, study_id: int | None = None) -> int | None:
         """Keep a study's text record (`study_to_record`): a new study, or in place of study
         `study_id`. Returns its id; None (and `notice` says why) when the history cannot take
-        it. Raises ValueError when `record` is not a study."""
+        it. Raises ValueError when `record` is not a study. `only_own`, a study this store did
+        not make is kept as a new one (the returned id says which), its old one left as it was."""
         tree = study_from_record(record)
+        if study_id is not None and not self.owns_study(study_id):
+            study_id = None
         if not self.writable:
             self.notice = self.notice or notices.study_not_kept()
             return None
         try:
-            return self._studies.save(tree, study_id)
+            kept = self._studies.save(tree, study_id)
         except sqlite3.Error as error:
             self.notice = notices.study_failed(reason(error))
             return None
+        self._made_studies.add(kept)
+        return kept
 
     def studies(self) -> list[StudySummary]:
         """Every study kept, the last saved first."""
@@ -399,7 +428,12 @@ class HistoryStore:
         """A study's text record, or None if there is no such study."""
         return self._studies.record(study_id)
 
+    def owns_study(self, study_id: int) -> bool:
+        """Whether this store may rewrite or delete study `study_id`: always, unless `only_own`
+        and another made it (the owner, another browser, an earlier visit)."""
+        return not self.only_own or study_id in self._made_studies
+
     def delete_study(self, study_id: int) -> bool:
         """Forget a study; whether it was there to forget (False too when the history cannot
-        be written)."""
-        return self.writable and self._studies.delete(study_id)
+        be written, or `only_own` when this store did not make it: `owns_study`)."""
+        return self.writable and self.owns_study(study_id) and self._studies.delete(study_id)

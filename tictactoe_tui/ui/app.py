@@ -26,6 +26,8 @@ from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 from textual.timer import Timer
 
+from tictactoe_tui.engine.players.offered import Offered, served
+from tictactoe_tui.history.locations import served_data_dir
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
@@ -98,6 +100,15 @@ def crash_log_path() -> Path:
     return state_dir() / "crash.log"
 
 
+def open_history(directory: str | None) -> HistoryStore:
+    """The app's history: in `directory` (--data-dir, else `data_dir()`). Served to browsers,
+    the served one (`served_data_dir`), which keeps only its own: what a browser did not make
+    it neither deletes nor rewrites (`HistoryStore.only_own`)."""
+    if served() is None:
+        return HistoryStore.open(directory)
+    return HistoryStore.open(served_data_dir(directory), only_own=True)
+
+
 class TicTacToeApp(App[None]):
     """Tic-tac-toe in the terminal: Settings, then the Game (with its Results), and Help."""
 
@@ -130,10 +141,12 @@ class TicTacToeApp(App[None]):
         drill on `drill` (`tictactoe-tui drill`).
 
         Without `settings` it starts from the last settings the history remembers. `store` is
-        the history (default: the one in `data_dir()`).
+        the history (default: the one in `data_dir()`; served, `served_data_dir()`).
         """
         super().__init__()
-        self.store = store if store is not None else HistoryStore.open()
+        self.served: Offered | None = served()
+        """Served to browsers (`serve`): what the server's command line offers; else None."""
+        self.store = store if store is not None else open_history(None)
         """The history: every game is saved there."""
         if settings is None:
             settings = settings_from_values(self.store.last_settings() or {}) or GameSettings()
@@ -189,7 +202,7 @@ class TicTacToeApp(App[None]):
         """
         settings, any_game_flag = parse_args(argv)
         position = position_flag(argv)
-        store = HistoryStore.open(data_dir_flag(argv))
+        store = open_history(data_dir_flag(argv))
         last = None if any_game_flag else settings_from_values(store.last_settings() or {})
         if last is not None:
             themed = settings.theme != GameSettings().theme
@@ -225,7 +238,9 @@ class TicTacToeApp(App[None]):
         else:
             from tictactoe_tui.ui.screens.settings import SettingsScreen
 
-            self.push_screen(SettingsScreen(self.settings), self._settings_chosen)
+            self.push_screen(
+                SettingsScreen(self.settings, offered=self.served), self._settings_chosen
+            )
         if self.start_position is not None:
             self.open_analysis(self.start_position)
         if self.start_course is not None:
@@ -524,7 +539,10 @@ class TicTacToeApp(App[None]):
         from tictactoe_tui.ui.screens.settings import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(self.settings, can_cancel=True), self._settings_chosen)
+            self.push_screen(
+                SettingsScreen(self.settings, can_cancel=True, offered=self.served),
+                self._settings_chosen,
+            )
 
     def open_match(self) -> None:
         """Show the match runner, its form prefilled from the current settings."""

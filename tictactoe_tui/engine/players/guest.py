@@ -35,6 +35,7 @@ from typing import Any
 
 import tictactoe_tui
 from tictactoe_tui.engine.players.foreign import PlayerFault, PlayerStopped
+from tictactoe_tui.engine.players.offered import check_offered
 from tictactoe_tui.engine.players.pipes import end_process, exit_words, follow
 from tictactoe_tui.engine.rules.board import Board, IllegalMove, Mark, cell_notation, parse_cell
 
@@ -103,6 +104,7 @@ def check_guest_path(text: str) -> Path:
     """The learner's file named by `text`; ValueError saying why it cannot be used."""
     if not text:
         raise ValueError("a learner's file needs a path: python:path=FILE.py")
+    check_offered("python", text)  # served to browsers: only what the server named
     path = Path(text).expanduser()
     if not path.is_file():
         raise ValueError(f"no Python file at {text}: the file does not exist")

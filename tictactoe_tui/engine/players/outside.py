@@ -44,6 +44,7 @@ from pathlib import Path
 
 from tictactoe_tui.engine.players.computer import Decision
 from tictactoe_tui.engine.players.foreign import PlayerFault, PlayerStopped
+from tictactoe_tui.engine.players.offered import check_offered
 from tictactoe_tui.engine.players.pipes import end_process, exit_words, follow
 from tictactoe_tui.engine.rules.board import Board, cell_notation
 from tictactoe_tui.engine.search.limits import NO_LIMITS, Limits
@@ -133,6 +134,7 @@ def check_engine_path(text: str) -> Path:
     """The program `text` names, resolved; ValueError with one sentence when it cannot run."""
     if not text.strip():
         raise ValueError("an outside engine needs a path: engine:path=/path/to/pbrain")
+    check_offered("engine", text)  # served to browsers: only what the server named
     path = Path(text).expanduser()
     if not path.exists():
         raise ValueError(f"no outside engine at {text}: the file does not exist")

@@ -125,7 +125,12 @@ class CourseScreen(Screen[None]):
         def confirmed(yes: bool | None) -> None:
             if yes:
                 if reset_progress(self.store):
-                    self.notify("Every lesson's progress is forgotten.")
+                    self.notify(
+                        "The progress made in this browser tab is forgotten (the rest was "
+                        "made before it, and is kept)."
+                        if self.store.only_own
+                        else "Every lesson's progress is forgotten."
+                    )
                 else:
                     self.notify("The history cannot be written: nothing was forgotten.")
                 self.refresh_list()

@@ -10,6 +10,9 @@ Keyboard: Start has the focus at first, so Enter starts the defaults; Tab walks 
 order (arrows choose in a radio set, Enter opens a list, Enter elsewhere starts). The hint beside
 Start says what Enter does where the focus is.
 Mouse: every choice is a click, and the number boxes have − / + buttons.
+Served to browsers (`serve`), the outside engine is a list of the programs the server's command
+line offers, not a path to type (the computer player offers an outside engine only when there is
+one), and a player spec typed for X or O that names any other file is refused beside it.
 Small terminals: below `TWO_COLUMNS_WIDTH` the controls stack in one column; below
 `MIN_WIDTH`×`MIN_HEIGHT` the form gives way to a message asking for a bigger terminal.
 """
@@ -40,6 +43,7 @@ from textual.widgets import (
 )
 
 from tictactoe_tui.engine import Board
+from tictactoe_tui.engine.players.offered import Offered
 from tictactoe_tui.engine.rules.board import default_k
 from tictactoe_tui.play.settings import (
     MAX_DEPTH,
@@ -172,9 +176,17 @@ class SettingsScreen(Screen[GameSettings | None]):
         Binding("enter", "start", "Start", show=False),
     ]
 
-    def __init__(self, settings: GameSettings | None = None, can_cancel: bool = False) -> None:
-        """Prefill the controls from `settings`; `can_cancel` lets escape go back to a game."""
+    def __init__(
+        self,
+        settings: GameSettings | None = None,
+        can_cancel: bool = False,
+        offered: Offered | None = None,
+    ) -> None:
+        """Prefill the controls from `settings`; `can_cancel` lets escape go back to a game.
+        `offered`: served to browsers, the only outside engines to choose from."""
         super().__init__()
+        self.offered = offered
+        """Served to browsers: what the server offers (None: the terminal app)."""
         self.settings = settings if settings is not None else GameSettings()
         """The settings the controls started from."""
         self.can_cancel = can_cancel
@@ -205,17 +217,10 @@ class SettingsScreen(Screen[GameSettings | None]):
                 yield from _field(
                     "Computer player",
                     "opponent",
-                    Select(
-                        [(label, name) for name, label in OPPONENT_LABELS.items()],
-                        value=s.opponent,
-                        allow_blank=False,
-                        id="opponent",
-                    ),
+                    self._opponent_select(s.opponent),
                 )
                 yield from _field(
-                    "Outside engine: its pbrain program",
-                    "engine",
-                    Input(s.engine, placeholder="/path/to/pbrain-engine", id="engine"),
+                    "Outside engine: its pbrain program", "engine", self._engine_field(s.engine)
                 )
                 yield from _field(
                     "Difficulty (% clever moves, 1–100)",
@@ -293,6 +298,33 @@ class SettingsScreen(Screen[GameSettings | None]):
             yield Static(HINTS["start"], id="settings-hint")
         yield TooSmall(id="settings-too-small")
         yield Footer()
+
+    def _opponent_select(self, opponent: str) -> Select[str]:
+        """The computer players; served with no engine offered, no outside engine."""
+        names = [
+            name
+            for name in OPPONENT_LABELS
+            if name != "engine" or self.offered is None or self.offered.engines
+        ]
+        return Select(
+            [(OPPONENT_LABELS[name], name) for name in names],
+            value=opponent if opponent in names else GameSettings().opponent,
+            allow_blank=False,
+            id="opponent",
+        )
+
+    def _engine_field(self, engine: str) -> Widget:
+        """The outside engine's program: a path to type, or (served) one of those offered."""
+        if self.offered is None:
+            return Input(engine, placeholder="/path/to/pbrain-engine", id="engine")
+        engines = self.offered.engines
+        return Select(
+            [(path, path) for path in engines],
+            value=engine if engine in engines else engines[0] if engines else Select.NULL,
+            allow_blank=not engines,
+            prompt="this server offers no outside engine",
+            id="engine",
+        )
 
     def on_mount(self) -> None:
         """Put the focus on Start, so Enter plays the game as set (once the form shows)."""
@@ -467,9 +499,11 @@ class SettingsScreen(Screen[GameSettings | None]):
             if value != DEFAULT_K:
                 texts[name] = str(value)
         for name in ("difficulty", "time_limit", "depth", "seed", "engine", "x", "o"):
-            field = self.query_one(f"#{name}", Input)
+            field = self.query_one(f"#{name}")
             # A field out of sight means nothing for this game (see _show_player_fields).
-            texts[name] = field.value.strip() if field.display else ""
+            # Served, the engine is a list (Select.NULL when it offers none).
+            value = field.value if isinstance(field, Input | Select) and field.display else ""
+            texts[name] = value.strip() if isinstance(value, str) else ""
         return texts
 
     def _show_error(self, field: str, problem: str, focus: bool = False) -> None:

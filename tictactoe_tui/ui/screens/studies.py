@@ -114,7 +114,13 @@ class StudiesScreen(Screen[None]):
         if not 0 <= row < len(self.ids):
             return
         study_id = self.ids[row]
-        if self.store.delete_study(study_id):
+        if not self.store.owns_study(study_id):
+            self.notify(
+                f"Study {study_id} was not made in this browser tab: it is kept (a served game "
+                "deletes only the studies it made).",
+                severity="warning",
+            )
+        elif self.store.delete_study(study_id):
             self.notify(f"Study {study_id} deleted.")
         else:
             self.notify(
