@@ -175,6 +175,7 @@ def test_a_four_blocked_into_a_loss_is_a_proven_loss_and_is_one(text: str, four:
             assert prover.attacker_wins(o, x | 1 << cell, plies), (cell, root.line)
 
 
+@pytest.mark.slow
 def test_the_searchs_proven_losses_inside_the_tree_hold() -> None:
     # Inside the tree a node whose opponent wins by fours as if it passed searches only the
     # zone of that win and calls the other moves lost: every loss the search then reports for
