@@ -731,6 +731,11 @@ class AgainstResult:
         return (sum(cost[1] for cost in costs) / moves, sum(cost[2] for cost in costs) / moves)
 
 
+def _slowest_part(parts: Iterable[AgainstPart], side: int) -> AgainstPart:
+    """The part that made `side`'s longest move (new: 0, old: 1)."""
+    return max(parts, key=lambda part: part.longest[side])
+
+
 def _total(records: Iterable[WinDrawLoss]) -> WinDrawLoss:
     total = WinDrawLoss()
     for record in records:
@@ -797,9 +802,7 @@ def bench_against(
         new_seconds, new_nodes = result.cost("new")
         old_seconds, old_nodes = result.cost("old")
         # The part that made each engine's longest move (new: 0, old: 1).
-        slowest = [
-            max(result.parts, key=lambda part, side=side: part.longest[side]) for side in (0, 1)
-        ]
+        slowest = [_slowest_part(result.parts, side) for side in (0, 1)]
         new_longest, old_longest = slowest[0].longest[0], slowest[1].longest[1]
         rows.append(
             [

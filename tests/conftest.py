@@ -36,3 +36,16 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
     directory = tmp_path_factory.mktemp("data")
     monkeypatch.setenv(DATA_DIR_ENV, str(directory))
     return directory
+
+
+APP_TESTS = Path(__file__).parent / "app"
+"""The app's own tests (Pilot and snapshots): each is marked `app`, a tier of its own."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test under tests/app `app` before `-m` chooses what runs, so the README's
+    command (`-m 'not slow and not app'`) is the fast tier and `-m app` runs the app's tests."""
+    for item in items:
+        if item.path.is_relative_to(APP_TESTS):
+            item.add_marker(pytest.mark.app)

@@ -60,6 +60,7 @@ def test_analyse_imports_no_textual() -> None:
     assert out.stdout.strip().splitlines()[-1] == "False"
 
 
+@pytest.mark.slow
 def test_quick_bench_prints_minimax_and_alphabeta_side_by_side() -> None:
     out = run("bench", "--quick")
     assert out.returncode == 0, out.stderr

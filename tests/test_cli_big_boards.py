@@ -30,6 +30,7 @@ def test_analyse_scores_every_move_of_a_20x20_position() -> None:
     assert len(data["moves"]) == 397
 
 
+@pytest.mark.slow
 def test_compare_runs_every_search_on_a_20x20_position() -> None:
     out = cli("compare", POSITION, "--time-limit", "0.2", "--json")
     assert out.returncode == 0, out.stderr
@@ -55,6 +56,7 @@ def test_match_plays_a_20x20_game() -> None:
     assert json.loads(out.stdout)["games"] == 1
 
 
+@pytest.mark.slow
 def test_puzzles_on_20x20_are_proven_and_say_their_size() -> None:
     out = cli("puzzles", "--size", "20", "--count", "1", "--seed", "1", "--json")
     assert out.returncode == 0, out.stderr

@@ -193,6 +193,7 @@ def test_history_says_when_games_wait_beside_a_locked_history(data_dir: Path) ->
     assert not list(data_dir.glob("unsaved-*"))
 
 
+@pytest.mark.slow
 def test_import_into_a_locked_history_says_so_and_keeps_nothing_behind(data_dir: Path) -> None:
     HistoryStore.open().close()
     other = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)

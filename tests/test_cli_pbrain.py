@@ -74,6 +74,7 @@ def xy(line: str) -> tuple[int, int]:
     return x, y
 
 
+@pytest.mark.slow
 def test_a_short_game_on_20x20_with_every_answer_legal_and_end_exits_0() -> None:
     brain = Brain()
     try:

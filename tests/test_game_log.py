@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -80,6 +81,7 @@ def played(draw: st.DrawFn) -> PlayedGame:
 
 @given(played())
 @settings(max_examples=300, deadline=None)
+@pytest.mark.slow
 def test_any_logged_game_survives_export_and_import(game: PlayedGame) -> None:
     assert all(
         number <= len(game.moves) for number in (*game.switched_to_random, *game.switched_to_clever)

@@ -179,6 +179,7 @@ def test_a_lesson_left_half_done_resumes_in_the_next_run(tmp_path: Path) -> None
     assert "started: 2 of 6 exercises done" in listed[0]
 
 
+@pytest.mark.slow
 def test_next_goes_on_to_the_next_lesson_and_quit_ends(tmp_path: Path) -> None:
     out = learn("--text", stdin="\n".join([*RIGHT, "next", "quit"]) + "\n", data_dir=tmp_path)
     lines = out.stdout.splitlines()
@@ -186,6 +187,7 @@ def test_next_goes_on_to_the_next_lesson_and_quit_ends(tmp_path: Path) -> None:
     assert lines[-1] == "Goodbye. Your progress is kept."
 
 
+@pytest.mark.slow
 def test_reset_asks_first_and_forgets_only_when_told(tmp_path: Path) -> None:
     learn("--text", "--lesson", "1", stdin="\n".join(RIGHT) + "\n", data_dir=tmp_path)
     kept = learn("--reset", stdin="no\n", data_dir=tmp_path)

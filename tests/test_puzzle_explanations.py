@@ -98,6 +98,7 @@ def test_the_7x7_win_in_5_reported_in_issue_28_tells_its_line() -> None:
     [("--size", "5", "--k", "4", "--seed", "3"), ("--size", "10", "--seed", "8")],
     ids=["5x5", "10x10"],
 )
+@pytest.mark.slow
 def test_generated_puzzles_json_explanations_tell_their_lines(args: tuple[str, ...]) -> None:
     out = run("puzzles", *args, "--count", "4", "--json")
     assert out.returncode == 0, out.stderr

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.engine.puzzles.proven import Generation, PuzzleChecker, load_bank
 from tictactoe_tui.worker.client import Thinker
@@ -33,6 +35,7 @@ def test_a_wrong_move_gets_its_refutation_in_words() -> None:
     assert board.winner is Mark.X and reply.words[-1].startswith("X plays ")
 
 
+@pytest.mark.slow
 def test_making_puzzles_runs_in_the_worker_process() -> None:
     thinker = Thinker()
     done = threading.Event()

@@ -148,6 +148,7 @@ def test_nothing_is_judged_before_it_is_analysed() -> None:
     assert review.progress == (3, 3) and review.to_analyse == []
 
 
+@pytest.mark.slow
 def test_ignoring_a_four_on_a_big_board_is_a_blunder() -> None:
     # 10×10, five in a row: X has B1-E1 with A1 taken by O, so F1 is the only block. O plays
     # far away instead and X completes the five.

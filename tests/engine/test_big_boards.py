@@ -70,6 +70,7 @@ def ending(rng: random.Random) -> tuple[Board, str]:
 
 
 @pytest.mark.parametrize("seed", range(6))
+@pytest.mark.slow
 def test_exact_values_near_the_end_of_a_20x20_game_match_brute_force(seed: int) -> None:
     """A nearly full 20×20 board whose empty cells are all past cell 255: the solver answers
     every move exactly, and brute force (no shared code) agrees on each value."""

@@ -82,6 +82,7 @@ def zone_of(board: Board, fours_only: bool) -> tuple[int, int, list[int]]:
 @pytest.mark.parametrize(
     ("size", "k", "seed"), [(9, 5, 1), pytest.param(11, 4, 2, marks=pytest.mark.slow), (10, 5, 3)]
 )
+@pytest.mark.slow
 def test_every_move_outside_the_zone_loses_within_the_proofs_plies(
     size: int, k: int, seed: int
 ) -> None:
@@ -174,6 +175,7 @@ def test_a_four_blocked_into_a_loss_is_a_proven_loss_and_is_one(text: str, four:
             assert prover.attacker_wins(o, x | 1 << cell, plies), (cell, root.line)
 
 
+@pytest.mark.slow
 def test_the_searchs_proven_losses_inside_the_tree_hold() -> None:
     # Inside the tree a node whose opponent wins by fours as if it passed searches only the
     # zone of that win and calls the other moves lost: every loss the search then reports for
@@ -204,6 +206,7 @@ def test_the_searchs_proven_losses_inside_the_tree_hold() -> None:
                 checked += 1
 
 
+@pytest.mark.slow
 def test_under_a_clock_every_proven_loss_holds() -> None:
     # Under a clock the defence runs its rounds of checks, the four-then-lost check and (with
     # the compiled kernel) the tree's VCT guard: every loss it reports within the prover's

@@ -168,6 +168,7 @@ def test_on_four_by_four_the_sampled_counts_are_recounted_and_the_values_brute_f
     assert (report.value_preserving, report.best) == (kept, best)
 
 
+@pytest.mark.slow
 def test_an_evaluation_is_checked_for_symmetry_and_its_one_ply_choice(tmp_path):
     lopsided = write(
         tmp_path,

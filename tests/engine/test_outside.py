@@ -167,6 +167,7 @@ def test_a_brain_that_fails_is_a_fault_in_one_sentence(
     player.close()
 
 
+@pytest.mark.slow
 def test_the_first_move_after_start_may_take_longer(tmp_path: Path) -> None:
     brain = write_brain(tmp_path, "hung")
     player = OutsidePlayer(brain, time_limit=0.2)
@@ -263,6 +264,7 @@ def test_a_match_against_a_good_brain_ends_every_engine_with_its_game(tmp_path: 
 
 
 @pytest.mark.parametrize("behaviour", ["hung", "crash", "taken", "malformed"])
+@pytest.mark.slow
 def test_a_failing_brain_loses_the_game_by_forfeit_with_the_reason(
     tmp_path: Path, behaviour: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -122,6 +122,7 @@ def test_the_defender_defaults_to_the_side_that_moved_last() -> None:
         (7, 5, 5, (4, 16)),
     ],
 )
+@pytest.mark.slow
 def test_every_pairing_found_covers_the_open_lines_and_holds_in_play(
     size: int, k: int, seed: int, marks: tuple[int, int]
 ) -> None:

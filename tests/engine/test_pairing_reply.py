@@ -142,6 +142,7 @@ def test_greedy_attackers_never_complete_a_line_either() -> None:
         pytest.param((12, 24, 6, 18), marks=pytest.mark.slow),
     ],
 )
+@pytest.mark.slow
 def test_every_attacker_strategy_fails_from_a_position_with_a_pairing(
     moves: tuple[int, ...],
 ) -> None:

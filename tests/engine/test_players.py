@@ -280,6 +280,7 @@ def test_different_seeds_play_different_games(opponent: str) -> None:
 @pytest.mark.parametrize(
     ("algorithm", "seeds", "at_least"), [("alphabeta", 40, 6), ("minimax", 6, 3)]
 )
+@pytest.mark.slow
 def test_the_rng_breaks_ties_among_equally_good_opening_moves(
     algorithm: str, seeds: int, at_least: int
 ) -> None:

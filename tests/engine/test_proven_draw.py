@@ -74,6 +74,7 @@ def test_a_move_proven_not_to_win_reads_at_most_a_draw_whatever_its_estimate(
                     assert claim.at_most_draw(), (str(board), move, claim)
 
 
+@pytest.mark.slow
 def test_a_hint_on_a_proven_draw_says_draw_for_every_move() -> None:
     board = Board.from_string(SEVEN_FIVE, k=5)
     analysis = analyse_position(board, time_limit=10.0)

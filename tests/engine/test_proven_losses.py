@@ -53,6 +53,7 @@ def middle_game(rng: random.Random, size: int, stones: int) -> Board | None:
     return board
 
 
+@pytest.mark.slow
 def test_every_win_and_loss_an_analysis_proves_in_middle_games_is_real() -> None:
     rng = random.Random(12)
     prover = Prover(10, 5)

@@ -115,6 +115,7 @@ def check_line(puzzle: Puzzle) -> None:
 
 
 @pytest.mark.parametrize(("size", "k", "count"), [(3, 3, 20), (4, 3, 10), (4, 4, 10)])
+@pytest.mark.slow
 def test_small_board_puzzles_are_unique_and_proven_by_brute_force(
     size: int, k: int, count: int
 ) -> None:

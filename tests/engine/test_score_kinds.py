@@ -201,6 +201,7 @@ def test_bounds_hold_when_the_searches_of_a_game_share_their_tables() -> None:
     assert checked > 100
 
 
+@pytest.mark.slow
 def test_exact_and_bounded_values_on_small_boards_match_a_brute_force_solver() -> None:
     rng = random.Random(8)
     kinds: set[str] = set()

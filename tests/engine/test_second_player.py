@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.fake_brains import processes_running, write_brain
 from tests.scripts import load_script
 from tictactoe_tui.engine import Board
@@ -46,6 +48,7 @@ def _nearest_centre(board: Board) -> int:
     return row * board.size + col
 
 
+@pytest.mark.slow
 def test_an_outside_engine_can_sit_as_o_on_the_same_openings(tmp_path: Path) -> None:
     brain = write_brain(tmp_path, "good")
     games = second_player.play_as_o("HEAD", 2, 0.05, seed=1, size=5, jobs=1, o_engine=str(brain))
@@ -63,6 +66,7 @@ def test_an_outside_engine_can_sit_as_o_on_the_same_openings(tmp_path: Path) -> 
     assert not processes_running(brain)
 
 
+@pytest.mark.slow
 def test_an_outside_o_that_hangs_loses_by_forfeit_and_is_stopped(tmp_path: Path) -> None:
     brain = write_brain(tmp_path, "hung")
     [game] = second_player.play_as_o("HEAD", 1, 0.05, seed=1, size=5, jobs=1, o_engine=str(brain))

@@ -199,6 +199,7 @@ def test_o_to_move_first_is_solved_like_x() -> None:
         assert alphabeta(board, time_limit=10).score == ref.value(swapped, mover)
 
 
+@pytest.mark.slow
 def test_a_full_table_forgets_entries_without_changing_any_value() -> None:
     # The table is a cache: a tiny one prunes itself all the time, and every value stays exact.
     ref = brute(5, 4)

@@ -50,6 +50,7 @@ SHAPES = [
 
 
 @pytest.mark.parametrize(("size", "k", "seed", "count", "marks"), SHAPES)
+@pytest.mark.slow
 def test_random_positions_get_brute_force_values_with_pairings_on(
     size: int, k: int, seed: int, count: int, marks: tuple[int, int]
 ) -> None:

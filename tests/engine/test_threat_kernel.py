@@ -136,6 +136,7 @@ def random_calls(
         (16, 4, 100),
     ],
 )
+@pytest.mark.slow
 def test_the_kernel_finds_what_the_pure_search_finds(size: int, k: int, count: int) -> None:
     wins = compare(line_shape(size, k), random_calls(random.Random(size * 100 + k), size, k, count))
     # The positions hold threats: the searches were really tried.
@@ -166,6 +167,7 @@ def deciding_calls(vct_nodes: int) -> list[Call]:
 
 
 @needs_kernel
+@pytest.mark.slow
 def test_the_kernel_agrees_on_the_deciding_positions_within_a_small_budget() -> None:
     # 3,000 nodes stops most of these VCTs: the out-of-budget cut-offs must match too.
     compare(line_shape(15, 5), deciding_calls(3_000))
@@ -179,6 +181,7 @@ def test_the_kernel_agrees_on_the_deciding_positions_in_full() -> None:
 
 
 @needs_kernel
+@pytest.mark.slow
 def test_the_kernel_agrees_on_the_threat_puzzles() -> None:
     calls: list[Call] = []
     for text in THREAT_PUZZLES.values():
@@ -313,6 +316,7 @@ def test_find_vcf_and_find_vct_agree_in_both_modes(monkeypatch: pytest.MonkeyPat
 
 
 @needs_kernel
+@pytest.mark.slow
 def test_the_main_search_is_the_same_with_either_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     # alpha-beta runs threat searches at its root and inside its tree: with identical threat
     # answers and node counts, a depth-limited search is identical move for move, node for node.
@@ -341,6 +345,7 @@ def test_the_main_search_is_the_same_with_either_engine(monkeypatch: pytest.Monk
     assert runs[0] == runs[1]
 
 
+@pytest.mark.slow
 def test_the_threat_tests_pass_with_the_pure_engine() -> None:
     # The everyday run uses the kernel when it is built; the threat tests run pure here too.
     env = dict(os.environ, **{threats.PURE_ENGINE_VARIABLE: "1"})

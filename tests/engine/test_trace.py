@@ -71,6 +71,7 @@ def test_every_full_search_gives_the_engines_value_and_a_best_move_on_all_3x3_po
 
 
 @pytest.mark.parametrize("heuristic", ["h1", "h2"])
+@pytest.mark.slow
 def test_heuristic_searches_give_depth_limited_minimaxs_value_on_all_3x3_positions(
     heuristic: str,
 ) -> None:
@@ -84,6 +85,7 @@ def test_heuristic_searches_give_depth_limited_minimaxs_value_on_all_3x3_positio
 
 
 @pytest.mark.parametrize("algorithm", FULL)
+@pytest.mark.slow
 def test_depth_limited_lab_searches_give_depth_limited_minimaxs_value(algorithm: str) -> None:
     for board in open_positions():
         result = trace_search(board, algorithm, depth=2)

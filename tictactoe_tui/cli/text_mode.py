@@ -391,8 +391,8 @@ class TextGame:
             if controller.mode is Mode.COMPUTER_VS_COMPUTER
             else "undo to take the last move back, "
         )
-        predicted = [self.predictions.game_over()] if self._predicting() else []
-        assert self.predictions is not None or not predicted
+        predictions = self.predictions if self._predicting() else None
+        predicted = [] if predictions is None else [predictions.game_over()]
         self._say(
             f"Game over: {finished.headline.rstrip('!')}. {finished.detail}",
             *predicted,

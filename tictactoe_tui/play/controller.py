@@ -790,7 +790,7 @@ class GameController:
         self._recorded = True
         self.close_engines()
         self.session.record(result, self.settings)
-        outcome: Outcome = "draw" if result.winner is None else result.winner.value  # type: ignore[assignment]
+        outcome: Outcome = "draw" if result.winner is None else result.winner.value
         self._finished_record = self._keep(outcome, result.forfeit)
         return [
             Record(self._finished_record),

@@ -273,18 +273,18 @@ def parse_value(text: str, board: Board) -> ValueAnswer | None:
             )
         outcome = Band.WIN if score > 0 else Band.LOSS if score < 0 else Band.DRAW
         return ValueAnswer(outcome, score)
-    outcome = OUTCOME_WORDS.get(words[0])
-    if outcome is None:
+    said = OUTCOME_WORDS.get(words[0])
+    if said is None:
         raise wrong
     if len(words) == 1:
-        return ValueAnswer(outcome)
-    if outcome is Band.DRAW or len(words) != 3 or words[1] != "in" or not words[2].isdigit():
+        return ValueAnswer(said)
+    if said is Band.DRAW or len(words) != 3 or words[1] != "in" or not words[2].isdigit():
         raise wrong
     plies = int(words[2])
     if not 1 <= plies < big:
         raise wrong
-    score = big - plies if outcome is Band.WIN else -(big - plies)
-    return ValueAnswer(outcome, score)
+    score = big - plies if said is Band.WIN else -(big - plies)
+    return ValueAnswer(said, score)
 
 
 # -- the verdicts, in the panel's words ---------------------------------------------------------

@@ -16,6 +16,7 @@ from functools import cache
 
 from tictactoe_tui import __version__
 from tictactoe_tui.engine import Board, IllegalMove, PlayerSpec
+from tictactoe_tui.engine.rules.board import MAX_SIZE, MIN_SIZE
 from tictactoe_tui.engine.rules.setup import read_position
 from tictactoe_tui.history.locations import data_dir_argument
 from tictactoe_tui.play.arguments import OneLineParser
@@ -23,9 +24,7 @@ from tictactoe_tui.play.settings import (
     COMPUTERS,
     GAME_FLAGS,
     MAX_DEPTH,
-    MAX_SIZE,
     MIN_DEPTH,
-    MIN_SIZE,
     MODES,
     GameSettings,
     SettingError,

@@ -32,7 +32,7 @@ from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from tictactoe_tui.engine import Game
-from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.rules.board import MIN_SIZE, cell_notation
 from tictactoe_tui.history.predictions import keep_prediction, predictions, tally_of
 from tictactoe_tui.play.controller import (
     WAITING_TWO_PEOPLE,
@@ -58,7 +58,7 @@ from tictactoe_tui.play.controller import (
 )
 from tictactoe_tui.play.predict import AnswerError, Predictor, Round
 from tictactoe_tui.play.session import SessionScore
-from tictactoe_tui.play.settings import MIN_SIZE, GameSettings, Mode
+from tictactoe_tui.play.settings import GameSettings, Mode
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.messages import Analyse, GameEnded, GameReopened, Navigate
 from tictactoe_tui.ui.screens.new_game import NewGameDialog

@@ -34,10 +34,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 from textual_plotext import PlotextPlot
 
-from tictactoe_tui.engine import Analysis, Mark
+from tictactoe_tui.engine import OPPONENTS, Analysis, Mark
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.rules.board import cell_notation
-from tictactoe_tui.engine.search.types import win_score
+from tictactoe_tui.engine.search.types import Band, Kind, win_score
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.review import (
     GameReview,
@@ -52,7 +52,6 @@ from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.cards import keep_review_cards
 from tictactoe_tui.play.settings import (
     MODES,
-    OPPONENTS,
     GameSettings,
     SettingError,
     settings_from_values,
@@ -536,5 +535,5 @@ def _readout(index: int, point: tuple[int | None, str, str], board: Position) ->
     if value is None or not kind:
         return f"after move {index}: not analysed yet"
     marked = scores.marked_score(value, kind)
-    meaning = scores.short_meaning(value, board, kind, band)
+    meaning = scores.short_meaning(value, board, Kind(kind), Band(band))
     return f"after move {index}: {marked} for X ({meaning})"

@@ -44,16 +44,14 @@ from textual.widgets import (
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.players.offered import Offered
-from tictactoe_tui.engine.rules.board import default_k
+from tictactoe_tui.engine.rules.board import MAX_SIZE, MIN_SIZE, default_k
 from tictactoe_tui.play.settings import (
     MAX_DEPTH,
     MAX_DIFFICULTY,
-    MAX_SIZE,
     MAX_TIME_LIMIT,
     MIN_DEPTH,
     MIN_DIFFICULTY,
     MIN_K,
-    MIN_SIZE,
     GameSettings,
     SettingError,
     settings_from_text,
@@ -593,4 +591,4 @@ def fit_k_options(k_select: Select[int | str], size: int) -> None:
     k_select.value = k_choice(size, k if isinstance(k, int) and k <= size else None)
     # The list redraws its label only when its value changes, and "default" stays "default"
     # while what it stands for ("3 (default)" or "5 (default)") changes with the size.
-    k_select.mutate_reactive(Select.value)
+    k_select.mutate_reactive(Select.value)  # type: ignore[misc]  # Textual's own way to say it

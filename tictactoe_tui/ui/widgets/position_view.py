@@ -26,15 +26,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
+from tictactoe_tui.text.panel import CandidateRow, PanelReport, ThinkingReport
 from tictactoe_tui.text.scores import fit_cell_score, overlay_caption
 from tictactoe_tui.ui.widgets.board import Board, board_size_on_screen
-from tictactoe_tui.ui.widgets.eval_panel import (
-    WAITING,
-    CandidateRow,
-    EvalPanel,
-    PanelReport,
-    ThinkingReport,
-)
+from tictactoe_tui.ui.widgets.eval_panel import WAITING, EvalPanel
 from tictactoe_tui.ui.widgets.move_list import MoveList
 
 CAPTION_MARGIN = 6
