@@ -609,8 +609,8 @@ class DrillController:
         tree was solved already)."""
         if self.reorder is not None:
             reorder = self.reorder
-            verdict = "Right" if reorder.solved else "Not quite"
-            self.message = f"{verdict}: {reorder.score_words()}"
+            opening = "Right" if reorder.solved else "Not quite"
+            self.message = f"{opening}: {reorder.score_words()}"
             return self._attempt(
                 "reorder", reorder.leaves_visited, reorder.best.leaves_visited, reorder.solved
             )
