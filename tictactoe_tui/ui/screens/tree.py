@@ -34,7 +34,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static, Tree
 from textual.widgets.tree import TreeNode
@@ -147,7 +147,9 @@ class TreeScreen(Screen[None]):
                 tree.guide_depth = 2
                 tree.auto_expand = True
                 yield tree
-                with Vertical(id="tree-side"):
+                # Scrolls when the board, the words and the buttons are taller than the
+                # screen (big boards), so every button can still be reached with the mouse.
+                with VerticalScroll(id="tree-side", can_focus=False):
                     yield MiniBoard(id="tree-board")
                     yield Static("", id="node-info", markup=False)
                     yield Static("", id="step-info", markup=False)
@@ -165,8 +167,9 @@ class TreeScreen(Screen[None]):
                         yield Button("Algorithm", id="cycle-algorithm", compact=True)
                         yield Button("Depth −", id="depth-down", compact=True)
                         yield Button("Depth +", id="depth-up", compact=True)
-                        yield Button("Predict", id="predict", compact=True)
                         yield Button("Close", id="close", compact=True)
+                    with Horizontal(classes="tree-buttons"):
+                        yield Button("Predict", id="predict", compact=True)
         yield TooSmall(id="too-small")
         yield Footer()
 
