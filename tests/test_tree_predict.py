@@ -165,21 +165,29 @@ def explorer(
     return controller
 
 
-def judged_facts(board: Board, algorithm: str) -> SearchFacts:
+def judged_facts(board: Board, algorithm: str) -> SearchFacts | None:
     """The facts the screen judges a prediction against: prediction mode entered on the tree
-    view's recording."""
+    view's recording (None when it refuses: only a recording capped at its events)."""
     controller = explorer(board, algorithm)
-    controller.toggle_predict()
-    assert controller.asking is not None
+    said = controller.toggle_predict()
+    if controller.asking is None:
+        assert controller.recorder is not None and controller.recorder.truncated
+        assert isinstance(said[0], Notify) and "capped" in said[0].text
+        return None
     return controller.asking.facts
 
 
-def agree(board: Board, algorithm: str) -> None:
+def agree(board: Board, algorithm: str) -> bool:
+    """The screen's facts equal the independent alpha-beta's; False when the screen asks
+    nothing (a capped recording)."""
     facts = judged_facts(board, algorithm)
+    if facts is None:
+        return False
     reference = independent_alphabeta(board, ordered=algorithm == "alphabeta-ordered")
     assert [fate.move for fate in facts.moves] == [move for move, _, _ in reference.root], board
     assert facts.fails_low == reference.fails_low, board
     assert facts.visited == reference.visited, board
+    return True
 
 
 def open_3x3(max_plies: int | None = None) -> list[Board]:
@@ -209,11 +217,11 @@ def sampled_4x4(count: int, seed: int) -> list[Board]:
 def test_the_facts_equal_an_independent_alphabeta_on_3x3_positions_a_few_plies_in(
     algorithm: str,
 ) -> None:
-    # The fast tier: every position 2 to 4 plies in (the slow tier below does all of them).
-    for board in open_3x3(4)[::3]:
-        agree(board, algorithm)
+    # The fast tier: every fourth position at most 4 plies in (the slow tier does them all).
+    for board in open_3x3(4)[::4]:
+        assert agree(board, algorithm)
     for board in sampled_4x4(2, seed=7):
-        agree(board, algorithm)
+        assert agree(board, algorithm)
 
 
 @pytest.mark.slow
@@ -225,7 +233,7 @@ def test_the_facts_equal_an_independent_alphabeta_on_every_open_3x3_position(
     assert len(boards) == 4520
     assert len(open_3x3(4)) == 1090
     for board in boards:
-        agree(board, algorithm)
+        assert agree(board, algorithm)
 
 
 @pytest.mark.slow
@@ -233,8 +241,10 @@ def test_the_facts_equal_an_independent_alphabeta_on_every_open_3x3_position(
 def test_the_facts_equal_an_independent_alphabeta_on_sampled_4x4_positions(
     algorithm: str,
 ) -> None:
-    for board in sampled_4x4(30, seed=35):
-        agree(board, algorithm)
+    # A 4×4 search 7 plies in can outgrow the recording (200,000 events); the screen then
+    # offers no prediction, and the test checks it says why.
+    compared = sum(agree(board, algorithm) for board in sampled_4x4(30, seed=35))
+    assert compared >= 25
 
 
 # -- the rules ------------------------------------------------------------------------------------
@@ -360,8 +370,17 @@ def test_p_again_leaves_prediction_mode_and_a_new_search_drops_it() -> None:
     controller.toggle_predict()
     controller.commit()
     assert controller.verdict is not None
-    controller.cycle_algorithm()
+    effects = controller.cycle_algorithm()
+    assert DrawPredict() in effects
     assert controller.verdict is None and controller.asking is None
+    assert controller.toggle_predict() == [
+        Notify("Wait for the search to be recorded, then predict it.", 3)
+    ]
+    run(controller, effects)
+    controller.toggle_predict()
+    assert controller.asking is not None
+    assert DrawPredict() in controller.change_depth(-1)  # the box goes with the prediction
+    assert controller.asking is None
 
 
 def test_no_prediction_on_a_capped_recording_or_a_finished_game() -> None:

@@ -283,12 +283,14 @@ class TreeController:
         self.result = self.recorder = None
         self.failure = None
         self.step = None
+        # A new search drops the prediction made on the old one (and its box).
+        dropped = [DrawPredict()] if self.asking is not None or self.verdict is not None else []
         self.asking = self.verdict = None
         job = RunJob(
             record_search,
             (self.position, self.algorithm, self.depth, TREE_TIME_LIMIT, self.event_cap),
         )
-        return [Searching(), DrawTitle(), DrawStep(), job]
+        return [Searching(), DrawTitle(), DrawStep(), *dropped, job]
 
     def recorded(self, result: TraceResult, recorder: TraceRecorder) -> list[TreeEffect]:
         """The recording arrived: show it."""

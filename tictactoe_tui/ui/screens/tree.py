@@ -361,10 +361,13 @@ class TreeScreen(Screen[None]):
         asking = self.controller.asking is not None
         self.set_class(asking, "-predicting")
         box = self.query_one("#predict-guess", Input)
-        if asking and self.controller.asking is not None and not self.controller.asking.guess_text:
+        tree = self.query_one("#search-tree", Tree)
+        if self.controller.asking is not None and not self.controller.asking.guess_text:
+            # A new prediction: an empty box, and the tree to mark the moves on.
             box.value = ""
+            tree.focus()
         if not asking and box.has_focus:
-            self.query_one("#search-tree", Tree).focus()
+            tree.focus()
 
     def _draw_step(self) -> None:
         """The step panel, and the line it is about on the small board."""
