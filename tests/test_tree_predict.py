@@ -333,9 +333,9 @@ def test_the_replay_judges_every_root_move_and_the_count_and_keeps_them() -> Non
     assert "each root move is judged when the replay reaches its end" in controller.title()
     assert "is judged at the replay's end" in controller.title()
     controller.step_end()
-    assert controller.label(lines[0]).text.endswith("✗ mark wrong")
-    assert controller.label(lines[1]).text.endswith("✓ mark right")
-    assert controller.label(lines[2]).text.endswith("✗ missed: not marked")
+    assert controller.label(lines[0]).text.startswith("✗ mark wrong · A1 X")
+    assert controller.label(lines[1]).text.startswith("✓ mark right · C3 X")
+    assert controller.label(lines[2]).text.startswith("✗ missed · ")
     view = controller.line_view(lines[0])
     assert view is not None and view.words.endswith(
         "Not quite: you marked A1, but A1 raised α from −∞ to 0: the best move so far."
@@ -357,7 +357,7 @@ def test_stepping_shows_a_root_moves_verdict_once_it_has_returned() -> None:
         controller.step_by(1)
     assert "✓" not in controller.label(first).text
     controller.step_by(1)
-    assert controller.label(first).text.endswith("✓ right, unmarked")
+    assert controller.label(first).text.startswith("✓ right · ")
     # No guess: the count is not asked, and only the marks are kept.
     assert "no guess of the positions" in controller.title()
 

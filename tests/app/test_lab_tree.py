@@ -243,9 +243,9 @@ async def test_p_predicts_the_search_and_the_replay_says_which_marks_were_right(
         await pilot.press("e")
         await pilot.pause()
         labels = [str(line.label) for line in lines(screen)[1:]]
-        assert labels[0].endswith("✗ mark wrong")  # A1 raised α: the best so far
-        assert labels[1].endswith("✓ mark right")  # C3 failed low
-        assert all(label.endswith("✗ missed: not marked") for label in labels[2:])
+        assert labels[0].startswith("✗ mark wrong · A1 X")  # A1 raised α: the best so far
+        assert labels[1].startswith("✓ mark right · C3 X")  # C3 failed low
+        assert all(label.startswith("✗ missed · ") for label in labels[2:])
         assert len(labels) == len(reference.root)
         assert f"Right: the search visited {reference.visited:,} positions" in title(screen)
         kept = predictions(app.store)

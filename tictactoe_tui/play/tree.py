@@ -570,7 +570,8 @@ class TreeController:
         move = self.root_move_of(line)
         if self.verdict is None or move is None or not self._fate_shown(move):
             return label
-        return LineLabel(f"{label.text}   {self.verdict.of(move).tag}", label.look)
+        # The verdict leads the line, so a narrow tree still shows it.
+        return LineLabel(f"{self.verdict.of(move).tag} · {label.text}", label.look)
 
     def _asking_label(self, line: Line) -> LineLabel:
         """A line while a prediction is made: the move and the learner's mark, no value."""

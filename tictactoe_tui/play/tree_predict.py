@@ -160,10 +160,11 @@ class MoveVerdict:
 
     @property
     def tag(self) -> str:
-        """What its line in the tree says: a symbol and a word, never a colour alone."""
+        """What its line in the tree says first: a symbol and a word, never a colour alone
+        ("✓ mark right", "✗ mark wrong"; unmarked, "✓ right" or "✗ missed")."""
         if self.marked:
             return "✓ mark right" if self.right else "✗ mark wrong"
-        return "✓ right, unmarked" if self.right else "✗ missed: not marked"
+        return "✓ right" if self.right else "✗ missed"
 
 
 @dataclass(frozen=True)

@@ -149,9 +149,9 @@ heuristic lab and the analysis board, opens the alpha-beta drill on the position
 moves, without values. `m` (or `Enter`, or a click) marks a root move you think alpha-beta will
 cut off or fail low on (its value ≤ α when tried: it does not raise α; the search cuts off at
 α ≥ β); type in the box how many positions it will visit; `s` (or `Enter` in the box) judges it
-and replays the search. Each root move's line then says ✓ right or ✗ wrong once the replay has
-reached its end, and the count is right within 10%; the answers are kept in the history. `p`
-again leaves prediction mode.
+and replays the search. Once the replay reaches the end of a root move, its line starts with
+✓ or ✗ and a word (mark right, mark wrong, right, missed); the count is right within 10%. The
+answers are kept in the history. `p` again leaves prediction mode.
 
 # The alpha-beta drill
 
