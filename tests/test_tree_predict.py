@@ -10,6 +10,7 @@ sampled 4×4 positions, in board order and in the ordered search's order.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ import pytest
 
 from tests.engine.positions import reachable_3x3
 from tests.test_predict import lines_of
+from tictactoe_tui.cli.main import main
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.lab.trace import record_search
 from tictactoe_tui.history.predictions import keep_prediction, predictions, tally_of
@@ -396,7 +398,9 @@ def test_no_prediction_on_a_capped_recording_or_a_finished_game() -> None:
         assert isinstance(search_facts(result, recorder), str)
 
 
-def test_tree_predictions_are_counted_in_the_history(tmp_path: Path) -> None:
+def test_tree_predictions_are_counted_in_the_history(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     store = HistoryStore.open(tmp_path)
     controller = explorer(AFTER_THE_CENTRE)
     controller.toggle_predict()
@@ -413,3 +417,17 @@ def test_tree_predictions_are_counted_in_the_history(tmp_path: Path) -> None:
         "the search's cut-offs: 0 of 1 right",
         "the positions visited: 0 of 1 right",
     ]
+    store.close()
+    assert main(["history", "--predictions", "--data-dir", str(tmp_path)]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed[:4] == [
+        "Predictions: 0 of 2 right.",
+        "  the search's cut-offs: 0 of 1 right",
+        "  the positions visited: 0 of 1 right",
+        "  streak 0 (best 0)",
+    ]
+    assert main(["history", "--predictions", "--json", "--data-dir", str(tmp_path)]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["questions"]["cutoffs"] == {"right": 0, "asked": 1}
+    assert found["questions"]["visits"] == {"right": 0, "asked": 1}
+    assert {answer["source"] for answer in found["answers"]} == {"tree"}
