@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static, Tree
+from textual.widgets import Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from tests.app.conftest import (
@@ -19,10 +19,13 @@ from tests.app.conftest import (
     settle,
     text,
 )
+from tests.test_tree_predict import independent_alphabeta
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.lab.trace import EventKind, TraceRecorder, node_board, record_search
 from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.history.predictions import predictions
 from tictactoe_tui.play.tree import Line
+from tictactoe_tui.play.tree_predict import CONVENTION
 from tictactoe_tui.text.lab import node_label
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.game import GameScreen
@@ -205,3 +208,48 @@ async def test_step_mode_keeps_the_left_out_line_last_while_moves_are_added() ->
         await pilot.press("minus", "minus")
         await settle(pilot)
         assert "to depth 1" in title(screen)
+
+
+async def test_p_predicts_the_search_and_the_replay_says_which_marks_were_right() -> None:
+    app = game_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_tree(pilot, "5")
+        board = game(pilot).game.board
+        reference = independent_alphabeta(board, ordered=True)
+        assert await pilot.click("#predict")  # the button does what p does
+        await pilot.pause()
+        assert CONVENTION in title(screen) and "positions" not in title(screen).split("\n")[1]
+        shown = lines(screen)
+        # The root and its moves only, no values: "A1 X", "C3 X", ...
+        assert [str(line.label) for line in shown[1:3]] == ["A1 X", "C3 X"]
+        box = screen.query_one("#predict-guess", Input)
+        assert box.display
+        # Mark the second root move with m, and the first with a click on its line.
+        await pilot.press("down", "down", "m")
+        await pilot.pause()
+        assert str(lines(screen)[2].label).endswith("◆ marked: cut off or fails low")
+        assert await pilot.click("#search-tree", offset=(6, 2))
+        await pilot.pause()
+        assert str(lines(screen)[1].label).endswith("◆ marked: cut off or fails low")
+        assert await pilot.click("#predict-guess")
+        await pilot.press(*"abc", "enter")
+        await pilot.pause()
+        assert "'abc' is not a count" in text(screen.query_one("#step-info", Static))
+        assert screen.controller.asking is not None  # nothing lost
+        await pilot.press(*("backspace",) * 3, *str(reference.visited), "enter")
+        await pilot.pause()
+        # The replay starts; leaving it shows every verdict in words and symbols.
+        assert screen.controller.step == 0 and not box.display
+        await pilot.press("e")
+        await pilot.pause()
+        labels = [str(line.label) for line in lines(screen)[1:]]
+        assert labels[0].startswith("✗ mark wrong · A1 X")  # A1 raised α: the best so far
+        assert labels[1].startswith("✓ mark right · C3 X")  # C3 failed low
+        assert all(label.startswith("✗ missed · ") for label in labels[2:])
+        assert len(labels) == len(reference.root)
+        assert f"Right: the search visited {reference.visited:,} positions" in title(screen)
+        kept = predictions(app.store)
+        assert [(p.question, p.answer, p.right, p.source) for p in kept] == [
+            ("cutoffs", "A1 C3", False, "tree"),
+            ("visits", str(reference.visited), True, "tree"),
+        ]

@@ -1,10 +1,11 @@
 """The learner's predictions in the history: each question asked, the answer, the verdict.
 
 Every answer to a prediction (predict mode, issue 35) is one row of `predictions` (schema 6):
-the position, which question (`move`, `value` or `score`), the answer and the answer expected,
-right or not, and the seconds the learner took. A skipped question keeps nothing. The score
-per kind of question and the streak (answers right in a row, over every kind) are read back
-from the rows (`tally_of`), so nothing else needs keeping.
+the position, which question (`move`, `value` or `score`; the tree view's `cutoffs` and
+`visits`), the answer and the answer expected, right or not, and the seconds the learner took.
+A skipped question keeps nothing. The score per kind of question and the streak (answers right
+in a row, over every kind) are read back from the rows (`tally_of`), so nothing else needs
+keeping.
 
 No Textual here. A history that is off or read-only keeps nothing (the tally reads as empty).
 """
@@ -19,11 +20,19 @@ from datetime import datetime
 from tictactoe_tui.history.rows import write_rows
 from tictactoe_tui.history.store import HistoryStore
 
-QUESTIONS = ("move", "value", "score")
+QUESTIONS = ("move", "value", "score", "cutoffs", "visits")
 """The kinds of question, in the order they are asked: which move the computer plays, what the
-position is worth for it (win, draw or loss), and its exact depth-aware score."""
+position is worth for it (win, draw or loss), and its exact depth-aware score; then the tree
+view's (`play.tree_predict`): which root moves the search cuts off or fails low on, and how
+many positions it visits."""
 
-QUESTION_WORDS = {"move": "the move", "value": "the value", "score": "the exact score"}
+QUESTION_WORDS = {
+    "move": "the move",
+    "value": "the value",
+    "score": "the exact score",
+    "cutoffs": "the search's cut-offs",
+    "visits": "the positions visited",
+}
 """How a tally names each kind."""
 
 
@@ -45,7 +54,7 @@ class Prediction:
     seconds: float = 0.0
     """How long the learner took to answer."""
     source: str = "game"
-    """Where it was asked: "game" (the app) or "text" (the text mode)."""
+    """Where it was asked: "game" (the app), "text" (the text mode) or "tree" (the tree view)."""
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,18 @@ A recording (`engine.lab.trace.record_search`) holds the search's nodes and its 
 step chosen the whole search is shown. In step mode only the nodes entered by the event shown
 are there, a value not yet returned is "…", and the moves a cut-off pruned appear from the
 cut's event on. On big boards the line standing for the moves a node left out stays last.
+
+Prediction mode (`toggle_predict`, issue 35) asks before the replay: the tree shows only the
+root moves, without values, the learner marks those alpha-beta will cut off or fail low on
+(`toggle_mark`) and guesses the positions it visits (`set_guess`); any replay key then judges
+the prediction (`play.tree_predict`), keeps it in the history and starts the replay, each root
+move's verdict appearing on its line once the replay has reached its end.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -30,10 +38,21 @@ from tictactoe_tui.engine.lab.trace import (
     node_board,
     record_search,
 )
+from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.history.predictions import Prediction
 from tictactoe_tui.play.lab_effects import Notify, RunJob
+from tictactoe_tui.play.tree_predict import (
+    CONVENTION,
+    CONVENTION_SHORT,
+    GuessError,
+    TreePrediction,
+    TreeVerdict,
+    search_facts,
+)
 from tictactoe_tui.text.lab import (
     ALGORITHM_TITLES,
     event_words,
+    mover_at,
     node_label,
     node_words,
     pruned_label,
@@ -158,19 +177,67 @@ class DrawStep:
     """Redraw the step panel and the small board for the line it is about."""
 
 
-TreeEffect = Searching | Rebuild | Advance | DrawTitle | DrawStep | RunJob | Notify
+@dataclass(frozen=True)
+class Relabel:
+    """Redraw these lines in place (a mark put on or taken off)."""
+
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class DrawPredict:
+    """Show or hide what prediction mode adds (the box for the guess), as `asking` says."""
+
+
+@dataclass(frozen=True)
+class KeepPredictions:
+    """Keep these answers in the history."""
+
+    predictions: tuple[Prediction, ...]
+
+
+TreeEffect = (
+    Searching
+    | Rebuild
+    | Advance
+    | DrawTitle
+    | DrawStep
+    | RunJob
+    | Notify
+    | Relabel
+    | DrawPredict
+    | KeepPredictions
+)
 """Anything the tree controller asks of its screen."""
+
+PREDICT_HELP = (
+    "Predict the search: m (or Enter, or a click) marks a root move you think alpha-beta will "
+    "cut off or fail low on; type in the box how many positions it will visit; s (or Enter in "
+    "the box) replays the search and judges your prediction; p leaves."
+)
+"""The step panel while a prediction is made."""
 
 
 class TreeController:
     """One position's recorded search, the algorithm and depth asked for, the event shown."""
 
-    def __init__(self, position: Board, depth: int | None = None, event_cap: int = EVENT_CAP):
+    def __init__(
+        self,
+        position: Board,
+        depth: int | None = None,
+        event_cap: int = EVENT_CAP,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         """Explore the search from `position` to `depth` plies, recording `event_cap` events.
 
         Without a depth, positions with few empty cells are searched to the end and the others
-        to `BIG_BOARD_TREE_DEPTH` plies.
+        to `BIG_BOARD_TREE_DEPTH` plies. `clock` times a prediction (injected by the tests).
         """
+        self.clock = clock
+        self.asking: TreePrediction | None = None
+        """The prediction being made (prediction mode, before the replay); None otherwise."""
+        self.verdict: TreeVerdict | None = None
+        """The last prediction judged, for the search shown; None when there is none."""
         self.position = position
         """The root of the search."""
         self.event_cap = event_cap
@@ -216,11 +283,14 @@ class TreeController:
         self.result = self.recorder = None
         self.failure = None
         self.step = None
+        # A new search drops the prediction made on the old one (and its box).
+        dropped = [DrawPredict()] if self.asking is not None or self.verdict is not None else []
+        self.asking = self.verdict = None
         job = RunJob(
             record_search,
             (self.position, self.algorithm, self.depth, TREE_TIME_LIMIT, self.event_cap),
         )
-        return [Searching(), DrawTitle(), DrawStep(), job]
+        return [Searching(), DrawTitle(), DrawStep(), *dropped, job]
 
     def recorded(self, result: TraceResult, recorder: TraceRecorder) -> list[TreeEffect]:
         """The recording arrived: show it."""
@@ -265,34 +335,159 @@ class TreeController:
         return self.recorder is not None and bool(self.recorder.events)
 
     def toggle_steps(self) -> list[TreeEffect]:
-        """Start the replay at the first event, or leave it to see the whole search."""
+        """Start the replay at the first event, or leave it to see the whole search (while a
+        prediction is made: judge it, then replay)."""
+        if self.asking is not None:
+            return self.commit()
         if not self._has_events():
             return []
         self.step = 0 if self.step is None else None
-        return [Rebuild(), DrawStep()]
+        return [Rebuild(), DrawStep(), *self._verdict_title()]
 
     def step_by(self, delta: int) -> list[TreeEffect]:
-        """Replay one event forward or back (starting the replay if needed)."""
+        """Replay one event forward or back (starting the replay if needed; while a prediction
+        is made: judge it, then replay)."""
+        if self.asking is not None:
+            return self.commit()
         recorder = self.recorder
         if recorder is None or not recorder.events:
             return []
         if self.step is None:
             self.step = 0
-            return [Rebuild(), DrawStep()]
+            return [Rebuild(), DrawStep(), *self._verdict_title()]
         target = max(0, min(len(recorder.events) - 1, self.step + delta))
         if target == self.step:
             return [Notify("The first event." if delta < 0 else "The last recorded event.", 2)]
         self.step = target
         if delta == 1:
-            return [Advance(self.step_change()), DrawStep()]
-        return [Rebuild(), DrawStep()]
+            return [Advance(self.step_change()), DrawStep(), *self._verdict_title()]
+        return [Rebuild(), DrawStep(), *self._verdict_title()]
 
     def step_end(self) -> list[TreeEffect]:
-        """Leave the replay and show the finished search."""
+        """Leave the replay and show the finished search (while a prediction is made: judge it
+        first)."""
+        if self.asking is not None:
+            judged = self.commit()
+            if self.asking is not None:
+                return judged
+            self.step = None
+            return [*judged, Rebuild(), DrawStep(), DrawTitle()]
         if self.step is None:
             return []
         self.step = None
-        return [Rebuild(), DrawStep()]
+        return [Rebuild(), DrawStep(), *self._verdict_title()]
+
+    def _verdict_title(self) -> list[TreeEffect]:
+        """The title again when it carries a verdict that follows the replay."""
+        return [DrawTitle()] if self.verdict is not None else []
+
+    # -- prediction mode --------------------------------------------------------------------------
+
+    def toggle_predict(self) -> list[TreeEffect]:
+        """Start a prediction on the search shown, or leave prediction mode (dropping a
+        prediction not yet judged, or the verdicts shown)."""
+        if self.asking is not None or self.verdict is not None:
+            self.asking = self.verdict = None
+            return [Rebuild(), DrawTitle(), DrawStep(), DrawPredict()]
+        if self.position.is_over:
+            return [Notify("The game is over: there is no search to predict.", 3)]
+        if self.result is None or self.recorder is None:
+            return [Notify("Wait for the search to be recorded, then predict it.", 3)]
+        facts = search_facts(self.result, self.recorder)
+        if isinstance(facts, str):
+            return [Notify(facts, 5)]
+        self.asking = TreePrediction(facts, self.position, self.clock())
+        self.step = None
+        return [Rebuild(), DrawTitle(), DrawStep(), DrawPredict()]
+
+    def root_move_of(self, line: Line) -> int | None:
+        """The root move a line stands for (None: the line is not a root move)."""
+        if self.recorder is None:
+            return None
+        if line.pruned is not None:
+            return line.pruned if line.node == 0 else None
+        node = self.node(line.node)
+        if node.parent != 0 or node.leaf == LEFT_OUT:
+            return None
+        return node.move
+
+    def toggle_mark(self, line: Line | None) -> list[TreeEffect]:
+        """Mark the root move on `line` as cut off or failing low, or take the mark off."""
+        asking = self.asking
+        if asking is None:
+            return [Notify("Press p to predict the search first.", 2)]
+        move = None if line is None else self.root_move_of(line)
+        if line is None or move is None:
+            return [Notify("Only a root move (a line just under the root) can be marked.", 2)]
+        asking.toggle(move)
+        return [Relabel((line,)), DrawStep()]
+
+    def set_guess(self, text: str) -> list[TreeEffect]:
+        """The guess of the positions visited, as typed so far."""
+        if self.asking is None:
+            return []
+        self.asking.guess_text = text
+        return [DrawStep()]
+
+    def commit(self) -> list[TreeEffect]:
+        """Judge the prediction, keep it, and start the replay at its first event (a guess that
+        is no number is told and nothing is lost)."""
+        asking = self.asking
+        if asking is None:
+            return []
+        try:
+            verdict = asking.judge()
+        except GuessError as error:
+            return [Notify(str(error), 4)]
+        seconds = max(0.0, self.clock() - asking.started)
+        self.asking, self.verdict = None, verdict
+        self.step = 0
+        kept = tuple(verdict.predictions(self.position, round(seconds, 1)))
+        return [KeepPredictions(kept), Rebuild(), DrawTitle(), DrawStep(), DrawPredict()]
+
+    def _fate_shown(self, move: int) -> bool:
+        """Whether the replay has reached the end of a root move (always, outside the replay)."""
+        if self.step is None:
+            return True
+        assert self.verdict is not None
+        fate = self.verdict.facts.fate(move)
+        if fate.node is None:
+            return 0 <= self.node(0).cut_at <= self.step
+        returned = self.node(fate.node).returned
+        return 0 <= returned <= self.step
+
+    def verdict_words(self) -> str:
+        """The prediction's verdict as far as the replay has gone: the marks, then the count."""
+        verdict = self.verdict
+        if verdict is None:
+            return ""
+        shown = [v for v in verdict.moves if self._fate_shown(v.move)]
+        right = sum(v.right for v in shown)
+        ticks = " ".join(
+            f"{'✓' if v.right else '✗'}{cell_notation(v.move, self.position.size)}" for v in shown
+        )
+        if not shown:
+            marks = "each root move is judged when the replay reaches its end"
+        elif len(shown) < len(verdict.moves):
+            marks = (
+                f"{right} of {len(shown)} root moves right so far ({ticks}); "
+                f"{len(verdict.moves) - len(shown)} still to come"
+            )
+        else:
+            marks = f"{right} of {len(shown)} root moves right ({ticks})"
+        if verdict.count is None:
+            count = "no guess of the positions"
+        elif self._replay_done():
+            count = verdict.count.sentence
+        else:
+            count = f"the count ({verdict.count.guess:,} guessed) is judged at the replay's end"
+        return f"Your prediction: {marks} · {count}"
+
+    def _replay_done(self) -> bool:
+        """Outside the replay, or at its last event."""
+        if self.step is None:
+            return True
+        return self.recorder is not None and self.step >= len(self.recorder.events) - 1
 
     def step_change(self) -> StepChange:
         """What the event shown adds to the tree, compared with the one before it."""
@@ -332,13 +527,22 @@ class TreeController:
 
     def can_expand(self, index: int) -> bool:
         """Whether a node's line has anything under it now."""
+        if self.asking is not None:
+            return index == 0
         node = self.node(index)
         return any(self.visible(self.node(c)) for c in node.children) or self._cut_shown(node)
 
     def lines_under(self, index: int) -> list[Line]:
         """The lines under a node's, in order: the moves searched (entered by now), the moves
-        its cut-off pruned, then the line standing for the moves it left out."""
+        its cut-off pruned, then the line standing for the moves it left out. While a
+        prediction is made only the root's lines are there, in the order they were tried."""
         node = self.node(index)
+        if self.asking is not None:
+            if index != 0:
+                return []
+            return [Line(child) for child in node.children] + [
+                Line(0, move) for move in node.pruned
+            ]
         searched = [c for c in node.children if self.node(c).leaf != LEFT_OUT]
         lines = [Line(child) for child in searched if self.visible(self.node(child))]
         if self._cut_shown(node):
@@ -359,6 +563,36 @@ class TreeController:
 
     def label(self, line: Line) -> LineLabel:
         """How one line reads."""
+        assert self.recorder is not None
+        if self.asking is not None:
+            return self._asking_label(line)
+        label = self._search_label(line)
+        move = self.root_move_of(line)
+        if self.verdict is None or move is None or not self._fate_shown(move):
+            return label
+        # The verdict leads the line, so a narrow tree still shows it.
+        return LineLabel(f"{self.verdict.of(move).tag} · {label.text}", label.look)
+
+    def _asking_label(self, line: Line) -> LineLabel:
+        """A line while a prediction is made: the move and the learner's mark, no value."""
+        asking = self.asking
+        assert asking is not None
+        node = self.node(line.node)
+        move = self.root_move_of(line)
+        if move is None:
+            if node.leaf == LEFT_OUT:
+                return LineLabel(node_label(node, self.position), Look.LEFT_OUT)
+            moves = len(asking.facts.moves)
+            return LineLabel(
+                f"{self.position.to_move} to move: predict the {moves} root moves below",
+                Look.PLAIN,
+            )
+        mark = "   ◆ marked: cut off or fails low" if move in asking.marked else ""
+        mover = mover_at(self.position, 1)
+        return LineLabel(f"{cell_notation(move, self.position.size)} {mover}{mark}", Look.PLAIN)
+
+    def _search_label(self, line: Line) -> LineLabel:
+        """A line of the search as recorded (at the event shown)."""
         assert self.recorder is not None
         node = self.recorder.nodes[line.node]
         if line.pruned is not None:
@@ -398,11 +632,50 @@ class TreeController:
             )
         marks = node_board(self.position, nodes, line.node).marks()
         path = self.path(line.node)
+        move = self.root_move_of(line)
+        if self.asking is not None:
+            return self._asking_view(line, marks, path, move)
         if line.pruned is not None:
             words = pruned_words(node, line.pruned, self.position)
-            return LineView(marks, path, line.pruned, Lit.PRUNED, words)
-        words = node_words(node, self.position, HEURISTIC, self.step, nodes)
-        return LineView(marks, path, node.move, Lit.MOVE, words)
+            view = LineView(marks, path, line.pruned, Lit.PRUNED, words)
+        else:
+            words = node_words(node, self.position, HEURISTIC, self.step, nodes)
+            view = LineView(marks, path, node.move, Lit.MOVE, words)
+        if self.verdict is None or move is None or not self._fate_shown(move):
+            return view
+        return LineView(
+            view.marks,
+            view.path,
+            view.lit,
+            view.lit_kind,
+            f"{view.words}\n{self.verdict.of(move).sentence}",
+        )
+
+    def _asking_view(
+        self, line: Line, marks: tuple[str, ...], path: tuple[int, ...], move: int | None
+    ) -> LineView:
+        """The small board while a prediction is made: the move's position, no value."""
+        asking = self.asking
+        assert asking is not None
+        if move is None:
+            return LineView(
+                marks,
+                path,
+                None,
+                Lit.MOVE,
+                f"The position searched: {self.position.to_move} "
+                "to move. Its value and the moves' values are hidden until the replay.",
+            )
+        if line.pruned is not None:
+            marks = self.position.play(move).marks()
+            path = (move,)
+        cell = cell_notation(move, self.position.size)
+        said = "marked" if move in asking.marked else "not marked"
+        words = (
+            f"{mover_at(self.position, 1)} {cell}, ply 1: {said} as cut off or failing low. "
+            "Its value is hidden until the replay."
+        )
+        return LineView(marks, path, move, Lit.MOVE, words)
 
     # -- the words --------------------------------------------------------------------------------
 
@@ -418,6 +691,8 @@ class TreeController:
         recorder = self.recorder
         if recorder is None:
             return ""
+        if self.asking is not None:
+            return f"{PREDICT_HELP}\n{self.asking.words()}"
         if self.step is None:
             return (
                 f"Step mode (s, or n to step): replay the {len(recorder.events):,} recorded "
@@ -446,6 +721,10 @@ class TreeController:
             f"{ALGORITHM_TITLES[self.algorithm]} from {board.to_move} to move "
             f"({size}×{size}, {board.k} in a row), {depth}"
         )
+        if self.asking is not None:
+            return f"{head}\nPredicting: the counts are hidden until the replay. {CONVENTION}"
+        if self.verdict is not None:
+            return f"{head}\n{self._counts()}\n{self.verdict_words()} ({CONVENTION_SHORT})"
         return f"{head}\n{self._counts()}"
 
     def _counts(self) -> str:

@@ -49,7 +49,9 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `u`: undo your last move (and the computer's reply)
 - `n`: new game with the same settings; `s`: settings
 - `a`: compare the algorithms on this position (minimax, alpha-beta variants, H1, H2) with charts
-- `t`: the alpha-beta search from this position as a tree, with a step-by-step replay
+- `t`: the alpha-beta search from this position as a tree, with a step-by-step replay (`p`
+  there: predict which root moves it cuts off or fails low on, and how many positions it
+  visits, before the replay)
 - `w`: the heuristic lab: every move's H1 and H2, line by line, with H1's weights to edit
 - `d`: why a draw: when a pairing strategy proves that the side that moved last cannot lose,
   its pairs are lettered on the board (the same letter: a pair) and you play the other side
@@ -146,6 +148,14 @@ window it was tried with and how it ended (exact, β cut-off, α fail-low), the 
 skipped greyed as pruned; `s` replays it event by event (`n` next, `b` back, `e` the end), `o`
 switches the alpha-beta variant, `+`/`-` change the depth. `D` (shift+d), on the tree view, the
 heuristic lab and the analysis board, opens the alpha-beta drill on the position.
+
+**Predict the search** (`p` on the tree view, before the replay): the tree shows only the root
+moves, without values. `m` (or `Enter`, or a click) marks a root move you think alpha-beta will
+cut off or fail low on (its value ≤ α when tried: it does not raise α; the search cuts off at
+α ≥ β); type in the box how many positions it will visit; `s` (or `Enter` in the box) judges it
+and replays the search. Once the replay reaches the end of a root move, its line starts with
+✓ or ✗ and a word (mark right, mark wrong, right, missed); the count is right within 10%. The
+answers are kept in the history. `p` again leaves prediction mode.
 
 # The alpha-beta drill
 

@@ -15,6 +15,11 @@ that event: nodes not yet entered are absent, values not yet returned are "…".
 adds to the tree in place; stepping back or jumping rebuilds it along the current node's path.
 Highlighting any line draws its position on the small board beside the tree.
 
+Prediction mode (`p`) asks before the replay: the tree shows the root moves without values,
+`m`, Enter or a click marks those the learner thinks alpha-beta will cut off or fail low on, a
+box takes the guess of the positions visited, and `s` (or Enter in the box) judges it, keeps it
+in the history and starts the replay; each root move's line then says right or wrong.
+
 The rules (what is searched, which lines there are and how each reads, what a step shows) are
 `play.tree.TreeController`'s: the screen hands it every key and every answer, carries out the
 effects it returns, and draws what its queries say.
@@ -29,22 +34,26 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static, Tree
+from textual.widgets import Button, Footer, Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.lab.trace import EVENT_CAP
+from tictactoe_tui.history.predictions import keep_prediction
 from tictactoe_tui.play.lab_effects import Notify, RunJob
 from tictactoe_tui.play.tree import (
     Advance,
+    DrawPredict,
     DrawStep,
     DrawTitle,
+    KeepPredictions,
     Line,
     Lit,
     Look,
     Rebuild,
+    Relabel,
     Searching,
     StepChange,
     TreeController,
@@ -92,6 +101,8 @@ class TreeScreen(Screen[None]):
     }
     TreeScreen .tree-buttons { height: auto; margin-top: 1; }
     TreeScreen .tree-buttons Button { margin-right: 1; min-width: 0; width: auto; }
+    TreeScreen #predict-guess { display: none; margin-top: 1; }
+    TreeScreen.-predicting #predict-guess { display: block; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -105,6 +116,8 @@ class TreeScreen(Screen[None]):
         Binding("plus", "depth(1)", "Depth +", key_display="+"),
         Binding("minus", "depth(-1)", "Depth −", key_display="-"),
         Binding("D", "drill", "Drill"),
+        Binding("p", "predict", "Predict"),
+        Binding("m", "mark", "Mark", show=False),
     ]
 
     def __init__(
@@ -134,10 +147,17 @@ class TreeScreen(Screen[None]):
                 tree.guide_depth = 2
                 tree.auto_expand = True
                 yield tree
-                with Vertical(id="tree-side"):
+                # Scrolls when the board, the words and the buttons are taller than the
+                # screen (big boards), so every button can still be reached with the mouse.
+                with VerticalScroll(id="tree-side", can_focus=False):
                     yield MiniBoard(id="tree-board")
                     yield Static("", id="node-info", markup=False)
                     yield Static("", id="step-info", markup=False)
+                    yield Input(
+                        placeholder="positions it will visit, then Enter",
+                        id="predict-guess",
+                        compact=True,
+                    )
                     with Horizontal(classes="tree-buttons"):
                         yield Button("Step mode", id="step-mode", compact=True)
                         yield Button("◀ Back", id="step-back", compact=True)
@@ -148,6 +168,8 @@ class TreeScreen(Screen[None]):
                         yield Button("Depth −", id="depth-down", compact=True)
                         yield Button("Depth +", id="depth-up", compact=True)
                         yield Button("Close", id="close", compact=True)
+                    with Horizontal(classes="tree-buttons"):
+                        yield Button("Predict", id="predict", compact=True)
         yield TooSmall(id="too-small")
         yield Footer()
 
@@ -187,6 +209,15 @@ class TreeScreen(Screen[None]):
                     self._record(effect)
                 case Notify(text, seconds):
                     self.notify(text, timeout=seconds)
+                case Relabel(lines):
+                    self._relabel(lines)
+                case DrawPredict():
+                    self._draw_predict()
+                case KeepPredictions(kept):
+                    store = getattr(self.app, "store", None)
+                    if store is not None:
+                        for prediction in kept:
+                            keep_prediction(store, prediction)
                 case _:
                     assert_never(effect)
 
@@ -313,6 +344,31 @@ class TreeScreen(Screen[None]):
         self.query_one(MiniBoard).show(view.marks, view.path, view.lit, LIT_STYLES[view.lit_kind])
         self.query_one("#node-info", Static).update(view.words)
 
+    def _relabel(self, lines: tuple[Line, ...]) -> None:
+        """Redraw some lines in place, and the small board if one of them is highlighted."""
+        tree = self.query_one("#search-tree", Tree)
+        # Marks are put on while the tree holds only the root's lines: a short walk.
+        holders = [tree.root, *tree.root.children]
+        for holder in holders:
+            if holder.data in lines:
+                holder.set_label(self._label(holder.data))
+        cursor = tree.cursor_node
+        if cursor is not None and cursor.data in lines:
+            self._show_line(cursor.data)
+
+    def _draw_predict(self) -> None:
+        """Show the guess box while a prediction is made (empty at the start), hide it after."""
+        asking = self.controller.asking is not None
+        self.set_class(asking, "-predicting")
+        box = self.query_one("#predict-guess", Input)
+        tree = self.query_one("#search-tree", Tree)
+        if self.controller.asking is not None and not self.controller.asking.guess_text:
+            # A new prediction: an empty box, and the tree to mark the moves on.
+            box.value = ""
+            tree.focus()
+        if not asking and box.has_focus:
+            tree.focus()
+
     def _draw_step(self) -> None:
         """The step panel, and the line it is about on the small board."""
         self.query_one("#step-info", Static).update(self.controller.step_words())
@@ -342,6 +398,33 @@ class TreeScreen(Screen[None]):
         """Search one ply deeper or shallower (to the end is the deepest on small positions)."""
         self._apply(self.controller.change_depth(delta))
 
+    def action_predict(self) -> None:
+        """Predict the search before its replay, or leave prediction mode."""
+        self._apply(self.controller.toggle_predict())
+
+    def action_mark(self) -> None:
+        """Mark the highlighted root move as cut off or failing low, or take the mark off."""
+        cursor = self.query_one("#search-tree", Tree).cursor_node
+        self._apply(self.controller.toggle_mark(None if cursor is None else cursor.data))
+
+    @on(Tree.NodeSelected, "#search-tree")
+    def on_selected(self, event: Tree.NodeSelected[Line]) -> None:
+        """While a prediction is made, Enter or a click on a root move marks it."""
+        line = event.node.data
+        asking = self.controller.asking is not None
+        if asking and line is not None and self.controller.root_move_of(line) is not None:
+            self._apply(self.controller.toggle_mark(line))
+
+    @on(Input.Changed, "#predict-guess")
+    def on_guess(self, event: Input.Changed) -> None:
+        """The guess of the positions visited, as typed."""
+        self._apply(self.controller.set_guess(event.value))
+
+    @on(Input.Submitted, "#predict-guess")
+    def on_guess_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the box: judge the prediction and start the replay."""
+        self._apply(self.controller.commit())
+
     def action_drill(self) -> None:
         """Run alpha-beta by hand on a small tree cut from this position (the app opens it)."""
         self.post_message(OpenDrill(self.position))
@@ -361,6 +444,7 @@ class TreeScreen(Screen[None]):
             "cycle-algorithm": self.action_cycle_algorithm,
             "depth-down": lambda: self.action_depth(-1),
             "depth-up": lambda: self.action_depth(1),
+            "predict": self.action_predict,
             "close": self.action_close,
         }
         action = actions.get(event.button.id or "")
