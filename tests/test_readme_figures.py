@@ -3,11 +3,14 @@ makes them)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.scripts import load_script
 
 figures = load_script("readme_figures")
 
 
+@pytest.mark.slow
 def test_every_figure_in_the_readme_is_what_the_program_makes_now() -> None:
     text = figures.all_text()
     assert set(figures.blocks(text)) == set(figures.FIGURES)

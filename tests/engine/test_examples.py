@@ -66,6 +66,7 @@ def test_h1_by_hand_is_the_engines_h1_on_bigger_boards_too(size: int, k: int):
     assert checked > 200
 
 
+@pytest.mark.slow
 def test_h1_by_hand_is_short_and_its_grade_finds_it_symmetric():
     source = example("h1_by_hand").read_text()
     body = source.split("def evaluate", 1)[1]
@@ -127,6 +128,7 @@ def test_the_buggy_players_first_failure_is_the_occupied_centre():
     assert not processes_running(example("buggy_player"))
 
 
+@pytest.mark.slow
 def test_my_eval_still_grades_and_beats_h1_as_x():
     report = grade(example("my_eval"), games=2)
     assert report.passed
