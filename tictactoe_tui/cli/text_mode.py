@@ -23,7 +23,7 @@ import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, replace
-from typing import Any, TextIO
+from typing import Any, TextIO, assert_never
 
 from tictactoe_tui.cli.text_predict import TextPredictions
 from tictactoe_tui.engine import IllegalMove
@@ -275,27 +275,31 @@ class TextGame:
         while todo:
             effect = todo.popleft()
             more: Sequence[Effect] = ()
-            if isinstance(effect, Say):
-                self._say(effect.text)
-            elif isinstance(effect, Search):
-                more = self._search(effect)
-            elif isinstance(effect, Wait):
-                # Two computers: a reader reads at their own pace, the lines wait for them.
-                more = self.controller.cvc_tick()
-            elif isinstance(effect, ShowReport):
-                # The panel shows either the hint asked for or the computer's reasons (told
-                # as it moved, kept for `why`).
-                if self.controller.hint_shown:
-                    self._say(*report_lines(effect.report, played_move=False))
-            elif isinstance(effect, Record):
-                self._keep(effect)
-            elif isinstance(effect, Reopened):
-                self._forget(effect)
-            elif isinstance(effect, Finished):
-                self._finished(effect)
-            elif isinstance(effect, Quit):
-                self._quit = True
-            # Else one of `UNSAID`.
+            match effect:
+                case Say():
+                    self._say(effect.text)
+                case Search():
+                    more = self._search(effect)
+                case Wait():
+                    # Two computers: a reader reads at their own pace, the lines wait for them.
+                    more = self.controller.cvc_tick()
+                case ShowReport():
+                    # The panel shows either the hint asked for or the computer's reasons (told
+                    # as it moved, kept for `why`).
+                    if self.controller.hint_shown:
+                        self._say(*report_lines(effect.report, played_move=False))
+                case Record():
+                    self._keep(effect)
+                case Reopened():
+                    self._forget(effect)
+                case Finished():
+                    self._finished(effect)
+                case Quit():
+                    self._quit = True
+                case Bell() | StopSearch() | ShowThinking() | ScoreChanged() | ClearPanel():
+                    pass  # `UNSAID`: nothing is drawn, nothing runs in the background
+                case _:
+                    assert_never(effect)
             todo.extendleft(reversed(more))
 
     def _search(self, search: Search) -> Sequence[Effect]:

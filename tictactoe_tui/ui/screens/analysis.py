@@ -18,7 +18,7 @@ again saves it in place. Escape goes back (while setting up: cancels the set-up)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, assert_never
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -245,26 +245,29 @@ class AnalysisScreen(Screen[None]):
     def _run(self, effects: Sequence[AnalysisEffect]) -> None:
         """Do what the controller asks, in order, then redraw."""
         for index, effect in enumerate(effects):
-            if isinstance(effect, Say):
-                self.notify(effect.text, timeout=4)
-            elif isinstance(effect, Search):
-                self._analyse(effect)
-            elif isinstance(effect, StopSearch):
-                self.workers.cancel_group(self, "analysis")
-            elif isinstance(effect, ShowReport):
-                self.view.show_report(effect.report)
-                self.view.panel.select_chosen()  # the best move's line, drawn on the board
-            elif isinstance(effect, ClearPanel):
-                self.view.clear_panel(*(() if effect.text is None else (effect.text,)))
-            elif isinstance(effect, ShowThinking):
-                self.view.show_thinking(effect.report, effect.line, effect.mover)
-            elif isinstance(effect, Copy):
-                # Where the terminal allows (OSC 52); the text is also said on screen.
-                self.app.copy_to_clipboard(effect.text)
-            elif isinstance(effect, Resized):
-                # The rest waits for the new board.
-                self.call_later(self._rebuild, effects[index + 1 :])
-                return
+            match effect:
+                case Say():
+                    self.notify(effect.text, timeout=4)
+                case Search():
+                    self._analyse(effect)
+                case StopSearch():
+                    self.workers.cancel_group(self, "analysis")
+                case ShowReport():
+                    self.view.show_report(effect.report)
+                    self.view.panel.select_chosen()  # the best move's line, drawn on the board
+                case ClearPanel():
+                    self.view.clear_panel(*(() if effect.text is None else (effect.text,)))
+                case ShowThinking():
+                    self.view.show_thinking(effect.report, effect.line, effect.mover)
+                case Copy():
+                    # Where the terminal allows (OSC 52); the text is also said on screen.
+                    self.app.copy_to_clipboard(effect.text)
+                case Resized():
+                    # The rest waits for the new board.
+                    self.call_later(self._rebuild, effects[index + 1 :])
+                    return
+                case _:
+                    assert_never(effect)
         self._redraw()
 
     async def _rebuild(self, rest: Sequence[AnalysisEffect]) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, assert_never
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -342,40 +342,44 @@ class GameScreen(Screen[None]):
     def _run(self, effects: Sequence[Effect]) -> None:
         """Do what the controller asks, in order, then redraw."""
         for effect in effects:
-            if isinstance(effect, Say):
-                self._notify(effect.text)
-            elif isinstance(effect, Bell):
-                self.app.bell()
-            elif isinstance(effect, Search):
-                self._search(effect)
-            elif isinstance(effect, StopSearch):
-                self._stop_search()
-                self._drop_round()
-            elif isinstance(effect, Wait):
-                self._timer = self.set_timer(effect.seconds, self._cvc_tick)
-            elif isinstance(effect, ShowReport):
-                self.view.show_report(effect.report)
-            elif isinstance(effect, ClearPanel):
-                if effect.text is None:
-                    self.view.clear_panel()
-                else:
-                    self.view.clear_panel(effect.text)
-            elif isinstance(effect, ShowThinking):
-                self._show_thinking(effect)
-            elif isinstance(effect, Record):
-                self.app.post_message(GameEnded(effect.game))
-            elif isinstance(effect, Reopened):
-                self.app.post_message(GameReopened(effect.game))
-                # Once the app has forgotten the record: the all-time score reads the history.
-                self.app.call_later(self._redraw_scoreboard)
-            elif isinstance(effect, ScoreChanged):
-                self._redraw_scoreboard()
-            elif isinstance(effect, Finished):
-                # After the app has handled the GameEnded just posted, so all-time scores
-                # count this game.
-                self.app.call_later(self._show_results, effect.headline, effect.detail)
-            elif isinstance(effect, Quit):
-                self.app.call_later(self.app.exit)
+            match effect:
+                case Say():
+                    self._notify(effect.text)
+                case Bell():
+                    self.app.bell()
+                case Search():
+                    self._search(effect)
+                case StopSearch():
+                    self._stop_search()
+                    self._drop_round()
+                case Wait():
+                    self._timer = self.set_timer(effect.seconds, self._cvc_tick)
+                case ShowReport():
+                    self.view.show_report(effect.report)
+                case ClearPanel():
+                    if effect.text is None:
+                        self.view.clear_panel()
+                    else:
+                        self.view.clear_panel(effect.text)
+                case ShowThinking():
+                    self._show_thinking(effect)
+                case Record():
+                    self.app.post_message(GameEnded(effect.game))
+                case Reopened():
+                    self.app.post_message(GameReopened(effect.game))
+                    # Once the app has forgotten the record: the all-time score reads the
+                    # history.
+                    self.app.call_later(self._redraw_scoreboard)
+                case ScoreChanged():
+                    self._redraw_scoreboard()
+                case Finished():
+                    # After the app has handled the GameEnded just posted, so all-time scores
+                    # count this game.
+                    self.app.call_later(self._show_results, effect.headline, effect.detail)
+                case Quit():
+                    self.app.call_later(self.app.exit)
+                case _:
+                    assert_never(effect)
         self._redraw()
 
     def _notify(self, text: str) -> None:
