@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from tictactoe_tui.engine import OPPONENTS, Algorithm, PlayerSpec
 from tictactoe_tui.engine.players.outside import ENGINE, check_engine_path
-from tictactoe_tui.engine.rules.board import MAX_SIZE, MIN_SIZE, Mark, default_k
+from tictactoe_tui.engine.rules.board import MAX_SIZE, MIN_K, MIN_SIZE, Mark, default_k
 
 
 class Mode(StrEnum):
@@ -46,9 +46,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "opponent": COMPUTERS,
 }
 """The settings chosen from a list, and their lists (typed in any case on the command line)."""
-
-MIN_K = 3
-"""The shortest winning line."""
 
 MIN_DIFFICULTY, MAX_DIFFICULTY = 1, 100
 """Difficulty is the percentage of clever moves."""

@@ -23,6 +23,7 @@ from tictactoe_tui.engine.evaluation.heuristics import (
 )
 from tictactoe_tui.engine.players.opening import opening_analysis
 from tictactoe_tui.engine.rules.board import Board, IllegalMove, Mark
+from tictactoe_tui.engine.search.api import DEFAULT_TIME_LIMIT
 from tictactoe_tui.engine.search.limits import NO_LIMITS, Limits, ShouldStop
 from tictactoe_tui.engine.search.types import (
     Algorithm,
@@ -74,9 +75,6 @@ two-ply leaves, several seconds of pure Python, and minimax has no time limit to
 
 OPENING_REASON = "opening rule: the centre, where the most lines meet (no search)"
 """The reason of a move the opening rule chose (`engine.opening`)."""
-
-DEFAULT_TIME_LIMIT = 1.0
-"""Seconds of alpha-beta per move on boards bigger than 3x3 when no time limit is given."""
 
 
 @dataclass(frozen=True)

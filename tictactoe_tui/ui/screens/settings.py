@@ -44,14 +44,13 @@ from textual.widgets import (
 
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.players.offered import Offered
-from tictactoe_tui.engine.rules.board import MAX_SIZE, MIN_SIZE, default_k
+from tictactoe_tui.engine.rules.board import MAX_SIZE, MIN_K, MIN_SIZE, default_k
 from tictactoe_tui.play.settings import (
     MAX_DEPTH,
     MAX_DIFFICULTY,
     MAX_TIME_LIMIT,
     MIN_DEPTH,
     MIN_DIFFICULTY,
-    MIN_K,
     GameSettings,
     SettingError,
     settings_from_text,
