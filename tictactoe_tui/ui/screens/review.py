@@ -22,7 +22,6 @@ line on the board) and `p` hides or shows those lines.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 from typing import ClassVar
 
@@ -34,14 +33,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 from textual_plotext import PlotextPlot
 
-from tictactoe_tui.engine import OPPONENTS, Analysis, Mark
-from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine.rules.board import cell_notation
-from tictactoe_tui.engine.search.types import Band, Kind, win_score
+from tictactoe_tui.engine import Analysis
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.review import (
-    GameReview,
-    Verdict,
     analyse_for_review,
     analysis_from_json,
     analysis_to_json,
@@ -50,16 +44,8 @@ from tictactoe_tui.history.review import (
 )
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.cards import keep_review_cards
-from tictactoe_tui.play.settings import (
-    MODES,
-    GameSettings,
-    SettingError,
-    settings_from_values,
-)
+from tictactoe_tui.play.review import ReviewController, settings_of
 from tictactoe_tui.text import scores
-from tictactoe_tui.text.game import board_words, opponent_words
-from tictactoe_tui.text.report import build_report, score_hints
-from tictactoe_tui.text.review import verdict_words
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.messages import Analyse, OpenCards, PlayFrom
 from tictactoe_tui.ui.widgets import MoveList, PositionView
@@ -173,27 +159,6 @@ def _plot_columns(text: str) -> tuple[int, int] | None:
     return None
 
 
-def settings_of(game: PlayedGame, theme: str) -> GameSettings:
-    """The settings a game was played with (rebuilt from the record if they were not kept)."""
-    kept = settings_from_values(game.settings)
-    if kept is not None:
-        return replace(kept, theme=theme)
-    mode = game.mode if game.mode in MODES else "human-vs-human"
-    computer = game.o if game.x == "human" else game.x
-    try:
-        return GameSettings(
-            mode=mode,
-            mark="X" if game.x == "human" else "O",
-            opponent=computer if computer in OPPONENTS else "alphabeta",
-            difficulty=game.difficulty,
-            size=game.size,
-            k=game.k,
-            theme=theme,
-        )
-    except SettingError:
-        return GameSettings(mode="human-vs-human", size=game.size, k=game.k, theme=theme)
-
-
 class ReviewScreen(Screen[None]):
     """A finished (or abandoned) game, move by move, with the review's verdicts."""
 
@@ -228,14 +193,14 @@ class ReviewScreen(Screen[None]):
     ) -> None:
         """Review `game`; analyses come from (and go to) `store`'s cache when there is one."""
         super().__init__()
-        self.review = GameReview(game)
+        self.controller = ReviewController(game, game_id)
+        """The position shown and what each part says of it."""
+        self.review = self.controller.review
         """The positions, their analyses and the verdicts."""
         self.store = store
         """The history whose cache keeps the analyses (None: nothing is cached)."""
         self.game_id = game_id
         """The game's id in the history, for the title."""
-        self.index = len(game.moves)
-        """The position shown: the number of moves played (the game's end at first)."""
         self._method = review_method(game.size)
         self._cards_made = False
 
@@ -243,6 +208,11 @@ class ReviewScreen(Screen[None]):
     def game(self) -> PlayedGame:
         """The game under review."""
         return self.review.game
+
+    @property
+    def index(self) -> int:
+        """The position shown: the number of moves played."""
+        return self.controller.index
 
     def compose(self) -> ComposeResult:
         """Status, the board and moves beside the panel, the progress bar, the graph."""
@@ -295,7 +265,7 @@ class ReviewScreen(Screen[None]):
 
     def _analysed(self, index: int, analysis: Analysis) -> None:
         """One position's analysis is in: keep it, cache it and redraw."""
-        self.review.analyses[index] = analysis
+        self.controller.take_analysis(index, analysis)
         if self.store is not None:
             self.store.cache_analysis(
                 position_key(self.review.positions[index]), self._method, analysis_to_json(analysis)
@@ -307,15 +277,17 @@ class ReviewScreen(Screen[None]):
 
     def action_step(self, delta: int) -> None:
         """One move back or forward."""
-        self.action_goto(self.index + delta)
+        self.controller.step(delta)
+        self._refresh()
 
     def action_jump(self, index: int) -> None:
         """To the start (0) or the end (-1)."""
-        self.action_goto(len(self.game.moves) if index < 0 else index)
+        self.controller.jump(index)
+        self._refresh()
 
     def action_goto(self, index: int) -> None:
         """Show the position after `index` moves (clamped to the game)."""
-        self.index = min(max(index, 0), len(self.game.moves))
+        self.controller.goto(index)
         self._refresh()
 
     @on(EvalGraph.Picked)
@@ -325,19 +297,15 @@ class ReviewScreen(Screen[None]):
 
     def action_play_from_here(self) -> None:
         """Start a new game from the shown position with the game's settings."""
-        position = self.review.positions[self.index]
-        if position.is_over:
-            self.notify(
-                "The game is over in this position: step back to play on from an earlier one.",
-                severity="warning",
-            )
+        cells = self.controller.play_from_here()
+        if isinstance(cells, str):
+            self.notify(cells, severity="warning")
             return
-        settings = settings_of(self.game, self.app.theme)
-        self.post_message(PlayFrom(settings, tuple(self.game.cells[: self.index])))
+        self.post_message(PlayFrom(settings_of(self.game, self.app.theme), cells))
 
     def action_analyse(self) -> None:
         """Open the analysis board on the shown position (the review stays underneath)."""
-        self.post_message(Analyse(self.review.positions[self.index]))
+        self.post_message(Analyse(self.controller.position))
 
     def action_cards(self) -> None:
         """Open the "find a better move" cards (this game's among them, once analysed)."""
@@ -362,9 +330,9 @@ class ReviewScreen(Screen[None]):
 
     def _refresh(self) -> None:
         done, total = self.review.progress
-        if done >= total:
+        if self.controller.analysed:
             self._keep_cards()
-        self.set_class(done >= total, "-analysed")
+        self.set_class(self.controller.analysed, "-analysed")
         self.query_one("#review-progress", ProgressBar).update(total=max(total, 1), progress=done)
         self._show_board()
         self._show_panel()
@@ -372,88 +340,25 @@ class ReviewScreen(Screen[None]):
         self._show_status()
         self._show_graph()
 
-    def _verdict(self) -> Verdict | None:
-        return self.review.verdict(self.index) if self.index else None
-
     @property
     def view(self) -> PositionView:
         """The board, the move list and the panel."""
         return self.query_one("#review-view", PositionView)
 
     def _show_board(self) -> None:
-        position = self.review.positions[self.index]
-        marks = position.marks()
-        before = self.review.analyses[self.index - 1] if self.index else self.review.analyses[0]
-        hints = score_hints(before) if before is not None else {}
-        verdict = self._verdict()
-        view = self.view
-        view.show_position(
-            marks,
-            last=self.game.cells[self.index - 1] if self.index else None,
-            winning=position.winning_line,
-        )
-        view.show_scores(
-            {c: h for c, h in hints.items() if not marks[c]},
-            f"scores before move {max(self.index, 1)}",
-            best=verdict.better if verdict is not None else None,
-        )
+        board = self.controller.board()
+        self.view.show_position(board.marks, last=board.last, winning=board.winning)
+        self.view.show_scores(board.hints, board.caption, best=board.better)
 
     def _show_panel(self) -> None:
-        panel = self.view
-        analysed_at = self.index - 1 if self.index else 0
-        position = self.review.positions[analysed_at]
-        analysis = self.review.analyses[analysed_at]
-        if position.is_over:
-            panel.clear_panel("The game is over.")
-            return
-        if analysis is None:
-            done, total = self.review.progress
-            panel.clear_panel(f"Analysing the game: {done} of {total} positions done…")
-            return
-        if not self.index:
-            report = build_report(
-                f"Start: {position.to_move} to move",
-                analysis,
-                position,
-                -1,
-                verdict="Every first move, best first.",
-            )
-            panel.show_report(report)
-            return
-        verdict = self._verdict()
-        cell = self.game.cells[self.index - 1]
-        name = cell_notation(cell, position.size)
-        title = f"{self.index}. {position.to_move} {name}"
-        if verdict is None:
-            panel.show_report(build_report(title, analysis, position, cell))
-            return
-        panel.show_report(
-            build_report(
-                f"{title}{verdict.symbol}",
-                analysis,
-                position,
-                cell,
-                verdict=self._verdict_words(verdict),
-            )
-        )
-
-    def _verdict_words(self, verdict: Verdict) -> str:
-        """The review's sentence on the move (`text.review.verdict_words`)."""
-        return verdict_words(verdict, self.review.positions[verdict.number - 1])
+        panel = self.controller.panel()
+        if isinstance(panel, str):
+            self.view.clear_panel(panel)
+        else:
+            self.view.show_report(panel)
 
     def _show_moves(self) -> None:
-        size = self.game.size
-        moves = []
-        for number, cell in enumerate(self.game.cells, start=1):
-            verdict = self.review.verdict(number)
-            symbol = verdict.symbol if verdict is not None else ""
-            moves.append(
-                (
-                    str(self.review.positions[number - 1].to_move),
-                    f"{cell_notation(cell, size)}{symbol}",
-                )
-            )
-        self.view.moves.show(moves, current=self.index or None)
+        self.view.moves.show(self.controller.moves(), current=self.index or None)
 
     @on(MoveList.Picked)
     def on_move_picked(self, event: MoveList.Picked) -> None:
@@ -461,79 +366,11 @@ class ReviewScreen(Screen[None]):
         self.action_goto(event.number)
 
     def _show_status(self) -> None:
-        game = self.game
-        title = f"Game {self.game_id}" if self.game_id is not None else "Game"
-        who = opponent_words(game.mode, game.x, game.o, game.difficulty)
-        sides = (
-            f"you ({'X' if game.x == 'human' else 'O'}) vs {who}"
-            if game.mode == "human-vs-computer"
-            else who
-        )
-        result = (
-            "abandoned"
-            if game.outcome == "abandoned"
-            else "a draw"
-            if game.outcome == "draw"
-            else f"{game.outcome} won"
-        )
-        first = (
-            f"{title}, {game.started:%Y-%m-%d %H:%M}: {sides}, "
-            f"{board_words(game.size, game.k)}, {result} after {len(game.moves)} "
-            f"move{'' if len(game.moves) == 1 else 's'}"
-        )
-        counts = []
-        for mark in (Mark.X, Mark.O):
-            found = self.review.counts(mark)
-            counts.append(
-                f"{mark}: {found['inaccuracy']} ?!, {found['mistake']} ?, {found['blunder']} ??"
-            )
-        second = f"Move {self.index} of {len(game.moves)} (←/→ step)   " + "   ".join(counts)
-        if self.index <= game.setup_moves and game.setup_moves:
-            second += f"   (moves 1–{game.setup_moves} were set up from an earlier game)"
+        first, second = self.controller.status()
         self.query_one("#review-status", Static).update(f"{first}\n{second}")
 
     def _show_graph(self) -> None:
-        values = [self.review.value(i) for i in range(len(self.review.positions))]
-        limit = win_score(self.review.positions[0])
-        if self.game.size > 3:
-            # Heuristic values are small next to a win's size² + 1: scale to what was seen.
-            seen = [abs(v) for v in values if v is not None]
-            limit = max(min(max(seen, default=1), limit), 1)
-        points = [self._seen_from_x(i) for i in range(len(self.review.positions))]
+        graph = self.controller.graph()
         self.query_one("#review-graph", EvalGraph).show(
-            values,
-            self.index,
-            limit,
-            [kind for _, kind, _ in points],
-            _readout(self.index, points[self.index], self.review.positions[self.index]),
+            graph.values, graph.index, graph.limit, graph.kinds, graph.readout
         )
-
-    def _seen_from_x(self, index: int) -> tuple[int | None, str, str]:
-        """Position `index`'s value seen from X, with its kind and band (a finished game's is
-        exact; at most for O is at least for X)."""
-        board = self.review.positions[index]
-        analysis = self.review.analyses[index]
-        value = self.review.value(index)
-        if board.is_over or analysis is None or not analysis.scores:
-            band = "draw" if value == 0 else "win" if (value or 0) > 0 else "loss"
-            return value, "exact" if board.is_over else "", band
-        best = analysis.scores[0]
-        if board.to_move is Mark.X:
-            return value, best.kind, best.band
-        flipped = {"at_most": "at_least", "at_least": "at_most"}.get(best.kind, best.kind)
-        band = {"win": "loss", "loss": "win"}.get(best.band, best.band)
-        return value, flipped, band
-
-
-def _readout(index: int, point: tuple[int | None, str, str], board: Position) -> str:
-    """The graph's caption: the shown position's value, seen from X, and what it is:
-    "after move 7: ~-13 for X (estimate)", "after move 9: ≥ +92 for X (win in ≤ 9)"."""
-    value, kind, band = point
-    if board.is_over:
-        winner = board.winner
-        return f"after move {index}: {'a draw' if winner is None else f'{winner} won'}"
-    if value is None or not kind:
-        return f"after move {index}: not analysed yet"
-    marked = scores.marked_score(value, kind)
-    meaning = scores.short_meaning(value, board, Kind(kind), Band(band))
-    return f"after move {index}: {marked} for X ({meaning})"
