@@ -35,7 +35,6 @@ from tictactoe_tui.engine.lab.drill_tree import DrillShape, DrillTree, cut_tree
 from tictactoe_tui.engine.players.foreign import PlayerStopped
 from tictactoe_tui.engine.players.guest import GuestFault
 from tictactoe_tui.engine.rules.board import Board
-
 from tictactoe_tui.history.drills import DrillScore, drill_score, keep_attempt
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.drill import DrillController, DrillStart
