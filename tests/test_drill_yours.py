@@ -11,6 +11,7 @@ search must be the lab's H1 search, node for node, when the file is H1 by hand.
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -34,6 +35,7 @@ from tictactoe_tui.engine.lab.drill_tree import (
 from tictactoe_tui.engine.lab.trace import YOURS, node_board, record_search
 from tictactoe_tui.engine.lab.yours import record_yours
 from tictactoe_tui.engine.players.guest import GuestCode, GuestFault
+from tictactoe_tui.engine.players.offered import SERVED_ENV, Offered
 from tictactoe_tui.play.drill import DrillController, drill_start
 from tictactoe_tui.play.lab_effects import RunJob
 from tictactoe_tui.play.tree import TreeController
@@ -60,13 +62,16 @@ def h1_by_hand(tmp_path: Path) -> Path:
     return path
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: str = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tictactoe_tui", *args],
         capture_output=True,
         text=True,
         timeout=120,
         input=stdin,
+        env=env,
     )
 
 
@@ -196,6 +201,29 @@ def test_wrong_flags_are_refused_in_one_line(args: tuple[str, ...], says: str) -
     out = run("drill", "--json", *args)
     assert out.returncode == 2 and out.stdout == ""
     assert len(out.stderr.splitlines()) == 1 and says in out.stderr
+
+
+def test_under_serve_only_a_file_the_server_named_values_the_leaves(
+    tmp_path: Path, h1_by_hand: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    offered = tmp_path / "offered.py"
+    offered.write_text(H1_BY_HAND.read_text())
+    env = {**os.environ, SERVED_ENV: Offered(python=(str(offered),)).to_env()}
+    refused = run("drill", "--json", "--eval", str(h1_by_hand), env=env)
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.splitlines() == [
+        f"tictactoe-tui drill: this server offers no Python file {h1_by_hand}: "
+        f"choose one it offers: {offered}"
+    ]
+    assert run("drill", "--json", "--eval", str(offered), env=env).returncode == 0
+    # The tree view's search and the drill screen's start ask the same gate (the worker
+    # inherits the variable).
+    monkeypatch.setenv(SERVED_ENV, env[SERVED_ENV])
+    failed = record_yours(Board.empty(3), h1_by_hand, 2)
+    assert isinstance(failed, YoursFailed) and "this server offers no Python file" in failed.reason
+    with pytest.raises(ValueError, match="this server offers no Python file"):
+        drill_start(Board.empty(3), eval_file=h1_by_hand)
+    assert not processes_running(h1_by_hand) and not processes_running(offered)
 
 
 @pytest.mark.parametrize(

@@ -137,7 +137,8 @@ def build_parser() -> OneLineParser:
         default=None,
         metavar="FILE",
         help="a Python file defining evaluate(board, player): it values the leaves "
-        "(--leaves yours, implied), from the root player's side, rounded to whole numbers",
+        "(--leaves yours, implied), from the root player's side, rounded to whole numbers "
+        "(docs/your-code.md)",
     )
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="seed for the random position"
