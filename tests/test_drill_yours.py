@@ -353,3 +353,19 @@ def test_a_failing_file_says_so_in_the_tree_views_title(tmp_path: Path) -> None:
     assert not processes_running(path)
     # Without a file the lab's three are all `o` offers.
     assert YOURS not in TreeController(Board.empty(3)).algorithms
+
+
+def test_the_depth_keys_move_the_yours_search_from_depth_2(h1_by_hand: Path) -> None:
+    board = Board.from_string("X../.O./...")
+    controller = TreeController(board, eval_file=h1_by_hand)
+    to_yours(controller)
+    answer(controller, controller.change_depth(-1))
+    assert "to depth 1" in controller.title()
+    assert controller.result is not None
+    assert controller.result.positions == record_search(board, "h1", 1)[0].positions
+    answer(controller, controller.change_depth(1))
+    answer(controller, controller.change_depth(1))
+    assert "to depth 3" in controller.title()
+    assert controller.result is not None
+    assert controller.result.positions == record_search(board, "h1", 3)[0].positions
+    assert not processes_running(h1_by_hand)

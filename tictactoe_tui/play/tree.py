@@ -375,15 +375,17 @@ class TreeController:
     def change_depth(self, delta: int) -> list[TreeEffect]:
         """Search one ply deeper or shallower (to the end is the deepest on small positions)."""
         empties = self.position.size * self.position.size - self.position.move_count
-        full_allowed = default_depth(self.position) is None
+        # The learner's evaluation always runs to a depth (None would read as its default).
+        full_allowed = default_depth(self.position) is None and self.algorithm != YOURS
         deepest = min(MAX_DEPTH, empties)
-        current = empties if self.depth is None else self.depth
+        shown = self.search_depth
+        current = empties if shown is None else shown
         target = max(1, min(deepest, current + delta))
         if target >= empties and full_allowed:
             new: int | None = None
         else:
             new = min(target, empties - 1) if full_allowed else target
-        if new == self.depth:
+        if new == shown:
             words = (
                 "That is as far as the explorer goes here."
                 if delta > 0
