@@ -10,6 +10,7 @@ search must be the lab's H1 search, node for node, when the file is H1 by hand.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -23,6 +24,7 @@ import pytest
 
 from tests.fake_brains import processes_running
 from tests.test_cli_eval import FAULTS, load
+from tictactoe_tui.cli.drill_text import DrillSession
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.lab.compare import YoursFailed
 from tictactoe_tui.engine.lab.drill_tree import (
@@ -32,6 +34,7 @@ from tictactoe_tui.engine.lab.drill_tree import (
     cut_tree,
     random_position,
 )
+from tictactoe_tui.engine.lab.hand_search import OUR_SEARCH
 from tictactoe_tui.engine.lab.trace import YOURS, node_board, record_search
 from tictactoe_tui.engine.lab.yours import record_yours
 from tictactoe_tui.engine.players.guest import GuestCode, GuestFault
@@ -369,3 +372,19 @@ def test_the_depth_keys_move_the_yours_search_from_depth_2(h1_by_hand: Path) -> 
     assert controller.result is not None
     assert controller.result.positions == record_search(board, "h1", 3)[0].positions
     assert not processes_running(h1_by_hand)
+
+
+def test_the_text_modes_new_reads_the_file_again_and_a_fault_keeps_the_tree(
+    my_eval: Path,
+) -> None:
+    shape = DrillShape(2, 2, leaves=LeafValues.YOURS, eval_file=my_eval)
+    tree = cut_tree(Board.from_string("X../.O./..."), shape)
+    out = io.StringIO()
+    session = DrillSession(tree, OUR_SEARCH, 5, out)
+    my_eval.write_text(FAULTS["raises"][0])
+    session.run(["new", "quit"])
+    failed = [line for line in out.getvalue().splitlines() if "failed" in line]
+    assert len(failed) == 1
+    assert failed[0].startswith("Your evaluation failed: my_eval.py: evaluate() raised KeyError")
+    assert session.drill.tree is tree
+    assert not processes_running(my_eval)

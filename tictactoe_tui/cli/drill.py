@@ -289,7 +289,7 @@ def main(argv: Sequence[str]) -> int:
         from tictactoe_tui.cli.drill_text import DrillSession
 
         return DrillSession(tree, convention, seed, sys.stdout).run(sys.stdin)
-    return _open_app(DrillStart(tree, convention, seed), args.data_dir)
+    return _open_app(DrillStart(tree, convention, seed, path), args.data_dir)
 
 
 def _open_app(start: DrillStart, data_dir: str | None) -> int:
