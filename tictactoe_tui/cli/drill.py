@@ -4,14 +4,20 @@
     tictactoe-tui drill --position "X../.O./..." --depth 3 --width 2 --json
     tictactoe-tui drill --size 7 --k 5 --seed 4 --leaves h2 --order board --json
     tictactoe-tui drill --text                          the drill as plain lines (see drill_text)
+    tictactoe-tui drill --leaves yours --eval my_eval.py --json   your evaluate values the leaves
 
 The JSON object (`drill_json`): position (as `analyse` reads it), size, k, to_move, depth, width,
-order, leaves, seed (null with --position), cut, returns, win (W: a win on ply d is worth W - d),
+order, leaves, eval (with --leaves yours: {"file", "name"}, the learner's file and "yours: FILE";
+else null), seed (null with --position), cut, returns, win (W: a win on ply d is worth W - d),
 tree (nested nodes: id, label, move (a cell name, null at the root), max, and children, or a
 leaf's value and how it was valued), answer (root_value, best_move, visited (ids in the order
 the search enters them), returns and windows (by id, for every visited node; the open ends
 written as ±1000), pruned (the nodes a cut skips)), and best_order (leaves_visited, and
 children: every inner node's children in an order that reaches it).
+
+`--leaves yours --eval FILE` values the leaves by the learner's `evaluate(board, player)`, run
+as guest code in a process of its own, all the leaves in one call (docs/your-code.md); a file
+that fails is one line on stderr and exit 2, as in `analyse --eval`.
 
 Without --json or --text the drill opens in the app (`ui.screens.drill`), which alone imports
 Textual: --json and --text never load it.
@@ -26,6 +32,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from tictactoe_tui.cli.analyse import guest_failed, read_eval
 from tictactoe_tui.engine.lab.drill_tree import (
     DEPTHS,
     WIDTHS,
@@ -46,6 +53,7 @@ from tictactoe_tui.engine.lab.hand_search import (
     best_order,
     solve,
 )
+from tictactoe_tui.engine.players.guest import GuestFault, check_guest_path
 from tictactoe_tui.engine.rules.board import (
     MAX_SIZE,
     MIN_SIZE,
@@ -120,8 +128,17 @@ def build_parser() -> OneLineParser:
     parser.add_argument(
         "--leaves",
         choices=[v.value for v in LeafValues],
-        default=LeafValues.H1.value,
-        help="what a leaf at the depth limit is worth: h1 (default), h2, or exact (3×3, 4×4)",
+        default=None,
+        help="what a leaf at the depth limit is worth: h1 (default), h2, exact (3×3, 4×4), "
+        "or yours (your evaluate, with --eval FILE)",
+    )
+    parser.add_argument(
+        "--eval",
+        default=None,
+        metavar="FILE",
+        help="a Python file defining evaluate(board, player): it values the leaves "
+        "(--leaves yours, implied), from the root player's side, rounded to whole numbers "
+        "(docs/your-code.md)",
     )
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="seed for the random position"
@@ -166,6 +183,19 @@ def _position(args: argparse.Namespace, parser: OneLineParser) -> tuple[Board, i
         parser.error(str(err))
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     return random_position(random.Random(seed), args.size, k, args.depth), seed
+
+
+def _leaves(args: argparse.Namespace, parser: OneLineParser) -> tuple[LeafValues, str | None]:
+    """The leaf values asked for and the learner's file (checked through serve's gate)."""
+    eval_file = read_eval(parser, args.eval)
+    if args.leaves is None:
+        return (LeafValues.H1 if eval_file is None else LeafValues.YOURS), eval_file
+    leaves = LeafValues(args.leaves)
+    if leaves is LeafValues.YOURS and eval_file is None:
+        parser.error("--leaves yours needs your evaluation file: --eval FILE")
+    if leaves is not LeafValues.YOURS and eval_file is not None:
+        parser.error(f"--eval FILE values the leaves with --leaves yours, not --leaves {leaves}")
+    return leaves, eval_file
 
 
 def node_json(node: DrillNode, tree: DrillTree, names: dict[int, str]) -> dict[str, Any]:
@@ -224,6 +254,9 @@ def drill_json(tree: DrillTree, convention: Convention, seed: int | None) -> dic
         "width": shape.width,
         "order": str(shape.order),
         "leaves": str(shape.leaves),
+        "eval": None
+        if shape.eval_file is None
+        else {"file": str(shape.eval_file), "name": shape.leaves_name},
         "seed": seed,
         "cut": str(convention.cut),
         "returns": str(convention.returns),
@@ -238,11 +271,15 @@ def main(argv: Sequence[str]) -> int:
     """Make one drill; print it as JSON, run it as plain lines, or open it in the app."""
     parser = build_parser()
     args = parser.parse_args(list(argv))
+    leaves, eval_file = _leaves(args, parser)
     board, seed = _position(args, parser)
-    shape = DrillShape(args.depth, args.width, MoveOrder(args.order), LeafValues(args.leaves))
+    path = None if eval_file is None else check_guest_path(eval_file)
+    shape = DrillShape(args.depth, args.width, MoveOrder(args.order), leaves, path)
     convention = Convention(Cut(args.cut), Returns(args.returns))
     try:
         tree = cut_tree(board, shape)
+    except GuestFault as fault:
+        return guest_failed(PROG, fault)
     except ValueError as err:
         parser.error(str(err))
     if args.json:
@@ -252,7 +289,7 @@ def main(argv: Sequence[str]) -> int:
         from tictactoe_tui.cli.drill_text import DrillSession
 
         return DrillSession(tree, convention, seed, sys.stdout).run(sys.stdin)
-    return _open_app(DrillStart(tree, convention, seed), args.data_dir)
+    return _open_app(DrillStart(tree, convention, seed, path), args.data_dir)
 
 
 def _open_app(start: DrillStart, data_dir: str | None) -> int:

@@ -14,7 +14,8 @@ see `text.drill`). The learner types one instruction a line:
     reorder           the second exercise: `up C2`, `down C2` move a child among its
                       siblings; the leaves visited are told after each move; `check` judges
                       the order against the best one; `fill` goes back
-    new               a fresh tree (from a new random position)
+    new               a fresh tree (from a new random position; with yours leaves the file is
+                      read again, and a file that fails says so in one line, the tree kept)
     help, quit
 
 The drill is `play.drill`'s; this module only reads lines and prints. The end of the input
@@ -29,6 +30,7 @@ from typing import TextIO
 
 from tictactoe_tui.engine.lab.drill_tree import DrillTree, cut_tree, random_position
 from tictactoe_tui.engine.lab.hand_search import INFINITY, Convention, DrillNode
+from tictactoe_tui.engine.players.guest import GuestFault
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.play.drill import DrillExercise, ReorderExercise
 from tictactoe_tui.text.drill import bound_words, convention_lines
@@ -91,7 +93,7 @@ class DrillSession:
         self.say(
             f"Alpha-beta drill on {board.size}×{board.size}, {board.k} in a row: "
             f"{board.to_move} to move is MAX. Depth {shape.depth}, up to {shape.width} moves "
-            f"a node, {shape.order} order, leaves by {shape.leaves}; a win on ply d is worth "
+            f"a node, {shape.order} order, leaves by {shape.leaves_name}; a win on ply d is worth "
             f"{tree.win} - d.",
             f"Position: {board}",
             *convention_lines(self.drill.convention),
@@ -289,7 +291,13 @@ class DrillSession:
         tree = self.drill.tree
         board = tree.position
         position = random_position(self.rng, board.size, board.k, tree.shape.depth)
-        self.drill = DrillExercise(cut_tree(position, tree.shape), self.drill.convention)
+        try:
+            fresh = cut_tree(position, tree.shape)
+        except GuestFault as fault:
+            # The tree on the table stays; the learner fixes the file and types new again.
+            self.say(f"Your evaluation failed: {fault.reason}")
+            return
+        self.drill = DrillExercise(fresh, self.drill.convention)
         self.reorder = None
         self.introduce()
 

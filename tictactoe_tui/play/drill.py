@@ -16,14 +16,26 @@ Switching the convention (`switch_cut`, `switch_returns`) keeps the learner's en
 them against the other convention's answer. `ReorderExercise` is the second exercise on the same
 tree: move children up and down so that the search visits as few leaves as it can, scored
 against the best order there is (`hand_search.best_order`).
+
+Given the learner's evaluation file (`DrillStart.eval_file`), the drill's trees have its leaves
+(`LeafValues.YOURS`, named "yours: FILE"): the screen cuts them with `cut_tree` off its event
+loop (the file runs in a process of its own) from what `leaves_cut` and `next_cut` say, and
+hands the tree to `show_tree`, or the file's fault, in one line, to `leaves_failed`.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
-from tictactoe_tui.engine.lab.drill_tree import DrillShape, DrillTree, cut_tree, random_position
+from tictactoe_tui.engine.lab.drill_tree import (
+    DrillShape,
+    DrillTree,
+    LeafValues,
+    cut_tree,
+    random_position,
+)
 from tictactoe_tui.engine.lab.hand_search import (
     INFINITY,
     OUR_SEARCH,
@@ -36,6 +48,7 @@ from tictactoe_tui.engine.lab.hand_search import (
     best_order,
     solve,
 )
+from tictactoe_tui.engine.players.guest import GuestFault, check_guest_path, guest_name
 from tictactoe_tui.engine.rules.board import Board, cell_notation
 from tictactoe_tui.history.drills import DrillAttempt
 from tictactoe_tui.text.drill import (
@@ -349,6 +362,10 @@ class DrillStart:
     tree: DrillTree
     convention: Convention = OUR_SEARCH
     seed: int | None = None
+    eval_file: Path | None = None
+    """The learner's evaluation file (checked through serve's gate): the drill's leaves are its
+    `evaluate`'s values ("yours: FILE"); a tree given with other leaves is cut again with them
+    when the screen opens."""
 
 
 @dataclass(frozen=True)
@@ -382,11 +399,17 @@ def drill_start(
     shape: DrillShape | None = None,
     convention: Convention = OUR_SEARCH,
     seed: int | None = None,
+    eval_file: str | Path | None = None,
 ) -> DrillStart:
     """A drill on the tree of `shape` (default: depth 3, width 3, the engine's order, H1
     leaves) cut from `position`; ValueError, saying why, when it cannot be cut (the game is
-    over there)."""
-    return DrillStart(cut_tree(position, shape or DrillShape()), convention, seed)
+    over there) or when `eval_file` cannot be used (no such file, or not offered by serve).
+
+    With `eval_file` the tree is cut here with `shape`'s own leaves (at once, no learner's code
+    run) and the screen cuts it again with the file's (`DrillController.leaves_cut`)."""
+    path = None if eval_file is None else check_guest_path(str(eval_file))
+    tree = cut_tree(position, shape or DrillShape())
+    return DrillStart(tree, convention, seed, path)
 
 
 class DrillController:
@@ -417,6 +440,10 @@ class DrillController:
         """The last thing to say about a key (a refusal, what was written)."""
         self._kept: set[str] = set()
         """The exercises already solved on this tree (a solved tree counts once)."""
+        self.eval_file = start.eval_file
+        """The learner's evaluation file the leaves are valued by (None: the tree's own)."""
+        if self.eval_file is not None and self.tree.shape.leaves is not LeafValues.YOURS:
+            self.message = f"Asking {guest_name(self.eval_file)} for the leaves' values…"
 
     @property
     def tree(self) -> DrillTree:
@@ -667,9 +694,51 @@ class DrillController:
 
     # -- a fresh tree, the reorder exercise, the conventions ------------------------------------
 
+    @property
+    def shape(self) -> DrillShape:
+        """The shape every tree of this drill is cut to: the tree's, with the learner's leaves
+        when the drill was given an evaluation file."""
+        shape = self.tree.shape
+        if self.eval_file is None:
+            return shape
+        return replace(shape, leaves=LeafValues.YOURS, eval_file=self.eval_file)
+
+    @property
+    def guest_leaves(self) -> bool:
+        """Whether cutting a tree runs the learner's file (the screen does it off its loop)."""
+        return self.shape.leaves is LeafValues.YOURS
+
+    def leaves_cut(self) -> tuple[Board, DrillShape] | None:
+        """The tree shown cut again with the learner's leaves, when it has other leaves: its
+        position and shape (None when there is nothing to cut again)."""
+        if self.eval_file is None or self.tree.shape.leaves is LeafValues.YOURS:
+            return None
+        return self.tree.position, self.shape
+
+    def next_cut(self) -> tuple[Board, DrillShape]:
+        """A fresh tree's position (random, of the same board, unlike the one shown when the
+        tries find one) and shape, for `cut_tree` (the screen's way when `guest_leaves`)."""
+        board = self.tree.position
+        position = board
+        for _ in range(FRESH_TREE_TRIES):
+            position = random_position(self.rng, board.size, board.k, self.shape.depth)
+            if position != board:
+                break
+        return position, self.shape
+
     def new_tree(self) -> None:
         """A fresh tree of the same shape, from a new random position of the same board
-        (one unlike the tree shown, when the tries find one)."""
+        (one unlike the tree shown, when the tries find one). With the learner's leaves the
+        file is read again; a fault is said in one line and the tree shown stays."""
+        if self.guest_leaves:
+            position, shape = self.next_cut()
+            try:
+                fresh = cut_tree(position, shape)
+            except GuestFault as fault:
+                self.leaves_failed(fault.reason)
+                return
+            self.show_tree(fresh)
+            return
         tree = self.tree
         board = tree.position
         fresh = tree
@@ -678,12 +747,20 @@ class DrillController:
             fresh = cut_tree(position, tree.shape)
             if fresh.root != tree.root or fresh.position != board:
                 break
+        self.show_tree(fresh)
+
+    def show_tree(self, fresh: DrillTree, message: str = "A fresh tree.") -> None:
+        """Drill on `fresh` from now on (nothing written on it yet)."""
         self.drill = DrillExercise(fresh, self.convention)
         self.reorder = None if self.reorder is None else ReorderExercise(fresh, self.convention)
         self.selected = fresh.root.id
         self.typing, self.target = "", "value"
         self._kept = set()
-        self.message = "A fresh tree."
+        self.message = message
+
+    def leaves_failed(self, reason: str) -> None:
+        """The learner's file could not value the leaves: say so in one line; the tree stays."""
+        self.message = f"Your evaluation failed: {reason}"
 
     def toggle_reorder(self) -> None:
         """Switch between filling in the tree and reordering its children."""
@@ -739,7 +816,7 @@ class DrillController:
         return (
             f"Alpha-beta drill: {exercise} · {board.size}×{board.size}, {board.k} in a row · "
             f"{tree.root_mark} to move is MAX · depth {shape.depth}, width {shape.width} · "
-            f"{shape.order} order, {shape.leaves} leaves · a win on ply d: {tree.win} - d"
+            f"{shape.order} order, {shape.leaves_name} leaves · a win on ply d: {tree.win} - d"
         )
 
     def convention_words(self) -> str:
@@ -759,6 +836,8 @@ class DrillController:
             return f"{board.winner} wins here, on ply {ply}: {tree.win} - {ply}"
         if kind == "exact":
             return f"the position's exact value, for {tree.root_mark}"
+        if kind == str(LeafValues.YOURS):
+            return f"{tree.shape.leaves_name}: its evaluate() of the position for {tree.root_mark}"
         return f"{kind.upper()} of the position, for {tree.root_mark}"
 
     def node_words(self) -> str:

@@ -16,6 +16,11 @@ root moves, without values, the learner marks those alpha-beta will cut off or f
 (`toggle_mark`) and guesses the positions it visits (`set_guess`); any replay key then judges
 the prediction (`play.tree_predict`), keeps it in the history and starts the replay, each root
 move's verdict appearing on its line once the replay has reached its end.
+
+Given the learner's evaluation file (`eval_file`), `o` also offers "yours: FILE": the H1 search
+(to `HEURISTIC_DEPTH` plies unless a depth is chosen) with the file's `evaluate` at the cut-off
+(`engine.lab.yours.record_yours`, the file in a process of its own, every cut-off position asked
+for in one call); a file that fails says so in the title, in one line.
 """
 
 from __future__ import annotations
@@ -24,12 +29,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.lab.compare import default_depth
+from tictactoe_tui.engine.lab.compare import YoursFailed, default_depth
 from tictactoe_tui.engine.lab.trace import (
     EVENT_CAP,
+    HEURISTIC_DEPTH,
     LEFT_OUT,
+    YOURS,
     EventKind,
     Outcome,
     TraceNode,
@@ -38,6 +46,8 @@ from tictactoe_tui.engine.lab.trace import (
     node_board,
     record_search,
 )
+from tictactoe_tui.engine.lab.yours import record_yours
+from tictactoe_tui.engine.players.guest import guest_name
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.predictions import Prediction
 from tictactoe_tui.play.lab_effects import Notify, RunJob
@@ -64,7 +74,8 @@ from tictactoe_tui.text.lab import (
 from tictactoe_tui.text.scores import first_cut_text, left_out_words
 
 TREE_ALGORITHMS = ("alphabeta-ordered", "alphabeta-plain", "alphabeta-tt")
-"""The searches the explorer can show, in the order `o` cycles through them."""
+"""The searches the explorer can show, in the order `o` cycles through them (then `YOURS`, the
+learner's evaluation, when the explorer was given its file)."""
 
 TREE_TIME_LIMIT = 10.0
 """Seconds a recorded search may take (the recording itself is capped in events)."""
@@ -227,12 +238,18 @@ class TreeController:
         depth: int | None = None,
         event_cap: int = EVENT_CAP,
         clock: Callable[[], float] = time.monotonic,
+        eval_file: str | Path | None = None,
     ):
         """Explore the search from `position` to `depth` plies, recording `event_cap` events.
 
         Without a depth, positions with few empty cells are searched to the end and the others
         to `BIG_BOARD_TREE_DEPTH` plies. `clock` times a prediction (injected by the tests).
+        `eval_file`, the learner's evaluation, adds "yours: FILE" to the algorithms `o` offers.
         """
+        self.eval_file = None if eval_file is None else Path(eval_file)
+        """The learner's evaluation file (None: the lab's algorithms only)."""
+        self.algorithms: tuple[str, ...] = TREE_ALGORITHMS + (() if eval_file is None else (YOURS,))
+        """The algorithms `o` cycles through."""
         self.clock = clock
         self.asking: TreePrediction | None = None
         """The prediction being made (prediction mode, before the replay); None otherwise."""
@@ -256,6 +273,8 @@ class TreeController:
         """In step mode, the index of the event shown; None shows the finished search."""
         self.failure: str | None = None
         """Why the last search failed (None: it did not)."""
+        self.failure_head = "The search failed"
+        """What failed: the search, or the learner's evaluation."""
 
     @property
     def busy(self) -> bool:
@@ -286,40 +305,87 @@ class TreeController:
         # A new search drops the prediction made on the old one (and its box).
         dropped = [DrawPredict()] if self.asking is not None or self.verdict is not None else []
         self.asking = self.verdict = None
-        job = RunJob(
-            record_search,
-            (self.position, self.algorithm, self.depth, TREE_TIME_LIMIT, self.event_cap),
-        )
+        if self.algorithm == YOURS:
+            assert self.eval_file is not None
+            job = RunJob(
+                record_yours,
+                (
+                    self.position,
+                    str(self.eval_file),
+                    self.search_depth,
+                    TREE_TIME_LIMIT,
+                    self.event_cap,
+                ),
+            )
+        else:
+            job = RunJob(
+                record_search,
+                (self.position, self.algorithm, self.depth, TREE_TIME_LIMIT, self.event_cap),
+            )
         return [Searching(), DrawTitle(), DrawStep(), *dropped, job]
+
+    @property
+    def search_depth(self) -> int | None:
+        """The depth the shown search runs to: the one chosen, or for the learner's evaluation
+        (which is read only at a cut-off) `HEURISTIC_DEPTH` when none is."""
+        if self.algorithm == YOURS and self.depth is None:
+            return HEURISTIC_DEPTH
+        return self.depth
+
+    @property
+    def heuristic(self) -> str:
+        """What scores a leaf at the depth cut-off, as the lines name it."""
+        if self.algorithm == YOURS and self.eval_file is not None:
+            return guest_name(self.eval_file)
+        return HEURISTIC
+
+    def algorithm_title(self) -> str:
+        """The search shown, as the title names it."""
+        if self.algorithm == YOURS and self.eval_file is not None:
+            return f"{guest_name(self.eval_file)} (the H1 search, your evaluate at the cut-off)"
+        return ALGORITHM_TITLES[self.algorithm]
+
+    def answered(self, answer: tuple[TraceResult, TraceRecorder] | YoursFailed) -> list[TreeEffect]:
+        """The worker's answer: a recording to show, or the learner's file's fault."""
+        if isinstance(answer, YoursFailed):
+            self.failure = answer.reason
+            self.failure_head = "Your evaluation failed"
+            return [DrawTitle()]
+        return self.recorded(*answer)
 
     def recorded(self, result: TraceResult, recorder: TraceRecorder) -> list[TreeEffect]:
         """The recording arrived: show it."""
         self.result, self.recorder = result, recorder
+        self.failure = None
         return [Rebuild(), DrawTitle(), DrawStep()]
 
     def search_failed(self, message: str) -> list[TreeEffect]:
         """The worker could not record the search."""
         self.failure = message
+        self.failure_head = "The search failed"
         return [DrawTitle()]
 
     def cycle_algorithm(self) -> list[TreeEffect]:
-        """Show the next alpha-beta variant (board order, ordered, with the table)."""
-        index = TREE_ALGORITHMS.index(self.algorithm)
-        self.algorithm = TREE_ALGORITHMS[(index + 1) % len(TREE_ALGORITHMS)]
+        """Show the next alpha-beta variant (board order, ordered, with the table; then the
+        learner's evaluation when given)."""
+        index = self.algorithms.index(self.algorithm)
+        self.algorithm = self.algorithms[(index + 1) % len(self.algorithms)]
         return self._search()
 
     def change_depth(self, delta: int) -> list[TreeEffect]:
         """Search one ply deeper or shallower (to the end is the deepest on small positions)."""
         empties = self.position.size * self.position.size - self.position.move_count
-        full_allowed = default_depth(self.position) is None
+        # The learner's evaluation always runs to a depth (None would read as its default).
+        full_allowed = default_depth(self.position) is None and self.algorithm != YOURS
         deepest = min(MAX_DEPTH, empties)
-        current = empties if self.depth is None else self.depth
+        shown = self.search_depth
+        current = empties if shown is None else shown
         target = max(1, min(deepest, current + delta))
         if target >= empties and full_allowed:
             new: int | None = None
         else:
             new = min(target, empties - 1) if full_allowed else target
-        if new == self.depth:
+        if new == shown:
             words = (
                 "That is as far as the explorer goes here."
                 if delta > 0
@@ -599,7 +665,7 @@ class TreeController:
             return LineLabel(pruned_label(node, line.pruned, self.position), Look.PRUNED)
         if node.leaf == LEFT_OUT:
             return LineLabel(node_label(node, self.position), Look.LEFT_OUT)
-        text = node_label(node, self.position, HEURISTIC, self.step, self.recorder.nodes)
+        text = node_label(node, self.position, self.heuristic, self.step, self.recorder.nodes)
         done = node.returned >= 0 and (self.step is None or node.returned <= self.step)
         if not done:
             return LineLabel(text, Look.PENDING)
@@ -639,7 +705,7 @@ class TreeController:
             words = pruned_words(node, line.pruned, self.position)
             view = LineView(marks, path, line.pruned, Lit.PRUNED, words)
         else:
-            words = node_words(node, self.position, HEURISTIC, self.step, nodes)
+            words = node_words(node, self.position, self.heuristic, self.step, nodes)
             view = LineView(marks, path, node.move, Lit.MOVE, words)
         if self.verdict is None or move is None or not self._fate_shown(move):
             return view
@@ -699,7 +765,9 @@ class TreeController:
                 "events one at a time: enter a node, score a leaf, raise α, cut, return."
             )
         event = recorder.events[self.step]
-        words = event_words(recorder.events, self.step, recorder.nodes, self.position, HEURISTIC)
+        words = event_words(
+            recorder.events, self.step, recorder.nodes, self.position, self.heuristic
+        )
         return (
             f"Event {self.step + 1:,} of {len(recorder.events):,}: {event.kind.value}\n"
             f"{words}\n"
@@ -714,11 +782,12 @@ class TreeController:
             ended = "a draw" if board.winner is None else f"{board.winner} won"
             return f"The game is over ({ended}): there is no search to show. Escape goes back."
         if self.failure is not None:
-            return f"The search failed: {self.failure}"
+            return f"{self.failure_head}: {self.failure}"
         size = board.size
-        depth = "to the end of the game" if self.depth is None else f"to depth {self.depth}"
+        plies = self.search_depth
+        depth = "to the end of the game" if plies is None else f"to depth {plies}"
         head = (
-            f"{ALGORITHM_TITLES[self.algorithm]} from {board.to_move} to move "
+            f"{self.algorithm_title()} from {board.to_move} to move "
             f"({size}×{size}, {board.k} in a row), {depth}"
         )
         if self.asking is not None:

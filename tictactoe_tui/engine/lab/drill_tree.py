@@ -4,8 +4,10 @@ From a position, `cut_tree` grows a tree of `depth` plies (2–4) in which every
 first `width` (2–4) legal moves, in the order the lab's ordered alpha-beta tries them (winning
 moves, blocks, then the moves H1 likes best) or in board order — the order is the lesson, so it
 is a switch. The root is MAX, the side to move. A position that ends before the depth is a leaf
-worth its result; the other leaves are worth H1 or H2 of their position, or its exact value,
-all from the root player's side.
+worth its result; the other leaves are worth H1 or H2 of their position, its exact value, or
+the learner's own `evaluate(board, player)` (`LeafValues.YOURS`, the file `DrillShape.eval_file`,
+run as guest code in a process of its own, every leaf in one call, each value rounded to a whole
+number as the lab's searches round it), all from the root player's side.
 
 Results are depth-aware, as everywhere in the engine: a win on ply d (counted from the root) is
 worth W - d, a loss -(W - d), a draw 0. With heuristic leaves W is 100 (or a larger power of ten
@@ -19,12 +21,15 @@ the position each node stands for, for the words and the tests.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 
 from tictactoe_tui.engine.evaluation.heuristics import h1, h2
 from tictactoe_tui.engine.lab.hand_search import DrillNode
 from tictactoe_tui.engine.lab.trace import lab_move_order
+from tictactoe_tui.engine.players.guest import DEFAULT_TIME, GuestCode, GuestFault, guest_name
 from tictactoe_tui.engine.rules.board import Board, Mark
 from tictactoe_tui.engine.search.api import analyse_position
 from tictactoe_tui.engine.search.types import win_score
@@ -71,6 +76,8 @@ class LeafValues(StrEnum):
     H2 = "h2"
     EXACT = "exact"
     """The position's proven value, depth-aware, on the engine's own scale."""
+    YOURS = "yours"
+    """The learner's `evaluate(board, player)` (the file `DrillShape.eval_file`), rounded."""
 
 
 @dataclass(frozen=True)
@@ -81,9 +88,22 @@ class DrillShape:
     width: int = 3
     order: MoveOrder = MoveOrder.ENGINE
     leaves: LeafValues = LeafValues.H1
+    eval_file: Path | None = None
+    """The learner's file whose `evaluate` values the leaves (`LeafValues.YOURS` only)."""
+    eval_time: float = DEFAULT_TIME
+    """Seconds the learner's `evaluate` may take on each leaf."""
+
+    @property
+    def leaves_name(self) -> str:
+        """The leaf values as the drill names them: "h1", "h2", "exact" or "yours: FILE"."""
+        if self.leaves is LeafValues.YOURS and self.eval_file is not None:
+            return guest_name(self.eval_file)
+        return str(self.leaves)
 
     def check(self, board: Board) -> None:
         """Raise ValueError, saying why, when this shape cannot be cut from `board`."""
+        if self.leaves is LeafValues.YOURS and self.eval_file is None:
+            raise ValueError("yours leaves need your evaluation file: --eval FILE")
         if self.depth not in DEPTHS:
             raise ValueError(f"the depth must be {DEPTHS.start} to {DEPTHS.stop - 1} plies")
         if self.width not in WIDTHS:
@@ -108,7 +128,7 @@ class DrillTree:
     """The position each node stands for (after its move)."""
     leaf_kinds: dict[int, str]
     """How each leaf got its value: "win", "loss", "draw" (the game ended), or the leaf values'
-    name ("h1", "h2", "exact")."""
+    kind ("h1", "h2", "exact", "yours")."""
     win: int
     """W: a win on ply d is worth W - d in this tree."""
 
@@ -148,6 +168,25 @@ def _heuristic(board: Board, root: Mark, leaves: LeafValues) -> int:
     return h1(board, root) if leaves is LeafValues.H1 else h2(board, root)
 
 
+def _yours(
+    boards: list[Board], root: Mark, shape: DrillShape, should_stop: Callable[[], bool] | None
+) -> list[int]:
+    """The learner's `evaluate(board, root)` of every board, in one call of its own process
+    (rounded to whole numbers); GuestFault when the file fails, its process ended either way."""
+    assert shape.eval_file is not None
+    code = GuestCode(shape.eval_file, shape.eval_time)
+    try:
+        if not code.provides().evaluate:
+            raise GuestFault(
+                f"{code.path.name} defines no evaluate(board, player) to value the leaves",
+                kind="missing",
+            )
+        values = code.evaluate_many([(board, root) for board in boards], should_stop)
+    finally:
+        code.close()
+    return [round(value) for value in values]
+
+
 def _heuristic_win(values: list[int], depth: int) -> int:
     """W for a tree whose heuristic leaves take `values`: 100, or the next power of ten that
     keeps every win (W - d, d ≤ depth) above every heuristic value."""
@@ -168,6 +207,8 @@ class _Cutter:
     def __post_init__(self) -> None:
         self.boards: dict[int, Board] = {}
         self.leaf_kinds: dict[int, str] = {}
+        self.heuristic: dict[int, int] = {}
+        """The open leaves' heuristic values (h1, h2 or yours) by node, once asked for."""
         self.next_id = 0
         self.root_mark = self.position.to_move
 
@@ -201,7 +242,7 @@ class _Cutter:
         self.leaf_kinds[node.id] = str(self.shape.leaves)
         if self.shape.leaves is LeafValues.EXACT:
             return _exact_value(board, root, node.ply)
-        return _heuristic(board, root, self.shape.leaves)
+        return self.heuristic[node.id]
 
 
 @dataclass(frozen=True)
@@ -220,18 +261,28 @@ class _Grown:
         return [leaf for child in self.children for leaf in child.leaves()]
 
 
-def cut_tree(position: Board, shape: DrillShape) -> DrillTree:
-    """The drill tree of `shape` cut from `position` (ValueError, saying why, if it cannot be)."""
+def cut_tree(
+    position: Board, shape: DrillShape, should_stop: Callable[[], bool] | None = None
+) -> DrillTree:
+    """The drill tree of `shape` cut from `position` (ValueError, saying why, if it cannot be).
+
+    With `LeafValues.YOURS` the learner's file values every open leaf in one call: GuestFault
+    when it fails (PlayerStopped when `should_stop()` says so while it is waited for); no
+    process is left either way.
+    """
     shape.check(position)
     cutter = _Cutter(position, shape)
     grown = cutter.grow(position, None, 0)
     if shape.leaves is LeafValues.EXACT:
         win = win_score(position)
     else:
-        open_leaves = [
-            cutter.boards[leaf.id] for leaf in grown.leaves() if not cutter.boards[leaf.id].is_over
-        ]
-        values = [_heuristic(board, cutter.root_mark, shape.leaves) for board in open_leaves]
+        open_ids = [leaf.id for leaf in grown.leaves() if not cutter.boards[leaf.id].is_over]
+        open_leaves = [cutter.boards[ident] for ident in open_ids]
+        if shape.leaves is LeafValues.YOURS:
+            values = _yours(open_leaves, cutter.root_mark, shape, should_stop)
+        else:
+            values = [_heuristic(board, cutter.root_mark, shape.leaves) for board in open_leaves]
+        cutter.heuristic = dict(zip(open_ids, values, strict=True))
         win = _heuristic_win(values, shape.depth)
     root = cutter.valued(grown, win)
     return DrillTree(position, shape, root, cutter.boards, cutter.leaf_kinds, win)

@@ -5,18 +5,35 @@ made it (the mover), by H1, by H2 and by the learner's `evaluate(board, player)`
 look the heuristic players (and the heuristic lab) rank moves by. The learner's values come from
 its file run as guest code (`players.guest`), all of them in one call; whatever goes wrong in
 the file is a `GuestFault`, and its process has ended either way.
+
+`record_yours` is the tree view's search with the learner's evaluation: the H1 search (the lab's
+`h1` method) with the file's `evaluate` at the cut-off, recorded step by step, labelled "yours:
+FILE"; every position the search can reach at its cut-off is asked for in one call before it
+starts (`GuestEvaluator.prefetch`), and a fault comes back as `YoursFailed`, in one line.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tictactoe_tui.engine.evaluation.heuristics import h1, h2
-from tictactoe_tui.engine.players.guest import DEFAULT_TIME, GuestCode
+from tictactoe_tui.engine.lab.compare import YoursFailed
+from tictactoe_tui.engine.lab.trace import (
+    EVENT_CAP,
+    HEURISTIC_DEPTH,
+    YOURS,
+    TraceRecorder,
+    TraceResult,
+    trace_search,
+)
+from tictactoe_tui.engine.players.guest import DEFAULT_TIME, GuestCode, GuestFault
+from tictactoe_tui.engine.players.guest_search import GuestEvaluator
 from tictactoe_tui.engine.rules.board import Board
+from tictactoe_tui.engine.search.types import ProgressCallback
 
-__all__ = ["MoveValues", "OnePly", "one_ply_values"]
+__all__ = ["MoveValues", "OnePly", "one_ply_values", "record_yours"]
 
 
 @dataclass(frozen=True)
@@ -62,3 +79,41 @@ def one_ply_values(board: Board, path: str | Path, call_time: float = DEFAULT_TI
         for move, value in zip(moves, values, strict=True)
     )
     return OnePly(code.name, code.path, rows)
+
+
+def record_yours(
+    board: Board,
+    path: str | Path,
+    depth: int | None = None,
+    time_limit: float | None = None,
+    cap: int = EVENT_CAP,
+    call_time: float = DEFAULT_TIME,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> tuple[TraceResult, TraceRecorder] | YoursFailed:
+    """The H1 search from `board` to `depth` plies (None: `HEURISTIC_DEPTH`) with the file at
+    `path`'s `evaluate` at the cut-off, recorded (`cap` events), labelled "yours: FILE"; or,
+    when the file fails, why in one line. Its process has ended either way. A module-level
+    function for workers, as `trace.record_search` is."""
+    plies = HEURISTIC_DEPTH if depth is None else depth
+    try:
+        code = GuestCode(path, call_time)
+    except ValueError as error:  # the file went, or serve does not offer it
+        return YoursFailed(str(error), "missing")
+    recorder = TraceRecorder(cap)
+    try:
+        if not code.provides().evaluate:
+            raise GuestFault(
+                f"{code.path.name} defines no evaluate(board, player) for the search",
+                kind="missing",
+            )
+        evaluator = GuestEvaluator(code, should_stop)
+        evaluator.prefetch(board, plies)
+        result = trace_search(
+            board, YOURS, plies, time_limit, should_stop, on_progress, recorder, evaluator
+        )
+    except GuestFault as fault:
+        return YoursFailed(fault.reason, fault.kind)
+    finally:
+        code.close()
+    return replace(result, label=code.name), recorder

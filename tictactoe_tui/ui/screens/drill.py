@@ -13,7 +13,9 @@ Each check is kept in the history (`history.drills`), and the screen shows the d
 and the streak.
 
 The rules are `play.drill.DrillController`'s: the screen hands it every key and draws what it
-says.
+says. Opened with the learner's evaluation file (`DrillStart.eval_file`), its trees' leaves are
+the file's values ("yours: FILE"): the file runs in a process of its own, waited for in a thread
+so the screen keeps answering, and a file that fails is one line in the verdict area.
 """
 
 from __future__ import annotations
@@ -21,13 +23,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
+from textual.worker import get_current_worker
 
+from tictactoe_tui.engine.lab.drill_tree import DrillShape, DrillTree, cut_tree
+from tictactoe_tui.engine.players.foreign import PlayerStopped
+from tictactoe_tui.engine.players.guest import GuestFault
+from tictactoe_tui.engine.rules.board import Board
 from tictactoe_tui.history.drills import DrillScore, drill_score, keep_attempt
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.drill import DrillController, DrillStart
@@ -128,6 +135,9 @@ class DrillScreen(Screen[None]):
         self.query_one(DrillOutline).focus()
         self.on_resize()
         self.redraw()
+        again = self.controller.leaves_cut()
+        if again is not None:
+            self._cut(*again, f"Leaves valued by {again[1].leaves_name}.")
 
     def on_resize(self, event: events.Resize | None = None) -> None:
         """The board beside the outline only when there is room for both; a shorter verdict
@@ -229,8 +239,36 @@ class DrillScreen(Screen[None]):
             self.score = self.score.after(attempt.solved)
 
     def action_new(self) -> None:
-        """A fresh tree."""
+        """A fresh tree (cut off the event loop when the learner's file values its leaves)."""
+        if self.controller.guest_leaves:
+            self._cut(*self.controller.next_cut(), "A fresh tree.")
+            return
         self._run(self.controller.new_tree)
+
+    @work(thread=True, exclusive=True, group="drill-leaves", exit_on_error=False)
+    def _cut(self, position: Board, shape: DrillShape, message: str) -> None:
+        """Cut the tree with the learner's leaves in a thread (its file runs in a process of
+        its own), then show it, or the file's fault in one line."""
+        worker = get_current_worker()
+        try:
+            tree = cut_tree(position, shape, lambda: worker.is_cancelled)
+        except PlayerStopped:
+            return
+        except (GuestFault, ValueError) as fault:
+            reason = fault.reason if isinstance(fault, GuestFault) else str(fault)
+            self.app.call_from_thread(self._cut_failed, reason)
+            return
+        self.app.call_from_thread(self._cut_done, tree, message)
+
+    def _cut_done(self, tree: DrillTree, message: str) -> None:
+        if self.is_attached:
+            self.controller.show_tree(tree, message)
+            self.redraw()
+
+    def _cut_failed(self, reason: str) -> None:
+        if self.is_attached:
+            self.controller.leaves_failed(reason)
+            self.redraw()
 
     def action_reorder(self) -> None:
         """Switch between filling in the tree and reordering its children."""

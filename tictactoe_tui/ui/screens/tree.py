@@ -28,6 +28,7 @@ effects it returns, and draws what its queries say.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar, assert_never
 
 from rich.text import Text
@@ -121,12 +122,16 @@ class TreeScreen(Screen[None]):
     ]
 
     def __init__(
-        self, position: Position, depth: int | None = None, event_cap: int = EVENT_CAP
+        self,
+        position: Position,
+        depth: int | None = None,
+        event_cap: int = EVENT_CAP,
+        eval_file: str | Path | None = None,
     ) -> None:
-        """Explore the search from `position` to `depth` plies, recording `event_cap` events
-        (see `TreeController`)."""
+        """Explore the search from `position` to `depth` plies, recording `event_cap` events;
+        with the learner's `eval_file`, `o` also offers "yours: FILE" (see `TreeController`)."""
         super().__init__()
-        self.controller = TreeController(position, depth, event_cap)
+        self.controller = TreeController(position, depth, event_cap, eval_file=eval_file)
         """The explorer's rules and state: the recording, the algorithm, the event shown."""
         self._lines: dict[int, TreeNode[Line]] = {}
         self._filled: set[int] = set()
@@ -225,11 +230,11 @@ class TreeScreen(Screen[None]):
     async def _record(self, job: RunJob) -> None:
         """Record the search in the worker, then show it (or say what went wrong)."""
         try:
-            result, recorder = await app_thinker(self).run(job.job, *job.args)
+            answer = await app_thinker(self).run(job.job, *job.args)
         except JobFailed as error:
             self._apply(self.controller.search_failed(str(error)))
             return
-        self._apply(self.controller.recorded(result, recorder))
+        self._apply(self.controller.answered(answer))
 
     # -- the tree -------------------------------------------------------------------------------
 
