@@ -10,15 +10,19 @@ import io
 import json
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.test_store import fill, read_only_dir, read_only_history, tiny_disk
 from tictactoe_tui.cli.text_mode import TextGame
 from tictactoe_tui.engine import Board, analyse_position
 from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.history.locations import DB_NAME
+from tictactoe_tui.history.schema import SCHEMA_VERSION
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.text.scores import score_meaning
@@ -327,3 +331,75 @@ def test_undo_after_the_end_counts_the_game_once(data_dir: Path) -> None:
     assert sum(line.startswith("Game over: X wins.") for line in said) == 2
     assert said[-3] == "This session: X 1, O 0, Draws 0."
     assert outcomes(data_dir) == ["X"]  # kept once: the reopened win left the history
+
+
+def unfinished_game_line(said: list[str]) -> str:
+    """The one line that says where the unfinished game went."""
+    lines = [line for line in said if line.startswith(("The unfinished game", "End of input."))]
+    assert len(lines) == 1, said
+    return lines[0]
+
+
+def test_a_read_only_history_never_claims_the_unfinished_game_was_kept(tmp_path: Path) -> None:
+    with read_only_history(tmp_path) as folder:
+        before = sorted(path.name for path in folder.iterdir())
+        said = play("5\nquit\n", folder, mode="human-vs-human")
+        line = unfinished_game_line(said)
+        assert line.startswith(
+            f"The unfinished game was not kept: nothing can be written in {folder}"
+        )
+        assert "kept in the history" not in "\n".join(said)
+        assert sorted(path.name for path in folder.iterdir()) == before  # no record anywhere
+        assert len(outcomes(folder)) == 12  # the history's own games, and not this one
+
+
+def test_a_data_dir_that_refuses_writes_says_the_game_was_not_kept_and_why(
+    tmp_path: Path,
+) -> None:
+    folder = read_only_dir(tmp_path)
+    # The command as the issue typed it, its notice on stderr and the game's fate on stdout.
+    done = cli("--text", "--size", "3", stdin="5\nq\n", data_dir=folder)
+    assert done.returncode == 0 and done.stderr.startswith("History is off")
+    said = done.stdout.splitlines()
+    assert unfinished_game_line(said).startswith(
+        f"The unfinished game was not kept: the history in {folder} cannot take games ("
+    )
+    assert not list(folder.glob("unsaved-*"))
+
+
+def test_a_full_disk_says_the_unfinished_game_is_held_then_lost_never_kept(
+    tmp_path: Path,
+) -> None:
+    with tiny_disk(tmp_path) as disk:
+        HistoryStore.open(disk).close()
+        filler = fill(disk)
+        said = play("5\nnew\n5\nquit\n", disk, mode="human-vs-human")
+        held, lost = [line for line in said if line.startswith("The unfinished game")]
+        assert held == (
+            f"The unfinished game could not be written in {disk} (no space left on device): "
+            "it is held in memory and tried again with every save, until the program ends."
+        )
+        assert lost == (
+            f"The unfinished game was not kept: nothing can be written in {disk} "
+            "(no space left on device)."
+        )
+        assert not list(disk.glob("unsaved-*"))
+        filler.unlink()
+        assert outcomes(disk) == []
+
+
+def test_an_unfinished_game_the_history_cannot_take_is_said_to_wait_where_it_waits(
+    data_dir: Path,
+) -> None:
+    store = HistoryStore.open(data_dir)
+    store.close()
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")  # a newer program's file
+    said = play("5\nquit\n", data_dir, mode="human-vs-human")
+    line = unfinished_game_line(said)
+    (record,) = data_dir.glob("unsaved-*.txt")
+    assert line == (
+        "The unfinished game could not go into the history (read-only): it is kept as "
+        f"{record}, saved when the history can take it."
+    )
+    assert "abandoned" in record.read_text(encoding="utf-8")

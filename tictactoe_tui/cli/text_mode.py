@@ -29,6 +29,8 @@ from tictactoe_tui.cli.text_predict import TextPredictions
 from tictactoe_tui.engine import IllegalMove
 from tictactoe_tui.engine.puzzles.proven import parse_cell
 from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.history import notices
+from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.controller import (
     Bell,
@@ -96,13 +98,6 @@ def main(argv: Sequence[str]) -> int:
     finally:
         game.close()
         store.close()
-
-
-def _kept(effects: Sequence[Effect]) -> list[str]:
-    """A sentence saying a game left unfinished is kept, when `effects` keep one."""
-    if any(isinstance(effect, Record) for effect in effects):
-        return ["The unfinished game is kept in the history."]
-    return []
 
 
 def _centre(size: int) -> str:
@@ -174,17 +169,41 @@ class TextGame:
         self.thinker.close()
 
     def _leave(self, why: str) -> None:
-        """The input ended: keep a game left unfinished, and say so."""
-        if self._keep_unfinished():
-            why += " The unfinished game is kept in the history."
-        self._say(why)
+        """The input ended: keep a game left unfinished, and say where it went."""
+        kept = self._keep_unfinished()
+        self._say(f"{why} {kept}" if kept else why)
 
-    def _keep_unfinished(self) -> bool:
-        """Save a game left unfinished as abandoned, once; whether there was one."""
-        kept = self.controller.abandon()
-        if kept is not None:
-            self.store.save(kept)
-        return kept is not None
+    def _keep_unfinished(self) -> str:
+        """Save a game left unfinished as abandoned, once: where it went, in a sentence ("" when
+        there was none)."""
+        game = self.controller.abandon()
+        return "" if game is None else self._where_kept(game, ending=True)
+
+    def _where_kept(self, game: PlayedGame, ending: bool) -> str:
+        """Save the unfinished `game` and say where it went, true to what the store did (the
+        program `ending` after it or not)."""
+        kept = self.store.keep(game)
+        return notices.game_kept(
+            "The unfinished game",
+            self.store.path.parent,
+            saved=kept.game_id is not None,
+            record=kept.record,
+            in_memory=kept.in_memory,
+            why=kept.why,
+            ending=ending,
+        )
+
+    def _keep_first(self, effects: Sequence[Effect]) -> list[Effect]:
+        """Keep the unfinished game that `effects` (new, quit) record, at once, saying where it
+        went; the other effects, to carry out after that sentence."""
+        rest: list[Effect] = []
+        ending = any(isinstance(effect, Quit) for effect in effects)
+        for effect in effects:
+            if isinstance(effect, Record):
+                self._say(self._where_kept(effect.game, ending=ending))
+            else:
+                rest.append(effect)
+        return rest
 
     def _handle(self, text: str) -> None:
         """One line: a cell, a word, or one sentence saying what was not understood."""
@@ -213,8 +232,8 @@ class TextGame:
             self.report = None
             if self.predictions is not None:
                 self.predictions.new_game()
-            effects = self.controller.new_game()
-            self._say(*_kept(effects), f"New game. {self._players()}")
+            effects = self._keep_first(self.controller.new_game())
+            self._say(f"New game. {self._players()}")
             self._run(effects)
         elif word == "help":
             self._say(*help_lines(self.controller.settings.size))
@@ -223,8 +242,7 @@ class TextGame:
             if not any(isinstance(effect, Quit) for effect in effects):
                 # Mid-game the screen asks "quit?" first; typing the word is the answer.
                 effects = self.controller.confirm_quit()
-            self._say(*_kept(effects))
-            self._run(effects)
+            self._run(self._keep_first(effects))
 
     def _choose(self, text: str) -> None:
         """A cell typed by name (or by digit on 3×3): played if the rules allow."""

@@ -94,6 +94,37 @@ def study_failed(why: str) -> str:
     return f"Could not save the study to the history ({why})."
 
 
+def game_kept(
+    what: str,
+    folder: Path,
+    *,
+    saved: bool,
+    record: Path | None,
+    in_memory: bool,
+    why: str,
+    ending: bool,
+) -> str:
+    """Where a game (`what`: "The unfinished game") went, true to what the store did: into the
+    history in `folder`, a waiting `record` beside it, memory (`in_memory`: nothing could be
+    written; when the program is `ending`, that is nowhere), or nowhere; `why` it is not in
+    the history."""
+    if saved:
+        return f"{what} is kept in the history."
+    if record is not None:
+        return (
+            f"{what} could not go into the history ({why}): it is kept as {record}, "
+            "saved when the history can take it."
+        )
+    if in_memory and not ending:
+        return (
+            f"{what} could not be written in {folder} ({why}): it is held in memory and tried "
+            "again with every save, until the program ends."
+        )
+    if in_memory:
+        return f"{what} was not kept: nothing can be written in {folder} ({why})."
+    return f"{what} was not kept: the history in {folder} cannot take games ({why})."
+
+
 def kept(waiting: int, in_memory: int, settings: bool) -> str:
     """What waits, as the start of a sentence ending "saved as soon as it is free": `waiting`
     games outside the database (`in_memory` of them in memory, the rest as records beside it),

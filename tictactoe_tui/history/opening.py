@@ -42,6 +42,9 @@ class Opened:
     """One line for the user when the history is not working as usual, else ""."""
     locked: bool = False
     """Whether another program held the file's lock."""
+    why: str = ""
+    """Why new games cannot be written, in a few words, when they cannot ("read-only", "no
+    space left on device", "not a file"), else ""."""
 
 
 def open_file(path: Path, busy_seconds: float, create: bool) -> Opened:
@@ -49,7 +52,7 @@ def open_file(path: Path, busy_seconds: float, create: bool) -> Opened:
     waiting `busy_seconds` for a lock; never raises."""
     if path.exists() and not path.is_file():
         # A folder, a pipe, a device: SQLite would refuse it, or wait on a pipe for ever.
-        return Opened(None, "off", notices.not_a_file(path))
+        return Opened(None, "off", notices.not_a_file(path), why="it is not a file")
     try:
         if create:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -135,7 +138,7 @@ def _damaged(path: Path, busy_seconds: float, create: bool) -> Opened:
     except OSError as stuck:
         if not create:
             return Opened(None, "off", notices.damaged_stuck_reading(path, reason(stuck)))
-        return Opened(None, "off", notices.damaged_stuck(path, reason(stuck)))
+        return Opened(None, "off", notices.damaged_stuck(path, reason(stuck)), why="damaged")
     if not create:
         # A reading command (`history`, `export`) writes nothing: it keeps the damaged file by
         # moving it aside (a rename; the stage-2 contract asks for it), and makes no new
@@ -144,7 +147,9 @@ def _damaged(path: Path, busy_seconds: float, create: bool) -> Opened:
     try:
         connection, state, _ = connect(path, busy_seconds)
     except (sqlite3.Error, OSError) as again:
-        return Opened(None, "off", notices.damaged_moved_then_off(moved, reason(again)))
+        return Opened(
+            None, "off", notices.damaged_moved_then_off(moved, reason(again)), why=reason(again)
+        )
     return Opened(connection, state, notices.damaged_moved(moved))
 
 
@@ -159,8 +164,9 @@ def _read_only(path: Path, busy_seconds: float, error: BaseException) -> Opened:
             connection = None
         if connection is not None:
             why = "read-only" if not os.access(folder, os.W_OK) else reason(error)
-            return Opened(connection, "read-only", notices.read_only(folder, why))
-    return Opened(None, "off", notices.cannot_write(folder, reason(error)))
+            return Opened(connection, "read-only", notices.read_only(folder, why), why=why)
+    why = "read-only" if folder.is_dir() and not os.access(folder, os.W_OK) else reason(error)
+    return Opened(None, "off", notices.cannot_write(folder, reason(error)), why=why)
 
 
 def move_aside(path: Path) -> Path:

@@ -38,6 +38,7 @@ import contextlib
 import os
 import sqlite3
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -64,6 +65,23 @@ BUSY_SECONDS = 2.0
 """How long a write waits for another copy of the app to finish its own before giving up."""
 
 
+@dataclass(frozen=True)
+class Kept:
+    """Where `HistoryStore.keep` put a game: exactly one of in the database (`game_id`), as a
+    record beside it (`record`), in memory (`in_memory`: it is lost if the program ends before
+    a write succeeds), or nowhere."""
+
+    game_id: int | None = None
+    """The game's id in the database, when it went there."""
+    record: Path | None = None
+    """The waiting record it was written to, when the database could not take it."""
+    in_memory: bool = False
+    """Neither the database nor a record could be written: the store holds it, and tries
+    again with every write and when it closes."""
+    why: str = ""
+    """Why it is not in the database, in a few words ("" when it is)."""
+
+
 class HistoryStore:
     """The games, the last settings, the studies and the review's cached analyses in one SQLite
     file, kept whatever the file does."""
@@ -86,6 +104,8 @@ class HistoryStore:
         ("waiting": locked when opened) or neither at all ("off")."""
         self.notice = ""
         """One line for the user when the history is not working as usual, else ""."""
+        self.refusal = ""
+        """Why the file cannot take games at all (read-only, off), in a few words, else ""."""
         self.pending: list[PlayedGame] = []
         """Games the database could not take that could not be written as records either (a
         folder that cannot be written): kept in memory, tried again with every write."""
@@ -126,6 +146,7 @@ class HistoryStore:
                 store.database.attach(opened.connection)
                 store.database.locked_out = opened.locked
                 store.state, store.notice = opened.state, opened.notice
+                store.refusal = opened.why
                 if store.writable:
                     store._catch_up(wait=True)
                     store._say_waiting()
@@ -185,8 +206,14 @@ class HistoryStore:
         Games waiting from earlier go first. A game the database cannot take is kept, unless
         `keep` is false (`import` says so instead): as a record beside the database, saved by a
         later save, `retry`, `close` or the next start; in `pending` when even that cannot be
-        written. A history that is read-only or off keeps nothing (`notice` says so).
+        written. A history that is off keeps nothing (`notice` says so). `keep` says where the
+        game went.
         """
+        return self.keep(game, keep).game_id
+
+    def keep(self, game: PlayedGame, elsewhere: bool = True) -> Kept:
+        """Save a game as `save` does (`elsewhere`: as a record or in memory when the database
+        cannot take it), and say where it went."""
         with self.database.lock:
             if self.only_own:
                 self._made_games.append(game)
@@ -198,11 +225,28 @@ class HistoryStore:
                     pass  # a lock or a full disk: kept below, `notice` says why
                 else:
                     self._say_waiting()
-                    return game_id
-            if keep and self.state != "off" and self.records.park(game) is None:
-                self.pending.append(game)
+                    return Kept(game_id=game_id)
+            why = self._why_not_written()
+            kept = Kept(why=why)
+            if elsewhere and self.state != "off":
+                record = self.records.park(game)
+                if record is not None:
+                    kept = Kept(record=record, why=why)
+                else:
+                    self.pending.append(game)
+                    kept = Kept(in_memory=True, why=self.records.failure or why)
             self._say_waiting()
-            return None
+            return kept
+
+    def _why_not_written(self) -> str:
+        """Why the database did not take the last game, in a few words."""
+        if self._closed:
+            return "the history was closed"
+        if self.database.locked_out:
+            return "another program holds it"
+        if self.database.trouble is not None:
+            return self.database.trouble
+        return self.refusal or ("it is locked" if self.state == "waiting" else self.state)
 
     def forget(self, game: PlayedGame) -> bool:
         """Take `game`, as it was saved, out of the history (undo reopened it; it is saved

@@ -35,6 +35,8 @@ class WaitingRecords:
         """Where the database and its waiting records are."""
         self._parked = 0
         """Records this copy has written (numbers their files)."""
+        self.failure: str | None = None
+        """Why the last record could not be written (None when it was)."""
 
     def count(self) -> int:
         """How many records wait (none when the folder cannot be read)."""
@@ -63,8 +65,10 @@ class WaitingRecords:
             except OSError:
                 draft.unlink(missing_ok=True)  # a full disk: no empty draft left behind
                 raise
-        except OSError:
+        except OSError as error:
+            self.failure = error.strerror.lower() if error.strerror else str(error)
             return None
+        self.failure = None
         return target
 
     def unpark(self, game: PlayedGame) -> bool:
