@@ -21,7 +21,9 @@ temporary folder, each failing (or not) in its own way.
   for one it lost.
 - "dropper": a good brain that, like Rapfi on a loaded machine, drops the word of its first
   `TURN` whenever it comes and answers `ERROR Unknown command: x,y`;
-- "grumpy": answers every `TURN x,y` so.
+- "grumpy": answers every `TURN x,y` so;
+- "named": a good brain whose `ABOUT` gives the name "Named Brain" (the others give their
+  file name, but "nameless", a good brain that answers `ABOUT` with `UNKNOWN`).
 """
 
 from __future__ import annotations
@@ -106,7 +108,12 @@ for line in sys.stdin:
     elif word == "INFO":
         pass
     elif word == "ABOUT":
-        say('name="fake", version="1"')
+        if BEHAVIOUR == "named":
+            say('name="Named Brain", version="1.0", author="tests"')
+        elif BEHAVIOUR == "nameless":
+            say("UNKNOWN ABOUT")
+        else:
+            say('name="pbrain-' + BEHAVIOUR + '", version="1"')
     elif word == "END":
         if BEHAVIOUR == "slowexit":
             time.sleep(3600)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.fake_brains import write_brain
 from tests.test_store import fill, read_only_dir, read_only_history, tiny_disk
 from tictactoe_tui.cli.text_mode import TextGame
 from tictactoe_tui.engine import Board, analyse_position
@@ -25,6 +26,7 @@ from tictactoe_tui.history.locations import DB_NAME
 from tictactoe_tui.history.schema import SCHEMA_VERSION
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.settings import GameSettings
+from tictactoe_tui.text.game import opponent_words, result_words, score_line_words
 from tictactoe_tui.text.scores import score_meaning
 
 
@@ -403,3 +405,35 @@ def test_an_unfinished_game_the_history_cannot_take_is_said_to_wait_where_it_wai
         f"{record}, saved when the history can take it."
     )
     assert "abandoned" in record.read_text(encoding="utf-8")
+
+
+def test_each_outside_engine_keeps_a_score_of_its_own_under_its_own_name(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    named = write_brain(tmp_path / "one", "named")
+    crash = write_brain(tmp_path / "two", "crash")
+    board = {"size": 9, "k": 5, "opponent": "engine", "time_limit": 2.0}
+    play("E5\nquit\n", data_dir, engine=str(named), **board)
+    said = play("E5\nscore\n", data_dir, engine=str(crash), **board)
+    assert "All time, games like this one: You 1, Computer 0, Draws 0." in said
+    store = HistoryStore.open(data_dir)
+    try:
+        games = store.games()
+        assert [(game.o, game.outcome) for game in games] == [
+            ("engine:pbrain-crash", "X"),
+            ("engine:Named Brain", "abandoned"),
+        ]
+        lines = sorted(score_line_words(line) for line in store.scores())
+        assert lines == [
+            "Named Brain on 9×9, 5 in a row: You 0 · Computer 0 · Draws 0 (1 abandoned)",
+            "pbrain-crash on 9×9, 5 in a row: You 1 · Computer 0 · Draws 0",
+        ]
+        lost = games[0]
+        assert lost.forfeit == (
+            "Computer (O) (pbrain-crash) lost by a fault: pbrain-crash exited with status 3 "
+            "in the middle of the game."
+        )
+        assert result_words(lost) == "You won (forfeit)"
+        assert opponent_words(lost.mode, lost.x, lost.o, lost.difficulty) == "pbrain-crash"
+    finally:
+        store.close()

@@ -622,3 +622,39 @@ async def test_p_hides_and_shows_a_candidates_line_on_the_review_board() -> None
         assert not review.view.line_shown
         await pilot.press("p")
         assert review.view.line_shown
+
+
+async def test_a_game_lost_by_a_fault_says_why_in_the_history_and_the_review() -> None:
+    reason = "Computer (O) (Named Brain) lost by a fault: Named Brain timed out."
+    store = HistoryStore.open()
+    store.save(a_game((4, 0, 8), o="engine:Named Brain", outcome="X", forfeit=reason))
+    store.save(a_game((4, 0, 8, 2), o="engine:pbrain-other", outcome="abandoned"))
+    store.close()
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_history(pilot)
+        table = history_table(pilot)
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        by_opponent = {row[2]: row[4] for row in rows}
+        assert by_opponent == {
+            "Named Brain 80%": "You won (forfeit)",
+            "pbrain-other 80%": "Abandoned",
+        }
+        status_of = screen.query_one("#history-status", Static)
+        lost_row = [row[2] for row in rows].index("Named Brain 80%")
+        table.move_cursor(row=lost_row)
+        await pilot.pause()
+        assert text(status_of).splitlines()[1] == reason
+        table.move_cursor(row=1 - lost_row)
+        await pilot.pause()
+        assert reason not in text(status_of)
+        table.move_cursor(row=lost_row)
+        await pilot.press("enter")
+        await settle(pilot)
+        review = pilot.app.screen
+        assert isinstance(review, ReviewScreen) and review.index == 3
+        first, second = text(review.query_one("#review-status", Static)).splitlines()
+        assert "vs Named Brain 80%" in first and "X won by forfeit after 3 moves" in first
+        assert second.endswith(reason)
+        await pilot.press("left")
+        assert reason not in text(review.query_one("#review-status", Static))

@@ -346,3 +346,31 @@ def test_a_brain_that_errs_on_the_turn_sent_again_is_a_fault(tmp_path: Path) -> 
         player.close()
     assert heard(brain).count("TURN 0,0") == 2
     assert not processes_running(brain)
+
+
+@pytest.mark.parametrize(
+    ("behaviour", "name"),
+    [("named", "Named Brain"), ("nameless", "pbrain-nameless"), ("good", "pbrain-good")],
+)
+def test_an_engine_is_named_by_its_about_else_by_its_file_name(
+    tmp_path: Path, behaviour: str, name: str
+) -> None:
+    brain = write_brain(tmp_path, behaviour)
+    player = OutsidePlayer(brain, time_limit=2)
+    try:
+        assert player.name == brain.name  # before it started
+        reports: list[EngineReport] = []
+        player.choose(Board.empty(15, 5), Limits(on_progress=reports.append))
+        assert player.name == name and {report.engine for report in reports} == {name}
+    finally:
+        player.close()
+    assert "ABOUT" in heard(brain)
+
+
+def test_an_about_answer_gives_a_printable_name_of_bounded_length() -> None:
+    assert outside.about_name('name="Rapfi", version="2024", author="x"') == "Rapfi"
+    assert outside.about_name('author="x", name="Embryo 21"') == "Embryo 21"
+    assert outside.about_name('version="1"') == ""
+    assert outside.about_name("UNKNOWN") == ""
+    assert outside.about_name('name="\x1b[31mred\x07"') == "[31mred"
+    assert outside.about_name(f'name="{"x" * 100}"') == "x" * outside.NAME_LENGTH

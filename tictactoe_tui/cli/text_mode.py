@@ -519,7 +519,7 @@ class TextGame:
     def _score(self) -> None:
         settings = self.controller.settings
         session = tally_words(self.controller.session.tally(settings.mode))
-        line = all_time(self.store, settings)
+        line = all_time(self.store, settings, self.controller.history_names())
         self._say(
             f"This session: {session}.",
             f"All time, games like this one: {tally_words(line.tally())}"

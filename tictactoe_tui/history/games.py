@@ -47,6 +47,8 @@ class GameSummary:
     outcome: Outcome
     moves: int
     """How many moves were played."""
+    forfeit: str = ""
+    """Why the loser lost by a fault (an outside engine that failed), in one sentence, else ""."""
 
     def to_json(self) -> dict[str, object]:
         """The fields `tictactoe-tui history --json` prints for a game."""
@@ -120,7 +122,7 @@ class GameTable:
         direction = "DESC" if descending else "ASC"
         query = (
             f"SELECT id, started, ended, mode, x, o, size, k, difficulty, outcome, "
-            f"move_count FROM games{sql} ORDER BY {SORT_COLUMNS[sort]} {direction}, "
+            f"move_count, forfeit FROM games{sql} ORDER BY {SORT_COLUMNS[sort]} {direction}, "
             "started DESC, id DESC LIMIT ? OFFSET ?"
         )
         return [
@@ -136,6 +138,7 @@ class GameTable:
                 difficulty=row[8],
                 outcome=row[9],
                 moves=row[10],
+                forfeit=row[11],
             )
             for row in self._database.rows(query, [*values, limit, offset])
         ]

@@ -40,7 +40,7 @@ from tictactoe_tui.engine import (
     make_player,
 )
 from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine.players.outside import ENGINE
+from tictactoe_tui.engine.players.outside import ENGINE, engine_key
 from tictactoe_tui.engine.rules.board import cell_notation, cell_words
 from tictactoe_tui.history.record import Outcome, PlayedGame
 from tictactoe_tui.play.log import GameLog
@@ -336,6 +336,11 @@ class GameController:
         """The program name of `mark`'s outside engine ("" when it is not one)."""
         player = self._sides.get(mark)
         return player.name if isinstance(player, OutsidePlayer) else ""
+
+    def history_names(self) -> dict[Mark, str]:
+        """How the history names each side an outside engine plays (`engine_key`: by the
+        name its `ABOUT` gave, else its file name), so each engine scores on its own."""
+        return {mark: engine_key(self.engine_name(mark)) for mark in Mark if self.engine_name(mark)}
 
     def style_words(self) -> str:
         """How the computer plays: "alpha-beta, clever", "random; c: alpha-beta", or, for
@@ -800,7 +805,7 @@ class GameController:
 
     def _keep(self, outcome: Outcome, forfeit: str = "") -> PlayedGame:
         self._kept = True
-        return self.log.played_game(outcome, forfeit)
+        return self.log.played_game(outcome, forfeit, self.history_names())
 
     def abandon(self) -> PlayedGame | None:
         """The record of the game left unfinished now (one with a move played in it), once;

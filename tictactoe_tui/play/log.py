@@ -4,7 +4,7 @@ the `PlayedGame` the history keeps (see `record.py`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -83,9 +83,12 @@ class GameLog:
         self._clever_now = clever
         (self.to_clever if clever else self.to_random).append(len(self.moves))
 
-    def played_game(self, outcome: Outcome, forfeit: str = "") -> PlayedGame:
+    def played_game(
+        self, outcome: Outcome, forfeit: str = "", names: Mapping[Mark, str] | None = None
+    ) -> PlayedGame:
         """The game as the history keeps it, ended now with `outcome` (and, for a game lost by
-        a fault, `forfeit`: why)."""
+        a fault, `forfeit`: why); `names` names some sides' players instead of the settings (an
+        outside engine by its own name: `engine_key`)."""
         settings = self.settings
         computer = settings.opponent
         if settings.mode == "human-vs-computer":
@@ -95,6 +98,8 @@ class GameLog:
             x, o = (settings.spec_for(mark).opponent for mark in (Mark.X, Mark.O))
         else:
             x = o = "human"
+        x = (names or {}).get(Mark.X, x)
+        o = (names or {}).get(Mark.O, o)
         return PlayedGame(
             mode=settings.mode,
             x=x,

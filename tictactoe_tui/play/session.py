@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -65,9 +66,13 @@ class SessionScore:
         return (("X", self.x_wins), ("O", self.o_wins), ("Draws", self.mark_draws))
 
 
-def all_time(store: HistoryStore, settings: GameSettings) -> ScoreLine:
+def all_time(
+    store: HistoryStore, settings: GameSettings, names: Mapping[Mark, str] | None = None
+) -> ScoreLine:
     """The history's all-time line for games like the ones `settings` make (the same mode,
-    opponent, difficulty and board): the app's scoreboard and the text mode's `score`."""
+    opponent, difficulty and board): the app's scoreboard and the text mode's `score`.
+    `names` names some sides as the history does instead (`GameController.history_names`:
+    an outside engine by its own name)."""
     x = o = "human"
     if settings.mode == "computer-vs-computer":
         x = o = settings.opponent
@@ -77,5 +82,7 @@ def all_time(store: HistoryStore, settings: GameSettings) -> ScoreLine:
             if settings.human_mark.value == "X"
             else (settings.opponent, "human")
         )
+    x = (names or {}).get(Mark.X, x)
+    o = (names or {}).get(Mark.O, o)
     difficulty = settings.difficulty if settings.mode != "human-vs-human" else 100
     return store.score_for(settings.mode, x, o, difficulty, settings.size, settings.win_length)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tictactoe_tui.engine.players.outside import ENGINE
 from tictactoe_tui.history.games import GameSummary
 from tictactoe_tui.history.scores import ScoreLine, opponent_of
 from tictactoe_tui.text.report import ALGORITHM_NAMES
@@ -15,7 +16,11 @@ MODE_WORDS = {
 
 
 def player_name(name: str) -> str:
-    """A player as people call it: "alpha-beta", "H1", "you"."""
+    """A player as people call it: "alpha-beta", "H1", "you"; an outside engine by its own
+    name ("engine:Rapfi" is "Rapfi")."""
+    engine, _, own = name.partition(":")
+    if engine == ENGINE and own:
+        return own
     return ALGORITHM_NAMES.get(name, name)
 
 
@@ -35,10 +40,11 @@ def result_words(game: GameSummary) -> str:
         return "Draw"
     if game.outcome == "abandoned":
         return "Abandoned"
+    by = " (forfeit)" if game.forfeit else ""
     if game.mode == "human-vs-computer":
         human = "X" if game.x == "human" else "O"
-        return "You won" if game.outcome == human else "Computer won"
-    return f"{game.outcome} won"
+        return ("You won" if game.outcome == human else "Computer won") + by
+    return f"{game.outcome} won{by}"
 
 
 def board_words(size: int, k: int) -> str:

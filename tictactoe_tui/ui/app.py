@@ -11,7 +11,7 @@ import signal
 import tempfile
 import threading
 import traceback
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, replace
 from datetime import datetime
 from importlib import import_module
@@ -26,6 +26,7 @@ from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 from textual.timer import Timer
 
+from tictactoe_tui.engine import Mark
 from tictactoe_tui.engine.players.offered import Offered, served
 from tictactoe_tui.history.locations import served_data_dir
 from tictactoe_tui.history.store import HistoryStore
@@ -479,10 +480,12 @@ class TicTacToeApp(App[None]):
         """A screen (the review) asks for a game from a position: start it."""
         self.start_game(message.settings, message.moves)
 
-    def all_time(self, settings: GameSettings) -> tuple[tuple[str, int], ...]:
+    def all_time(
+        self, settings: GameSettings, names: Mapping[Mark, str] | None = None
+    ) -> tuple[tuple[str, int], ...]:
         """The all-time score of games like the one `settings` make (opponent, difficulty,
-        board), as (label, count) pairs."""
-        return all_time(self.store, settings).tally()
+        board; `names`: sides named as the history names them), as (label, count) pairs."""
+        return all_time(self.store, settings, names).tally()
 
     def open_history(self) -> None:
         """Show the history (once: asking again while it shows does nothing)."""

@@ -5,7 +5,9 @@ is started on its first move (from `path`, without a shell, in its own folder, i
 its own so a Ctrl+C in the terminal reaches only us) and told the game: `START size`, then
 `INFO timeout_turn` (the limits' time, in ms), `INFO timeout_match 0` (no match clock),
 `INFO max_memory` (`MAX_MEMORY`), `INFO rule 0` (freestyle: five or more in a row wins),
-`INFO game_type 1`. Each move is asked
+`INFO game_type 1`, then `ABOUT`: the player's `name` is the one the brain gives (`name="…"`),
+else its file name (a brain that answers `UNKNOWN`, `ERROR` or nothing within
+`ABOUT_SECONDS` is not at fault for it). Each move is asked
 with `BEGIN` (empty board), `TURN x,y` (the board is the one it left plus the opponent's
 reply) or `BOARD` … `DONE` (anything else: an undo, a new position); x is the column, from 0.
 Nothing is sent to a brain until `SETTLE` seconds after its move line: some brains, Rapfi among
@@ -59,6 +61,7 @@ __all__ = [
     "OutsidePlayer",
     "check_engine_path",
     "check_engine_shape",
+    "engine_key",
     "grace",
 ]
 
@@ -78,6 +81,12 @@ FIRST_MOVE_SECONDS = 5.0
 MAX_MEMORY = 80 * 1024 * 1024
 """Bytes a brain is told it may use (`INFO max_memory`): room for a hash table. 0 ("no limit")
 made Rapfi allocate a 350 MB table on its first move."""
+
+ABOUT_SECONDS = 2.0
+"""Seconds a brain may take to answer `ABOUT` before it is known by its file name instead."""
+
+NAME_LENGTH = 40
+"""The longest name taken from a brain's `ABOUT` (the rest is cut)."""
 
 END_SECONDS = 1.0
 """Seconds a brain may take to exit after `END` before it is killed."""
@@ -101,6 +110,7 @@ GOMOCUP_K = 5
 """The protocol plays five in a row (freestyle: five or more wins)."""
 
 _MOVE = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+_ABOUT_NAME = re.compile(r'(?:^|[\s,])name\s*=\s*"([^"]*)"', re.IGNORECASE)
 _MOVE_LIKE = re.compile(r"\s*[+-]?\d+\s*,.*|[\s\d,.+-]+")
 
 
@@ -128,6 +138,22 @@ class EngineReport(Progress):
     """Its `MESSAGE` lines for this move, oldest first."""
     engine: str = ""
     """Its name (the `ABOUT` name, else the program's file name)."""
+
+
+def engine_key(name: str) -> str:
+    """How the history names an outside engine called `name` (its `ABOUT` name, else its file
+    name), so each engine has its own all-time score: "engine:Rapfi"."""
+    return f"{ENGINE}:{name}"
+
+
+def about_name(line: str) -> str:
+    """The name in a brain's answer to `ABOUT` (`name="Rapfi", version="…"`), printable and
+    at most `NAME_LENGTH` characters; "" when it gives none."""
+    found = _ABOUT_NAME.search(line)
+    if found is None:
+        return ""
+    name = "".join(c for c in found.group(1) if c.isprintable()).strip()
+    return name[:NAME_LENGTH].strip()
 
 
 def check_engine_path(text: str) -> Path:
@@ -368,6 +394,26 @@ class OutsidePlayer:
         for info in ("timeout_match 0", f"max_memory {MAX_MEMORY}", "game_type 1", "rule 0"):
             self._send(f"INFO {info}")
         self._send(f"INFO folder {self.path.parent}")
+        self._ask_name(limits)
+
+    def _ask_name(self, limits: Limits) -> None:
+        """`ABOUT`: the brain's own name, if it gives one soon (else its file name stays)."""
+        self._send("ABOUT")
+        deadline = time.monotonic() + ABOUT_SECONDS
+        while True:
+            try:
+                line = self._next_line(deadline, limits, "no answer to ABOUT")
+            except EngineFault:
+                return  # silent, or gone: the move that follows finds out which
+            word = line.split(maxsplit=1)[0].upper() if line.strip() else ""
+            if word in ("MESSAGE", "DEBUG", ""):
+                continue
+            name = about_name(line)
+            if name:
+                self.name = name
+            elif word not in ("UNKNOWN", "ERROR"):
+                self._log.append(f"(ABOUT) {line.rstrip()}")
+            return
 
     def _send_position(self, board: Board) -> str:
         """Tell the brain the position and ask for its move; what was sent."""

@@ -20,7 +20,7 @@ stops when they open and starts again when this screen shows.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, assert_never
 
 from textual import events, on, work
@@ -31,7 +31,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
-from tictactoe_tui.engine import Game
+from tictactoe_tui.engine import Game, Mark
 from tictactoe_tui.engine.rules.board import MIN_SIZE, cell_notation
 from tictactoe_tui.history.predictions import keep_prediction, predictions, tally_of
 from tictactoe_tui.play.controller import (
@@ -92,8 +92,9 @@ HIDDEN_SEARCH = (
 PREDICTING_TURN = "Your prediction: the computer has chosen, its move waits for your answers"
 """The status line's turn while the questions are open."""
 
-AllTime = Callable[[GameSettings], tuple[tuple[str, int], ...]]
-"""The all-time score of games like the ones some settings make (read from the history)."""
+AllTime = Callable[[GameSettings, Mapping[Mark, str]], tuple[tuple[str, int], ...]]
+"""The all-time score of games like the ones some settings make, with some sides named as the
+history names them (`GameController.history_names`), read from the history."""
 
 
 def needed_terminal(size: int, panel: bool = True) -> tuple[int, int]:
@@ -248,7 +249,9 @@ class GameScreen(Screen[None]):
 
     def all_time(self) -> tuple[tuple[str, int], ...]:
         """The all-time score of games like this one (none without a history)."""
-        return self._all_time(self.settings) if self._all_time is not None else ()
+        if self._all_time is None:
+            return ()
+        return self._all_time(self.settings, self.controller.history_names())
 
     def on_mount(self) -> None:
         """Draw the empty board; the first turn starts when the screen is shown (resume)."""

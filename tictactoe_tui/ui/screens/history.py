@@ -120,6 +120,8 @@ class HistoryScreen(Screen[None]):
         """How many games match the filters."""
         self.ids: list[int] = []
         """The game id of each row loaded so far, in table order."""
+        self.forfeits: dict[int, str] = {}
+        """Why the loser lost, for each game lost by a fault among those loaded, by id."""
         self.painted_at: float | None = None
         """`time.perf_counter()` when the table was first painted (the benchmark reads it)."""
 
@@ -184,6 +186,7 @@ class HistoryScreen(Screen[None]):
         games = self.store.games(self.where, self.sort, self.descending, len(self.ids), count)
         self.query_one("#history-table", DataTable).add_rows([self._row(g) for g in games])
         self.ids += [game.id for game in games]
+        self.forfeits.update((game.id, game.forfeit) for game in games if game.forfeit)
         self._show_status()
 
     @on(HistoryTable.NearEnd)
@@ -196,6 +199,7 @@ class HistoryScreen(Screen[None]):
         """The cursor came near the last rows loaded: read the next page."""
         if event.cursor_row >= len(self.ids) - NEAR_END:
             self.load_more()
+        self._show_status()
 
     def _row(self, game: GameSummary) -> tuple[Text, ...]:
         # Text, not str: the table would read a str as markup, which costs (and a name with a
@@ -211,6 +215,12 @@ class HistoryScreen(Screen[None]):
                 str(game.moves),
             )
         )
+
+    def _highlighted_forfeit(self) -> str:
+        """Why the game under the cursor was lost by a fault ("" for any other game)."""
+        table = self.query_one("#history-table", DataTable)
+        row = table.cursor_row
+        return self.forfeits.get(self.ids[row], "") if 0 <= row < len(self.ids) else ""
 
     def _show_status(self) -> None:
         label = dict(COLUMNS)[self.sort].lower()
@@ -234,7 +244,7 @@ class HistoryScreen(Screen[None]):
             "studies; esc goes back."
         )
         status = self.query_one("#history-status", Static)
-        status.update(f"{games}\n{self.store.notice or keys}")
+        status.update(f"{games}\n{self.store.notice or self._highlighted_forfeit() or keys}")
         status.tooltip = f"The history is kept in {self.store.path}"
 
     # -- sorting and filtering ------------------------------------------------------------------
