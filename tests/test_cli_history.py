@@ -296,3 +296,14 @@ def test_the_history_commands_never_load_the_ui() -> None:
         "sys.exit('textual' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", check], timeout=60).returncode == 0
+
+
+def test_the_table_stays_straight_with_an_engine_named_at_length(data_dir: Path) -> None:
+    store = HistoryStore.open()
+    store.save(a_game(o="engine:Named Brain"))
+    store.save(a_game(o="alphabeta"))
+    store.close()
+    lines = cli("history").stdout.splitlines()
+    starts = {line.find("3×3") for line in lines[1:]}
+    assert len(starts) == 1 and lines[0].find("board") in starts
+    assert "engine:Named Brain" in lines[1] + lines[2]

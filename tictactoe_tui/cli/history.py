@@ -102,15 +102,17 @@ def history_command(argv: Sequence[str]) -> int:
         )
         print(f"No games yet ({where}).")
         return 0
+    # As wide as the longest name listed ("engine:Named Brain"), so the columns stay straight.
+    wide = max([10, *(len(name) for game in games for name in (game.x, game.o))])
     print(
-        f"{'id':>5}  {'started':<16}  {'mode':<20}  {'X':<10}  {'O':<10}  {'board':<9}  "
-        f"{'result':<9}  moves"
+        f"{'id':>5}  {'started':<16}  {'mode':<20}  {'X':<{wide}}  {'O':<{wide}}  "
+        f"{'board':<9}  {'result':<9}  moves"
     )
     for game in games:
         board = f"{game.size}×{game.size} k{game.k}"
         print(
-            f"{game.id:>5}  {game.started:%Y-%m-%d %H:%M}  {game.mode:<20}  {game.x:<10}  "
-            f"{game.o:<10}  {board:<9}  {game.outcome:<9}  {game.moves:>5}"
+            f"{game.id:>5}  {game.started:%Y-%m-%d %H:%M}  {game.mode:<20}  {game.x:<{wide}}  "
+            f"{game.o:<{wide}}  {board:<9}  {game.outcome:<9}  {game.moves:>5}"
         )
     return 0
 
