@@ -336,8 +336,8 @@ SCENES = {
         # The puzzles from a 10×10 game: the bank's puzzle nearest a new player's rating.
         Scene("puzzle", GameSettings(seed=1, size=10, opponent="h1"), keys=("z",)),
         # From Settings, the first 3×3 puzzle (O must find the only defence after X's corner):
-        # C2, one step right of the centre, loses, and the refutation is played out.
-        Scene("puzzle-refutation", keys=("z", "right", "enter")),
+        # C2 (the digit 6), one step right of the centre, loses, and the refutation is played out.
+        Scene("puzzle-refutation", keys=("z", "6")),
         # 10×10 against H1: you take F6, it replies; the tree to depth 2, at its last line, the
         # one standing for the moves the search left out (lit on the small board).
         Scene(

@@ -13,6 +13,7 @@ from tictactoe_tui.engine import Mark
 from tictactoe_tui.engine.puzzles.proven import Puzzle, load_bank
 from tictactoe_tui.history.locations import DB_NAME
 from tictactoe_tui.history.puzzles import (
+    GameScan,
     Standing,
     choose_next,
     human_moves,
@@ -174,3 +175,36 @@ def test_the_rating_never_leaves_sane_bounds(hints: int) -> None:
     for _ in range(50):
         rating = after_puzzle(rating, 3000, score_of(True, hints))
     assert 0 < rating.rating < 4000 and rating.deviation >= 45
+
+
+def opening_on_7x7() -> PlayedGame:
+    """A 7×7 game (five in a row) whose one move by a person is on the empty board: proving
+    that position no puzzle takes the checker far longer than a test may."""
+    when = datetime(2025, 3, 1, 12)
+    moves = (PlayedMove(24, Mark.X, by_computer=False), PlayedMove(0, Mark.O, by_computer=True))
+    return PlayedGame(
+        "human-vs-computer", "human", "h1", 7, 5, Mark.X, 100, when, when, moves, "abandoned"
+    )
+
+
+def test_the_scan_of_the_games_says_how_far_it_is_move_by_move() -> None:
+    games = [(1, game_of((0, 1, 4, 8), human=Mark.O)), (2, game_of((4, 0, 8, 2, 1)))]
+    # Counted by hand: O's B1 and C3 in game 1; X's B2, C3 and B1 in game 2.
+    scans: list[GameScan] = []
+    found = puzzles_from_games(games, on_progress=scans.append)
+    assert [(scan.looked, scan.total) for scan in scans] == [(i, 5) for i in range(5)]
+    assert [scan.found for scan in scans] == sorted(scan.found for scan in scans)
+    assert scans[-1].found <= len(found)
+
+
+def test_a_stop_request_ends_the_scan_inside_a_long_proof() -> None:
+    asked = 0
+
+    def stop_on_the_200th_question() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked >= 200
+
+    found = puzzles_from_games([(1, opening_on_7x7())], should_stop=stop_on_the_200th_question)
+    # One question before the move, the rest from inside its proof, which stopped at once.
+    assert found == [] and asked == 200

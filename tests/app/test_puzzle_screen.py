@@ -9,7 +9,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.app.conftest import SIZE, game_app, settle, text
+from tests.app.conftest import SIZE, game_app, settle, text, wait_until
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine.puzzles.proven import Puzzle, PuzzleChecker, load_bank, puzzle_of_the_day
 from tictactoe_tui.engine.rules.board import cell_notation
@@ -276,3 +276,93 @@ async def test_the_screen_tells_the_proof_in_the_words_of_its_explanation() -> N
     for number, sentence in enumerate(explanation(puzzle), start=1):
         assert f"{number}. {sentence}" in words
     assert "O must stop it at D2, or make a line of three of its own first." in words
+
+
+def centre_defence() -> Puzzle:
+    """X on A1, O to move: B2 is the only defence (the cursor's old starting cell)."""
+    puzzle = PuzzleChecker(3, 3).examine(Position.from_string("X../.../...", to_move="O"))
+    assert puzzle is not None and puzzle.goal == "hold" and puzzle.answer == 4
+    return puzzle
+
+
+def test_the_cursor_starts_on_a_stone_of_every_puzzle_never_on_its_answer() -> None:
+    for puzzle in load_bank():
+        start = puzzle_module.start_cell(puzzle)
+        assert puzzle.board[start] is not None, puzzle.key
+
+
+async def test_enter_alone_does_not_solve_the_only_defence_on_the_centre() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(PuzzleScreen(app.store, (3, 3), bank=[centre_defence()]))
+        await settle(pilot)
+        shown = screen(pilot)
+        assert shown.board.cursor == 0  # A1, X's stone
+        await pilot.press("enter")
+        await settle(pilot)
+        assert shown.phase == "solving" and standing(app.store).tries == 0
+
+
+async def test_digits_play_on_a_3x3_puzzle_and_say_why_not_on_a_bigger_one() -> None:
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(PuzzleScreen(app.store, (3, 3), bank=[centre_defence()]))
+        await settle(pilot)
+        shown = screen(pilot)
+        await pilot.press("5")
+        await settle(pilot)
+        assert shown.phase == "done" and "B2 is right" in side_text(pilot)
+        await pilot.press("b")  # the next board: 4×4
+        await settle(pilot)
+        assert shown.puzzle is not None and shown.puzzle.size == 4
+        await pilot.press("1")
+        await settle(pilot)
+        assert shown.phase == "solving" and shown.played == []
+        assert pilot.app._notifications and list(pilot.app._notifications)[-1].message == (
+            "Digits play on 3×3 only: use the arrows and Enter, or click."
+        )
+
+
+async def test_what_your_games_gave_stays_beside_the_puzzle() -> None:
+    from tests.test_puzzle_store import game_of
+    from tictactoe_tui.engine import Mark
+
+    store = HistoryStore.open()
+    store.save(game_of((0, 1, 4, 8), human=Mark.O))
+    store.close()
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        shown = await open_puzzles(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        assert shown.puzzle is not None and shown.puzzle.source.startswith("your game")
+        assert side_text(pilot).startswith("1 puzzle from your last game: this is the first.")
+        await pilot.pause(0.5)
+        assert "1 puzzle from your last game" in side_text(pilot)
+
+
+@pytest.mark.slow
+async def test_looking_through_your_games_counts_the_moves_and_escape_stops_it() -> None:
+    from tests.test_puzzle_store import opening_on_7x7
+
+    store = HistoryStore.open()
+    store.save(opening_on_7x7())
+    store.close()
+    app = TicTacToeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        shown = await open_puzzles(pilot)
+        before = shown.puzzle
+        await pilot.press("g")
+        await wait_until(pilot, lambda: "move 1 of 1 you played" in status_text(pilot))
+        assert status_text(pilot) == (
+            "Looking for puzzles in your last game: move 1 of 1 you played… escape stops."
+        )
+        await pilot.press("escape")
+        await settle(pilot)
+        assert pilot.app.screen is shown and shown.puzzle == before
+        assert side_text(pilot).startswith(
+            "Stopped looking for puzzles in your last game: g looks again."
+        )
+        assert shown.phase == "solving"

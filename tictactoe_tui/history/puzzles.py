@@ -28,6 +28,7 @@ from datetime import datetime
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.puzzles.proven import Puzzle, PuzzleChecker
 from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.search.kernel import Stopped
 from tictactoe_tui.history.rating import Rating, after_puzzle
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.review import SYMBOLS, Judgement
@@ -202,42 +203,77 @@ def human_moves(games: Iterable[tuple[int | None, PlayedGame]]) -> Iterator[Miss
             board = board.play(move.cell)
 
 
+@dataclass(frozen=True)
+class GameScan:
+    """How far `puzzles_from_games` is: `looked` of the person's `total` moves examined,
+    `found` puzzles so far."""
+
+    looked: int
+    total: int
+    found: int
+
+
 def puzzles_from_games(
     games: Iterable[tuple[int | None, PlayedGame]],
     *,
     limit: int = 20,
     should_stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[GameScan], None] | None = None,
 ) -> list[Puzzle]:
     """Puzzles from the positions where a person missed the only win or the only defence.
 
     Each such move is one the review marks `?` (a proven win missed) or `??` (a move into a
     proven loss); the puzzle's source names the game, the move and the mark. At most `limit`.
+    `on_progress` hears before each move is examined how far the scan is; `should_stop` ends
+    the scan within a proof (the puzzles so far are returned).
     """
+
+    def poll() -> None:
+        if should_stop is not None and should_stop():
+            raise Stopped
+
     checkers: dict[tuple[int, int], PuzzleChecker] = {}
     found: list[Puzzle] = []
     seen: set[str] = set()
-    for missed in human_moves(games):
+    moves = list(human_moves(games))
+    for looked, missed in enumerate(moves):
         if should_stop is not None and should_stop():
             break
-        board = missed.board
-        shape = (board.size, board.k)
-        checker = checkers.setdefault(shape, PuzzleChecker(*shape))
-        puzzle = checker.examine(board, "your game")
-        if puzzle is None or puzzle.answer == missed.played or puzzle.key in seen:
+        if on_progress is not None:
+            on_progress(GameScan(looked, len(moves), len(found)))
+        try:
+            puzzle = _missed_puzzle(missed, checkers, poll, seen)
+        except Stopped:
+            break
+        if puzzle is None:
             continue
-        judgement: Judgement = (
-            "blunder"
-            if puzzle.goal == "hold" or _loses(board, checker.refutation(puzzle, missed.played))
-            else "mistake"
-        )
-        mark = SYMBOLS[judgement]
-        played = cell_notation(missed.played, board.size)
-        source = f"your game ({missed.game}: {played}{mark})"
-        found.append(replace(puzzle, source=source))
+        found.append(puzzle)
         seen.add(puzzle.key)
         if len(found) >= limit:
             break
     return found
+
+
+def _missed_puzzle(
+    missed: MissedMove,
+    checkers: dict[tuple[int, int], PuzzleChecker],
+    poll: Callable[[], None],
+    seen: set[str],
+) -> Puzzle | None:
+    """The puzzle a person's move missed, named after it, or None (`Stopped` from `poll`)."""
+    board = missed.board
+    shape = (board.size, board.k)
+    checker = checkers.setdefault(shape, PuzzleChecker(*shape, poll=poll))
+    puzzle = checker.examine(board, "your game")
+    if puzzle is None or puzzle.answer == missed.played or puzzle.key in seen:
+        return None
+    judgement: Judgement = (
+        "blunder"
+        if puzzle.goal == "hold" or _loses(board, checker.refutation(puzzle, missed.played))
+        else "mistake"
+    )
+    played = cell_notation(missed.played, board.size)
+    return replace(puzzle, source=f"your game ({missed.game}: {played}{SYMBOLS[judgement]})")
 
 
 def _loses(board: Board, line: Sequence[int]) -> bool:
@@ -254,6 +290,7 @@ def _loses(board: Board, line: Sequence[int]) -> bool:
 
 __all__ = [
     "HINT_COST",
+    "GameScan",
     "MissedMove",
     "Outcome",
     "Standing",

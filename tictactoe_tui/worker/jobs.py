@@ -43,7 +43,7 @@ from tictactoe_tui.engine.proofs.pairing import (
 )
 from tictactoe_tui.engine.puzzles.proven import Generation, Puzzle, PuzzleChecker, generate
 from tictactoe_tui.engine.search.kernel import Stopped
-from tictactoe_tui.history.puzzles import puzzles_from_games
+from tictactoe_tui.history.puzzles import GameScan, puzzles_from_games
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.text.threats import line_words
 
@@ -203,10 +203,11 @@ def puzzles_in_games(
     limit: int,
     *,
     should_stop: Callable[[], bool] | None = None,
-    on_progress: ProgressCallback | None = None,
+    on_progress: Callable[[GameScan], None] | None = None,
 ) -> list[Puzzle]:
-    """`history.puzzles.puzzles_from_games` as a job: the puzzles in the player's mistakes."""
-    return puzzles_from_games(games, limit=limit, should_stop=should_stop)
+    """`history.puzzles.puzzles_from_games` as a job: the puzzles in the player's mistakes
+    (`on_progress` hears how far the scan is)."""
+    return puzzles_from_games(games, limit=limit, should_stop=should_stop, on_progress=on_progress)
 
 
 PAIRING_LINE_MAX_SIZE = 7

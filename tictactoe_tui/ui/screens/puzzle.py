@@ -12,17 +12,20 @@ the history (`history.puzzles.record_try`), which moves the rating and the strea
 
 `h` gives a hint, one level at a time (the area, then the threat, then the move); `r` tries
 the puzzle again (unrated), `n` goes on to the next one, `d` shows the puzzle of the day, `b`
-changes the board, `g` looks for puzzles in the player's games (a job too), `c` opens the "find
-a better move" cards made from the player's reviewed mistakes. Moving on cancels a
-running job, so no late answer arrives. Escape goes back. What a key or a click may do during a
-try (its phases: solving, checking, playing, done) is `play.puzzle_try.PuzzleTry`'s to decide.
+changes the board, `g` looks for puzzles in the player's games (a job too: the status counts the
+moves looked at, escape stops it, and what it found stays beside the board), `c` opens the
+"find a better move" cards made from the player's reviewed mistakes. Digits 1–9 play on 3×3,
+as in the game; the cursor starts on a stone, so Enter alone never plays the answer. Moving on
+cancels a running job, so no late answer arrives. Escape goes back. What a key or a click may
+do during a try (its phases: solving, checking, playing, done) is
+`play.puzzle_try.PuzzleTry`'s to decide.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import date
-from typing import ClassVar, TypeVar, TypeVarTuple
+from typing import Any, ClassVar, TypeVar, TypeVarTuple
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -41,7 +44,13 @@ from tictactoe_tui.engine.puzzles.proven import (
     puzzle_of_the_day,
 )
 from tictactoe_tui.engine.rules.board import cell_notation
-from tictactoe_tui.history.puzzles import Standing, choose_next, record_try, standing
+from tictactoe_tui.history.puzzles import (
+    GameScan,
+    Standing,
+    choose_next,
+    record_try,
+    standing,
+)
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.puzzle_try import MAX_HINTS, PuzzlePhase, PuzzleTry
@@ -129,6 +138,7 @@ class PuzzleScreen(Screen[None]):
         Binding("g", "from_games", "Your games"),
         Binding("c", "cards", "Cards", show=False),
         Binding("escape", "back", "Back"),
+        *(Binding(str(d), f"place_digit({d})", f"Cell {d}", show=False) for d in range(1, 10)),
     ]
 
     step_seconds = STEP_SECONDS
@@ -159,6 +169,11 @@ class PuzzleScreen(Screen[None]):
         self._found: list[Puzzle] = []
         self._daily = False
         self._last_outcome = ""
+        self._scanning = ""
+        """While `g` looks through the games: what it looks through ("your last 13 games")."""
+        self.note = ""
+        """What `g` found (or why it stopped), kept above the puzzle's words until another
+        puzzle is chosen."""
 
     # -- layout ----------------------------------------------------------------------------------
 
@@ -251,6 +266,7 @@ class PuzzleScreen(Screen[None]):
     async def show_puzzle(self, puzzle: Puzzle) -> None:
         """Show `puzzle` from its start, waiting for the player's move."""
         self._drop_job()
+        self.note = ""
         self.shape = (puzzle.size, puzzle.k)
         await self._swap_board(puzzle.size)
         self.attempt.start(puzzle)
@@ -280,7 +296,7 @@ class PuzzleScreen(Screen[None]):
         self.words = [goal_detail(puzzle)]
         board = self.board
         board.interactive = True
-        board.cursor = (puzzle.size // 2) * (puzzle.size + 1)
+        board.cursor = start_cell(puzzle)
         board.focus()
         self._refresh()
 
@@ -290,10 +306,24 @@ class PuzzleScreen(Screen[None]):
     def on_cell_chosen(self, event: Board.CellChosen) -> None:
         """A cell picked: send the move to the engine, if a move is wanted now."""
         event.stop()
+        self._try(event.cell)
+
+    def action_place_digit(self, digit: int) -> None:
+        """Digits 1–9 play on 3×3 (1 is top-left, row by row), as in the game."""
         puzzle = self.puzzle
-        if puzzle is None or self.has_class("-too-small"):
-            return  # moves wait until the board shows
-        cell = event.cell
+        if puzzle is None:
+            return
+        if puzzle.size != 3:
+            self.notify("Digits play on 3×3 only: use the arrows and Enter, or click.", timeout=3)
+            return
+        self.board.cursor = digit - 1
+        self._try(digit - 1)
+
+    def _try(self, cell: int) -> None:
+        """The player's move on `cell`: to the engine, if a move is wanted now."""
+        puzzle = self.puzzle
+        if puzzle is None or self.has_class("-too-small") or self._scanning:
+            return  # moves wait until the board shows (and the scan of the games ends)
         refusal = self.attempt.choose(cell)
         if refusal:
             self.notify(refusal, severity="warning", timeout=3)
@@ -354,21 +384,27 @@ class PuzzleScreen(Screen[None]):
     async def _found_puzzles(self, puzzles: tuple[Puzzle, ...], where: str) -> None:
         """Puzzles arrived from a job: show the first new one."""
         self._waiting_for = ""
+        scanned, self._scanning = self._scanning, ""
         # A puzzle from the player's own game is shown even if the bank's twin was: it is
         # their position, and says so.
         fresh = [p for p in puzzles if where == "games" or p.key not in self._seen]
         if where == "games":
             if not fresh:
-                self.notify(
-                    "No puzzles in your games yet: a position where you missed the "
-                    "only win or the only defence becomes one.",
-                    timeout=6,
+                self.note = (
+                    f"No puzzles in {scanned} yet: a position where you missed the only win "
+                    "or the only defence becomes one."
                 )
                 self._refresh()
                 return
-            self.notify(
-                f"{len(fresh)} puzzle{'s' if len(fresh) > 1 else ''} from your games.", timeout=4
+            many = f"{len(fresh)} puzzles" if len(fresh) > 1 else "1 puzzle"
+            self._found = fresh + [p for p in self._found if p.key not in {f.key for f in fresh}]
+            self._daily = False
+            await self.show_puzzle(fresh[0])
+            self.note = f"{many} from {scanned}: this is the first" + (
+                "; n shows the next." if len(fresh) > 1 else "."
             )
+            self._refresh()
+            return
         self._found = fresh + [p for p in self._found if p.key not in {f.key for f in fresh}]
         if not fresh:
             self.notify(
@@ -435,9 +471,24 @@ class PuzzleScreen(Screen[None]):
             self.notify("No games with a person in the history yet.", timeout=4)
             return
         self._drop_job()
-        self._start_wait(f"Looking for puzzles in your last {len(games)} games…")
+        self.note = ""
+        self._scanning = f"your last {len(games)} games" if len(games) > 1 else "your last game"
+        self._start_wait(f"Looking for puzzles in {self._scanning}…")
         self._submit(
-            puzzles_in_games, (games, 10), lambda found: self._found_puzzles(tuple(found), "games")
+            puzzles_in_games,
+            (games, 10),
+            lambda found: self._found_puzzles(tuple(found), "games"),
+            on_progress=self._scanned,
+        )
+
+    def _scanned(self, scan: GameScan) -> None:
+        """How far the look through the games is, in the status (escape stops it)."""
+        if not self._scanning:
+            return
+        found = f", {scan.found} found" if scan.found else ""
+        self._start_wait(
+            f"Looking for puzzles in {self._scanning}: move {scan.looked + 1} of {scan.total} "
+            f"you played{found}… escape stops."
         )
 
     def action_cards(self) -> None:
@@ -445,7 +496,14 @@ class PuzzleScreen(Screen[None]):
         self.post_message(OpenCards())
 
     def action_back(self) -> None:
-        """Back to where the puzzles were opened from."""
+        """Back to where the puzzles were opened from; while `g` looks through the games,
+        stop that instead."""
+        if self._scanning:
+            scanned, self._scanning = self._scanning, ""
+            self._drop_job()
+            self.note = f"Stopped looking for puzzles in {scanned}: g looks again."
+            self._refresh()
+            return
         self.dismiss()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -464,10 +522,12 @@ class PuzzleScreen(Screen[None]):
         args: tuple[*Ts],
         answer: Callable[[T], Awaitable[None] | None],
         in_process: bool = False,
+        on_progress: Callable[[Any], None] | None = None,
     ) -> None:
-        """Run a job for this screen in the app's worker; `answer` gets its result. A newer
-        job (or moving on, or leaving) cancels it, so no late answer arrives."""
-        self._run_job(fn, args, answer, in_process)
+        """Run a job for this screen in the app's worker; `answer` gets its result (and
+        `on_progress` its reports). A newer job (or moving on, or leaving) cancels it, so no
+        late answer arrives."""
+        self._run_job(fn, args, answer, in_process, on_progress)
 
     @work(exclusive=True, group="puzzle", exit_on_error=False)
     async def _run_job(
@@ -476,9 +536,12 @@ class PuzzleScreen(Screen[None]):
         args: tuple[*Ts],
         answer: Callable[[T], Awaitable[None] | None],
         in_process: bool,
+        on_progress: Callable[[Any], None] | None,
     ) -> None:
         try:
-            result = await app_thinker(self).run(fn, *args, in_process=in_process)
+            result = await app_thinker(self).run(
+                fn, *args, in_process=in_process, on_progress=on_progress
+            )
         except JobFailed as error:
             self._failed(str(error))
             return
@@ -495,6 +558,7 @@ class PuzzleScreen(Screen[None]):
         playing out a line."""
         self.workers.cancel_group(self, "puzzle")
         self._waiting_for = ""
+        self._scanning = ""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -514,7 +578,7 @@ class PuzzleScreen(Screen[None]):
             return
         daily = "Puzzle of the day · " if self._daily else ""
         status.update(f"{daily}{title_words(puzzle)}\n{goal_words(puzzle)}\n{self._prompt()}")
-        shown = list(self.words)
+        shown = [self.note, *self.words] if self.note else list(self.words)
         hints = self.attempt.hints
         if self.phase is PuzzlePhase.SOLVING and hints:
             shown += [hint(puzzle, level) for level in range(1, hints + 1)]
@@ -552,6 +616,19 @@ PROMPTS = {
     PuzzlePhase.DONE: "r: try again · n: next puzzle · d: the puzzle of the day · b: board",
 }
 """What the player can do in each phase of a try."""
+
+
+def start_cell(puzzle: Puzzle) -> int:
+    """Where the cursor starts: on the stone nearest the centre (the centre first), so Enter
+    alone plays nothing and where it starts says nothing about the answer."""
+    size = puzzle.size
+    centre = (size - 1) / 2
+    stones = [cell for cell in range(size * size) if puzzle.board[cell] is not None]
+    return min(
+        stones,
+        key=lambda cell: (abs(cell // size - centre) + abs(cell % size - centre), cell),
+        default=(size // 2) * (size + 1),
+    )
 
 
 def _first_words(puzzle: Puzzle, reply: PuzzleReply) -> str:
