@@ -205,3 +205,18 @@ async def test_the_results_fit_the_smallest_3x3_terminal_and_their_buttons_work(
         assert await pilot.click("#again")
         await settle(pilot)
         assert game(pilot).game.moves == ()
+
+
+async def test_the_verdict_line_keeps_the_number_of_an_estimate() -> None:
+    app = game_app(size=9, k=5, depth=2, seed=1)
+    async with app.run_test(size=(60, 24)) as pilot:
+        await settle(pilot)
+        screen = game(pilot)
+        assert screen.has_class("-compact")
+        await press_settled(pilot, "enter")
+        report = screen.query_one(EvalPanel).report
+        assert report is not None
+        chosen = next(row for row in report.rows if row.chosen)
+        assert chosen.kind == "estimate" and chosen.marked.startswith("~")
+        verdict = text(screen.query_one("#verdict", Static))
+        assert verdict.endswith(f" played {chosen.cell}: {chosen.marked} (estimate)"), verdict

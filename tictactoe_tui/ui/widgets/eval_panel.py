@@ -143,7 +143,8 @@ class EvalPanel(VerticalScroll, can_focus=False):
     @property
     def summary(self) -> str:
         """The panel in one line, for the compact layout's verdict: what was analysed and the
-        chosen move's meaning ("Computer (O) played C3: draw"), the best move so far of a
+        chosen move's meaning ("Computer (O) played C3: draw", with the number of an estimate
+        or a bound: "played G8: ~-11 (estimate)"), the best move so far of a
         running search, or the panel's message."""
         title = _plain(self._title).split("\n")[0]
         if self.has_class("-thinking"):
@@ -153,6 +154,10 @@ class EvalPanel(VerticalScroll, can_focus=False):
         chosen = next((row for row in report.rows if row.chosen), None) if report else None
         if chosen is None or chosen.words in title:
             return title
+        if chosen.marked and chosen.kind not in ("", "exact"):
+            # An estimate or a bound is its number first, as the panel's score column shows
+            # it: "~-11 (estimate)", "≤ 0 (draw at best)".
+            return f"{title}: {chosen.marked} ({chosen.words})"
         return f"{title}: {chosen.words}"
 
     @property
