@@ -3,6 +3,9 @@ between two computers, and the Results dialog that ends each of them."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -14,6 +17,7 @@ from tests.app.conftest import (
     game,
     game_app,
     marks,
+    press_settled,
     scores,
     settle,
     status,
@@ -259,3 +263,16 @@ async def test_two_computers_play_to_the_end_and_space_pauses() -> None:
         assert text(dialog.query_one("#results-headline", Static)) in ("X wins", "O wins", "Draw")
         panel = game(pilot).query_one(EvalPanel).text
         assert "played" in panel and "H2" in panel
+
+
+async def test_the_all_time_label_is_read_apart_from_its_first_number() -> None:
+    """Read as text (the README's SVG, piece by piece), "all time" once ran into its count."""
+    app = game_app(seed=1)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await press_settled(pilot, "5")
+        pieces = [
+            html.unescape(piece).replace("\xa0", " ")
+            for piece in re.findall(r">([^<>]*)</text>", app.export_screenshot())
+        ]
+    labels = [piece for piece in pieces if piece.strip() in ("session", "all time")]
+    assert labels == ["session  ", "all time "], labels
