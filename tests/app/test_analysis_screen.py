@@ -399,3 +399,23 @@ async def test_k_keeps_the_study_and_the_history_reopens_it_with_its_variations(
         reopened = analysis(pilot)
         assert reopened.study_id == 1 and reopened.position_text == "X../.O./..."
         assert moves_shown(pilot) == shown.replace(" ( 1. X C3 )", "")
+
+
+async def test_a_long_refusal_is_shown_whole_in_the_status_at_100_columns() -> None:
+    """Issue 39: the status cut the refusal of a pasted position at its third line."""
+    app = TicTacToeApp.from_args(["--position", "..../..../..../....", "--k", "3"])
+    async with app.run_test(size=(100, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        analysis(pilot).query_one("#paste", Input).value = "XXXO/XXO./X..O/.OO."
+        await pilot.press("enter")
+        await settle(pilot)
+        status = analysis(pilot).query_one("#analysis-status", Static)
+        painted = " ".join(strip.text.strip() for strip in status.render_lines(status.size.region))
+        refusal = (
+            "Not pasted: impossible position: no cell of X's is on all 3 of its lines, so no "
+            "last move made them all, and the game ends at the first one."
+        )
+        assert refusal in painted, painted
+        assert analysis(pilot).position == Position.empty(4, 3)

@@ -59,6 +59,8 @@ from tictactoe_tui.ui.widgets.variation_list import Entry, VariationList
 from tictactoe_tui.worker.client import JobFailed
 
 STATUS_HEIGHT = 3
+"""The status's lines: where, the position, a notice (a long notice, such as a refusal, takes a
+line or two more from the move list)."""
 PANEL_MIN_WIDTH = 46
 MIN_WIDTH = 60
 LIST_MIN_HEIGHT = 4
@@ -83,7 +85,9 @@ class AnalysisScreen(Screen[None]):
 
     DEFAULT_CSS = """
     AnalysisScreen { layout: vertical; }
-    AnalysisScreen #analysis-status { height: 3; padding: 0 1; background: $boost; }
+    AnalysisScreen #analysis-status {
+        height: auto; min-height: 3; max-height: 5; padding: 0 1; background: $boost;
+    }
     AnalysisScreen #analysis-view #move-list { display: none; }
     AnalysisScreen #paste { display: none; }
     AnalysisScreen.-pasting #paste { display: block; }
