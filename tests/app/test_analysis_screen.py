@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -419,3 +420,18 @@ async def test_a_long_refusal_is_shown_whole_in_the_status_at_100_columns() -> N
         )
         assert refusal in painted, painted
         assert analysis(pilot).position == Position.empty(4, 3)
+
+
+async def test_the_paste_box_says_its_words_whole_on_the_narrowest_screen() -> None:
+    from tictactoe_tui.ui.screens.analysis import MIN_WIDTH, PASTE_PLACEHOLDER, needed_terminal
+
+    app = TicTacToeApp.from_args(["--position", "X../.O./..."])
+    async with app.run_test(size=(MIN_WIDTH, needed_terminal(3)[1])) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        box = analysis(pilot).query_one("#paste", Input)
+        whole = Region(0, 0, *box.outer_size)
+        painted = " ".join(strip.text for strip in box.render_lines(whole))
+        assert PASTE_PLACEHOLDER in painted, painted
+        assert "X../.O./..." in PASTE_PLACEHOLDER and "Enter" in PASTE_PLACEHOLDER

@@ -65,6 +65,8 @@ PANEL_MIN_WIDTH = 46
 MIN_WIDTH = 60
 LIST_MIN_HEIGHT = 4
 FOOTER_HEIGHT = 1
+PASTE_PLACEHOLDER = "a board like X../.O./... · Enter pastes · esc closes"
+"""The paste box's words: whole in the narrowest screen (`MIN_WIDTH` less the box's frame)."""
 
 
 def needed_terminal(size: int) -> tuple[int, int]:
@@ -203,9 +205,7 @@ class AnalysisScreen(Screen[None]):
             board_id="analysis-board",
             under_board=VariationList(),
         )
-        yield Input(
-            placeholder="a position such as X../.O./... (Enter pastes, escape closes)", id="paste"
-        )
+        yield Input(placeholder=PASTE_PLACEHOLDER, id="paste")
         yield TooSmall(id="analysis-too-small")
         yield Footer()
 
