@@ -196,7 +196,8 @@ def test_two_computers_play_a_whole_game_without_waiting(data_dir: Path) -> None
 
 def test_help_names_every_word(data_dir: Path) -> None:
     said = " ".join(play("help\n", data_dir))
-    for word in ("undo", "hint", "new", "score", "board", "help", "quit", "why", "clever", "moves"):
+    words = ("undo", "hint", "new", "score", "board", "help", "quit", "why", "clever", "moves")
+    for word in (*words, "engine"):
         assert f"{word} (or " in said
 
 
@@ -437,3 +438,22 @@ def test_each_outside_engine_keeps_a_score_of_its_own_under_its_own_name(
         assert opponent_words(lost.mode, lost.x, lost.o, lost.difficulty) == "pbrain-crash"
     finally:
         store.close()
+
+
+def test_an_outside_engines_move_keeps_its_last_message_and_engine_tells_the_rest(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    brain = write_brain(tmp_path, "good")  # two MESSAGE lines a move
+    said = play("E5\nengine\nquit\n", data_dir, size=9, k=5, opponent="engine", engine=str(brain))
+    moved = said.index("You (X) played E5.") + 1
+    assert said[moved] == (
+        "Computer (O) (pbrain-good, an outside engine) played D5. Its last word: "
+        "depth 2 | eval 5 | pv 3,4 (engine: all 2 lines)"
+    )
+    assert not any(line.strip() == "depth 1 | eval 3" for line in said[: moved + 2])
+    asked = said.index("Its MESSAGE lines on its last move (its own words, not our analysis):")
+    assert said[asked + 1 : asked + 3] == ["  depth 1 | eval 3", "  depth 2 | eval 5 | pv 3,4"]
+
+
+def test_the_engine_word_without_an_outside_engine_says_so(data_dir: Path) -> None:
+    assert "No outside engine plays in this game." in play("engine\n", data_dir)

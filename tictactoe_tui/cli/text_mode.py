@@ -26,7 +26,8 @@ from dataclasses import asdict, replace
 from typing import Any, TextIO, assert_never
 
 from tictactoe_tui.cli.text_predict import TextPredictions
-from tictactoe_tui.engine import IllegalMove
+from tictactoe_tui.engine import IllegalMove, Mark
+from tictactoe_tui.engine.players.outside import ENGINE
 from tictactoe_tui.engine.puzzles.proven import parse_cell
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history import notices
@@ -105,6 +106,16 @@ def _centre(size: int) -> str:
     return cell_notation(size // 2 * (size + 1), size)
 
 
+def engine_move_line(played: str, said: Sequence[str]) -> str:
+    """An outside engine's move in one line: `played` ("Computer (O) (Rapfi, an outside
+    engine) played D5."), then only the last of its MESSAGE lines `said`, and how to hear
+    the rest."""
+    if not said:
+        return f"{played} It said nothing about it."
+    rest = f" (engine: all {len(said)} lines)" if len(said) > 1 else ""
+    return f"{played} Its last word: {said[-1]}{rest}"
+
+
 def typed_lines(stream: TextIO, prompt: str = PROMPT) -> Iterator[str]:
     """The lines typed or piped in; a terminal gets a prompt and line editing (`input`)."""
     if stream.isatty():
@@ -136,6 +147,8 @@ class TextGame:
         self._quit = False
         self._told: tuple[object, int] | None = None
         self._input: Iterator[str] = iter(())
+        self.engine_said: tuple[str, ...] = ()
+        """The MESSAGE lines of the outside engine's last move, for the `engine` word."""
         self.predictions: TextPredictions | None = None
         """Predict mode's questions (None while it is off)."""
         self._predict_on = settings.predict
@@ -218,6 +231,8 @@ class TextGame:
             self._run(self.controller.hint())
         elif word == "why":
             self._why()
+        elif word == "engine":
+            self._engine_words()
         elif word == "clever":
             self._run(self.controller.toggle_clever())
         elif word == "board":
@@ -373,17 +388,24 @@ class TextGame:
             controller.search_failed(error) if error is not None else controller.search_done(result)
         )
         if search.kind == "computer":
-            self._say(*self._computer_moved(effects))
+            decision = result[0] if error is None else None
+            engine = decision is not None and getattr(decision, "algorithm", "") == ENGINE
+            self.engine_said = tuple(decision.said) if engine else self.engine_said
+            self._say(*self._computer_moved(effects, engine))
         return effects
 
-    def _computer_moved(self, effects: Sequence[Effect]) -> list[str]:
+    def _computer_moved(self, effects: Sequence[Effect], engine: bool = False) -> list[str]:
         """The computer's move in a sentence or two, from what the panel would show first:
         "Computer (O) played C1. A clever move: alpha-beta: draw."; kept for `why`. Nothing
-        when it did not move (its Say tells why)."""
+        when it did not move (its Say tells why). An outside `engine`'s move keeps only its
+        last MESSAGE line (a screen reader would read them all): `engine` tells the rest."""
         shown = effects[0] if effects else None
         if isinstance(shown, ShowReport):
             self.report = shown.report
             return [f"{shown.report.title}. {shown.report.verdict}"]
+        if engine and isinstance(shown, ClearPanel) and shown.text:
+            self.report = shown.text
+            return [engine_move_line(shown.text.split("\n", 1)[0], self.engine_said)]
         if isinstance(shown, ClearPanel) and shown.text:
             # A random player's move has no analysis: the panel's words say so instead.
             self.report = shown.text
@@ -496,6 +518,18 @@ class TextGame:
             self._say(f"Your move, {board.to_move}.")
         else:
             self._say(f"{board.to_move} to move.")
+
+    def _engine_words(self) -> None:
+        """The engine word: every MESSAGE line the outside engine said on its last move."""
+        if not self.controller.engine_name(Mark.X) and not self.controller.engine_name(Mark.O):
+            self._say("No outside engine plays in this game.")
+        elif not self.engine_said:
+            self._say("The outside engine has said nothing (no MESSAGE lines) on its last move.")
+        else:
+            self._say(
+                "Its MESSAGE lines on its last move (its own words, not our analysis):",
+                *(f"  {line}" for line in self.engine_said),
+            )
 
     def _why(self) -> None:
         if self.report is None:

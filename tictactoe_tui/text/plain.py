@@ -28,6 +28,7 @@ WORDS: tuple[tuple[str, str, str], ...] = (
     ("undo", "u", "take back your last move (and the computer's reply)"),
     ("hint", "h", "the best move for the side to move, with the top moves and their scores"),
     ("why", "w", "the computer's reasons for its last move"),
+    ("engine", "e", "every MESSAGE line an outside engine said on its last move"),
     ("clever", "c", "switch the computer between its clever moves and random ones"),
     ("board", "b", "the board, row by row, and which cells each side holds"),
     ("moves", "m", "every move so far"),
