@@ -7,7 +7,9 @@ textual-serve brings); the browser test plays a whole game in Debian's Chromium.
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -19,8 +21,9 @@ import aiohttp
 import pytest
 
 from tests.scripts import load_script
-from tictactoe_tui.cli.serve import app_command, offline_template, page_address
+from tictactoe_tui.cli.serve import app_command, offline_template, page_address, reachable_urls
 from tictactoe_tui.engine.players.offered import Offered
+from tictactoe_tui.history.locations import DATA_DIR_ENV
 
 browser_game = load_script("browser_game")
 """scripts/browser_game.py: the screenshot script plays the same browser game."""
@@ -270,3 +273,42 @@ def test_a_whole_game_in_a_real_browser(tmp_path: Path) -> None:
         for url in game.requests
     )
     assert not any(Path(f"/proc/{pid}").exists() for pid in apps), "orphans after the server"
+
+
+def test_a_named_host_is_printed_as_it_is() -> None:
+    assert reachable_urls("127.0.0.1", 8000) == ["http://127.0.0.1:8000"]
+    assert reachable_urls("::1", 8000) == ["http://[::1]:8000"]
+    assert reachable_urls("game.example", 8000) == ["http://game.example:8000"]
+
+
+def test_serving_every_address_prints_addresses_a_browser_opens(tmp_path: Path) -> None:
+    """Issue 39: "Serving … on http://0.0.0.0:8765", which no browser opens."""
+    port = browser_game.free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe_tui", "serve", "--host", "0.0.0.0", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, DATA_DIR_ENV: str(tmp_path)},
+    )
+    try:
+        assert process.stdout is not None
+        serving = next(line for line in process.stdout if line.startswith("Serving"))
+        urls = re.findall(r"http://\S+?:\d+", serving)
+        assert "0.0.0.0" not in serving and urls[0] == f"http://127.0.0.1:{port}"
+        assert urls == reachable_urls("0.0.0.0", port)
+
+        def listening() -> bool:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            except OSError:
+                return False
+            return True
+
+        assert wait_until(listening, 60)  # the line comes as the server starts, just before
+        for url in urls:  # each one is this machine's: the page opens there
+            assert urllib.request.urlopen(url, timeout=30).status == 200
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        process.wait(timeout=30)

@@ -142,6 +142,36 @@ def page_address(scheme: str, host: str | None, fallback: str) -> str:
     return fallback
 
 
+WILDCARDS = ("0.0.0.0", "::", "")
+"""Hosts that mean "every address of this machine": no browser opens them as they are."""
+
+PROBES = {socket.AF_INET: "192.0.2.1", socket.AF_INET6: "2001:db8::1"}
+"""Documentation addresses (never routed): "connecting" a UDP socket to one sends nothing and
+says which local address this machine's traffic would leave from."""
+
+
+def reachable_urls(host: str, port: int) -> list[str]:
+    """The addresses a browser opens the game at: the host itself, or for a wildcard host (every
+    address) this machine's loopback first, then the network addresses it has, one each."""
+    if host not in WILDCARDS:
+        return [_url(host, port)]
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    found = ["::1" if family == socket.AF_INET6 else "127.0.0.1"]
+    with contextlib.suppress(OSError):
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, family)]
+    with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as probe:
+        probe.connect((PROBES[family], 9))
+        found.append(probe.getsockname()[0])
+    seen = [a for i, a in enumerate(found) if a not in found[:i] and a not in WILDCARDS]
+    # 127.0.1.1 (Debian's name for this host) reaches this machine only, as 127.0.0.1 does.
+    loopback = [a for a in seen[1:] if a.startswith("127.") or a == "::1"]
+    return [_url(a, port) for a in seen if a not in loopback]
+
+
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
 def addressed_server(*args: Any, **kwargs: Any) -> Any:
     """textual-serve's `Server`, whose pages name the address each browser used.
 
@@ -159,6 +189,15 @@ def addressed_server(*args: Any, **kwargs: Any) -> Any:
             `public_url` without awaiting anything, so no other request runs in between."""
             self.public_url = page_address(request.scheme, request.host, listening)
             return await super().handle_index(request)
+
+        async def on_startup(self, app: Any) -> None:
+            """Say where to open the game: the addresses it can be reached at (textual-serve
+            names its listening address, 0.0.0.0 for every address, which no browser opens)."""
+            urls = reachable_urls(self.host, self.port)
+            where = urls[0] + (" (this machine)" if len(urls) > 1 else "")
+            others = "".join(f", {url}" for url in urls[1:])
+            print(f"Serving tictactoe-tui on {where}{others}", flush=True)
+            print("Press Ctrl+C to quit", flush=True)
 
     server = AddressedServer(*args, **kwargs)
     listening = server.public_url
