@@ -625,7 +625,10 @@ async def test_p_hides_and_shows_a_candidates_line_on_the_review_board() -> None
 
 
 async def test_a_game_lost_by_a_fault_says_why_in_the_history_and_the_review() -> None:
-    reason = "Computer (O) (Named Brain) lost by a fault: Named Brain timed out."
+    reason = (
+        "Computer (O) (Named Brain) lost by a fault: Named Brain exited with status 3 in the "
+        "middle of the game."
+    )
     store = HistoryStore.open()
     store.save(a_game((4, 0, 8), o="engine:Named Brain", outcome="X", forfeit=reason))
     store.save(a_game((4, 0, 8, 2), o="engine:pbrain-other", outcome="abandoned"))
@@ -656,5 +659,8 @@ async def test_a_game_lost_by_a_fault_says_why_in_the_history_and_the_review() -
         first, second = text(review.query_one("#review-status", Static)).splitlines()
         assert "vs Named Brain 80%" in first and "X won by forfeit after 3 moves" in first
         assert second.endswith(reason)
+        shown = review.query_one("#review-status", Static)
+        painted = " ".join(s.text.strip() for s in shown.render_lines(shown.size.region))
+        assert painted.endswith(reason), painted  # whole, however long
         await pilot.press("left")
         assert reason not in text(review.query_one("#review-status", Static))

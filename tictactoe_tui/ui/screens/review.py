@@ -164,7 +164,9 @@ class ReviewScreen(Screen[None]):
 
     DEFAULT_CSS = """
     ReviewScreen { layout: vertical; }
-    ReviewScreen #review-status { height: 2; padding: 0 1; background: $boost; }
+    ReviewScreen #review-status {
+        height: auto; min-height: 2; max-height: 4; padding: 0 1; background: $boost;
+    }
     ReviewScreen #review-view { height: 1fr; }
     ReviewScreen #review-progress { height: 1; padding: 0 1; }
     ReviewScreen #review-progress Bar { width: 1fr; }
