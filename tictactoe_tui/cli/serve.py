@@ -158,7 +158,9 @@ def reachable_urls(host: str, port: int) -> list[str]:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     found = ["::1" if family == socket.AF_INET6 else "127.0.0.1"]
     with contextlib.suppress(OSError):
-        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, family)]
+        found += [
+            str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, family)
+        ]
     with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as probe:
         probe.connect((PROBES[family], 9))
         found.append(probe.getsockname()[0])

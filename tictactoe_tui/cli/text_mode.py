@@ -389,8 +389,9 @@ class TextGame:
         )
         if search.kind == "computer":
             decision = result[0] if error is None else None
-            engine = decision is not None and getattr(decision, "algorithm", "") == ENGINE
-            self.engine_said = tuple(decision.said) if engine else self.engine_said
+            engine = getattr(decision, "algorithm", "") == ENGINE
+            if engine:
+                self.engine_said = tuple(getattr(decision, "said", ()))
             self._say(*self._computer_moved(effects, engine))
         return effects
 
