@@ -9,18 +9,23 @@ import importlib
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 from types import ModuleType
 
 import tictactoe_tui.engine as engine
 from tictactoe_tui import __version__
 
+ROOTS = ("tictactoe_tui", "textual", "rich")
+"""The packages whose modules `loaded_after` reports unless told others."""
 
-def loaded_after(code: str) -> set[str]:
-    """The `tictactoe_tui`, `textual` and `rich` modules a fresh interpreter holds after `code`."""
+
+def loaded_after(code: str, roots: tuple[str, ...] = ROOTS) -> set[str]:
+    """The modules of the packages `roots` (the app's, Textual's and Rich's unless told) that a
+    fresh interpreter holds after `code`."""
     program = (
         f"{code}\nimport sys\n"
         "print('\\n'.join(m for m in sys.modules\n"
-        "                 if m.split('.')[0] in ('tictactoe_tui', 'textual', 'rich')))\n"
+        f"                 if m.split('.')[0] in {roots!r}))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=60
@@ -102,3 +107,76 @@ def test_the_settings_screen_loads_none_of_the_games_widgets() -> None:
     assert widgets == {"tictactoe_tui.ui.widgets.too_small"}
     assert not {m for m in loaded if m.startswith("tictactoe_tui.worker")}
     assert "tictactoe_tui.engine.search.api" not in loaded  # the form names players, plays none
+
+
+NOT_FOR_THE_FIRST_PAINT = (
+    "tictactoe_tui.engine.search.api",  # the searches: the worker runs them, not the first paint
+    "tictactoe_tui.engine.search.pvs",
+    "tictactoe_tui.engine.proofs",  # the solver, the threat reader and its compiled kernel
+    "tictactoe_tui.engine.puzzles",
+    "tictactoe_tui.engine.lab",
+    "tictactoe_tui.worker.client",  # the worker's client, and with it multiprocessing
+    "multiprocessing",
+    "tictactoe_tui.play.predict",  # predict mode, only when it is switched on
+    "tictactoe_tui.history.predictions",
+    "tictactoe_tui.history.puzzles",
+    "tictactoe_tui.ui.screens.help",  # help's Markdown loads in the background after the paint
+    "markdown_it",
+    "textual_plotext",  # the charts, with the screens that draw them
+    "plotext",
+)
+"""What the first screens (Settings, then a game) never wait for: each loads when first used.
+A name stands for the module and everything inside it."""
+
+FIRST_SCREENS = (
+    "from tictactoe_tui.app import TicTacToeApp\n"
+    "app = TicTacToeApp.from_args(['--size', '10', '--k', '5', '--data-dir', {data!r}])\n"
+    "from tictactoe_tui.ui.screens.settings import SettingsScreen\n"
+    "from tictactoe_tui.ui.screens.game import GameScreen\n"
+    "SettingsScreen(app.settings)\n"
+    "GameScreen(app.settings)  # its controller and its alpha-beta player\n"
+)
+"""What the app does before its first paint: read the flags, open the history, import the
+first screens and build them (a 10×10 game against alpha-beta, as `scripts/latency.py` starts)."""
+
+
+def deferred_among(loaded: set[str]) -> set[str]:
+    """The modules of `loaded` that are one of `NOT_FOR_THE_FIRST_PAINT` or inside one."""
+    return {
+        m
+        for m in loaded
+        if any(m == name or m.startswith(f"{name}.") for name in NOT_FOR_THE_FIRST_PAINT)
+    }
+
+
+def test_the_first_screens_wait_for_no_search_proof_puzzle_chart_or_worker(
+    tmp_path: Path,
+) -> None:
+    roots = (*ROOTS, *{name.split(".")[0] for name in NOT_FOR_THE_FIRST_PAINT})
+    loaded = loaded_after(FIRST_SCREENS.format(data=str(tmp_path)), roots)
+    assert {"tictactoe_tui.ui.screens.game", "tictactoe_tui.play.controller"} <= loaded
+    assert deferred_among(loaded) == set()
+
+
+def test_each_deferred_module_still_loads_where_it_is_used(tmp_path: Path) -> None:
+    # The guard above is only worth something if the names in it are real modules that the
+    # app does load once they are used.
+    code = (
+        FIRST_SCREENS.format(data=str(tmp_path))
+        + "import tictactoe_tui.engine.search.pvs, tictactoe_tui.engine.proofs.threats\n"
+        "import tictactoe_tui.engine.puzzles.proven, tictactoe_tui.engine.lab.trace\n"
+        "import tictactoe_tui.worker.client, tictactoe_tui.play.predict\n"
+        "import tictactoe_tui.history.predictions, tictactoe_tui.history.puzzles\n"
+        "import tictactoe_tui.ui.screens.help, tictactoe_tui.ui.screens.match\n"
+    )
+    roots = (*ROOTS, *{name.split(".")[0] for name in NOT_FOR_THE_FIRST_PAINT})
+    loaded = loaded_after(code, roots)
+    found = {name for name in NOT_FOR_THE_FIRST_PAINT if name in loaded}
+    assert found == set(NOT_FOR_THE_FIRST_PAINT)
+
+
+def test_the_history_list_loads_the_review_and_its_charts_only_when_a_game_opens() -> None:
+    loaded = loaded_after("import tictactoe_tui.ui.screens.history", (*ROOTS, "textual_plotext"))
+    assert "tictactoe_tui.ui.screens.history" in loaded
+    assert "tictactoe_tui.ui.screens.review" not in loaded
+    assert "textual_plotext" not in loaded

@@ -44,13 +44,15 @@ import json
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from tictactoe_tui.engine import Game, IllegalMove, Mark
-from tictactoe_tui.engine.players.match import GameOutcome
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.engine.rules.setup import setup_position
 from tictactoe_tui.history.study import MoveTree, Node
+
+if TYPE_CHECKING:
+    from tictactoe_tui.engine.players.match import GameOutcome
 
 Outcome = Literal["X", "O", "draw", "abandoned"]
 """How a game ended: a mark won, a draw, or it was left before the end."""

@@ -42,7 +42,6 @@ from tictactoe_tui.engine import (
     Mark,
     MoveScore,
     ProgressCallback,
-    analyse_position,
     win_score,
 )
 from tictactoe_tui.engine.search.types import Algorithm, Band, Kind, Rule, Source, same_estimate
@@ -174,6 +173,8 @@ def analyse_for_review(
 
     A `Thinker` job as it stands (module-level, `should_stop` and `on_progress` keywords).
     """
+    from tictactoe_tui.engine.search.api import analyse_position  # the searches load when used
+
     return analyse_position(
         board,
         "alphabeta",

@@ -27,10 +27,14 @@ pv)` with the position the line starts from (`pv` as cells, the move to play fir
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tictactoe_tui.engine import Board
-from tictactoe_tui.engine.proofs.threats import MoveFacts, read_line, read_move
 from tictactoe_tui.engine.rules.board import cell_notation
+
+if TYPE_CHECKING:
+    # The threat reader (and its compiled kernel) loads when a move is first put into words.
+    from tictactoe_tui.engine.proofs.threats import MoveFacts
 
 NUMBERS = (
     "no",
@@ -188,11 +192,15 @@ def steps_words(steps: Sequence[MoveFacts], size: int, k: int) -> list[str]:
 def line_words(board: Board, moves: Sequence[int]) -> list[str]:
     """One sentence per move of `moves`, played in turn from `board`; it stops where the game
     ends (or at a move that is not legal, which a stale line may hold)."""
+    from tictactoe_tui.engine.proofs.threats import read_line
+
     return steps_words(read_line(board, moves), board.size, board.k)
 
 
 def move_words(board: Board, move: int) -> str:
     """The sentence of one move: "X plays E5: a four (E2–E5), O must block E6."."""
+    from tictactoe_tui.engine.proofs.threats import read_move
+
     return step_words(read_move(board, move), board.size, board.k)
 
 
@@ -207,6 +215,8 @@ def mistake_words(
     A3."); failing that, what `better` would have done ("C2? misses A1: two lines of two
     (A1–C1, A1–A3), a fork: O can block only one.").
     """
+    from tictactoe_tui.engine.proofs.threats import read_move
+
     size = board.size
     name = f"{cell_notation(played, size)}{symbol}"
     after = board.play(played)
@@ -247,6 +257,8 @@ def _sentence_tail(board: Board, step: MoveFacts) -> str:
 
 def hint_words(board: Board, move: int) -> str:
     """What the move `move` does, without naming it: a puzzle's second hint."""
+    from tictactoe_tui.engine.proofs.threats import read_move
+
     return step_hint(read_move(board, move), board.k)
 
 

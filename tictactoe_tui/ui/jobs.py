@@ -9,11 +9,12 @@ asks any more, so no screen tags its requests.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.message_pump import MessagePump
 
-from tictactoe_tui.worker.client import Thinker
+if TYPE_CHECKING:
+    from tictactoe_tui.worker.client import Thinker  # made by the app when first asked for
 
 
 def app_thinker(node: MessagePump) -> Thinker:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tictactoe_tui.engine import (
     Analysis,
@@ -22,30 +22,19 @@ from tictactoe_tui.engine import (
     Mark,
     Player,
     ProgressCallback,
-    alphabeta,
     make_player,
 )
 from tictactoe_tui.engine.players.foreign import PlayerFault
-from tictactoe_tui.engine.players.match import (
-    GameOutcome,
-    MatchHooks,
-    MatchPlan,
-    MatchResult,
-    PlayerSpec,
-    run_match,
-)
-from tictactoe_tui.engine.proofs.pairing import (
-    NoPairing,
-    Pairing,
-    PairingLine,
-    examine_pairing,
-    pairing_line,
-)
-from tictactoe_tui.engine.puzzles.proven import Generation, Puzzle, PuzzleChecker, generate
-from tictactoe_tui.engine.search.kernel import Stopped
-from tictactoe_tui.history.puzzles import GameScan, puzzles_from_games
-from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.text.threats import line_words
+
+if TYPE_CHECKING:
+    # The matches, proofs and puzzles load when a job first needs them (in the worker): the
+    # app's first paint imports this module for the game's jobs alone.
+    from tictactoe_tui.engine.players.match import GameOutcome, MatchResult, PlayerSpec
+    from tictactoe_tui.engine.proofs.pairing import NoPairing, Pairing, PairingLine
+    from tictactoe_tui.engine.puzzles.proven import Generation, Puzzle
+    from tictactoe_tui.history.puzzles import GameScan
+    from tictactoe_tui.history.record import PlayedGame
 
 RandomState = tuple[Any, ...]
 """What `random.Random.getstate()` returns (and `setstate` takes back)."""
@@ -136,6 +125,8 @@ def play_match(
 ) -> MatchResult:
     """`run_match` as a job. Each report carries every game finished so far, so a report the
     Thinker's throttle drops loses nothing; the result is the engine's whole `MatchResult`."""
+    from tictactoe_tui.engine.players.match import MatchHooks, MatchPlan, run_match
+
     finished: list[GameOutcome] = []
 
     def report(game: int, moves: int) -> None:
@@ -179,6 +170,8 @@ def answer_puzzle(
     On a big board the defence is searched afresh (the reply that holds out longest at each
     step), which is why this runs in the worker there.
     """
+    from tictactoe_tui.engine.puzzles.proven import PuzzleChecker
+
     checker = PuzzleChecker(puzzle.size, puzzle.k, poll=_poll(should_stop))
     correct = move == puzzle.answer
     line = checker.continuation(puzzle) if correct else checker.refutation(puzzle, move)
@@ -195,6 +188,8 @@ def find_puzzles(
     on_progress: Callable[[Generation], None] | None = None,
 ) -> Generation:
     """`engine.puzzles.generate` as a job: `count` new puzzles of the board, from `seed`."""
+    from tictactoe_tui.engine.puzzles.proven import generate
+
     return generate(size, k, count, seed, should_stop=should_stop, on_progress=on_progress)
 
 
@@ -207,6 +202,8 @@ def puzzles_in_games(
 ) -> list[Puzzle]:
     """`history.puzzles.puzzles_from_games` as a job: the puzzles in the player's mistakes
     (`on_progress` hears how far the scan is)."""
+    from tictactoe_tui.history.puzzles import puzzles_from_games
+
     return puzzles_from_games(games, limit=limit, should_stop=should_stop, on_progress=on_progress)
 
 
@@ -243,6 +240,9 @@ def pairing_report(
     """Examine `board` for `defender`'s pairing (`engine.pairing.examine_pairing`); without one,
     look for a line to one (boards up to `PAIRING_LINE_MAX_SIZE`) and for the position's value
     (alpha-beta, at most `PAIRING_SEARCH_SECONDS`)."""
+    from tictactoe_tui.engine.proofs.pairing import Pairing, examine_pairing, pairing_line
+    from tictactoe_tui.engine.search.api import alphabeta
+
     found = examine_pairing(board, defender)
     if isinstance(found, Pairing) or board.is_over:
         return PairingReport(found, None, None)
@@ -258,6 +258,7 @@ def _poll(should_stop: Callable[[], bool] | None) -> Callable[[], None] | None:
     """A checker's poll from a job's `should_stop`: it raises `Stopped` to end the search."""
     if should_stop is None:
         return None
+    from tictactoe_tui.engine.search.kernel import Stopped
 
     def poll() -> None:
         if should_stop():

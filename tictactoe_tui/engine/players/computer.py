@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tictactoe_tui.engine.evaluation.heuristics import (
     H1Terms,
@@ -31,6 +31,9 @@ from tictactoe_tui.engine.search.types import (
     MoveScore,
     describe_score,
 )
+
+if TYPE_CHECKING:
+    from tictactoe_tui.engine.search.api import SearchMemory
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
@@ -340,11 +343,18 @@ class AlphaBetaPlayer:
         self.limits = Limits(time=time_limit, depth=depth)
         """The player's own limits; a call's limits refine them."""
         self.name = "Clever (alpha-beta)"
-        # The searches load when a player is made or first searches, not with this module:
-        # the players' names and specs (settings, flags, records) need none of them.
-        from tictactoe_tui.engine.search.api import SearchMemory
+        self._memory: SearchMemory | None = None
 
-        self.memory = SearchMemory()
+    @property
+    def memory(self) -> SearchMemory:
+        """The tables this player's searches share, made at its first search: the searches
+        load then, not with this module nor when the player is made (a game's first paint
+        makes its players, and the players' names and specs need no search)."""
+        if self._memory is None:
+            from tictactoe_tui.engine.search.api import SearchMemory
+
+            self._memory = SearchMemory()
+        return self._memory
 
     @property
     def depth(self) -> int | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, assert_never
+from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -33,7 +33,6 @@ from textual.widgets import Input, Static
 
 from tictactoe_tui.engine import Game, Mark
 from tictactoe_tui.engine.rules.board import MIN_SIZE, cell_notation
-from tictactoe_tui.history.predictions import keep_prediction, predictions, tally_of
 from tictactoe_tui.play.controller import (
     WAITING_TWO_PEOPLE,
     Bell,
@@ -56,7 +55,6 @@ from tictactoe_tui.play.controller import (
     Wait,
     runs_in_process,
 )
-from tictactoe_tui.play.predict import AnswerError, Predictor, Round
 from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import GameSettings, Mode
 from tictactoe_tui.ui.jobs import app_thinker
@@ -67,7 +65,10 @@ from tictactoe_tui.ui.widgets import Board, PositionView, Scoreboard
 from tictactoe_tui.ui.widgets.board import board_size_on_screen
 from tictactoe_tui.ui.widgets.footer import Footer
 from tictactoe_tui.ui.widgets.too_small import TooSmall
-from tictactoe_tui.worker.client import JobFailed
+
+if TYPE_CHECKING:
+    # Predict mode and the worker's client load when first used: the first paint needs neither.
+    from tictactoe_tui.play.predict import Predictor, Round
 
 STATUS_HEIGHT = 3
 PANEL_MIN_WIDTH = 46
@@ -265,7 +266,7 @@ class GameScreen(Screen[None]):
         # The worker process starts once the board is on the screen, so it does not delay the
         # first paint.
         if not runs_in_process(self.settings.size, self.settings.opponent):
-            self.app.call_after_refresh(app_thinker(self).start)
+            self.app.call_after_refresh(lambda: app_thinker(self).start())
 
     def on_resize(self, event: events.Resize) -> None:
         """Swap the game for an "enlarge the terminal" message when it no longer fits."""
@@ -397,6 +398,8 @@ class GameScreen(Screen[None]):
     @work(exclusive=True, group="search", exit_on_error=False)
     async def _search(self, search: Search) -> None:
         """Run one search in the worker; a newer one (or a stop) cancels it."""
+        from tictactoe_tui.worker.client import JobFailed
+
         try:
             result = await app_thinker(self).run(
                 search.job,
@@ -634,6 +637,9 @@ class GameScreen(Screen[None]):
     def predictor(self) -> Predictor:
         """The learner's predictions: this session's, with the history's tally."""
         if self._predictor is None:
+            from tictactoe_tui.history.predictions import predictions, tally_of
+            from tictactoe_tui.play.predict import Predictor
+
             store = getattr(self.app, "store", None)
             tally = tally_of(predictions(store)) if store is not None else None
             self._predictor = Predictor() if tally is None else Predictor(tally=tally)
@@ -644,6 +650,8 @@ class GameScreen(Screen[None]):
         True when a question is open (the move is played once it is answered)."""
         if not self.predicting or self.controller.mode is not Mode.HUMAN_VS_COMPUTER:
             return False
+        from tictactoe_tui.play.predict import Round
+
         decision = result[0]
         board = self.game.board
         questions = self.predictor.ask(board, getattr(decision, "analysis", None))
@@ -658,6 +666,8 @@ class GameScreen(Screen[None]):
 
     def _answer(self, text: str) -> None:
         """One answer to the open question: judged at once; the move follows the last one."""
+        from tictactoe_tui.play.predict import AnswerError
+
         turn = self.round
         assert turn is not None
         try:
@@ -674,6 +684,8 @@ class GameScreen(Screen[None]):
         if not turn.done:
             self._show_predict([*said, turn.prompt])
             return
+        from tictactoe_tui.history.predictions import keep_prediction
+
         self.round = None
         store = getattr(self.app, "store", None)
         if store is not None:

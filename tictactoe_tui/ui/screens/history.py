@@ -35,7 +35,6 @@ from tictactoe_tui.text.game import (
     result_words,
     score_line_words,
 )
-from tictactoe_tui.ui.screens.review import ReviewScreen
 
 FIRST_PAGE = 25
 """Rows read for the first paint: a screenful (each row costs the table a little)."""
@@ -301,6 +300,8 @@ class HistoryScreen(Screen[None]):
         if game is None:
             self.notify(f"Game {game_id} is no longer in the history.", severity="warning")
             return
+        from tictactoe_tui.ui.screens.review import ReviewScreen  # its charts load when opened
+
         self.app.push_screen(ReviewScreen(game, self.store, game_id))
 
     def action_studies(self) -> None:

@@ -21,7 +21,6 @@ from textual.widgets import DataTable, Footer, Static
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.engine.players.match import GameOutcome, MatchResult
 from tictactoe_tui.history.record import played_from_match
-from tictactoe_tui.ui.screens.review import ReviewScreen
 
 COLUMNS = ("Game", "X", "O", "Result", "Moves", "Opening")
 """The table's columns."""
@@ -94,6 +93,8 @@ class MatchGamesScreen(Screen[None]):
         game = played_from_match(
             result.outcomes[event.cursor_row], result.x, result.o, result.size, result.k, self._when
         )
+        from tictactoe_tui.ui.screens.review import ReviewScreen  # its charts load when opened
+
         self.app.push_screen(ReviewScreen(game))
 
     def action_back(self) -> None:
