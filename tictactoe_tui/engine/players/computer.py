@@ -23,8 +23,7 @@ from tictactoe_tui.engine.evaluation.heuristics import (
 )
 from tictactoe_tui.engine.players.opening import opening_analysis
 from tictactoe_tui.engine.rules.board import Board, IllegalMove, Mark
-from tictactoe_tui.engine.search.api import DEFAULT_TIME_LIMIT
-from tictactoe_tui.engine.search.limits import NO_LIMITS, Limits, ShouldStop
+from tictactoe_tui.engine.search.limits import DEFAULT_TIME_LIMIT, NO_LIMITS, Limits, ShouldStop
 from tictactoe_tui.engine.search.types import (
     Algorithm,
     Analysis,

@@ -25,6 +25,7 @@ from tictactoe_tui.engine.proofs.solver import (
 from tictactoe_tui.engine.rules.board import Board
 from tictactoe_tui.engine.search import kernel as fs
 from tictactoe_tui.engine.search.kernel import Evaluator, Stopped, Tracker
+from tictactoe_tui.engine.search.limits import DEFAULT_TIME_LIMIT
 from tictactoe_tui.engine.search.minimax import analyse_minimax
 from tictactoe_tui.engine.search.pvs import (
     EXACT,
@@ -81,9 +82,6 @@ ALGORITHMS: tuple[Algorithm, ...] = (
 )
 """The names `analyse` accepts."""
 
-DEFAULT_TIME_LIMIT = 1.0
-"""Seconds alpha-beta allows itself when given neither a depth nor a time limit on a board too
-big to solve (more than `FULL_SOLVE_MAX_EMPTY` empty cells): it must never hang the caller."""
 
 FULL_SOLVE_MAX_EMPTY = SOLVE_MAX_EMPTY
 """Positions with at most this many empty cells are solved to the end when no limit is given."""

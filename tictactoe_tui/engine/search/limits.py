@@ -27,6 +27,10 @@ from dataclasses import dataclass, fields, replace
 
 from tictactoe_tui.engine.search.types import Progress, ProgressCallback
 
+DEFAULT_TIME_LIMIT = 1.0
+"""Seconds alpha-beta allows itself (and the computer player per move) when given neither a depth
+nor a time limit on a board too big to solve: it must never hang the caller."""
+
 ShouldStop = Callable[[], bool]
 """A zero-argument callable polled by the search; True asks it to stop at once."""
 
