@@ -67,8 +67,8 @@ NEEDED_TERMINAL = (90, 24)
 """The smallest (width, height) that shows the form's three columns, the table and the charts
 with room to spare."""
 COMPACT_TERMINAL = (80, 24)
-"""The smallest (width, height) the runner works in: the compact layout, the form's columns
-without their sides and with narrower labels (the drop-downs as wide as in the full one)."""
+"""The smallest (width, height) the runner works in: the compact layout, the two players side
+by side and the match's choices in one row under them (every choice's words whole)."""
 
 DEFAULT = DEFAULT_K
 """The Select value for "the engine's default" (full depth, 1 s per move, k for the size)."""
@@ -133,11 +133,18 @@ class MatchScreen(Screen[None]):
     MatchScreen #match-table { height: 4; margin: 0 1; }
     MatchScreen #match-charts { height: 1fr; }
     MatchScreen #match-charts PlotextPlot { width: 1fr; }
-    /* Narrower: the columns keep their top rule and titles, not their sides. */
-    MatchScreen.-compact .match-column {
-        border: none; border-top: round $primary 50%; padding: 0 0 0 1;
+    /* Narrower: the two players side by side, the match's choices in one row under them. */
+    MatchScreen.-compact #match-form { layout: grid; grid-size: 2; grid-rows: 6 2; height: 8; }
+    MatchScreen.-compact #match-settings {
+        column-span: 2; height: 2; layout: horizontal;
+        border: none; border-top: round $primary 50%; padding: 0 1;
     }
-    MatchScreen.-compact .match-label { width: 11; }
+    MatchScreen.-compact #match-settings .match-row { width: auto; margin-right: 3; }
+    MatchScreen.-compact #match-settings .match-label { width: auto; margin-right: 1; }
+    MatchScreen.-compact #match-size { width: 9; }
+    MatchScreen.-compact #match-k { width: 15; }
+    MatchScreen.-compact #match-games { width: 7; }
+    MatchScreen.-compact #match-seed { width: 6; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
