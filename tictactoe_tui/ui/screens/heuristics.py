@@ -68,9 +68,9 @@ def needed_terminal(size: int, k: int) -> tuple[int, int]:
 
 def compact_terminal(size: int) -> tuple[int, int]:
     """The smallest (width, height) terminal the lab works in: the compact layout, one pane at
-    a time (the board with the weights under it, scrolled, or the picks and the tables), `i`
-    switching between them."""
-    board_width, board_height = board_size_on_screen(size)
+    a time (the board, in one-line cells up to 5×5, with the weights under it, scrolled; or the
+    picks and the tables), `i` switching between them."""
+    board_width, board_height = board_size_on_screen(size, compact=True)
     return max(board_width + 2, TABLES_WIDTH), max(board_height, TABLES_HEIGHT) + 2
 
 
@@ -196,6 +196,7 @@ class HeuristicScreen(Screen[None]):
             # Alone, the board's pane takes the whole width; beside the tables, the board's.
             left = self.query_one("#lab-left")
             left.styles.width = "1fr" if compact else board_size_on_screen(size)[0] + 2
+            self.query_one("#heuristic-board", Board).set_compact(compact)
             if not compact:
                 self._show_pane(board=False)
             self.refresh_bindings()
