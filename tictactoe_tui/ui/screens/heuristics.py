@@ -68,10 +68,17 @@ def needed_terminal(size: int, k: int) -> tuple[int, int]:
 
 def compact_terminal(size: int) -> tuple[int, int]:
     """The smallest (width, height) terminal the lab works in: the compact layout, one pane at
-    a time (the board, in one-line cells up to 5×5, with the weights under it, scrolled; or the
-    picks and the tables), `i` switching between them."""
-    board_width, board_height = board_size_on_screen(size, compact=True)
+    a time (the board, in one-line cells when it would be taller than the tables, with the
+    weights under it, scrolled; or the picks and the tables), `i` switching between them."""
+    board_width, board_height = board_size_on_screen(size, compact=compact_cells(size))
     return max(board_width + 2, TABLES_WIDTH), max(board_height, TABLES_HEIGHT) + 2
+
+
+def compact_cells(size: int) -> bool:
+    """Whether the compact layout draws the board in one-line cells: when its roomy cells
+    would make it taller than the tables' pane (5×5); a smaller one keeps its corner digits
+    and its caption whole."""
+    return board_size_on_screen(size)[1] > TABLES_HEIGHT
 
 
 class HeuristicScreen(Screen[None]):
@@ -196,7 +203,7 @@ class HeuristicScreen(Screen[None]):
             # Alone, the board's pane takes the whole width; beside the tables, the board's.
             left = self.query_one("#lab-left")
             left.styles.width = "1fr" if compact else board_size_on_screen(size)[0] + 2
-            self.query_one("#heuristic-board", Board).set_compact(compact)
+            self.query_one("#heuristic-board", Board).set_compact(compact and compact_cells(size))
             if not compact:
                 self._show_pane(board=False)
             self.refresh_bindings()
