@@ -260,3 +260,28 @@ async def test_the_match_runner_at_80x24_shows_every_choice_whole() -> None:
         await pilot.resize_terminal(*match.NEEDED_TERMINAL)
         await pilot.pause()
         assert not screen.has_class("-compact")
+
+
+async def test_a_position_pasted_on_the_compact_board_gets_a_board_of_its_own_size() -> None:
+    app = TicTacToeApp()
+    three = analysis.compact_terminal(3)
+    async with app.run_test(size=three) as pilot:
+        screen = AnalysisScreen(Position.empty(3), time_limit=None, depth=1)
+        await app.push_screen(screen)
+        await settle(pilot)
+        await pilot.press("v")  # the paste box takes the verdict line's row
+        await pilot.pause()
+        apart(screen, "#analysis-status", "#analysis-board", "#paste", "Footer")
+        assert hidden(screen, "#analysis-verdict")
+        await pilot.press(*"X.../..../.O../....", "enter")
+        await settle(pilot)
+        assert screen.position_text == "X.../..../.O../...."
+        four = analysis.compact_terminal(4)
+        assert not fits(four, three), "a 4×4 board does not fit 3×3's smallest terminal"
+        notice = text(screen.query_one(TooSmall))
+        assert notice.startswith(f"Enlarge the terminal: a 4×4 board needs at least {four[0]}×")
+        await pilot.resize_terminal(*four)
+        await pilot.pause()
+        assert screen.has_class("-compact") and screen.view.compact
+        apart(screen, "#analysis-status", "#analysis-board", "#variation-list", "Footer")
+        assert screen.query_one(Board).has_focus
