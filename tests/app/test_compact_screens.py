@@ -201,42 +201,45 @@ async def test_the_heuristic_lab_at_its_smallest_terminals() -> None:
     async with app.run_test(size=CLASSIC) as pilot:
         for size, position in ((15, Position.empty(15).play(112)), (3, Position.empty(3).play(4))):
             need = heuristics.compact_terminal(size)
-            for terminal in (CLASSIC, need):
-                await pilot.resize_terminal(*terminal)
-                screen = HeuristicScreen(position, None, depth=1)
-                await app.push_screen(screen)
-                await settle(pilot)
-                assert screen.has_class("-compact"), terminal
-                apart(screen, "#lab-picks", "#heuristic-table", "#lab-terms", "#heuristic-lines")
-                assert hidden(screen, "#heuristic-board")
-                assert footer_keys(screen)["i"] == "Board"
-                table = screen.query_one("#heuristic-table", DataTable)
-                first = text(screen.query_one("#lab-terms", Static))
-                await pilot.press("down")  # the next move's lines
-                await pilot.pause()
-                assert text(screen.query_one("#lab-terms", Static)) != first
-                await pilot.press("i")
-                await pilot.pause()
-                apart(screen, "#heuristic-board", "Footer")
-                assert hidden(screen, "#heuristic-table")
-                assert screen.query_one("#heuristic-board", Board).has_focus
-                await pilot.press("tab")  # the weights under the board scroll into view
-                await pilot.pause()
-                box = app.focused
-                assert isinstance(box, Input) and "weight" in box.classes
-                whole(screen, f"#{box.id}")
-                await pilot.press("i")  # from the weight's box too
-                await pilot.pause()
-                assert whole(screen, "#heuristic-table").has_focus
-                assert table.cursor_row == 1
-                if terminal == need:
-                    await smaller_says(pilot, screen, need, "the heuristic lab", "#lab-main")
-                    await pilot.resize_terminal(*heuristics.needed_terminal(size, position.k))
-                    await pilot.pause()
-                    assert not screen.has_class("-compact")
-                    apart(screen, "#heuristic-board", "#lab-weights", "#heuristic-table")
-                screen.dismiss()
-                await settle(pilot)
+            await pilot.resize_terminal(*need)
+            screen = HeuristicScreen(position, None, depth=1)
+            await app.push_screen(screen)
+            await settle(pilot)
+            tables = ("#lab-picks", "#heuristic-table", "#lab-terms", "#heuristic-lines")
+            assert screen.has_class("-compact")
+            apart(screen, *tables, "Footer")
+            assert hidden(screen, "#heuristic-board")
+            assert footer_keys(screen)["i"] == "Board"
+            table = screen.query_one("#heuristic-table", DataTable)
+            first = text(screen.query_one("#lab-terms", Static))
+            await pilot.press("down")  # the next move's lines
+            await pilot.pause()
+            assert text(screen.query_one("#lab-terms", Static)) != first
+            await pilot.press("i")
+            await pilot.pause()
+            apart(screen, "#heuristic-board", "Footer")
+            assert hidden(screen, "#heuristic-table")
+            assert screen.query_one("#heuristic-board", Board).has_focus
+            await pilot.press("tab")  # the weights under the board scroll into view
+            await pilot.pause()
+            box = app.focused
+            assert isinstance(box, Input) and "weight" in box.classes
+            whole(screen, f"#{box.id}")
+            await pilot.press("i")  # from the weight's box too
+            await pilot.pause()
+            assert whole(screen, "#heuristic-table").has_focus
+            assert table.cursor_row == 1
+            await pilot.resize_terminal(*CLASSIC)  # still compact in 80×24, every table whole
+            await pilot.pause()
+            assert screen.has_class("-compact")
+            apart(screen, *tables, "Footer")
+            await smaller_says(pilot, screen, need, "the heuristic lab", "#lab-main")
+            await pilot.resize_terminal(*heuristics.needed_terminal(size, position.k))
+            await pilot.pause()
+            assert not screen.has_class("-compact") and "i" not in footer_keys(screen)
+            apart(screen, "#heuristic-board", "#lab-weights", "#heuristic-table")
+            screen.dismiss()
+            await settle(pilot)
 
 
 async def test_the_match_runner_at_80x24_shows_every_choice_whole() -> None:
