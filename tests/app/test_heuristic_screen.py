@@ -212,7 +212,12 @@ async def test_a_terminal_too_small_for_the_board_gets_a_notice() -> None:
         await settle(pilot)
         screen = lab(pilot)
         notice = screen.query_one("#too-small", Static)
-        assert notice.display and "the heuristic lab needs at least 117×" in text(notice)
+        # 100×34: the compact layout (one pane at a time); 120×34 the full one.
+        assert not notice.display and screen.has_class("-compact")
+        await pilot.resize_terminal(66, 24)
+        await pilot.pause()
+        assert notice.display and "the heuristic lab needs at least 67×24" in text(notice)
         await pilot.resize_terminal(120, 34)
         await pilot.pause()
         assert not notice.display and screen.query_one("#lab-main").display
+        assert not screen.has_class("-compact")

@@ -232,7 +232,7 @@ async def test_a_small_terminal_asks_to_be_enlarged_and_the_screen_comes_back() 
         await settle(pilot)
         notice = compare_screen(pilot).query_one("#too-small", Static)
         assert notice.display and "Enlarge the terminal" in text(notice)
-        assert "needs at least 96×24" in text(notice)
+        assert "needs at least 80×24" in text(notice), "the compact layout's minimum"
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert not notice.display

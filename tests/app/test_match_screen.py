@@ -246,7 +246,7 @@ async def test_a_terminal_too_small_gets_a_notice_until_it_is_enlarged() -> None
         await pilot.pause()
         match = screen(pilot)
         notice = match.query_one("#too-small", Static)
-        assert notice.display and "needs at least 90×24" in text(notice)
+        assert notice.display and "needs at least 80×24" in text(notice)
         assert not match.query_one("#match-body").display
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()

@@ -21,11 +21,13 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.app.conftest import SIZE, Gate, screenshots, settle
+from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import IterationInfo, Progress
 from tictactoe_tui.play import compare
 from tictactoe_tui.play import match as match_rules
 from tictactoe_tui.play.settings import GameSettings
 from tictactoe_tui.ui.app import TicTacToeApp
+from tictactoe_tui.ui.screens.analysis import AnalysisScreen
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.widgets import eval_panel
 
@@ -178,6 +180,59 @@ class TestSmallTerminalsAndColour:
     def test_the_high_contrast_theme(self, snap_compare: SnapCompare) -> None:
         app = TicTacToeApp(GameSettings(seed=1, theme="high-contrast"), start_in_game=True)
         assert snap_compare(app, run_before=screenshots.SCENES["game"].play, terminal_size=SIZE)
+
+
+class TestCompactAnalysisAndLab:
+    """The analysis board and the lab's screens in their compact layouts: 3×3 analysis in a
+    40×15 pane, the 15×15 analysis board and every lab screen in 80×24."""
+
+    def test_3x3_analysis_in_40x15(self, snap_compare: SnapCompare) -> None:
+        scene = screenshots.SCENES["analysis-variations"]
+        assert snap_compare(scene.app(), run_before=scene.play, terminal_size=(40, 15))
+
+    def test_15x15_analysis_in_80x24(self, snap_compare: SnapCompare) -> None:
+        async def run_before(pilot: Pilot[Any]) -> None:
+            screen = AnalysisScreen(Position.empty(15).play(112), time_limit=None, depth=1)
+            await pilot.app.push_screen(screen)
+            await settle(pilot)
+            await pilot.press("up", "enter")  # O's reply on H7, above X's H8
+            await settle(pilot)
+
+        assert snap_compare(TicTacToeApp(), run_before=run_before, terminal_size=(80, 24))
+
+    # The charts' pane is pinned by tests/app/test_compact_screens.py (shown whole, apart): in
+    # a picture plotext's axis labels at this width changed with the tests run before it.
+    def test_compare_in_80x24(self, snap_compare: SnapCompare) -> None:
+        assert snap_pane(snap_compare, "compare", switch=False)
+
+    @pytest.mark.parametrize("switch", [False, True], ids=["tables", "board"])
+    def test_heuristic_lab_in_80x24(self, snap_compare: SnapCompare, switch: bool) -> None:
+        assert snap_pane(snap_compare, "heuristics", switch)
+
+    def test_match_runner_in_80x24_before_a_run(self, snap_compare: SnapCompare) -> None:
+        # Before a run: the charts' axis labels, drawn by plotext, changed in a picture at this
+        # width with the tests run before it (the Pilot test runs a match at 80×24).
+        app = TicTacToeApp(GameSettings(seed=1), start_in_game=True)
+
+        async def run_before(pilot: Pilot[Any]) -> None:
+            await settle(pilot)
+            await pilot.press("m")
+            await settle(pilot)
+
+        assert snap_compare(app, run_before=run_before, terminal_size=(80, 24))
+
+
+def snap_pane(snap_compare: SnapCompare, name: str, switch: bool) -> bool:
+    """The screenshot script's scene `name` at 80×24, after `i` (the other pane) if `switch`."""
+    scene = screenshots.SCENES[name]
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await scene.play(pilot)
+        if switch:
+            await pilot.press("i")
+            await settle(pilot)
+
+    return snap_compare(scene.app(), run_before=run_before, terminal_size=(80, 24))
 
 
 class TestResultsScreen:

@@ -67,6 +67,14 @@ LIST_MIN_HEIGHT = 4
 FOOTER_HEIGHT = 1
 PASTE_PLACEHOLDER = "a board like X../.O./... · Enter pastes · esc closes"
 """The paste box's words: whole in the narrowest screen (`MIN_WIDTH` less the box's frame)."""
+COMPACT_STATUS_HEIGHT = 3
+"""The compact status: where the study is and the notice (wrapped at 40 columns)."""
+VERDICT_HEIGHT = 1
+COMPACT_MIN_WIDTH = 40
+"""The compact layout's narrowest terminal: its verdict line and the footer need the room."""
+COMPACT_LIST_WIDTH = 15
+"""Columns of the variation list beside the board in the compact layout ("12. O A15" and its
+frame)."""
 
 
 def needed_terminal(size: int) -> tuple[int, int]:
@@ -75,6 +83,17 @@ def needed_terminal(size: int) -> tuple[int, int]:
     return (
         max(MIN_WIDTH, board_width + PANEL_MIN_WIDTH),
         STATUS_HEIGHT + board_height + LIST_MIN_HEIGHT + FOOTER_HEIGHT,
+    )
+
+
+def compact_terminal(size: int) -> tuple[int, int]:
+    """The smallest (width, height) terminal the screen shows a size×size board in: the compact
+    layout (the status, the board in one-line cells with the variation list beside it, a
+    one-line verdict, the keys; the panel one key away, shown instead of the board)."""
+    board_width, board_height = board_size_on_screen(size, compact=True)
+    return (
+        max(COMPACT_MIN_WIDTH, board_width + COMPACT_LIST_WIDTH),
+        COMPACT_STATUS_HEIGHT + board_height + VERDICT_HEIGHT + FOOTER_HEIGHT,
     )
 
 
@@ -94,9 +113,21 @@ class AnalysisScreen(Screen[None]):
     AnalysisScreen #paste { display: none; }
     AnalysisScreen.-pasting #paste { display: block; }
     AnalysisScreen.-setup #analysis-status { background: $warning 20%; }
-    AnalysisScreen.-too-small #analysis-view, AnalysisScreen.-too-small #analysis-status {
+    AnalysisScreen.-too-small #analysis-view, AnalysisScreen.-too-small #analysis-status,
+    AnalysisScreen.-too-small #analysis-verdict {
         display: none;
     }
+    AnalysisScreen #analysis-verdict {
+        display: none; height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    AnalysisScreen.-compact #analysis-verdict { display: block; }
+    AnalysisScreen.-compact.-pasting #analysis-verdict { display: none; }
+    AnalysisScreen.-compact #paste { border: none; height: 1; padding: 0 1; }
+    /* The compact status keeps its three lines (the board's room): a longer notice is also
+       said whole in a toast. */
+    AnalysisScreen.-compact #analysis-status { height: 3; min-height: 3; max-height: 3; }
+    AnalysisScreen.-compact #analysis-view > #position-left { layout: horizontal; width: 1fr; }
+    AnalysisScreen.-compact #variation-list { width: 1fr; height: 100%; padding: 0; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -204,8 +235,10 @@ class AnalysisScreen(Screen[None]):
             id="analysis-view",
             board_id="analysis-board",
             under_board=VariationList(),
+            under_board_in_compact=True,
         )
         yield Input(placeholder=PASTE_PLACEHOLDER, id="paste")
+        yield Static("", id="analysis-verdict", markup=False)
         yield TooSmall(id="analysis-too-small")
         yield Footer()
 
@@ -227,13 +260,28 @@ class AnalysisScreen(Screen[None]):
         self._fit_terminal()
 
     def _fit_terminal(self) -> None:
+        """The full layout when the terminal has room for it, else the compact one, else the
+        "enlarge the terminal" notice (the smallest terminal is the compact layout's)."""
         size = self.position.size
-        self.query_one(TooSmall).fit(
-            needed_terminal(size),
+        view = self.view
+        small = self.query_one(TooSmall).fit(
+            compact_terminal(size),
             f"a {size}×{size} board",
             "escape goes back.",
-            refocus=self.view.board,
+            refocus=view.board,
         )
+        have = self.app.size
+        full_width, full_height = needed_terminal(size)
+        compact = not small and (have.width < full_width or have.height < full_height)
+        # The view's own flag, not only the class: a board of another size is a new view.
+        if compact != self.has_class("-compact") or compact != view.compact:
+            self.set_class(compact, "-compact")
+            view.set_compact(compact)
+            # The list's narrow frame beside the board has room for one word.
+            self.query_one(VariationList).border_title = (
+                "Moves" if compact else "Moves and variations"
+            )
+            self._redraw_status()
 
     def on_screen_resume(self) -> None:
         """Back from a lab screen or help: the analysis carries on."""
@@ -298,6 +346,7 @@ class AnalysisScreen(Screen[None]):
         for effect in self.controller.progress(progress):
             if isinstance(effect, ShowThinking):
                 self.view.show_thinking(effect.report, effect.line, effect.mover)
+        self._redraw_verdict()
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -318,14 +367,43 @@ class AnalysisScreen(Screen[None]):
         self.query_one(VariationList).show(
             [Entry(t.text, t.node, t.depth) for t in controller.move_tokens()], current
         )
+        self._redraw_status()
+
+    def _redraw_status(self) -> None:
+        """The status; in the compact layout without the position's string (c copies it and
+        shows it), and the verdict line."""
+        controller = self.controller
         where, text = controller.status_lines()
         if self.study_id is not None and controller.tree is self._kept_tree:
             where = f"Study {self.study_id} · {where}"
-        self.query_one("#analysis-status", Static).update(
-            Content.assemble(
-                (where, "bold"), "\n", text, "\n", (controller.notice, "$text-warning")
-            )
+        notice = (controller.notice, "$text-warning")
+        status = (
+            Content.assemble((where, "bold"), "\n", notice)
+            if self.has_class("-compact")
+            else Content.assemble((where, "bold"), "\n", text, "\n", notice)
         )
+        self.query_one("#analysis-status", Static).update(status)
+        self._redraw_verdict()
+
+    def _redraw_verdict(self) -> None:
+        """The compact layout's verdict line: the key that shows the panel (or the board), and
+        the panel in one line."""
+        if not self.has_class("-compact"):
+            return
+        key = next(
+            (
+                self.app.get_key_display(active.binding)
+                for active in self.active_bindings.values()
+                if active.binding.action == "toggle_panel"
+            ),
+            "i",
+        )
+        view = self.view
+        what = "board" if view.panel_shown else "panel"
+        verdict = Content.assemble((key, "bold $accent"), f" {what} · ", view.panel.summary)
+        shown = self.query_one("#analysis-verdict", Static)
+        if shown.visual != verdict:
+            shown.update(verdict)
 
     # -- the board and the keys -----------------------------------------------------------------
 
@@ -458,8 +536,13 @@ class AnalysisScreen(Screen[None]):
         self._run(self.controller.hint())
 
     def action_toggle_panel(self) -> None:
-        """Show or hide the evaluation panel."""
-        self.view.toggle_panel()
+        """Show or hide the evaluation panel (in the compact layout: show it instead of the
+        board and the variations, or those again)."""
+        view = self.view
+        view.toggle_panel()
+        if view.query_one("#position-left").display and not self.has_class("-too-small"):
+            view.board.focus()
+        self._redraw_verdict()
 
     def action_toggle_lines(self) -> None:
         """Show or hide the expected line on the board."""

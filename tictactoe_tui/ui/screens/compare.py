@@ -64,7 +64,10 @@ from tictactoe_tui.ui.widgets.too_small import TooSmall
 from tictactoe_tui.worker.client import JobFailed
 
 NEEDED_TERMINAL = (96, 24)
-"""The smallest (width, height) that shows the whole table and the charts."""
+"""The smallest (width, height) that shows the whole table and the charts at once."""
+COMPACT_TERMINAL = (80, 24)
+"""The smallest (width, height) the screen works in: the compact layout, the table (scrolled
+sideways with the arrows when it is wider) or the charts, `i` switching between them."""
 
 MINIMAX_BUTTONS = {
     "minimax-cancel": "cancel",
@@ -101,11 +104,21 @@ class CompareScreen(Screen[None]):
     CompareScreen #minimax-controls Button { margin-left: 1; min-width: 0; width: auto; }
     CompareScreen #compare-charts { height: 1fr; min-height: 10; }
     CompareScreen PlotextPlot { width: 1fr; height: 1fr; }
+    CompareScreen.-compact.-charts-pane #compare-title,
+    CompareScreen.-compact.-charts-pane #compare-table,
+    CompareScreen.-compact.-charts-pane #compare-notes,
+    CompareScreen.-compact.-charts-pane #minimax-row,
+    CompareScreen.-compact.-table-pane #compare-charts { display: none; }
+    /* Narrower than the table: its scroll bar shows there is more (the arrows scroll). */
+    CompareScreen.-compact #compare-table { max-height: 11; overflow-x: auto; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
         Binding("q", "close", "Back", show=False),
+        # The compact layout's panes: the footer names the one `i` shows.
+        Binding("i", "show_pane(True)", "Charts"),
+        Binding("i", "show_pane(False)", "Table"),
         Binding("c", "cancel", "Cancel minimax"),
         Binding("d", "minimax_depth", "Minimax to a depth"),
         Binding("f", "minimax_full", "Full tree anyway"),
@@ -172,12 +185,39 @@ class CompareScreen(Screen[None]):
         self.query_one("#compare-title", Static).update(self.controller.title())
         self._draw(Part.NOTES)
         self.query_one("#compare-table", DataTable).focus()
+        self.add_class("-table-pane")
         self.on_resize()
         self._apply(self.controller.start())
 
     def on_resize(self, event: events.Resize | None = None) -> None:
-        """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
-        self.query_one(TooSmall).fit(NEEDED_TERMINAL, "the comparison")
+        """The full layout when the terminal has room for it, else the compact one (the table
+        or the charts, `i` switching), else an "enlarge the terminal" notice."""
+        small = self.query_one(TooSmall).fit(COMPACT_TERMINAL, "the comparison")
+        have = self.app.size
+        compact = not small and (
+            have.width < NEEDED_TERMINAL[0] or have.height < NEEDED_TERMINAL[1]
+        )
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            if not compact:
+                self._show_pane(charts=False)
+            self.refresh_bindings()
+
+    @property
+    def charts_shown(self) -> bool:
+        """Whether the compact layout shows the charts (instead of the table)."""
+        return self.has_class("-charts-pane")
+
+    def action_show_pane(self, charts: bool) -> None:
+        """`i` in the compact layout: the charts instead of the table, or the table again."""
+        self._show_pane(charts=charts)
+
+    def _show_pane(self, *, charts: bool) -> None:
+        self.set_class(charts, "-charts-pane")
+        self.set_class(not charts, "-table-pane")
+        if not charts:
+            self.query_one("#compare-table", DataTable).focus()
+        self.refresh_bindings()
 
     # -- carrying out the controller's effects --------------------------------------------------
 
@@ -292,7 +332,10 @@ class CompareScreen(Screen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer in the footer only the minimax keys that do something now."""
+        """Offer in the footer only the minimax keys that do something now, and `i` in the
+        compact layout, named after the pane it shows."""
+        if action == "show_pane":
+            return self.has_class("-compact") and parameters[0] != self.charts_shown
         return self.controller.offers(action)
 
     def _colours(self) -> Colours:

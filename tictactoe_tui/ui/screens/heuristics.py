@@ -58,6 +58,29 @@ TABLES_HEIGHT = 22
 """Rows the picks, the ranking and the lines need, at the least."""
 
 
+def needed_terminal(size: int, k: int) -> tuple[int, int]:
+    """The smallest (width, height) terminal that shows the board, the weights and the tables
+    side by side (the full layout)."""
+    board_width, board_height = board_size_on_screen(size)
+    # The board with the weights under it on the left, the tables at least TABLES_WIDTH wide.
+    return board_width + 2 + TABLES_WIDTH, max(board_height + k + 4, TABLES_HEIGHT) + 2
+
+
+def compact_terminal(size: int) -> tuple[int, int]:
+    """The smallest (width, height) terminal the lab works in: the compact layout, one pane at
+    a time (the board, in one-line cells when it would be taller than the tables, with the
+    weights under it, scrolled; or the picks and the tables), `i` switching between them."""
+    board_width, board_height = board_size_on_screen(size, compact=compact_cells(size))
+    return max(board_width + 2, TABLES_WIDTH), max(board_height, TABLES_HEIGHT) + 2
+
+
+def compact_cells(size: int) -> bool:
+    """Whether the compact layout draws the board in one-line cells: when its roomy cells
+    would make it taller than the tables' pane (5×5); a smaller one keeps its corner digits
+    and its caption whole."""
+    return board_size_on_screen(size)[1] > TABLES_HEIGHT
+
+
 class HeuristicScreen(Screen[None]):
     """Every move's H1 and H2, their terms line by line, editable H1 weights, and the picks."""
 
@@ -77,10 +100,16 @@ class HeuristicScreen(Screen[None]):
     HeuristicScreen #heuristic-table { height: 1fr; }
     HeuristicScreen #lab-terms { height: auto; color: $text-muted; margin-top: 1; }
     HeuristicScreen #heuristic-lines { height: 1fr; }
+    HeuristicScreen.-compact.-board-pane #lab-right,
+    HeuristicScreen.-compact.-tables-pane #lab-left { display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
+        # The compact layout's panes, the footer naming the one `i` shows. A priority key: the
+        # weights' boxes take digits and "-" only, and `i` must switch from them too.
+        Binding("i", "show_pane(True)", "Board", priority=True),
+        Binding("i", "show_pane(False)", "Tables", priority=True),
         Binding("ctrl+r", "reset_weights", "Reset weights"),
         Binding("D", "drill", "Drill"),
     ]
@@ -122,7 +151,7 @@ class HeuristicScreen(Screen[None]):
                     for n in range(self.position.k - 1, 0, -1):
                         yield Horizontal(
                             Label(self.controller.weight_label(n)),
-                            Input(
+                            WeightBox(
                                 str(self.controller.weights[n - 1]),
                                 restrict=r"-?\d*",
                                 compact=True,
@@ -157,17 +186,51 @@ class HeuristicScreen(Screen[None]):
         self.query_one("#weights-error", Static).display = False
         self._apply(controller.start())
         table.focus()
+        self.add_class("-tables-pane")
         self.on_resize()
 
     def on_resize(self, event: events.Resize | None = None) -> None:
-        """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
-        board_width, board_height = board_size_on_screen(self.position.size)
-        # The board with the weights under it on the left, the tables at least TABLES_WIDTH wide.
-        need = (
-            board_width + 2 + TABLES_WIDTH,
-            max(board_height + self.position.k + 4, TABLES_HEIGHT) + 2,
-        )
-        self.query_one(TooSmall).fit(need, "the heuristic lab")
+        """The full layout when the terminal has room for it, else the compact one (the board
+        and the weights, or the tables, `i` switching), else an "enlarge the terminal"
+        notice."""
+        size = self.position.size
+        small = self.query_one(TooSmall).fit(compact_terminal(size), "the heuristic lab")
+        have = self.app.size
+        full_width, full_height = needed_terminal(size, self.position.k)
+        compact = not small and (have.width < full_width or have.height < full_height)
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            # Alone, the board's pane takes the whole width; beside the tables, the board's.
+            left = self.query_one("#lab-left")
+            left.styles.width = "1fr" if compact else board_size_on_screen(size)[0] + 2
+            self.query_one("#heuristic-board", Board).set_compact(compact and compact_cells(size))
+            if not compact:
+                self._show_pane(board=False)
+            self.refresh_bindings()
+
+    @property
+    def board_shown(self) -> bool:
+        """Whether the compact layout shows the board and the weights (not the tables)."""
+        return self.has_class("-board-pane")
+
+    def action_show_pane(self, board: bool) -> None:
+        """`i` in the compact layout: the board and the weights instead of the tables, or the
+        tables again."""
+        self._show_pane(board=board)
+
+    def _show_pane(self, *, board: bool) -> None:
+        self.set_class(board, "-board-pane")
+        self.set_class(not board, "-tables-pane")
+        focus = "#heuristic-board" if board else "#heuristic-table"
+        if self.has_class("-compact"):
+            self.query_one(focus).focus()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`i` only in the compact layout, named after the pane it shows."""
+        if action == "show_pane":
+            return self.has_class("-compact") and parameters[0] != self.board_shown
+        return True
 
     @property
     def busy(self) -> bool:
@@ -303,6 +366,15 @@ class HeuristicScreen(Screen[None]):
             best=self.controller.selected,
             winning=position.winning_line,
         )
+
+
+class WeightBox(Input):
+    """A weight's box: it takes the characters a weight is written with, and lets every other
+    key reach the screen's priority keys (`i` switches panes from a box too)."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Only digits and the minus sign are this box's."""
+        return character is not None and (character.isdigit() or character == "-")
 
 
 def _step_button(label: str, n: int, direction: str) -> Button:

@@ -64,7 +64,11 @@ from tictactoe_tui.worker.client import JobFailed
 from tictactoe_tui.worker.jobs import MatchProgress
 
 NEEDED_TERMINAL = (90, 24)
-"""The smallest (width, height) that shows the form's three columns, the table and the charts."""
+"""The smallest (width, height) that shows the form's three columns, the table and the charts
+with room to spare."""
+COMPACT_TERMINAL = (80, 24)
+"""The smallest (width, height) the runner works in: the compact layout, the two players side
+by side and the match's choices in one row under them (every choice's words whole)."""
 
 DEFAULT = DEFAULT_K
 """The Select value for "the engine's default" (full depth, 1 s per move, k for the size)."""
@@ -129,6 +133,18 @@ class MatchScreen(Screen[None]):
     MatchScreen #match-table { height: 4; margin: 0 1; }
     MatchScreen #match-charts { height: 1fr; }
     MatchScreen #match-charts PlotextPlot { width: 1fr; }
+    /* Narrower: the two players side by side, the match's choices in one row under them. */
+    MatchScreen.-compact #match-form { layout: grid; grid-size: 2; grid-rows: 6 2; height: 8; }
+    MatchScreen.-compact #match-settings {
+        column-span: 2; height: 2; layout: horizontal;
+        border: none; border-top: round $primary 50%; padding: 0 1;
+    }
+    MatchScreen.-compact #match-settings .match-row { width: auto; margin-right: 3; }
+    MatchScreen.-compact #match-settings .match-label { width: auto; margin-right: 1; }
+    MatchScreen.-compact #match-size { width: 9; }
+    MatchScreen.-compact #match-k { width: 15; }
+    MatchScreen.-compact #match-games { width: 7; }
+    MatchScreen.-compact #match-seed { width: 6; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -238,8 +254,14 @@ class MatchScreen(Screen[None]):
         self.on_resize()
 
     def on_resize(self, event: events.Resize | None = None) -> None:
-        """Swap the screen for an "enlarge the terminal" notice when it does not fit."""
-        self.query_one(TooSmall).fit(NEEDED_TERMINAL, "the match runner")
+        """The full layout when the terminal has room for it, else the compact one, else an
+        "enlarge the terminal" notice."""
+        small = self.query_one(TooSmall).fit(COMPACT_TERMINAL, "the match runner")
+        have = self.app.size
+        self.set_class(
+            not small and (have.width < NEEDED_TERMINAL[0] or have.height < NEEDED_TERMINAL[1]),
+            "-compact",
+        )
 
     # -- the form -------------------------------------------------------------------------------
 

@@ -54,8 +54,10 @@ class PositionView(Horizontal):
         under_board: Widget | None = None,
         id: str | None = None,
         board_id: str = "board",
+        under_board_in_compact: bool = False,
     ) -> None:
-        """A view of a size×size board; `under_board` (e.g. a scoreboard) goes below it."""
+        """A view of a size×size board; `under_board` (e.g. a scoreboard) goes below it (in the
+        compact layout too with `under_board_in_compact`: the screen's CSS places it there)."""
         super().__init__(id=id)
         self.board = Board(size, id=board_id)
         """The board widget."""
@@ -66,6 +68,7 @@ class PositionView(Horizontal):
         self.show_lines = True
         """Whether expected lines are drawn on the board (`toggle_lines` flips it)."""
         self._under_board = under_board
+        self._under_board_in_compact = under_board_in_compact
         self._marks: list[str] = [""] * (size * size)
         self._last: int | None = None
         self._winning: tuple[int, ...] = ()
@@ -177,7 +180,7 @@ class PositionView(Horizontal):
         # widget under the view (the panel's rows, the move list, the scoreboard): a slower key.
         compact = self.compact
         if self._under_board is not None:
-            self._under_board.display = not compact
+            self._under_board.display = not compact or self._under_board_in_compact
         self.moves.display = not compact
         self.query_one("#position-left").display = not (compact and self._panel_instead)
         self.panel.display = self._panel_instead if compact else self.panel_wanted
