@@ -66,7 +66,7 @@ async def test_the_engine_is_a_choice_of_what_the_server_offers(
     # The game went to the served history, not the one of the data directory.
     assert (data_dir / "served" / DB_NAME).exists() and not (data_dir / DB_NAME).exists()
     kept = HistoryStore.open(data_dir / "served").games()
-    assert [(g.x, g.o) for g in kept] == [("human", "engine")]
+    assert [(g.x, g.o) for g in kept] == [("human", "engine:pbrain-good")]
 
 
 async def test_a_typed_spec_naming_another_program_is_refused_beside_its_field(
