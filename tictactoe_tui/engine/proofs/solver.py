@@ -373,7 +373,8 @@ class Solver:
 
         `my_thr` / `opp_thr` are the empty cells where each side would complete a line. With
         pairings on, `zone` holds the relevance zone of the answer when it returns (see the
-        module docstring).
+        module docstring). Its steps: the cuts (`_potential_cut`), the table (`_from_entry`), the
+        pairings (`_paired_node`), the moves (`_moves`), the answer kept (`_store`, `_answer_zone`).
         """
         sh = self.sh
         poller = self.poller
@@ -382,137 +383,44 @@ class Solver:
             poller.poll()
         self.zone = ALL
         start = poller.nodes
-        win = sh.win
         if my_thr:
-            return win - ply - 1
+            return sh.win - ply - 1
         occupied = me | opp
         empty = sh.full & ~occupied
         if not empty:
             return 0
         if opp_thr & (opp_thr - 1):
-            # Two cells win for the opponent and we cannot win now: we block one, it takes the
-            # other.
-            return -(win - ply - 2)
+            # Two cells win for the opponent, we cannot win now: we block one, it takes the other.
+            return -(sh.win - ply - 2)
         empties = empty.bit_count()
-        mine_left = (empties + 1) >> 1
-        # Draw and horizon cuts (Erdős-Selfridge): if the potential of the lines a side could fill
-        # in time is below 1/2 when it moves next, or below 1 when the other side does, the other
-        # side can block every one of them. "In time" is both the moves left in the game and the
-        # moves the window allows: to score above alpha the mover must win within `mine` of its
-        # moves; to push the value below beta the opponent must win within `theirs`. Scaled by
-        # 2**k to stay in integers.
-        if alpha >= 0:
-            mine = min(mine_left, (win - alpha - ply) >> 1)
-            if maker_potential(sh, me, opp, mine) < self.half:
-                # No win within `mine` moves: at best a win with one move more, or a draw.
-                if mine < mine_left:
-                    return win - ply - 2 * mine - 1
-                if self.pairing is not None:
-                    self.zone = self.open_cells(opp, empty)
-                return 0
-        if beta <= 0:
-            theirs_left = empties - mine_left
-            theirs = min(theirs_left, (win + beta - 1 - ply) >> 1)
-            if maker_potential(sh, opp, me, theirs) < self.one:
-                if theirs < theirs_left:
-                    return -(win - ply - 2 * theirs - 2)
-                if self.pairing is not None:
-                    self.zone = self.open_cells(me, empty)
-                return 0
+        if alpha >= 0 or beta <= 0:
+            cut = self._potential_cut(me, opp, empty, empties, ply, alpha, beta)
+            if cut is not None:
+                return cut
         key, sym = self.key(me, opp, empties)
         entry = self.tt.get(key)
         first = -1
-        # The node's part in a proof that one side cannot win (see the module docstring): the
-        # mover is that side (an AND node: every move must fail) or its opponent (an OR node:
-        # one move that holds is enough).
+        # The node's part in a proof that one side cannot win (module docstring): the mover is
+        # that side (AND: every move must fail) or its opponent (OR: one that holds will do).
         role = NO_ROLE
-        pairing = self.pairing
-        if pairing is not None:
+        if self.pairing is not None:
             if alpha >= 0:
                 role = AND_NODE
             elif beta <= 0:
                 role = OR_NODE
         if entry is not None:
-            flag, stored, move, _ = entry
-            value = self.from_table(stored, ply)
-            if flag == EXACT:
-                if (role == AND_NODE and value <= 0) or (role == OR_NODE and value >= 0):
-                    self.zone = self.stored_zone(key, sym, role)
+            value, alpha, beta = self._from_entry(entry, key, sym, role, ply, alpha, beta)
+            if value is not None:
                 return value
-            if flag == LOWER:
-                if value >= beta:
-                    if role == OR_NODE and value >= 0:
-                        self.zone = self.stored_zone(key, sym, role)
-                    return value
-                alpha = max(alpha, value)
-            elif value <= alpha:
-                if role == AND_NODE and value <= 0:
-                    self.zone = self.stored_zone(key, sym, role)
-                return value
-            else:
-                beta = min(beta, value)
-            first = sh.sym_inverse[sym][move]
-        if role == AND_NODE:
-            # A pairing for the opponent proves at once that the mover cannot win.
-            zone = self.paired(me, opp, empty, PAIRING_BUDGET)
-            if zone != ALL:
-                self.remember_zone(key, sym, zone, role)
-                self.tt[key] = (
-                    UPPER,
-                    0,
-                    sh.sym_perms[sym][(empty & -empty).bit_length() - 1],
-                    poller.nodes - start + 1,
-                )
-                self.zone = zone
-                return 0
-        elif role == OR_NODE:
-            # A move after which the mover has a pairing proves that the opponent cannot win:
-            # looked for among the best moves (`PROBE_MOVES`) before any is searched, since a
-            # search that goes deep after the first move can cost thousands of positions a
-            # pairing saves.
-            for index, cell in enumerate(self.ordered(me, opp, opp_thr or empty)[:PROBE_MOVES]):
-                if index & 3 == 3:
-                    # Many searches within one node: the clock and the caller are heard here too
-                    # (every fourth: the last of the `PROBE_MOVES` ends on a poll).
-                    poller.poll()
-                bit = 1 << cell
-                zone = self.paired(opp, me | bit, empty & ~bit, PROBE_BUDGET)
-                if zone != ALL:
-                    zone |= bit
-                    self.remember_zone(key, sym, zone, role)
-                    self.tt[key] = (LOWER, 0, sh.sym_perms[sym][cell], poller.nodes - start + 1)
-                    self.zone = zone
-                    return 0
-        # A forced block is the only move; else the table's move is tried before the others are
-        # even scored, since it often refutes the position alone.
+            first = sh.sym_inverse[sym][entry[2]]
+        if role != NO_ROLE and self._paired_node(role, me, opp, opp_thr, empty, key, sym, start):
+            return 0
         alpha0 = alpha
-        best = -win - 1
-        allowed = empty
-        if opp_thr:
-            moves = [opp_thr.bit_length() - 1]
-            restricted = True
-        else:
-            restricted = False
-            doubles = self.doubles(me, opp)
-            if doubles == WIN_IN_3:
-                if role == OR_NODE:
-                    # The win holds while the double's lines stay open and the opponent cannot
-                    # win first (see the module docstring).
-                    self.zone = self.guard_zone(me, empty, self.threes_cells(me, opp, empty), 2)
-                return win - ply - 3
-            if doubles is not None:
-                # The opponent has a double: every move but these loses in 4, exactly.
-                allowed = doubles & empty
-                if allowed != empty:
-                    restricted = True
-                    best = -(win - ply - 4)
-                    if not allowed:
-                        return best
-            if first >= 0 and allowed >> first & 1:
-                moves = [first]
-            else:
-                first = -1
-                moves = self.ordered(me, opp, allowed)
+        moves, allowed, first, restricted, best = self._moves(
+            me, opp, opp_thr, empty, first, role, ply
+        )
+        if not moves:
+            return best
         best_move = moves[0]
         cell_lines = sh.cell_lines
         need = sh.k - 1
@@ -555,16 +463,192 @@ class Solver:
             if lazy:
                 lazy = False
                 moves += [c for c in self.ordered(me, opp, allowed) if c != first]
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        # The last field is the work the entry saves: the positions its search took.
+        self._store(key, sym, best, best_move, alpha0, beta, ply, start)
+        self._answer_zone(role, best, union, found, me, opp, opp_thr, empty, restricted, key, sym)
+        return best
+
+    def _potential_cut(
+        self, me: int, opp: int, empty: int, empties: int, ply: int, alpha: int, beta: int
+    ) -> int | None:
+        """The draw and horizon cuts (Erdős-Selfridge) of a node whose window is at or beyond
+        0 on a side: its value when one applies, else None.
+
+        If the potential of the lines a side could fill in time is below 1/2 when it moves next,
+        or below 1 when the other side does, the other side can block every one of them. "In
+        time" is both the moves left in the game and the moves the window allows: to score above
+        alpha the mover must win within `mine` of its moves; to push the value below beta the
+        opponent must win within `theirs`. Scaled by 2**k to stay in integers.
+        """
+        sh = self.sh
+        win = sh.win
+        mine_left = (empties + 1) >> 1
+        if alpha >= 0:
+            mine = min(mine_left, (win - alpha - ply) >> 1)
+            if maker_potential(sh, me, opp, mine) < self.half:
+                # No win within `mine` moves: at best a win with one move more, or a draw.
+                if mine < mine_left:
+                    return win - ply - 2 * mine - 1
+                if self.pairing is not None:
+                    self.zone = self.open_cells(opp, empty)
+                return 0
+        if beta <= 0:
+            theirs_left = empties - mine_left
+            theirs = min(theirs_left, (win + beta - 1 - ply) >> 1)
+            if maker_potential(sh, opp, me, theirs) < self.one:
+                if theirs < theirs_left:
+                    return -(win - ply - 2 * theirs - 2)
+                if self.pairing is not None:
+                    self.zone = self.open_cells(me, empty)
+                return 0
+        return None
+
+    def _from_entry(
+        self,
+        entry: tuple[int, int, int, int],
+        key: int,
+        sym: int,
+        role: int,
+        ply: int,
+        alpha: int,
+        beta: int,
+    ) -> tuple[int | None, int, int]:
+        """What the node's table entry says: its value if that settles the node (else None),
+        and the window it narrowed."""
+        flag, stored, _, _ = entry
+        value = self.from_table(stored, ply)
+        if flag == EXACT:
+            if (role == AND_NODE and value <= 0) or (role == OR_NODE and value >= 0):
+                self.zone = self.stored_zone(key, sym, role)
+            return value, alpha, beta
+        if flag == LOWER:
+            if value >= beta:
+                if role == OR_NODE and value >= 0:
+                    self.zone = self.stored_zone(key, sym, role)
+                return value, alpha, beta
+            alpha = max(alpha, value)
+        elif value <= alpha:
+            if role == AND_NODE and value <= 0:
+                self.zone = self.stored_zone(key, sym, role)
+            return value, alpha, beta
+        else:
+            beta = min(beta, value)
+        return None, alpha, beta
+
+    def _paired_node(
+        self, role: int, me: int, opp: int, opp_thr: int, empty: int, key: int, sym: int, start: int
+    ) -> bool:
+        """True when a pairing proves the node's null-window answer (a draw at best for the side
+        that wants the win), which is then in the table, with its zone."""
+        sh = self.sh
+        poller = self.poller
+        if role == AND_NODE:
+            # A pairing for the opponent proves at once that the mover cannot win.
+            zone = self.paired(me, opp, empty, PAIRING_BUDGET)
+            if zone != ALL:
+                self.remember_zone(key, sym, zone, role)
+                self.tt[key] = (
+                    UPPER,
+                    0,
+                    sh.sym_perms[sym][(empty & -empty).bit_length() - 1],
+                    poller.nodes - start + 1,
+                )
+                self.zone = zone
+                return True
+        elif role == OR_NODE:
+            # A move after which the mover has a pairing proves that the opponent cannot win:
+            # looked for among the best moves (`PROBE_MOVES`) before any is searched, since a
+            # search that goes deep after the first move can cost thousands of positions a
+            # pairing saves.
+            for index, cell in enumerate(self.ordered(me, opp, opp_thr or empty)[:PROBE_MOVES]):
+                if index & 3 == 3:
+                    # Many searches within one node: the clock and the caller are heard here too
+                    # (every fourth: the last of the `PROBE_MOVES` ends on a poll).
+                    poller.poll()
+                bit = 1 << cell
+                zone = self.paired(opp, me | bit, empty & ~bit, PROBE_BUDGET)
+                if zone != ALL:
+                    zone |= bit
+                    self.remember_zone(key, sym, zone, role)
+                    self.tt[key] = (LOWER, 0, sh.sym_perms[sym][cell], poller.nodes - start + 1)
+                    self.zone = zone
+                    return True
+        return False
+
+    def _moves(
+        self, me: int, opp: int, opp_thr: int, empty: int, first: int, role: int, ply: int
+    ) -> tuple[list[int], int, int, bool, int]:
+        """The moves to search first, the cells allowed, the table's move (-1: none), whether
+        moves were left out by a rule, and the value to beat; no moves when a rule settles the
+        node (its value is then the last).
+
+        A forced block is the only move; else the table's move is tried before the others are
+        even scored, since it often refutes the position alone.
+        """
+        win = self.sh.win
+        best = -win - 1
+        allowed = empty
+        if opp_thr:
+            return [opp_thr.bit_length() - 1], allowed, first, True, best
+        restricted = False
+        doubles = self.doubles(me, opp)
+        if doubles == WIN_IN_3:
+            if role == OR_NODE:
+                # The win holds while the double's lines stay open and the opponent cannot
+                # win first (see the module docstring).
+                self.zone = self.guard_zone(me, empty, self.threes_cells(me, opp, empty), 2)
+            return [], allowed, first, restricted, win - ply - 3
+        if doubles is not None:
+            # The opponent has a double: every move but these loses in 4, exactly.
+            allowed = doubles & empty
+            if allowed != empty:
+                restricted = True
+                best = -(win - ply - 4)
+                if not allowed:
+                    return [], allowed, first, restricted, best
+        if first >= 0 and allowed >> first & 1:
+            return [first], allowed, first, restricted, best
+        return self.ordered(me, opp, allowed), allowed, -1, restricted, best
+
+    def _store(
+        self,
+        key: int,
+        sym: int,
+        best: int,
+        best_move: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        start: int,
+    ) -> None:
+        """Keep the node's answer in the table (`alpha`, `beta`: the window it was searched
+        with); the last field is the work the entry saves: the positions its search took."""
+        flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
         self.tt[key] = (
             flag,
             self.to_table(best, ply),
-            sh.sym_perms[sym][best_move],
-            poller.nodes - start + 1,
+            self.sh.sym_perms[sym][best_move],
+            self.poller.nodes - start + 1,
         )
         if len(self.tt) > self.table_limit:
             self.prune()
+
+    def _answer_zone(
+        self,
+        role: int,
+        best: int,
+        union: int,
+        found: int,
+        me: int,
+        opp: int,
+        opp_thr: int,
+        empty: int,
+        restricted: bool,
+        key: int,
+        sym: int,
+    ) -> None:
+        """The zone of the node's answer (`zone`), kept beside its entry: an AND node's union of
+        its moves' zones, grown for the rules it relied on; an OR node's zone of the move that
+        held (`found`); else none."""
         if role == AND_NODE and best <= 0 and union != ALL:
             if opp_thr:
                 union = self.guard_zone(opp, empty, union | opp_thr, 2)
@@ -576,7 +660,6 @@ class Solver:
             if found != ALL:
                 self.remember_zone(key, sym, found, role)
             self.zone = found
-        return best
 
     def doubles(self, me: int, opp: int) -> int | None:
         """The threat rules on doubles, for a position where neither side has a winning cell.
