@@ -207,7 +207,7 @@ class Tree(MoveOrder):
         """Added to the depth of every table entry of the current search (see `GENERATION`)."""
         self.scale = 1
         """What the threat searches' node budgets are multiplied by in this search
-        (`root_threats.KERNEL_BUDGET_SCALE` under a clock with the compiled kernel, else 1)."""
+        (`threat_calls.KERNEL_BUDGET_SCALE` under a clock with the compiled kernel, else 1)."""
 
     def new_search(self) -> None:
         """Start a search of the game: the table's entries of earlier searches only order moves
