@@ -199,8 +199,9 @@ class Defence:
     ) -> list[int] | None:
         """The opponent's threat win after `root`'s move (VCF, then VCT, `budget` nodes each),
         which makes the move a proven loss; None if none was found by `until`."""
-        state = self.tree.state
-        before = self.tree.poller.nodes
+        tree = self.tree
+        state = tree.state
+        before = tree.poller.nodes
         played = len(state.history)
         state.play(root.move, side)
         try:
@@ -223,7 +224,7 @@ class Defence:
             # A cancel leaves the threat search's stones on the board: take them all back, in
             # order (`undo` of the root move alone would take back the wrong one).
             state.rewind(played)
-        root.nodes += self.tree.poller.nodes - before
+        root.nodes += tree.poller.nodes - before
         if line is not None:
             root.kind, root.bound = FIXED, UPPER
             root.value = -(MATE - 1 - len(line))
@@ -262,7 +263,8 @@ class Defence:
         The moves outside the relevance zone of its win as if we passed lose to that win at
         once (`defence`); each move inside it gets a threat search of `budget` nodes.
         """
-        state = self.tree.state
+        tree = self.tree
+        state = tree.state
         other = 1 - side
         if state.win_cells(side):
             return None
@@ -271,7 +273,7 @@ class Defence:
             return None
         won = threat
         cells = self.calls.call(
-            lambda: proof_cells(self.tree.threats, state, other, won, fours_only, VCT_MAX_ATTACKS),
+            lambda: proof_cells(tree.threats, state, other, won, fours_only, VCT_MAX_ATTACKS),
             until,
         )
         if cells is None:

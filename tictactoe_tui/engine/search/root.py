@@ -81,47 +81,47 @@ class Root:
         leaves the opponent a winning cell loses in 2, any other gets the heuristic of the
         position after it (the forced lines a one-ply search would follow are left out: on a
         crowded 15x15 board they cost 0.4 s, over a 0.25 s clock)."""
+        tree = self.tree
         known = {root.move for root in roots}
         out = list(roots)
-        state = self.tree.state
+        state = tree.state
         deadline = self.deadline
         # The moves that build most first: if the clock runs out, the glances go to far cells.
         others = sorted(
             (-state.gain(cell, side), cell) for cell in iter_bits(state.empty) if cell not in known
         )
         for minus_gain, cell in others:
-            before = self.tree.poller.nodes
+            before = tree.poller.nodes
             state.play(cell, side)
             if deadline is not None and time.perf_counter() > deadline:
-                self.tree.poller.nodes += 1
-                value = -(MATE - 2) if state.win_cells(1 - side) else -self.tree.leaf(1 - side)
+                tree.poller.nodes += 1
+                value = -(MATE - 2) if state.win_cells(1 - side) else -tree.leaf(1 - side)
             else:
-                value = -self.tree.node(0, -MATE - 1, MATE + 1, 1, 1 - side)
+                value = -tree.node(0, -MATE - 1, MATE + 1, 1, 1 - side)
             state.undo(cell, side)
             out.append(
-                RootMove(
-                    cell, FIXED, value, EXACT, self.tree.poller.nodes - before, prior=-minus_gain
-                )
+                RootMove(cell, FIXED, value, EXACT, tree.poller.nodes - before, prior=-minus_gain)
             )
         return out
 
     def own_threat_win(self, side: int, vct_nodes: int) -> RootMove | None:
         """A forced win of the side to move found by VCF or VCT, as a proven root move."""
-        before = self.tree.threats.nodes
-        line = self.calls.search(side, True, ROOT_VCF_NODES * self.tree.scale)
+        tree = self.tree
+        before = tree.threats.nodes
+        line = self.calls.search(side, True, ROOT_VCF_NODES * tree.scale)
         rule = Rule.VCF
         if line is None and vct_nodes > 0:
             line = self.calls.search(side, False, vct_nodes)
             rule = Rule.VCT
         if line is None:
             return None
-        self.tree.store_line(line, side, 0)
+        tree.store_line(line, side, 0)
         return RootMove(
             line[0],
             FIXED,
             MATE - len(line),
             LOWER,
-            self.tree.threats.nodes - before,
+            tree.threats.nodes - before,
             tuple(line),
             rule=rule,
         )
@@ -133,12 +133,13 @@ class Root:
         relevance zone (`defence`) are proven losses at once; the zone's moves are MAIN, far
         ones included, and each that the opponent still beats by threats is a proven loss.
         """
-        state = self.tree.state
+        tree = self.tree
+        state = tree.state
         empty = state.empty
         threat = None
         zone = None
         plies = 0
-        if self.tree.all_cells:
+        if tree.all_cells:
             main = empty
         else:
             threat, fours_only = self._opponent_threat(side, vct_nodes)
@@ -152,7 +153,7 @@ class Root:
                     main |= zone
             main &= empty
             if not main:
-                main = 1 << next(c for c in self.tree.shape.centre_order if empty >> c & 1)
+                main = 1 << next(c for c in tree.shape.centre_order if empty >> c & 1)
         gain = state.gain
         roots = [RootMove(cell, MAIN, prior=gain(cell, side)) for cell in iter_bits(main)] + [
             RootMove(cell, FAR, prior=gain(cell, side)) for cell in iter_bits(empty & ~main)
@@ -200,8 +201,9 @@ class Root:
 
     def _search(self, roots: list[RootMove], side: int, depth: int, low: int, high: int) -> int:
         """Principal variation search over the root moves; values land in `roots`."""
-        state = self.tree.state
-        poller = self.tree.poller
+        tree = self.tree
+        state = tree.state
+        poller = tree.poller
         other = 1 - side
         best = max((root.value for root in roots if root.kind == FIXED), default=-MATE - 1)
         alpha = max(low, best)
@@ -211,38 +213,38 @@ class Root:
         first = True
         for root in main + far:
             before = poller.nodes
-            answers = self.tree.table_answers
+            answers = tree.table_answers
             searched_before = root.nodes
             state.play(root.move, side)
             root.depth = depth - 1
             if root.kind == FAR:
                 # One ply shows whether a cell far from every stone deserves the full depth.
-                value = -self.tree.node(0, -alpha - 1, -alpha, 1, other)
+                value = -tree.node(0, -alpha - 1, -alpha, 1, other)
                 if value > alpha:
-                    value = -self.tree.node(depth - 1, -high, -alpha, 1, other)
+                    value = -tree.node(depth - 1, -high, -alpha, 1, other)
                 else:
                     root.depth = 0
             elif first:
-                value = -self.tree.node(depth - 1, -high, -alpha, 1, other)
+                value = -tree.node(depth - 1, -high, -alpha, 1, other)
             else:
                 # A fail-low is shown as an upper bound on what a search of the move alone
                 # would give. It is one when the side to move never reduces: its moves are all
                 # searched to the full depth, and the opponent's refutations always are.
-                self.tree.unreduced = 1 << side
+                tree.unreduced = 1 << side
                 try:
-                    value = -self.tree.node(depth - 1, -alpha - 1, -alpha, 1, other)
+                    value = -tree.node(depth - 1, -alpha - 1, -alpha, 1, other)
                     if alpha < value < high:
-                        value = -self.tree.node(depth - 1, -high, -alpha, 1, other)
+                        value = -tree.node(depth - 1, -high, -alpha, 1, other)
                 finally:
-                    self.tree.unreduced = 0
+                    tree.unreduced = 0
             spent = poller.nodes - before
             # Every node visited for the move was a table answer: the table settled it, with
             # the value of a search as deep as its entry says.
-            answered = spent == self.tree.table_answers - answers
+            answered = spent == tree.table_answers - answers
             if answered:
-                entry = self.tree.tt.get(state.key(other))
+                entry = tree.tt.get(state.key(other))
                 if entry is not None:
-                    root.depth = max(root.depth, entry[3] - self.tree.generation)
+                    root.depth = max(root.depth, entry[3] - tree.generation)
             state.undo(root.move, side)
             root.from_table = answered and (root.from_table or not searched_before)
             root.nodes += spent

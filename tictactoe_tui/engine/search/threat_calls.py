@@ -74,21 +74,23 @@ class ThreatCalls:
     ) -> list[int] | None:
         """A root VCF (or VCT) for `side` within `nodes` nodes and the threat deadline (or
         `until`, if given)."""
-        state = self.tree.state
+        tree = self.tree
+        state = tree.state
 
         def search() -> list[int] | None:
             if fours_only:
-                return self.tree.threats.vcf(state, side, max_nodes=nodes)
-            return self.tree.threats.vct(state, side, attacks, nodes)
+                return tree.threats.vcf(state, side, max_nodes=nodes)
+            return tree.threats.vct(state, side, attacks, nodes)
 
         return self.call(search, until)
 
     def call(self, call: Callable[[], _T], until: float | None) -> _T | None:
         """`call` (a threat search on the root's state) under the threat deadline (or `until`,
         if given): None when the clock stops it, the state then taken back as it was."""
-        state = self.tree.state
-        poller = self.tree.poller
-        before = self.tree.threats.nodes
+        tree = self.tree
+        state = tree.state
+        poller = tree.poller
+        before = tree.threats.nodes
         played = len(state.history)
         deadline = poller.deadline
         poller.deadline = self.threat_deadline if until is None else until
@@ -103,17 +105,18 @@ class ThreatCalls:
             return None
         finally:
             poller.deadline = deadline
-            poller.nodes += self.tree.threats.nodes - before
+            poller.nodes += tree.threats.nodes - before
 
     def zone(self, side: int, threat: list[int], fours_only: bool) -> tuple[int, int] | None:
         """The relevance zone of the opponent's threat win `threat` (found as if we passed),
         the only cells where a move of ours can stop it (`defence`), and the plies within which
         its proof wins; None when the proof could not be walked in time."""
-        state = self.tree.state
+        tree = self.tree
+        state = tree.state
         attacker = 1 - side
         cells = self.call(
             lambda: proof_cells(
-                self.tree.threats, state, attacker, threat, fours_only, self.check_attacks()
+                tree.threats, state, attacker, threat, fours_only, self.check_attacks()
             ),
             self.defence_deadline(),
         )
