@@ -155,10 +155,9 @@ class Solver(NodeRules, ZoneBook, SymmetryKeys):
     ) -> int:
         """Exact negamax value (fail-soft) of a position with no depth limit.
 
-        `my_thr` / `opp_thr` are the empty cells where each side would complete a line. With
-        pairings on, `zone` holds the relevance zone of the answer when it returns (see the
-        module docstring). Its steps: the cuts (`_potential_cut`), the table (`_from_entry`), the
-        pairings (`_paired_node`), the moves (`_moves`), the answer kept (`_store`, `_answer_zone`).
+        `my_thr` / `opp_thr`: the empty cells where each side would complete a line. `zone`
+        then holds the answer's relevance zone (module docstring). Steps: `_potential_cut`,
+        `_from_entry` (the table), `_paired_node`, `_moves`, then `_store` and `_keep_zone`.
         """
         sh = self.sh
         poller = self.poller
@@ -188,10 +187,7 @@ class Solver(NodeRules, ZoneBook, SymmetryKeys):
         # that side (AND: every move must fail) or its opponent (OR: one that holds will do).
         role = NO_ROLE
         if self.pairing is not None:
-            if alpha >= 0:
-                role = AND_NODE
-            elif beta <= 0:
-                role = OR_NODE
+            role = AND_NODE if alpha >= 0 else OR_NODE if beta <= 0 else NO_ROLE
         if entry is not None:
             value, alpha, beta = self._from_entry(entry, key, sym, role, ply, alpha, beta)
             if value is not None:
@@ -248,7 +244,10 @@ class Solver(NodeRules, ZoneBook, SymmetryKeys):
                 lazy = False
                 moves += [c for c in self.ordered(me, opp, allowed) if c != first]
         self._store(key, sym, best, best_move, alpha0, beta, ply, start)
-        self._answer_zone(role, best, union, found, me, opp, opp_thr, empty, restricted, key, sym)
+        if role == NO_ROLE:
+            self.zone = ALL
+        else:
+            self._keep_zone(role, best, union, found, me, opp, opp_thr, empty, restricted, key, sym)
         return best
 
     def _potential_cut(
@@ -416,7 +415,7 @@ class Solver(NodeRules, ZoneBook, SymmetryKeys):
         if len(self.tt) > self.table_limit:
             self.prune()
 
-    def _answer_zone(
+    def _keep_zone(
         self,
         role: int,
         best: int,
@@ -430,9 +429,9 @@ class Solver(NodeRules, ZoneBook, SymmetryKeys):
         key: int,
         sym: int,
     ) -> None:
-        """The zone of the node's answer (`zone`), kept beside its entry: an AND node's union of
-        its moves' zones, grown for the rules it relied on; an OR node's zone of the move that
-        held (`found`); else none."""
+        """The zone of a pairing node's answer (`zone`), kept beside its entry: an AND node's
+        union of its moves' zones, grown for the rules it relied on; an OR node's zone of the
+        move that held (`found`); else none. (A node with no role has none: `ALL`.)"""
         if role == AND_NODE and best <= 0 and union != ALL:
             if opp_thr:
                 union = self.guard_zone(opp, empty, union | opp_thr, 2)
