@@ -43,11 +43,11 @@ def test_a_cancel_anywhere_leaves_a_legal_line_and_the_shared_board_as_given() -
             if result.cancelled:
                 cancelled += 1
                 replay(board, result.pv)  # IllegalMove if the line holds a taken cell
-                searcher = memory.searcher(board)
-                searcher.state.rewind(0)
-                fresh = LineState(searcher.shape, board.x_bits, board.o_bits)
-                assert (searcher.state.bits, searcher.state.count) == (fresh.bits, fresh.count)
-                assert (searcher.state.threes, searcher.state.fours) == (
+                tree = memory.searcher(board).tree
+                tree.state.rewind(0)
+                fresh = LineState(tree.shape, board.x_bits, board.o_bits)
+                assert (tree.state.bits, tree.state.count) == (fresh.bits, fresh.count)
+                assert (tree.state.threes, tree.state.fours) == (
                     fresh.threes,
                     fresh.fours,
                 ), str(board)

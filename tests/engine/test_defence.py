@@ -185,27 +185,28 @@ def test_the_answer_leaves_no_threat_win_when_a_move_holds(text: str, depth: int
 def cut_short_settle(
     checked: dict[int, int], last_top: int | None, refuted: bool = False
 ) -> Iteration | None:
-    """`_settle` of an iteration whose best move is 109 (then 34), when the clock cuts the
+    """`Defence.settle` of an iteration whose best move is 109 (then 34), when the clock cuts the
     check of 109 short; the caller's answer so far was `last_top` (None: it has none), which a
     check has refuted since if `refuted`."""
     searcher = Searcher(15, 5)
-    searcher.threat_deadline = time.perf_counter() + 10
-    searcher.poller = fs.Poller(None, None, fs.shape(15, 5).poll_mask)
-    searcher.checked = dict(checked)
+    defence = searcher.defence
+    searcher.calls.threat_deadline = time.perf_counter() + 10
+    searcher.tree.poller = fs.Poller(None, None, fs.shape(15, 5).poll_mask)
+    defence.checked = dict(checked)
     # The root faces a threat win (as in the match game), so every answer is checked.
-    searcher.danger = [109]
+    defence.danger = [109]
     roots = [RootMove(109, MAIN, -20, EXACT, depth=5), RootMove(34, MAIN, -25, UPPER, depth=5)]
     if last_top is not None:
         kept = RootMove(last_top, MAIN, -22, EXACT, depth=4)
-        searcher.last_iteration = Iteration(4, (kept,), False)
+        defence.last_iteration = Iteration(4, (kept,), False)
         if refuted:
-            searcher.refuted[last_top] = kept
+            defence.refuted[last_top] = kept
 
     def clock_runs_out(root: RootMove, side: int, budget: int, until: float | None) -> None:
         return None  # cut short: neither refuted nor recorded as checked
 
-    searcher._check = clock_runs_out  # type: ignore[method-assign]
-    return searcher._settle(Iteration(5, tuple(roots), False), roots, 1, 5)
+    defence.check = clock_runs_out  # type: ignore[method-assign]
+    return defence.settle(Iteration(5, tuple(roots), False), roots, 1, 5)
 
 
 def test_a_check_cut_short_keeps_the_answer_checked_with_more() -> None:

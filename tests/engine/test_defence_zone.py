@@ -155,10 +155,11 @@ def test_a_four_blocked_into_a_loss_is_a_proven_loss_and_is_one(text: str, four:
     board = Board.from_string(text.replace("/", ""), k=5)
     assert board.to_move is Mark.X
     searcher = Searcher(10, 5)
-    searcher.poller = fs.Poller(None, None, searcher.fs_shape.poll_mask)
-    searcher.state = LineState(searcher.shape, board.x_bits, board.o_bits)
+    tree = searcher.tree
+    tree.poller = fs.Poller(None, None, tree.fs_shape.poll_mask)
+    tree.state = LineState(tree.shape, board.x_bits, board.o_bits)
     root = RootMove(four, MAIN)
-    assert searcher._check(root, side_of(Mark.X), DEFENCE_BUDGETS[2], None) is not None
+    assert searcher.defence.check(root, side_of(Mark.X), DEFENCE_BUDGETS[2], None) is not None
     assert root.rule == Rule.FOUR_THEN_LOST
     assert root.line[:2] == (four, root.line[1])
     # The prover: after the four and its block (O's only move that does not lose at once),

@@ -232,7 +232,7 @@ def test_a_poll_that_raises_stops_both_searches_at_the_same_node() -> None:
         played = len(state.history)
         with pytest.raises(Halt):
             search.vct(state, side, 8, 200_000)
-        state.rewind(played)  # what pvs.py's _threat_search does for the pure search
+        state.rewind(played)  # what `ThreatCalls.call` does for the pure search
         assert polls[0] == 5
         assert search.nodes == 5 * 64
         # The search goes on working once the caller stops raising (pvs sets a new poll).

@@ -261,7 +261,7 @@ class SearchMemory:
     def searcher(self, board: Board) -> Searcher:
         """The searcher for `board`'s shape, kept if the shape is the one searched last."""
         kept = self._searcher
-        if kept is None or (kept.shape.size, kept.shape.k) != (board.size, board.k):
+        if kept is None or (kept.tree.shape.size, kept.tree.shape.k) != (board.size, board.k):
             kept = Searcher(board.size, board.k)
             self._searcher = kept
         return kept

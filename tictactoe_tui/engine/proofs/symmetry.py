@@ -1,0 +1,88 @@
+"""The exact solver's table keys (see `exact`): near the root the least of a position's eight
+images, so symmetric positions share one entry; deeper down the plain pair.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tictactoe_tui.engine.search.kernel import Shape, table_key
+
+# Symmetry canonicalisation costs a few microseconds; it pays near the root, where the subtrees
+# it merges are large, and not near the leaves. Only nodes with at least this many empty cells
+# (counted from the board's size) use it.
+SYMMETRY_MIN_EMPTY_FRACTION = 0.35
+
+
+_CHUNK_BITS = 10
+
+
+Chunks = tuple[int, tuple[tuple[tuple[int, ...], ...], ...]]
+
+
+@cache
+def symmetry_chunks(perms: tuple[tuple[int, ...], ...]) -> Chunks:
+    """Per symmetry of the square, lookup tables mapping each chunk of a bitboard to its image.
+
+    Returns the chunk width and, for each symmetry (`perms`, identity first), one table per
+    `width`-bit chunk of the board, lowest cells first.
+    """
+    cells = len(perms[0])
+    width = min(_CHUNK_BITS, cells)
+    out = []
+    for perm in perms:
+        tables = []
+        for offset in range(0, cells, width):
+            span = min(width, cells - offset)
+            table = [0]
+            for cell in range(offset, offset + span):
+                # The patterns with this cell are the ones without it, plus its image.
+                image = 1 << perm[cell]
+                table += [pattern | image for pattern in table]
+            tables.append(tuple(table))
+        out.append(tuple(tables))
+    return width, tuple(out)
+
+
+class SymmetryKeys:
+    """The table keys of the solver's positions (`sh`: their shape)."""
+
+    sh: Shape
+    chunks: Chunks | None
+    """The symmetry tables, built on first use (`symmetry_chunks`)."""
+    sym_min_empty: int
+    """Positions with fewer empty cells than this key on the plain pair."""
+
+    def key(self, me: int, opp: int, empties: int) -> tuple[int, int]:
+        """The table key of (me, opp) and the symmetry that maps the position onto it.
+
+        Near the root the key is the least of the position's eight images, so symmetric
+        positions share one entry; deeper down the plain pair is cheaper.
+        """
+        cells = self.sh.cells
+        if empties < self.sym_min_empty:
+            return me << cells | opp, 0
+        if self.sh.symmetric:
+            # Small boards: the shape's own two-chunk tables, already built (a fresh 3x3 solve
+            # would spend half its time building tables of its own).
+            return table_key(self.sh, me, opp, True)
+        chunks = self.chunks
+        if chunks is None:
+            # Built on first use: a big board whose endgame the solver sees never needs them.
+            chunks = self.chunks = symmetry_chunks(self.sh.sym_perms)
+        width, tables = chunks
+        mask = (1 << width) - 1
+        best = -1
+        best_sym = 0
+        for sym, chunk_tables in enumerate(tables):
+            image_me = image_opp = 0
+            shift = 0
+            for table in chunk_tables:
+                image_me |= table[me >> shift & mask]
+                image_opp |= table[opp >> shift & mask]
+                shift += width
+            key = image_me << cells | image_opp
+            if best < 0 or key < best:
+                best = key
+                best_sym = sym
+        return best, best_sym
