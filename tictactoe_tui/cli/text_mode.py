@@ -410,6 +410,14 @@ class TextGame:
         if isinstance(shown, ClearPanel) and shown.text:
             # A random player's move has no analysis: the panel's words say so instead.
             self.report = shown.text
+            result = self.controller.game.result
+            controller = self.controller
+            if result is not None and result.forfeit and controller.learners:
+                # Your code lost by a fault: the reason, then the traceback the full screen's
+                # l shows (here there is no key for it).
+                reason = shown.text.split("\n\n")[0]
+                trace = controller.engine_log
+                return [reason, *(("Its traceback:", *trace) if trace else ())]
             return [shown.text]
         return []
 

@@ -40,6 +40,10 @@ from tictactoe_tui.engine import (
     make_player,
 )
 from tictactoe_tui.engine import Board as Position
+from tictactoe_tui.engine.players.foreign import ForeignPlayer, close_foreign
+from tictactoe_tui.engine.players.guest import GUEST
+from tictactoe_tui.engine.players.guest_search import GuestSearchPlayer
+from tictactoe_tui.engine.players.learner import LearnerPlayer
 from tictactoe_tui.engine.players.outside import ENGINE, engine_key
 from tictactoe_tui.engine.rules.board import cell_notation, cell_words
 from tictactoe_tui.history.record import Outcome, PlayedGame
@@ -304,8 +308,8 @@ class GameController:
         """The algorithm the computer of `mark` plays now: an outside engine ("engine"), its
         spec's, the opponent's, alpha-beta or random (no mark: the opponent setting's)."""
         spec = self._own_spec(mark) if mark is not None else None
-        if spec is not None and spec.outside:
-            return ENGINE
+        if spec is not None and spec.opponent in (ENGINE, GUEST):
+            return spec.opponent
         if not self.clever:
             return Algorithm.RANDOM
         opponent = spec.opponent if spec is not None else self.settings.opponent
@@ -316,21 +320,24 @@ class GameController:
         the random opponent (and an outside engine) has none, so alpha-beta (exact on 3×3,
         fast elsewhere) stands in."""
         opponent = self.settings.opponent
-        return Algorithm.ALPHABETA if opponent in (Algorithm.RANDOM, ENGINE) else opponent
+        return Algorithm.ALPHABETA if opponent in (Algorithm.RANDOM, ENGINE, GUEST) else opponent
 
     def _own_spec(self, mark: Mark) -> PlayerSpec | None:
         """The spec of `mark`'s computer when it is not one of ours with the opponent setting:
-        its own spec in computer-vs-computer, or an outside engine."""
+        its own spec in computer-vs-computer, an outside engine, or a learner's file."""
         settings = self.settings
         own = settings.mode == Mode.COMPUTER_VS_COMPUTER and getattr(settings, mark.lower())
-        if own or settings.opponent == ENGINE:
+        if own or settings.opponent in (ENGINE, GUEST) or settings.learner:
             return settings.spec_for(mark)
         return None
 
     @property
     def engines_only(self) -> bool:
-        """Whether every computer in this game is an outside engine (c changes nothing)."""
-        return bool(self._sides) and all(self.engine_name(mark) for mark in self._sides)
+        """Whether every computer in this game plays its own moves: an outside engine or a
+        learner's code (c changes nothing)."""
+        return bool(self._sides) and all(
+            isinstance(player, ForeignPlayer) for player in self._sides.values()
+        )
 
     def engine_name(self, mark: Mark) -> str:
         """The program name of `mark`'s outside engine ("" when it is not one)."""
@@ -341,6 +348,21 @@ class GameController:
         """How the history names each side an outside engine plays (`engine_key`: by the
         name its `ABOUT` gave, else its file name), so each engine scores on its own."""
         return {mark: engine_key(self.engine_name(mark)) for mark in Mark if self.engine_name(mark)}
+
+    def learner_name(self, mark: Mark) -> str:
+        """How `mark`'s learner's code is named ("yours: FILE", or "alpha-beta with yours:
+        FILE"; "" when its player is not a learner's)."""
+        player = self._sides.get(mark)
+        if isinstance(player, LearnerPlayer):
+            return player.name
+        if isinstance(player, GuestSearchPlayer):
+            return player.label
+        return ""
+
+    @property
+    def learners(self) -> bool:
+        """Whether a learner's code plays in this game."""
+        return any(self.learner_name(mark) for mark in self._sides)
 
     def style_words(self) -> str:
         """How the computer plays: "alpha-beta, clever", "random; c: alpha-beta", or, for
@@ -367,6 +389,9 @@ class GameController:
         name = self.engine_name(mark)
         if name:
             return f"{name} (outside engine)"
+        learner = self.learner_name(mark)
+        if learner:
+            return learner
         playing = self.playing(mark)
         return ALGORITHM_NAMES.get(playing, playing) + ("" if self.clever else ", random for now")
 
@@ -396,8 +421,9 @@ class GameController:
                 time_limit=settings.search_time_limit,
                 depth=settings.depth,
             )
-        if settings.opponent == ENGINE:
-            # Never asked to move: every engine side has a player of its own (`_sides`).
+        if settings.opponent in (ENGINE, GUEST) or settings.learner:
+            # Never asked to move: every engine or learner's side has a player of its own
+            # (`_sides`).
             return make_player(
                 Algorithm.ALPHABETA, rng=self._rng, time_limit=settings.search_time_limit
             )
@@ -412,7 +438,8 @@ class GameController:
 
     def _side_players(self) -> dict[Mark, Player]:
         """Each computer mark's player: the opponent setting's (one player for both marks, as
-        ever), or a side's own spec, or an outside engine (one process per side)."""
+        ever), or a side's own spec, or an outside engine or a learner's code (one process per
+        side)."""
         sides: dict[Mark, Player] = {}
         for mark in Mark:
             if not self.settings.is_computer(mark):
@@ -422,6 +449,8 @@ class GameController:
                 sides[mark] = self._player
             elif spec.outside:
                 sides[mark] = OutsidePlayer(spec.path or "", spec.time_limit)
+            elif spec.opponent == GUEST or spec.eval_path is not None:
+                sides[mark] = spec.build(self._rng)
             else:
                 # A side of its own follows c, unless it is random already.
                 sides[mark] = make_player(
@@ -435,11 +464,10 @@ class GameController:
         return sides
 
     def close_engines(self) -> None:
-        """End every outside engine's process (it starts again on its next move): at the end
-        of each game, and when the game screen goes."""
-        for player in self._sides.values():
-            if isinstance(player, OutsidePlayer):
-                player.close()
+        """End every outside engine's and learner's process (it starts again on its next move,
+        a learner's reading its file again): at the end of each game, and when the game screen
+        goes."""
+        close_foreign(self._sides.values())
 
     # -- the turn cycle -------------------------------------------------------------------------
 
@@ -506,9 +534,11 @@ class GameController:
             algorithm = self.hint_algorithm()
             job = clever_analysis
             args = (position, algorithm, self.settings.search_time_limit, self.settings.depth)
-        # An outside engine runs in its own process already: the app's thread only waits for
-        # its answer (and the engine must stay a child of the app, to end with it).
-        in_process = algorithm == ENGINE or runs_in_process(position.size, algorithm)
+        # An outside engine or a learner's code runs in its own process already: the app's
+        # thread only waits for its answer (and the process must stay a child of the app, to
+        # end with it).
+        foreign = kind == "computer" and isinstance(self._sides[position.to_move], ForeignPlayer)
+        in_process = foreign or runs_in_process(position.size, algorithm)
         effects: list[Effect] = [Search(kind, job, args, in_process)]
         if kind != "scores":
             effects.append(self._thinking_shown(None))
@@ -542,6 +572,12 @@ class GameController:
             title = f"{self.who(position.to_move)} is thinking…"
             algorithm = self.playing(position.to_move)
             name = self.engine_name(position.to_move)
+            learner = self.learner_name(position.to_move)
+            if learner:
+                seconds = self.settings.spec_for(position.to_move).time_limit
+                elapsed = progress.elapsed if progress is not None else 0.0
+                report = ThinkingReport(title, learner, 0, 0, elapsed, seconds, "", "")
+                return ShowThinking(report, (), str(position.to_move))
             if name:
                 seconds = self.settings.spec_for(position.to_move).time_limit
                 said = progress.said if isinstance(progress, EngineReport) else ()
@@ -613,15 +649,17 @@ class GameController:
         ]
 
     def _forfeited(self, fault: Forfeited) -> list[Effect]:
-        """An outside engine failed on its move: it loses, and the game ends (and is kept)
-        with the reason."""
+        """An outside engine or a learner's code failed on its move: it loses, and the game
+        ends (and is kept) with the reason."""
         mover = self.game.board.to_move
-        name = self.engine_name(mover) or "the outside engine"
+        learner = self.learner_name(mover)
+        name = self.engine_name(mover) or learner or "the outside engine"
         self.engine_log = fault.log
         self.game.forfeit(mover, f"{self.who(mover)} ({name}) lost by a fault: {fault.reason}.")
         self.last_line = f"{self.who(mover)} lost by a fault: {fault.reason}."
+        shows = "its traceback" if learner else "the last lines of its stderr"
         panel = f"{self.who(mover)} ({name}) lost by a fault: {fault.reason}." + (
-            "\n\nl shows the last lines of its stderr." if fault.log else ""
+            f"\n\nl shows {shows}." if fault.log else ""
         )
         return [ClearPanel(panel), *self._after_move()]
 
@@ -629,6 +667,10 @@ class GameController:
         """l: the last lines of an outside engine's stderr (and what it printed in vain), in
         the panel: the failed engine's, else the running ones'."""
         lines = self.engine_log
+        if self.learners and not any(isinstance(p, OutsidePlayer) for p in self._sides.values()):
+            if not lines:
+                return [self._say("Your code has not failed in this game: no traceback to show.")]
+            return [ClearPanel("Your code's traceback (its file and line):\n\n" + "\n".join(lines))]
         if not lines:
             lines = tuple(
                 line
@@ -637,7 +679,7 @@ class GameController:
                 for line in player.log
             )
         if not any(isinstance(p, OutsidePlayer) for p in self._sides.values()):
-            return [self._say("No outside engine plays in this game.")]
+            return [self._say("No outside engine or Python file of yours plays in this game.")]
         if not lines:
             return [self._say("The outside engine has written nothing to stderr.")]
         return [
@@ -658,7 +700,7 @@ class GameController:
         # An outside engine's move is neither our clever move nor a random one: its own.
         style = (
             ""
-            if decision.algorithm == ENGINE
+            if decision.algorithm in (ENGINE, GUEST) or self.learner_name(before.to_move)
             else f"{'clever' if decision.clever else 'random'} — "
         )
         self.last_line = (
@@ -684,6 +726,15 @@ class GameController:
                 f"{self.who(mover)} ({engine}, an outside engine) played {name}.\n\n"
                 f"In its own words (its MESSAGE lines, not our analysis):\n"
                 f"{words}"
+            )
+        learner = self.learner_name(mover)
+        if learner:
+            # The reason starts with the name and the move, which the sentence says already.
+            why = decision.reason.removeprefix(f"{learner}: ")
+            why = why.removeprefix(f"choose() played {name}").removeprefix(f"{name}, ")
+            return ClearPanel(
+                f"{self.who(mover)} ({learner}, your code) played {name}"
+                + (f": {why}." if why else ".")
             )
         if analysis is None or not analysis.scores:
             return ClearPanel(
@@ -874,12 +925,18 @@ class GameController:
         if self.mode is Mode.HUMAN_VS_HUMAN:
             return [self._say("No computer plays in a game between two people.")]
         if self.engines_only:
-            return [self._say("An outside engine plays its own moves: c changes nothing.")]
+            return [
+                self._say(
+                    "Your code plays its own moves: c changes nothing."
+                    if self.learners
+                    else "An outside engine plays its own moves: c changes nothing."
+                )
+            ]
         self.clever = not self.clever
         self._player = self._make_player()
         # Our sides follow the switch; an outside engine keeps its process and its own play.
         self._sides = {
-            mark: player if isinstance(player, OutsidePlayer) else new
+            mark: player if isinstance(player, ForeignPlayer) else new
             for (mark, player), new in zip(
                 self._sides.items(), self._side_players().values(), strict=True
             )

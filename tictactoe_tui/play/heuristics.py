@@ -10,12 +10,19 @@ The engine gives H1's and H2's terms after every legal move once (`candidate_ter
 of weights only re-weights them (`rank_moves`). Alpha-beta's column is the game panel's analysis
 when the game hands one over, else the lab's own search with the panel's budget, and its words
 say which (`text.lab.alphabeta_source_words`).
+
+With a learner's evaluation (`eval_file`, the app's `--eval FILE`), a column "yours: FILE" gives
+its `evaluate` of the board after every move, for the mover, as H1's and H2's are (one call of
+the file, in a process of its own: `engine.lab.yours.try_one_ply`), and the picks line says
+which move the clever rule would play with it. `r` reads the file again; a file that fails is
+one line under the picks, and the other columns stay.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from tictactoe_tui.engine import Algorithm, Analysis, Board, Mark
 from tictactoe_tui.engine.evaluation.heuristics import (
@@ -23,8 +30,12 @@ from tictactoe_tui.engine.evaluation.heuristics import (
     candidate_terms,
     explain_lines,
     h1_weights,
+    heuristic_pick,
     rank_moves,
 )
+from tictactoe_tui.engine.lab.compare import YoursFailed
+from tictactoe_tui.engine.lab.yours import OnePly
+from tictactoe_tui.engine.players.guest import DEFAULT_TIME, guest_name
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.play.lab_effects import Notify, RunJob
 from tictactoe_tui.text.lab import HEURISTIC_WORDS, alphabeta_cell, alphabeta_source_words
@@ -62,7 +73,18 @@ class ShowSelected:
     board: bool
 
 
-HeuristicEffect = RunJob | Notify | DrawAll | DrawPicks | DrawProblem | ShowSelected
+@dataclass(frozen=True)
+class ReadYours:
+    """Ask the learner's file at `path` for its value of every move of `board` (each position
+    `call_time` seconds): `engine.lab.yours.try_one_ply`, a job of its own beside alpha-beta's,
+    in a thread of the app (the file runs in a process of its own)."""
+
+    board: Board
+    path: str
+    call_time: float
+
+
+HeuristicEffect = RunJob | Notify | DrawAll | DrawPicks | DrawProblem | ShowSelected | ReadYours
 """Anything the heuristic lab's controller asks of its screen."""
 
 
@@ -78,7 +100,10 @@ class RankRow:
     alphabeta: str
     """Alpha-beta's score in words ("…" until it is in)."""
     picked_by: str
-    """"H1 H2 αβ": the players that would choose the move."""
+    """"H1 H2 αβ": the players that would choose the move (and "yours")."""
+    yours: str = ""
+    """The learner's evaluation after the move ("…" until it is in, "—" when it failed, ""
+    without one)."""
 
 
 @dataclass(frozen=True)
@@ -105,10 +130,13 @@ class HeuristicController:
         *,
         analysis: Analysis | None = None,
         depth: int | None = None,
+        eval_file: str | Path | None = None,
+        eval_time: float = DEFAULT_TIME,
     ) -> None:
         """Study `position` (the side to move's choices). `analysis` is the game panel's
         alpha-beta analysis of it, if there is one; else the lab runs the panel's search itself:
         `time_limit` seconds (None: solved exactly, as on 3×3), `depth` plies (None: automatic).
+        `eval_file` adds the learner's column (`eval_time` seconds a position).
         """
         self.position = position
         """The position whose moves are ranked."""
@@ -134,6 +162,18 @@ class HeuristicController:
         """Why alpha-beta failed (None: it did not)."""
         self.problem = ""
         """What is wrong with the weights typed ("" when nothing)."""
+        self.eval_file = Path(eval_file) if eval_file else None
+        """The learner's file whose values the "yours" column shows (None: no such column)."""
+        self.eval_time = eval_time
+        self.yours: OnePly | None = None
+        """The learner's values of every move, once they are in."""
+        self.yours_failure: str | None = None
+        """Why the learner's file gave no values (None: it did not fail)."""
+
+    @property
+    def yours_name(self) -> str:
+        """The learner's column's title, "yours: FILE" ("" without a file)."""
+        return guest_name(self.eval_file) if self.eval_file is not None else ""
 
     @property
     def busy(self) -> bool:
@@ -149,7 +189,60 @@ class HeuristicController:
             # The game panel's job, budget and depth; in a thread on 3×3, where it is quick.
             args = (self.position, Algorithm.ALPHABETA, self.time_limit, self.depth)
             effects.append(RunJob(clever_analysis, args, in_process=self.position.size == 3))
-        return effects
+        return effects + self._read_yours()
+
+    # -- the learner's evaluation -----------------------------------------------------------------
+
+    def _read_yours(self) -> list[HeuristicEffect]:
+        if self.eval_file is None or self.ranking is None:
+            return []
+        self.yours = None
+        self.yours_failure = None
+        return [ReadYours(self.position, str(self.eval_file), self.eval_time)]
+
+    def reload_yours(self) -> list[HeuristicEffect]:
+        """r: read the learner's file again, and show its new values."""
+        if self.eval_file is None:
+            return [
+                Notify(
+                    "No evaluation of yours: start the app with --eval FILE to see its "
+                    "values here.",
+                    4,
+                )
+            ]
+        if self.ranking is None:
+            return [Notify("The game is over: there is no move to value.", 3)]
+        return [*self._read_yours(), DrawAll(), Notify(f"Reading {self.yours_name} again…", 2)]
+
+    def yours_read(self, answer: OnePly | YoursFailed) -> list[HeuristicEffect]:
+        """The learner's values arrived, or why its file failed (one line)."""
+        if isinstance(answer, YoursFailed):
+            self.yours_failure = answer.reason
+        else:
+            self.yours = answer
+        return [DrawAll()]
+
+    def yours_job_failed(self, message: str) -> list[HeuristicEffect]:
+        """The job itself failed (its thread, not the file): one line, the rest stays."""
+        self.yours_failure = message
+        return [DrawAll()]
+
+    def _yours_cell(self, move: int) -> str:
+        if self.eval_file is None:
+            return ""
+        if self.yours_failure is not None:
+            return "—"
+        if self.yours is None:
+            return "…"
+        return f"{self.yours.of(move).yours:g}"
+
+    def yours_pick(self) -> tuple[int, ...]:
+        """The moves the clever rule would play with the learner's evaluation (win, block, the
+        best value), empty until its values are in."""
+        if self.yours is None or self.ranking is None:
+            return ()
+        values = self.yours
+        return heuristic_pick(self.position, lambda move: values.of(move).yours).moves
 
     def analysed(self, analysis: Analysis) -> list[HeuristicEffect]:
         """Alpha-beta's scores arrived."""
@@ -258,22 +351,29 @@ class HeuristicController:
                 if len(pick.moves) > 1
                 else ""
             )
-            verdict = ""
-            if best:
-                agree = set(pick.moves) & best
-                verdict = (
-                    "; alpha-beta agrees"
-                    if agree == set(pick.moves)
-                    else "; alpha-beta agrees with some"
-                    if agree
-                    else "; alpha-beta disagrees"
-                )
+            verdict = _agreement(pick.moves, best)
             lines.append(f"{name} plays {self._cells_named(pick.moves)} ({rule}){tie}{verdict}")
+        lines += self._yours_lines(best)
         lines += self._alphabeta_lines()
         lines.append(HEURISTIC_WORDS)
         if self.failure is not None:
             lines.append(f"Alpha-beta failed: {self.failure}")
         return "\n".join(lines)
+
+    def _yours_lines(self, best: set[int]) -> list[str]:
+        """What the learner's evaluation would play (or why it has no values)."""
+        name = self.yours_name
+        if not name:
+            return []
+        if self.yours_failure is not None:
+            return [f"Your evaluation failed: {self.yours_failure} (r reads it again)"]
+        if self.yours is None:
+            return [f"{name}: reading its values…"]
+        values = self.yours
+        pick = heuristic_pick(self.position, lambda move: values.of(move).yours)
+        rule = RULE_WORDS[pick.rule] + (f" {pick.score:g}" if pick.score is not None else "")
+        verdict = _agreement(pick.moves, best)
+        return [f"{name} plays {self._cells_named(pick.moves)} ({rule}){verdict}"]
 
     def _alphabeta_lines(self) -> list[str]:
         analysis = self.alphabeta
@@ -297,7 +397,12 @@ class HeuristicController:
         scores = {s.move: s for s in analysis.scores} if analysis else {}
         root_depth = analysis.depth if analysis else 0
         best = self.alphabeta_best()
-        pickers = (("H1", ranking.h1_pick.moves), ("H2", ranking.h2_pick.moves), ("αβ", best))
+        pickers = (
+            ("H1", ranking.h1_pick.moves),
+            ("H2", ranking.h2_pick.moves),
+            ("yours", self.yours_pick()),
+            ("αβ", best),
+        )
         rows = []
         rank, previous = 0, None
         for index, move in enumerate(ranking.order):
@@ -313,6 +418,7 @@ class HeuristicController:
                     ranking.h2[move],
                     "…" if scored is None else alphabeta_cell(scored, self.position, root_depth),
                     " ".join(name for name, moves in pickers if move in moves),
+                    self._yours_cell(move),
                 )
             )
         return rows
@@ -386,3 +492,13 @@ class HeuristicController:
         if ranking is None:
             return {}
         return {m: f"{v:+d}" if v else "0" for m, v in ranking.h1.items()}
+
+
+def _agreement(moves: tuple[int, ...], best: set[int]) -> str:
+    """Whether alpha-beta's best moves agree with a pick's (nothing until they are in)."""
+    if not best:
+        return ""
+    agree = set(moves) & best
+    if agree == set(moves):
+        return "; alpha-beta agrees"
+    return "; alpha-beta agrees with some" if agree else "; alpha-beta disagrees"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 
 from tictactoe_tui.engine import OPPONENTS, Algorithm, PlayerSpec
+from tictactoe_tui.engine.players.guest import GUEST, check_guest_path
 from tictactoe_tui.engine.players.outside import ENGINE, check_engine_path
 from tictactoe_tui.engine.rules.board import MAX_SIZE, MIN_K, MIN_SIZE, Mark, default_k
 
@@ -35,9 +36,9 @@ MARKS = ("X", "O")
 """The marks a human can play."""
 
 
-COMPUTERS: tuple[str, ...] = (*OPPONENTS, ENGINE)
-"""The computer players the settings offer: ours, and an outside engine (`engine`, at `engine`'s
-path)."""
+COMPUTERS: tuple[str, ...] = (*OPPONENTS, ENGINE, GUEST)
+"""The computer players the settings offer: ours, an outside engine (`engine`, at `engine`'s
+path), and a learner's Python file (`python`, the file at `learner`)."""
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "mode": MODES,
@@ -59,6 +60,9 @@ empty cells is simply a full search."""
 
 SEARCHING_OPPONENTS = (Algorithm.MINIMAX, Algorithm.ALPHABETA)
 """The computer players that search ahead, so a depth means something to them."""
+
+FLAGS = {"eval_file": "--eval"}
+"""The settings whose command-line flag is not their name with dashes."""
 
 
 class SettingError(ValueError):
@@ -82,7 +86,7 @@ class SettingError(ValueError):
 
 def flag_of(field: str) -> str:
     """The command-line flag of a `GameSettings` field: "time_limit" -> "--time-limit"."""
-    return "--" + field.replace("_", "-")
+    return FLAGS.get(field, "--" + field.replace("_", "-"))
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,13 @@ class GameSettings:
     predict: bool = False
     """Predict mode (human-vs-computer): before the computer's move is shown, the learner says
     which move it will play and what the position is worth for it (`play.predict`)."""
+    learner: str = ""
+    """A learner's Python file the computer plays with: its `choose` (or `evaluate`, by the
+    clever rule) when `opponent` is "python" (`--opponent python:path=FILE`); with alphabeta or
+    minimax, the evaluation they score the depth cut-off with (`alphabeta:eval=FILE`)."""
+    eval_file: str = ""
+    """`--eval FILE`: a learner's evaluation shown beside H1 and H2 (its row in the compare
+    screen, its value of every move in the heuristic lab); empty: none."""
 
     def __post_init__(self) -> None:
         for field, choices in CHOICES.items():
@@ -147,6 +158,20 @@ class GameSettings:
                 check_engine_path(self.engine)
             except ValueError as error:
                 raise SettingError("engine", f"cannot be used: {error}") from None
+        uses_learner = self.opponent == GUEST or (
+            bool(self.learner) and self.opponent in SEARCHING_OPPONENTS
+        )
+        for field, used in (("learner", uses_learner), ("eval_file", bool(self.eval_file))):
+            if used:
+                try:
+                    check_guest_path(getattr(self, field))
+                except ValueError as error:
+                    raise SettingError(field, f"cannot be used: {error}") from None
+        if self.learner and self.opponent in SEARCHING_OPPONENTS:
+            try:
+                self.spec_for(self.computer_mark, own=False)
+            except ValueError as error:
+                raise SettingError("opponent", f"cannot be used: {error}") from None
         if not isinstance(self.predict, bool):
             raise SettingError("predict", f"must be on or off, not {self.predict!r}")
         for field in ("x", "o"):
@@ -164,20 +189,25 @@ class GameSettings:
                         mark.lower() if own else "opponent", f"cannot play this board: {problem}"
                     )
 
-    def spec_for(self, mark: Mark) -> PlayerSpec:
+    def spec_for(self, mark: Mark, own: bool = True) -> PlayerSpec:
         """The computer player of `mark`: its own spec in computer-vs-computer (`x`, `o`) when
-        given, else the opponent setting (with its depth, time and difficulty)."""
-        own = getattr(self, mark.lower()) if self.mode == "computer-vs-computer" else ""
-        if own:
-            return PlayerSpec.parse(own)
+        given (unless not `own`), else the opponent setting (with its depth, time and
+        difficulty, and the learner's file: `python:path=FILE`, `alphabeta:eval=FILE`)."""
+        spec = getattr(self, mark.lower()) if own and self.mode == "computer-vs-computer" else ""
+        if spec:
+            return PlayerSpec.parse(spec)
         if self.opponent == ENGINE:
             return PlayerSpec(ENGINE, time_limit=self.time_limit, path=self.engine)
+        if self.opponent == GUEST:
+            return PlayerSpec(GUEST, time_limit=self.time_limit, path=self.learner)
         searches = self.opponent in SEARCHING_OPPONENTS
+        learner = self.learner if searches and self.learner else None
         return PlayerSpec(
             self.opponent,
             depth=self.depth if searches else None,
             time_limit=(self.search_time_limit if self.opponent == Algorithm.ALPHABETA else None),
             difficulty=(self.difficulty if self.opponent != Algorithm.RANDOM else 100),
+            eval_path=learner,
         )
 
     @property
@@ -226,6 +256,16 @@ class GameSettings:
             return "outside computer-vs-computer mode: only there does each side have its own"
         if field == "engine" and self.opponent != ENGINE:
             return "unless --opponent is engine (or engine:path=PATH)"
+        if field == "learner" and self.opponent not in (GUEST, *SEARCHING_OPPONENTS):
+            return (
+                f"with the {self.opponent} computer: only python, alphabeta and minimax use a file"
+            )
+        if (
+            self.opponent == GUEST
+            and field in ("difficulty", "depth")
+            and self.mode != "human-vs-human"
+        ):
+            return "against your own Python file: it plays its own moves"
         if (
             self.opponent == ENGINE
             and field in ("difficulty", "depth")
@@ -244,6 +284,8 @@ class GameSettings:
         elif not searches and field == "depth":
             return f"with the {self.opponent} computer: it looks one move ahead, no deeper"
         if field == "time_limit":
+            if self.opponent == GUEST and self.mode != "human-vs-human":
+                return None  # the learner's clock, per call, on every board
             if self.size == MIN_SIZE:
                 return "on 3×3: the computer searches it with no time budget"
             if not searches and self.opponent != ENGINE and self.mode != "human-vs-human":
@@ -364,8 +406,9 @@ def settings_from_text(values: dict[str, str], themes: Sequence[str] = ()) -> Ga
 
 def settings_from_values(values: dict[str, object]) -> GameSettings | None:
     """`GameSettings` from plain values (as the history keeps them); None if they do not make
-    a playable game. Unknown names are ignored, so older or newer files still load."""
-    known = {f.name for f in fields(GameSettings)}
+    a playable game. Unknown names are ignored, so older or newer files still load; so is
+    `eval_file`: `--eval FILE` is for the run it is given to, never remembered."""
+    known = {f.name for f in fields(GameSettings)} - {"eval_file"}
     try:
         return GameSettings(**{k: v for k, v in values.items() if k in known})  # type: ignore[arg-type]
     except (TypeError, SettingError):

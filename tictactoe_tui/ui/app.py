@@ -199,7 +199,8 @@ class TicTacToeApp(App[None]):
         """Build the app from command-line flags (exits with status 2 on a bad value).
 
         Without a game flag the Settings screen opens with the last settings used (a --theme
-        flag still sets the theme); with one, the flags alone decide.
+        flag still sets the theme, --eval the learner's evaluation shown); with one, the flags
+        alone decide.
         """
         settings, any_game_flag = parse_args(argv)
         position = position_flag(argv)
@@ -207,7 +208,8 @@ class TicTacToeApp(App[None]):
         last = None if any_game_flag else settings_from_values(store.last_settings() or {})
         if last is not None:
             themed = settings.theme != GameSettings().theme
-            settings = replace(last, theme=settings.theme) if themed else last
+            theme = settings.theme if themed else last.theme
+            settings = replace(last, theme=theme, eval_file=settings.eval_file)
         return cls(settings, start_in_game=any_game_flag, store=store, position=position)
 
     def run(self, **options: Any) -> None:

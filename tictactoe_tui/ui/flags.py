@@ -16,6 +16,7 @@ from functools import cache
 
 from tictactoe_tui import __version__
 from tictactoe_tui.engine import Board, IllegalMove, PlayerSpec
+from tictactoe_tui.engine.players.guest import GUEST
 from tictactoe_tui.engine.rules.board import MAX_SIZE, MIN_SIZE
 from tictactoe_tui.engine.rules.setup import read_position
 from tictactoe_tui.history.locations import data_dir_argument
@@ -110,7 +111,9 @@ def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
         metavar="SPEC",
         help=f"the computer player: {', '.join(COMPUTERS)}, with options as "
         "match reads them (alphabeta:time=0.5, engine:path=PATH[:time=S] for "
-        f"an outside Gomocup brain; default {defaults.opponent})",
+        "an outside Gomocup brain, python:path=FILE[:time=S] for your own player, "
+        f"alphabeta:eval=FILE[:depth=D] for our search with your evaluation; default "
+        f"{defaults.opponent})",
     )
     parser.add_argument(
         "--engine", metavar="PATH", help="the outside engine's program when --opponent is engine"
@@ -152,6 +155,13 @@ def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
         help="open the analysis board on this position: X, O and '.' row by "
         "row, rows split by '/', either case, as analyse reads it (the size "
         "comes from it; --k sets k)",
+    )
+    parser.add_argument(
+        "--eval",
+        metavar="FILE",
+        dest="eval_file",
+        help="your evaluate(board, player) in a Python file, shown beside H1 and H2 in the "
+        "compare screen (a) and the heuristic lab (w); R there reads the file again",
     )
     parser.add_argument(
         "--data-dir",
@@ -216,6 +226,9 @@ def parse_args(
         if error.field == "engine":
             # The engine's program is given in --opponent's spec: there is no --engine flag.
             parser.error(f"--opponent engine: {error.problem.removeprefix('cannot be used: ')}")
+        if error.field == "learner":
+            # The learner's file is given in --opponent's spec (python:path=, alphabeta:eval=).
+            parser.error(f"--opponent: {error.problem.removeprefix('cannot be used: ')}")
         parser.error(f"{error.flag} {error.problem}")
     for name in given:
         reason = settings.unused(name)
@@ -239,7 +252,9 @@ def _spec_fields(parser: argparse.ArgumentParser, text: str) -> dict[str, str]:
     if spec.difficulty != 100:
         fields["difficulty"] = str(spec.difficulty)
     if spec.path is not None:
-        fields["engine"] = spec.path
+        fields["learner" if spec.opponent == GUEST else "engine"] = spec.path
+    if spec.eval_path is not None:
+        fields["learner"] = spec.eval_path
     return fields
 
 

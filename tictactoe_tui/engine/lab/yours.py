@@ -33,7 +33,7 @@ from tictactoe_tui.engine.players.guest_search import GuestEvaluator
 from tictactoe_tui.engine.rules.board import Board
 from tictactoe_tui.engine.search.types import ProgressCallback
 
-__all__ = ["MoveValues", "OnePly", "one_ply_values", "record_yours"]
+__all__ = ["MoveValues", "OnePly", "one_ply_values", "record_yours", "try_one_ply"]
 
 
 @dataclass(frozen=True)
@@ -63,15 +63,21 @@ class OnePly:
         raise KeyError(move)
 
 
-def one_ply_values(board: Board, path: str | Path, call_time: float = DEFAULT_TIME) -> OnePly:
+def one_ply_values(
+    board: Board,
+    path: str | Path,
+    call_time: float = DEFAULT_TIME,
+    should_stop: Callable[[], bool] | None = None,
+) -> OnePly:
     """H1, H2 and the file at `path`'s `evaluate` on the board after each legal move of
     `board`, for its side to move (`call_time` seconds a position; GuestFault when it fails,
-    also on a finished board, which has no move: the file is loaded and checked all the same)."""
+    also on a finished board, which has no move: the file is loaded and checked all the same;
+    `should_stop` ends the wait: PlayerStopped)."""
     code = GuestCode(path, call_time)
     mover = board.to_move
     moves = board.legal_moves()
     try:
-        values = code.evaluate_many([(board.play(move), mover) for move in moves])
+        values = code.evaluate_many([(board.play(move), mover) for move in moves], should_stop)
     finally:
         code.close()
     rows = tuple(
@@ -117,3 +123,21 @@ def record_yours(
     finally:
         code.close()
     return replace(result, label=code.name), recorder
+
+
+def try_one_ply(
+    board: Board,
+    path: str | Path,
+    call_time: float = DEFAULT_TIME,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> OnePly | YoursFailed:
+    """`one_ply_values`, its fault returned rather than raised (a job: the heuristic lab's
+    and the panel's other numbers go on when the learner's file fails). The file is read
+    afresh each call."""
+    try:
+        return one_ply_values(board, path, call_time, should_stop)
+    except ValueError as error:  # the file went, or serve does not offer it
+        return YoursFailed(str(error), "missing")
+    except GuestFault as fault:
+        return YoursFailed(fault.reason, fault.kind)

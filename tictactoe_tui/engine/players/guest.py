@@ -118,13 +118,23 @@ def guest_name(path: str | Path) -> str:
     return f"yours: {Path(path).name}"
 
 
-_LIVE: weakref.WeakSet[GuestCode] = weakref.WeakSet()
+_LIVE: weakref.WeakValueDictionary[int, GuestCode] = weakref.WeakValueDictionary()
+"""Every learner's file of this process that may have a running process, by its key."""
+_KEYS = iter(range(1, 1 << 62))
+
+
+def _live_guest(key: int) -> GuestCode:
+    """The running guest `key` names (how a guest "copied" for a thread finds itself)."""
+    guest = _LIVE.get(key)
+    if guest is None:
+        raise RuntimeError("a learner's file runs only in the process that started it")
+    return guest
 
 
 @atexit.register
 def _end_every_guest() -> None:
     """No learner's process outlives the program that started it."""
-    for guest in list(_LIVE):
+    for guest in list(_LIVE.values()):
         guest.close()
 
 
@@ -134,7 +144,11 @@ def _package_root() -> str:
 
 
 class GuestCode:
-    """A learner's file, run in its own process (see the module docstring)."""
+    """A learner's file, run in its own process (see the module docstring).
+
+    A copy (pickle) of it is the same guest, not a second process: the app runs a move in a
+    thread that copies its arguments (a player holding this), and the process must stay one.
+    """
 
     def __init__(self, path: str | Path, time_limit: float = DEFAULT_TIME, memory: int = MEMORY):
         """Run the file at `path` (checked now: ValueError), `time_limit` seconds a call."""
@@ -148,7 +162,12 @@ class GuestCode:
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=STDERR_LINES)
         self._provides: Provides | None = None
-        _LIVE.add(self)
+        self._key = next(_KEYS)
+        _LIVE[self._key] = self
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        """Copies are the same guest: see the class docstring."""
+        return _live_guest, (self._key,)
 
     @property
     def pid(self) -> int | None:

@@ -42,7 +42,6 @@ from textual_plotext import PlotextPlot
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.engine import Game, Progress
 from tictactoe_tui.engine.lab.compare import LAB_TIME_LIMIT
-from tictactoe_tui.engine.lab.trace import LAB_ALGORITHMS
 from tictactoe_tui.play.compare import (
     HEADERS,
     RIGHT,
@@ -131,17 +130,21 @@ class CompareScreen(Screen[None]):
         history: Sequence[tuple[int, Position]] = (),
         time_limit: float = LAB_TIME_LIMIT,
         depth: int | Literal["default"] | None = "default",
+        eval_file: str | None = None,
     ) -> None:
-        """Compare on `position`, charting `history` (see `CompareController`)."""
+        """Compare on `position`, charting `history` (see `CompareController`); `eval_file`
+        adds the learner's row, "yours: FILE" (r runs it again, reading the file afresh)."""
         super().__init__()
-        self.controller = CompareController(position, history, time_limit, depth)
+        self.controller = CompareController(
+            position, history, time_limit, depth, eval_file=eval_file or None
+        )
         """The comparison's rules and state: the results, minimax's run, the cells."""
 
     @classmethod
     def for_game(cls, game: Game, settings: GameSettings) -> CompareScreen:
         """The screen for a game's current position, charting the computer's moves so far
-        (`play.compare.game_history`)."""
-        return cls(game.board, game_history(game, settings))
+        (`play.compare.game_history`), with the learner's row when `settings` name a file."""
+        return cls(game.board, game_history(game, settings), eval_file=settings.eval_file)
 
     @property
     def position(self) -> Position:
@@ -311,14 +314,14 @@ class CompareScreen(Screen[None]):
         columns = controller.columns()
         for column in columns:
             header = HEADERS.get(column, column)
-            texts = [controller.cell(name, column).plain for name in LAB_ALGORITHMS]
+            texts = [controller.cell(name, column).plain for name in controller.names]
             width = max(cell_len(line) for text in (header, *texts) for line in text.split("\n"))
             table.add_column(
                 Text(header, justify="right" if column in RIGHT else "left"),
                 key=column,
                 width=width,
             )
-        for name in LAB_ALGORITHMS:
+        for name in controller.names:
             table.add_row(
                 *(_text(controller.cell(name, column), column) for column in columns), key=name
             )

@@ -174,7 +174,7 @@ class GameScreen(Screen[None]):
         Binding("m", "match", "Match runner", show=False),
         Binding("w", "heuristics", "Heuristic lab", show=False),
         Binding("d", "pairing", "Why a draw", show=False),
-        Binding("l", "engine_words", "Engine's stderr", show=False),
+        Binding("l", "engine_words", "Engine's stderr / your traceback", show=False),
         Binding("space", "toggle_pause", "Pause", show=False),
         Binding("f", "toggle_predict", "Predict", show=False),
         Binding("escape", "skip_question", "Skip", show=False),
@@ -607,7 +607,11 @@ class GameScreen(Screen[None]):
             analysis = None
         self.app.push_screen(
             HeuristicScreen(
-                shown, self.settings.search_time_limit, analysis=analysis, depth=self.settings.depth
+                shown,
+                self.settings.search_time_limit,
+                analysis=analysis,
+                depth=self.settings.depth,
+                eval_file=self.settings.eval_file or None,
             )
         )
 
@@ -620,7 +624,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(PairingScreen(self.controller.shown_position()))
 
     def action_engine_words(self) -> None:
-        """The last lines an outside engine wrote to stderr, in the panel."""
+        """The last lines an outside engine wrote to stderr, or your code's traceback when it
+        lost by a fault, in the panel."""
         self._run(self.controller.engine_words())
 
     def action_quit_game(self) -> None:

@@ -48,11 +48,13 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
   against proven values
 - `u`: undo your last move (and the computer's reply)
 - `n`: new game with the same settings; `s`: settings
-- `a`: compare the algorithms on this position (minimax, alpha-beta variants, H1, H2) with charts
+- `a`: compare the algorithms on this position (minimax, alpha-beta variants, H1, H2) with charts;
+  with `--eval FILE`, a row "yours: FILE" searches with your `evaluate` (`r` runs it again)
 - `t`: the alpha-beta search from this position as a tree, with a step-by-step replay (`p`
   there: predict which root moves it cuts off or fails low on, and how many positions it
   visits, before the replay)
-- `w`: the heuristic lab: every move's H1 and H2, line by line, with H1's weights to edit
+- `w`: the heuristic lab: every move's H1 and H2, line by line, with H1's weights to edit; with
+  `--eval FILE`, your `evaluate` after every move beside them (`r` reads your file again)
 - `d`: why a draw: when a pairing strategy proves that the side that moved last cannot lose,
   its pairs are lettered on the board (the same letter: a pair) and you play the other side
   against it; otherwise it says why there is none (`l` steps along a line to one, `r` plays
@@ -73,7 +75,8 @@ Whoever moves first makes the first mark, whichever letter it is: you can be O a
 - `space`: pause or resume a game between two computers (paused, the panel analyses the
   position, and `h` shows it again)
 - `l`: an outside engine's last lines of stderr (`--opponent engine:path=PATH`, or
-  `--x SPEC --o SPEC` for two different computers; its own words show in the panel as it thinks)
+  `--x SPEC --o SPEC` for two different computers; its own words show in the panel as it thinks),
+  or, when your own code (`--opponent python:path=FILE`) lost by a fault, its traceback
 - `?`: this help; `q`: quit (here: close the help); `ctrl+c` quits as `q` does, asking first
   in the middle of a game
 - `ctrl+p`: the command palette (themes, settings, help, history, puzzles and the learning lab)

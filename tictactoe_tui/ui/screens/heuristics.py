@@ -17,6 +17,9 @@ the game hands over its panel's analysis of this very position, the lab shows th
 same numbers as the panel and the board); otherwise it runs the panel's search itself and says
 so, since a search of its own may reach another depth.
 
+With `eval_file` (the app's `--eval FILE`) a column "yours: FILE" gives the learner's
+`evaluate` after every move, beside H1 and H2; `r` reads the file again.
+
 The rules (the ranking under the weights, the move explained, the picks, every row and sentence)
 are `play.heuristics.HeuristicController`'s: the screen reads the keys, the boxes and the
 clicks, hands them over, carries out the effects it returns and draws what it says.
@@ -25,6 +28,7 @@ clicks, hands them over, carries out the effects it returns and draws what it sa
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar, assert_never
 
 from textual import events, on, work
@@ -36,12 +40,14 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Sta
 
 from tictactoe_tui.engine import Analysis
 from tictactoe_tui.engine import Board as Position
+from tictactoe_tui.engine.lab.yours import try_one_ply
 from tictactoe_tui.play.heuristics import (
     DrawAll,
     DrawPicks,
     DrawProblem,
     HeuristicController,
     HeuristicEffect,
+    ReadYours,
     ShowSelected,
 )
 from tictactoe_tui.play.lab_effects import Notify, RunJob
@@ -112,6 +118,7 @@ class HeuristicScreen(Screen[None]):
         Binding("i", "show_pane(False)", "Tables", priority=True),
         Binding("ctrl+r", "reset_weights", "Reset weights"),
         Binding("D", "drill", "Drill"),
+        Binding("r", "reload_yours", "Read your file again"),
     ]
 
     def __init__(
@@ -121,11 +128,15 @@ class HeuristicScreen(Screen[None]):
         *,
         analysis: Analysis | None = None,
         depth: int | None = None,
+        eval_file: str | Path | None = None,
     ) -> None:
         """Study `position` (see `HeuristicController`: `analysis` is the game panel's, if any;
-        else the lab searches `time_limit` seconds to `depth` plies itself)."""
+        else the lab searches `time_limit` seconds to `depth` plies itself; `eval_file` adds
+        the learner's column)."""
         super().__init__()
-        self.controller = HeuristicController(position, time_limit, analysis=analysis, depth=depth)
+        self.controller = HeuristicController(
+            position, time_limit, analysis=analysis, depth=depth, eval_file=eval_file
+        )
         """The lab's rules and state: the weights, the ranking, the move explained."""
 
     @property
@@ -176,7 +187,8 @@ class HeuristicScreen(Screen[None]):
         controller = self.controller
         self.sub_title = controller.sub_title
         table = self.query_one("#heuristic-table", DataTable)
-        table.add_columns("rank", "cell", "H1", "H2", "alpha-beta", "picked by")
+        yours = (controller.yours_name,) if controller.yours_name else ()
+        table.add_columns("rank", "cell", "H1", "H2", *yours, "alpha-beta", "picked by")
         lines = self.query_one("#heuristic-lines", DataTable)
         lines.add_columns("line", "marks", "counted as", "H1", "H2")
         board = self.query_one("#heuristic-board", Board)
@@ -259,6 +271,8 @@ class HeuristicScreen(Screen[None]):
                     self._analyse(effect)
                 case Notify(text, seconds):
                     self.notify(text, timeout=seconds)
+                case ReadYours():
+                    self._read_yours(effect)
                 case _:
                     assert_never(effect)
 
@@ -272,6 +286,23 @@ class HeuristicScreen(Screen[None]):
             self._apply(self.controller.analysis_failed(str(error)))
             return
         self._apply(self.controller.analysed(analysis))
+
+    @work(exclusive=True, group="yours", exit_on_error=False)
+    async def _read_yours(self, job: ReadYours) -> None:
+        """The learner's value of every move (its file in a process of its own: the app's
+        thread only waits); leaving the screen, or r again, cancels it."""
+        try:
+            answer = await app_thinker(self).run(
+                try_one_ply, job.board, job.path, job.call_time, in_process=True
+            )
+        except JobFailed as error:
+            self._apply(self.controller.yours_job_failed(str(error)))
+            return
+        self._apply(self.controller.yours_read(answer))
+
+    def action_reload_yours(self) -> None:
+        """Read the learner's file again (the edit–try loop)."""
+        self._apply(self.controller.reload_yours())
 
     def alphabeta_best(self) -> tuple[int, ...]:
         """Alpha-beta's best moves, empty until its analysis is in."""
@@ -341,9 +372,17 @@ class HeuristicScreen(Screen[None]):
     def _fill_ranking(self) -> None:
         table = self.query_one("#heuristic-table", DataTable)
         table.clear()
+        yours = bool(self.controller.yours_name)
         for row in self.controller.ranking_rows():
             table.add_row(
-                row.rank, row.cell, row.h1, row.h2, row.alphabeta, row.picked_by, key=str(row.move)
+                row.rank,
+                row.cell,
+                row.h1,
+                row.h2,
+                *((row.yours,) if yours else ()),
+                row.alphabeta,
+                row.picked_by,
+                key=str(row.move),
             )
         selected = self.controller.selected
         if self.controller.ranking is not None and selected is not None:

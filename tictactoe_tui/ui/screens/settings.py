@@ -12,7 +12,9 @@ Start says what Enter does where the focus is.
 Mouse: every choice is a click, and the number boxes have − / + buttons.
 Served to browsers (`serve`), the outside engine is a list of the programs the server's command
 line offers, not a path to type (the computer player offers an outside engine only when there is
-one), and a player spec typed for X or O that names any other file is refused beside it.
+one), and a player spec typed for X or O that names any other file is refused beside it. The
+learner's Python file (the computer player "Your Python file", `python:path=FILE`) is the same:
+a path to type in the terminal, a list of the files the server offers when served.
 Small terminals: below `TWO_COLUMNS_WIDTH` the controls stack in one column; below
 `MIN_WIDTH`×`MIN_HEIGHT` the form gives way to a message asking for a bigger terminal.
 """
@@ -76,6 +78,7 @@ OPPONENT_LABELS = {
     "h2": "Heuristic H2",
     "random": "Random",
     "engine": "Outside engine (Gomocup brain)",
+    "python": "Your Python file (choose or evaluate)",
 }
 """How the Settings screen names each computer player, strongest first."""
 
@@ -220,6 +223,11 @@ class SettingsScreen(Screen[GameSettings | None]):
                     "Outside engine: its pbrain program", "engine", self._engine_field(s.engine)
                 )
                 yield from _field(
+                    "Your Python file (python:path=FILE)",
+                    "learner",
+                    self._learner_field(s.learner),
+                )
+                yield from _field(
                     "Difficulty (% clever moves, 1–100)",
                     "difficulty",
                     *_stepper("difficulty", str(s.difficulty)),
@@ -298,10 +306,13 @@ class SettingsScreen(Screen[GameSettings | None]):
 
     def _opponent_select(self, opponent: str) -> Select[str]:
         """The computer players; served with no engine offered, no outside engine."""
+        offered = self.offered
         names = [
             name
             for name in OPPONENT_LABELS
-            if name != "engine" or self.offered is None or self.offered.engines
+            if offered is None
+            or (name != "engine" or offered.engines)
+            and (name != "python" or offered.python)
         ]
         return Select(
             [(OPPONENT_LABELS[name], name) for name in names],
@@ -321,6 +332,19 @@ class SettingsScreen(Screen[GameSettings | None]):
             allow_blank=not engines,
             prompt="this server offers no outside engine",
             id="engine",
+        )
+
+    def _learner_field(self, learner: str) -> Widget:
+        """The learner's Python file: a path to type, or (served) one of those offered."""
+        if self.offered is None:
+            return Input(learner, placeholder="examples/minimax_player.py", id="learner")
+        files = self.offered.python
+        return Select(
+            [(path, path) for path in files],
+            value=learner if learner in files else files[0] if files else Select.NULL,
+            allow_blank=not files,
+            prompt="this server offers no Python file",
+            id="learner",
         )
 
     def on_mount(self) -> None:
@@ -449,8 +473,14 @@ class SettingsScreen(Screen[GameSettings | None]):
         game set up stay out of sight (and out of the Tab order)."""
         mode = _pressed(self.query_one("#mode", RadioSet))
         opponent = self.query_one("#opponent", Select).value
+        # A search with the learner's evaluation (alphabeta:eval=FILE) keeps its file in
+        # sight, so it is neither lost nor hidden.
+        learner = opponent == "python" or (
+            opponent in ("alphabeta", "minimax") and bool(self.settings.learner)
+        )
         shown = {
             "engine": opponent == "engine" and mode != "human-vs-human",
+            "learner": learner and mode != "human-vs-human",
             "x": mode == "computer-vs-computer",
             "o": mode == "computer-vs-computer",
             "predict": mode == "human-vs-computer",
@@ -495,12 +525,14 @@ class SettingsScreen(Screen[GameSettings | None]):
             value = self.query_one(f"#{name}", Select).value
             if value != DEFAULT_K:
                 texts[name] = str(value)
-        for name in ("difficulty", "time_limit", "depth", "seed", "engine", "x", "o"):
+        for name in ("difficulty", "time_limit", "depth", "seed", "engine", "learner", "x", "o"):
             field = self.query_one(f"#{name}")
             # A field out of sight means nothing for this game (see _show_player_fields).
             # Served, the engine is a list (Select.NULL when it offers none).
             value = field.value if isinstance(field, Input | Select) and field.display else ""
             texts[name] = value.strip() if isinstance(value, str) else ""
+        # Not a control: the app's --eval FILE goes on to the next game as it came.
+        texts["eval_file"] = self.settings.eval_file
         return texts
 
     def _show_error(self, field: str, problem: str, focus: bool = False) -> None:
