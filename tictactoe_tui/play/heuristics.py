@@ -177,8 +177,13 @@ class HeuristicController:
 
     @property
     def busy(self) -> bool:
-        """True while alpha-beta's analysis is awaited."""
-        return self.ranking is not None and self.alphabeta is None and self.failure is None
+        """True while alpha-beta's analysis (or the learner's values) is awaited."""
+        if self.ranking is None:
+            return False
+        waiting_yours = (
+            self.eval_file is not None and self.yours is None and self.yours_failure is None
+        )
+        return waiting_yours or (self.alphabeta is None and self.failure is None)
 
     # -- alpha-beta -------------------------------------------------------------------------------
 

@@ -305,15 +305,19 @@ class SettingsScreen(Screen[GameSettings | None]):
         yield Footer()
 
     def _opponent_select(self, opponent: str) -> Select[str]:
-        """The computer players; served with no engine offered, no outside engine."""
+        """The computer players; served, no outside engine or Python file unless one is
+        offered."""
         offered = self.offered
-        names = [
-            name
-            for name in OPPONENT_LABELS
+        unoffered = (
+            set()
             if offered is None
-            or (name != "engine" or offered.engines)
-            and (name != "python" or offered.python)
-        ]
+            else {
+                name
+                for name, paths in (("engine", offered.engines), ("python", offered.python))
+                if not paths
+            }
+        )
+        names = [name for name in OPPONENT_LABELS if name not in unoffered]
         return Select(
             [(OPPONENT_LABELS[name], name) for name in names],
             value=opponent if opponent in names else GameSettings().opponent,
