@@ -445,6 +445,7 @@ class TicTacToeApp(App[None]):
                 depth=settings.depth,
                 store=self.store,
                 study_id=study_id,
+                eval_file=self.settings.eval_file,
             )
         )
 

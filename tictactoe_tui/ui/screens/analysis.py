@@ -187,11 +187,15 @@ class AnalysisScreen(Screen[None]):
         depth: int | None = None,
         store: HistoryStore | None = None,
         study_id: int | None = None,
+        eval_file: str = "",
     ) -> None:
         """A study of `position` (or a whole study, reopened as study `study_id` of the
         history); each position shown is analysed by alpha-beta within `time_limit` seconds on
-        boards over 3×3 (and `depth` plies when given). `store` keeps the study (`k`)."""
+        boards over 3×3 (and `depth` plies when given). `store` keeps the study (`k`).
+        `eval_file` (the app's `--eval FILE`) goes on to the compare screen and the lab."""
         super().__init__()
+        self.eval_file = eval_file
+        """The learner's evaluation the compare screen and the heuristic lab show ("": none)."""
         self.controller = AnalysisController(position, time_limit=time_limit, depth=depth)
         """The board's rules: this screen shows what it says and does what it asks."""
         self.store = store
@@ -612,7 +616,7 @@ class AnalysisScreen(Screen[None]):
         """Every search algorithm on the position shown."""
         from tictactoe_tui.ui.screens.compare import CompareScreen
 
-        self._lab(CompareScreen(self.position))
+        self._lab(CompareScreen(self.position, eval_file=self.eval_file or None))
 
     def action_search_tree(self) -> None:
         """The alpha-beta search from the position shown, as a tree."""
@@ -625,7 +629,7 @@ class AnalysisScreen(Screen[None]):
         from tictactoe_tui.ui.screens.heuristics import HeuristicScreen
 
         limit = self.controller.time_limit if self.position.size > 3 else None
-        self._lab(HeuristicScreen(self.position, limit))
+        self._lab(HeuristicScreen(self.position, limit, eval_file=self.eval_file or None))
 
     def action_drill(self) -> None:
         """The alpha-beta drill on a tree cut from the position shown (the app opens it)."""

@@ -300,6 +300,12 @@ class HeuristicScreen(Screen[None]):
             return
         self._apply(self.controller.yours_read(answer))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """r (read your file again) only with a file of yours (`--eval FILE`)."""
+        if action == "reload_yours":
+            return bool(self.controller.yours_name)
+        return True
+
     def action_reload_yours(self) -> None:
         """Read the learner's file again (the edit–try loop)."""
         self._apply(self.controller.reload_yours())
