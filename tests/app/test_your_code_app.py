@@ -84,6 +84,11 @@ async def test_the_buggy_example_forfeits_with_its_reason_in_one_line() -> None:
             "returned B2 on .../.X./..., a cell X already holds."
         )
         assert "\n" not in result.forfeit
+        await pilot.press("escape")
+        await pilot.pause(0.2)
+        await pilot.press("l")
+        await pilot.pause(0.2)
+        assert "No traceback: your code raised no exception" in status(pilot)
     assert processes_running(BUGGY_PLAYER) == []
 
 
@@ -248,3 +253,30 @@ async def test_the_heuristic_lab_shows_the_files_value_of_every_move(tmp_path: P
         await settle(pilot)
         assert isinstance(pilot.app.screen, GameScreen)
     assert processes_running(mine) == []
+
+
+@pytest.mark.asyncio
+async def test_a_faulty_eval_is_one_line_in_compare_and_the_other_rows_stay(
+    tmp_path: Path,
+) -> None:
+    chatty = write(tmp_path, "chatty.py", "def evaluate(board, player):\n    print(board)\n")
+    app = TicTacToeApp.from_args(
+        ["--mode", "human-vs-human", "--eval", str(chatty), "--data-dir", str(tmp_path / "d")]
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "5", "a")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, CompareScreen)
+        notes = text(screen.query_one("#compare-notes", Static))
+        assert "Your evaluation failed: chatty.py: it printed to stdout" in notes
+        assert compare_row(screen, "yours")["value"] == "—"
+        assert compare_row(screen, "h1")["move"] != "…"
+        assert processes_running(chatty) == []
+        await pilot.press("r")
+        await settle(pilot)
+        assert "Your evaluation failed: chatty.py" in text(
+            screen.query_one("#compare-notes", Static)
+        )
+    assert processes_running(chatty) == []

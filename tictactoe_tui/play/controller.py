@@ -669,7 +669,16 @@ class GameController:
         lines = self.engine_log
         if self.learners and not any(isinstance(p, OutsidePlayer) for p in self._sides.values()):
             if not lines:
-                return [self._say("Your code has not failed in this game: no traceback to show.")]
+                result = self.game.result
+                lost = result is not None and bool(result.forfeit)
+                return [
+                    self._say(
+                        "No traceback: your code raised no exception (its answer broke the "
+                        "rules, as the results say)."
+                        if lost
+                        else "Your code has not failed in this game: no traceback to show."
+                    )
+                ]
             return [ClearPanel("Your code's traceback (its file and line):\n\n" + "\n".join(lines))]
         if not lines:
             lines = tuple(
