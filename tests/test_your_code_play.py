@@ -165,3 +165,15 @@ def test_text_mode_reads_the_file_again_at_each_new_game(tmp_path: Path) -> None
     played = [line for line in out.stdout.splitlines() if "your code) played" in line]
     assert [line.split(" played ")[1][:2] for line in played] == ["A1", "C3"], out.stdout
     assert processes_running(player) == []
+
+
+def test_serve_offers_the_files_its_own_flags_name_and_no_other() -> None:
+    from tictactoe_tui.cli.serve import offered
+
+    settings, _ = parse_args(
+        ["--opponent", f"python:path={MINIMAX_PLAYER}", "--eval", str(MY_EVAL)]
+    )
+    offer, problem = offered([], [], settings)
+    assert problem is None
+    assert offer.python == (str(MINIMAX_PLAYER.resolve()), str(MY_EVAL.resolve()))
+    assert offer.refusal("python", str(RANDOM_PLAYER)) is not None

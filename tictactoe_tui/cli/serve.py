@@ -14,7 +14,8 @@ closes its pipes before the loop itself closes.
 Nobody else's code, nobody else's games: each app runs served (`$TICTACTOE_TUI_SERVED`, set in
 `app_command`). Its player specs may name only the programs and learner's files this command
 line named (`--allow-engine`, `--allow-python`, and those in the game flags: `--engine`,
-`--opponent engine:path=`, `--x`/`--o` specs), and the Settings offer only those
+`--opponent engine:path=`, `--opponent python:path=` or `alphabeta:eval=`, `--eval`, `--x`/`--o`
+specs), and the Settings offer only those
 (`engine.players.offered`); its games go to a history of the server's own, the `served` folder
 of the data directory, unless `--data-dir` names one (`served_data_dir`); and that history
 deletes or rewrites only what the same app process made (`HistoryStore.only_own`).
@@ -267,6 +268,10 @@ def offered(
     named += [("python", "--allow-python", f) for f in files]
     if settings.engine:
         named.append(("engine", "--engine", settings.engine))
+    if settings.learner:
+        named.append(("python", "--opponent", settings.learner))
+    if settings.eval_file:
+        named.append(("python", "--eval", settings.eval_file))
     for flag, text in (("--x", settings.x), ("--o", settings.o)):
         spec = PlayerSpec.parse(text) if text else None
         if spec is not None and spec.path is not None:
