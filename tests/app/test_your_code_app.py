@@ -280,3 +280,26 @@ async def test_a_faulty_eval_is_one_line_in_compare_and_the_other_rows_stay(
             screen.query_one("#compare-notes", Static)
         )
     assert processes_running(chatty) == []
+
+
+@pytest.mark.asyncio
+async def test_the_panel_shows_the_files_value_beside_each_move(tmp_path: Path) -> None:
+    app = TicTacToeApp.from_args(
+        ["--opponent", "alphabeta", "--eval", str(MY_EVAL), "--data-dir", str(tmp_path)]
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("5")
+        await wait_until(pilot, lambda: "yours: my_eval.py: its evaluate()" in panel(pilot))
+        before = Board.from_string(".../.X./...")
+        evaluate = load(MY_EVAL).evaluate
+        rows = {
+            line.strip("▶ ").split()[0]: line
+            for line in panel(pilot).splitlines()
+            if line.strip("▶ ")[:2] in {cell_notation(m, 3) for m in before.legal_moves()}
+        }
+        assert len(rows) == len(before.legal_moves())
+        for move in before.legal_moves():
+            value = evaluate(before.play(move), Mark.O)
+            assert rows[cell_notation(move, 3)].endswith(f"yours {value:+g}"), rows
+    assert processes_running(MY_EVAL) == []

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from tictactoe_tui.engine import (
@@ -40,6 +40,7 @@ from tictactoe_tui.engine import (
     make_player,
 )
 from tictactoe_tui.engine import Board as Position
+from tictactoe_tui.engine.lab.yours import OnePly
 from tictactoe_tui.engine.players.foreign import ForeignPlayer, close_foreign
 from tictactoe_tui.engine.players.guest import GUEST
 from tictactoe_tui.engine.players.guest_search import GuestSearchPlayer
@@ -133,6 +134,9 @@ class ShowReport:
     """Show an analysis in the evaluation panel."""
 
     report: PanelReport
+    position: Position | None = None
+    """The position whose moves the report's rows are (with `--eval FILE` the screen asks the
+    learner's file for its value of each: `with_yours`); None when it does not matter."""
 
 
 @dataclass(frozen=True)
@@ -767,7 +771,8 @@ class GameController:
                 decision.move,
                 verdict=verdict,
                 terms=terms_lines(decision.terms, name, before.k) if decision.terms else (),
-            )
+            ),
+            before,
         )
 
     def _hint_shown(self) -> list[Effect]:
@@ -792,7 +797,8 @@ class GameController:
                     best.move,
                     verdict=f"The best move for {position.to_move} by {algorithm_name(analysis)}.",
                     terms=terms_after(analysis.algorithm, position, best.move),
-                )
+                ),
+                position,
             )
         ]
 
@@ -1115,7 +1121,8 @@ class GameController:
                     best.move,
                     verdict=f"Looking back at the game (read-only): the best move for "
                     f"{position.to_move} by {algorithm_name(analysis)}.",
-                )
+                ),
+                position,
             )
         ]
 
@@ -1257,3 +1264,18 @@ class GameController:
         else:
             turn = f"{board.to_move} to move"
         return Status(players, turn, self.notice, self.last_line)
+
+
+def with_yours(report: PanelReport, values: OnePly) -> PanelReport:
+    """`report` with the learner's evaluation (`--eval FILE`) beside each row: the board after
+    the move, for the mover, as the heuristic lab and `analyse --eval` give it ("yours +4" in
+    the row's note), and a legend line saying whose it is."""
+    known = {move.move: move.yours for move in values.moves}
+    rows = tuple(
+        replace(row, note=" · ".join(filter(None, (row.note, f"yours {known[row.move]:+g}"))))
+        if row.move in known
+        else row
+        for row in report.rows
+    )
+    legend = f"{values.name}: its evaluate() of the board after each move, for the mover"
+    return replace(report, rows=rows, legend=(*report.legend, legend))

@@ -32,6 +32,9 @@ from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from tictactoe_tui.engine import Game, Mark
+from tictactoe_tui.engine.lab.compare import YoursFailed
+from tictactoe_tui.engine.lab.yours import try_one_ply
+from tictactoe_tui.engine.players.guest import DEFAULT_TIME
 from tictactoe_tui.engine.rules.board import MIN_SIZE, cell_notation
 from tictactoe_tui.play.controller import (
     WAITING_TWO_PEOPLE,
@@ -54,9 +57,11 @@ from tictactoe_tui.play.controller import (
     Thinking,
     Wait,
     runs_in_process,
+    with_yours,
 )
 from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import GameSettings, Mode
+from tictactoe_tui.text.panel import PanelReport
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.messages import Analyse, GameEnded, GameReopened, Navigate
 from tictactoe_tui.ui.screens.new_game import NewGameDialog
@@ -203,6 +208,9 @@ class GameScreen(Screen[None]):
         self._drawn_scores: ScoreOverlay | None = None
         self._drawn_moves: tuple[list[tuple[str, str]], int | None] = ([], None)
         self._toast: tuple[str, float] = ("", 0.0)
+        self._panel_report: PanelReport | None = None
+        """The report the panel shows now (None: something else), so the learner's values
+        (`--eval`) arriving late go only beside the report they were asked for."""
         self.predicting = settings.predict
         """Predict mode: the computer's move waits for the learner's answers (`f` switches)."""
         self._predictor: Predictor | None = None
@@ -360,7 +368,11 @@ class GameScreen(Screen[None]):
                     self._timer = self.set_timer(effect.seconds, self._cvc_tick)
                 case ShowReport():
                     self.view.show_report(effect.report)
+                    self._panel_report = effect.report
+                    if self.settings.eval_file and effect.position is not None:
+                        self._value_yours(effect)
                 case ClearPanel():
+                    self._panel_report = None
                     if effect.text is None:
                         self.view.clear_panel()
                     else:
@@ -426,9 +438,29 @@ class GameScreen(Screen[None]):
         self._redraw_scores()
         self._redraw_verdict()
 
+    @work(exclusive=True, group="yours", exit_on_error=False)
+    async def _value_yours(self, shown: ShowReport) -> None:
+        """With `--eval FILE`: the learner's value of each move of the report's position, put
+        beside its rows once it is in (if the panel still shows that report); a fault is one
+        line. The file runs in a process of its own: the app's thread only waits."""
+        assert shown.position is not None
+        try:
+            answer = await app_thinker(self).run(
+                try_one_ply, shown.position, self.settings.eval_file, DEFAULT_TIME, in_process=True
+            )
+        except JobFailed as error:
+            self._notify(f"Your evaluation failed: {error}")
+            return
+        if isinstance(answer, YoursFailed):
+            self._notify(f"Your evaluation failed: {answer.reason}")
+        elif self._panel_report is shown.report:
+            self._panel_report = with_yours(shown.report, answer)
+            self.view.show_report(self._panel_report)
+
     def _show_thinking(self, thinking: ShowThinking) -> None:
         """The search live in the panel; in predict mode the computer's is kept hidden (its
         best move so far would give the answer away)."""
+        self._panel_report = None
         if self._hides_search():
             self.view.clear_panel(HIDDEN_SEARCH)
         else:
