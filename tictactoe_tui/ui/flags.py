@@ -161,7 +161,8 @@ def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
         metavar="FILE",
         dest="eval_file",
         help="your evaluate(board, player) in a Python file, shown beside H1 and H2 in the "
-        "compare screen (a) and the heuristic lab (w); R there reads the file again",
+        "evaluation panel, the compare screen (a) and the heuristic lab (w); r there reads "
+        "the file again",
     )
     parser.add_argument(
         "--data-dir",
