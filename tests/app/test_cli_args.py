@@ -151,7 +151,8 @@ def test_which_marks_the_computer_plays_depends_on_the_mode() -> None:
         (["--mark", "Z"], "--mark must be one of X, O, not 'Z'"),
         (
             ["--opponent", "deep-blue"],
-            "--opponent must be one of random, h1, h2, minimax, alphabeta, engine, python, not 'deep-blue'",
+            "--opponent must be one of random, h1, h2, minimax, alphabeta, engine, python, "
+            "not 'deep-blue'",
         ),
         (
             ["--opponent", "engine"],  # issue 39 item 5: it said "--engine cannot be used"
