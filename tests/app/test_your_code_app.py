@@ -303,3 +303,35 @@ async def test_the_panel_shows_the_files_value_beside_each_move(tmp_path: Path) 
             value = evaluate(before.play(move), Mark.O)
             assert rows[cell_notation(move, 3)].endswith(f"yours {value:+g}"), rows
     assert processes_running(MY_EVAL) == []
+
+
+@pytest.mark.asyncio
+async def test_served_the_python_file_is_a_choice_of_what_the_server_offers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tictactoe_tui.engine.players.offered import SERVED_ENV, Offered
+
+    monkeypatch.setenv(SERVED_ENV, Offered(python=(str(MINIMAX_PLAYER),)).to_env())
+    app = TicTacToeApp.from_args(["--data-dir", str(tmp_path)])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        screen = pilot.app.screen
+        opponents = screen.query_one("#opponent", Select)
+        assert "python" in [value for _label, value in opponents._options]
+        assert "engine" not in [value for _label, value in opponents._options]
+        opponents.value = "python"
+        await pilot.pause(0.2)
+        learner = screen.query_one("#learner", Select)  # a list, not a path to type
+        assert learner.value == str(MINIMAX_PLAYER)
+        assert await pilot.click("#start")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+        await pilot.press("5")
+        await wait_until(pilot, lambda: len(game(pilot).game.moves) == 2)
+    assert processes_running(MINIMAX_PLAYER) == []
+    # A file the server did not offer is refused, in one line, before anything starts.
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        TicTacToeApp.from_args(["--eval", str(MY_EVAL), "--data-dir", str(tmp_path)])
+    error = capsys.readouterr().err
+    assert error.startswith("tictactoe-tui: --eval cannot be used: this server offers no ")
+    assert len(error.strip().splitlines()) == 1
