@@ -177,3 +177,16 @@ def test_serve_offers_the_files_its_own_flags_name_and_no_other() -> None:
     assert problem is None
     assert offer.python == (str(MINIMAX_PLAYER.resolve()), str(MY_EVAL.resolve()))
     assert offer.refusal("python", str(RANDOM_PLAYER)) is not None
+
+
+def test_two_people_need_no_file_for_the_python_opponent() -> None:
+    settings = GameSettings(mode="human-vs-human", opponent=GUEST)
+    assert not settings.is_computer(Mark.X) and not settings.is_computer(Mark.O)
+
+
+def test_text_mode_plays_our_search_with_the_learners_evaluation(tmp_path: Path) -> None:
+    out = text_mode(tmp_path, "5\n", "--opponent", f"alphabeta:eval={MY_EVAL}:depth=2")
+    assert out.returncode == 0, out.stderr
+    assert "O (alpha-beta with yours: my_eval.py)" in out.stdout
+    assert "Computer (O) (alpha-beta with yours: my_eval.py, your code) played" in out.stdout
+    assert processes_running(MY_EVAL) == []

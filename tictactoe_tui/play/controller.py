@@ -50,7 +50,7 @@ from tictactoe_tui.engine.rules.board import cell_notation, cell_words
 from tictactoe_tui.history.record import Outcome, PlayedGame
 from tictactoe_tui.play.log import GameLog
 from tictactoe_tui.play.session import SessionScore
-from tictactoe_tui.play.settings import GameSettings, Mode
+from tictactoe_tui.play.settings import SEARCHING_OPPONENTS, GameSettings, Mode
 from tictactoe_tui.text.panel import PanelReport, ThinkingReport
 from tictactoe_tui.text.report import (
     ALGORITHM_NAMES,
@@ -331,9 +331,14 @@ class GameController:
         its own spec in computer-vs-computer, an outside engine, or a learner's file."""
         settings = self.settings
         own = settings.mode == Mode.COMPUTER_VS_COMPUTER and getattr(settings, mark.lower())
-        if own or settings.opponent in (ENGINE, GUEST) or settings.learner:
+        if own or settings.opponent in (ENGINE, GUEST) or self._searches_with_learner:
             return settings.spec_for(mark)
         return None
+
+    @property
+    def _searches_with_learner(self) -> bool:
+        """Whether the opponent is our search with the learner's evaluation (alphabeta:eval=)."""
+        return bool(self.settings.learner) and self.settings.opponent in SEARCHING_OPPONENTS
 
     @property
     def engines_only(self) -> bool:
@@ -425,7 +430,7 @@ class GameController:
                 time_limit=settings.search_time_limit,
                 depth=settings.depth,
             )
-        if settings.opponent in (ENGINE, GUEST) or settings.learner:
+        if settings.opponent in (ENGINE, GUEST) or self._searches_with_learner:
             # Never asked to move: every engine or learner's side has a player of its own
             # (`_sides`).
             return make_player(

@@ -100,7 +100,8 @@ class GameSettings:
     mark: str = "X"
     """The human's mark; in human-vs-computer the other mark is the computer's."""
     opponent: str = "alphabeta"
-    """The computer player: one of `OPPONENTS`, or "engine" (the outside engine at `engine`)."""
+    """The computer player: one of `OPPONENTS`, "engine" (the outside engine at `engine`) or
+    "python" (the learner's file at `learner`)."""
     difficulty: int = 100
     """1..100: the computer plays its clever move with probability difficulty/100."""
     size: int = 3
@@ -158,8 +159,9 @@ class GameSettings:
                 check_engine_path(self.engine)
             except ValueError as error:
                 raise SettingError("engine", f"cannot be used: {error}") from None
-        uses_learner = self.opponent == GUEST or (
-            bool(self.learner) and self.opponent in SEARCHING_OPPONENTS
+        # Two people play no computer: the Settings hide the file's box then, so it needs none.
+        uses_learner = self.mode != "human-vs-human" and (
+            self.opponent == GUEST or (bool(self.learner) and self.opponent in SEARCHING_OPPONENTS)
         )
         for field, used in (("learner", uses_learner), ("eval_file", bool(self.eval_file))):
             if used:
@@ -167,7 +169,7 @@ class GameSettings:
                     check_guest_path(getattr(self, field))
                 except ValueError as error:
                     raise SettingError(field, f"cannot be used: {error}") from None
-        if self.learner and self.opponent in SEARCHING_OPPONENTS:
+        if uses_learner and self.opponent in SEARCHING_OPPONENTS:
             try:
                 self.spec_for(self.computer_mark, own=False)
             except ValueError as error:
