@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from tictactoe_tui.engine import (
     Algorithm,
@@ -40,7 +40,6 @@ from tictactoe_tui.engine import (
     make_player,
 )
 from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine.lab.yours import OnePly
 from tictactoe_tui.engine.players.foreign import ForeignPlayer, close_foreign
 from tictactoe_tui.engine.players.guest import GUEST
 from tictactoe_tui.engine.players.guest_search import GuestSearchPlayer
@@ -64,6 +63,9 @@ from tictactoe_tui.text.report import (
     thinking_report,
 )
 from tictactoe_tui.worker.jobs import Forfeited, choose_move, clever_analysis
+
+if TYPE_CHECKING:
+    from tictactoe_tui.engine.lab.yours import OnePly
 
 CVC_PAUSE = 0.6
 """Seconds between moves when two computers play, so a person can follow (never 0: a Textual

@@ -32,9 +32,6 @@ from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from tictactoe_tui.engine import Game, Mark
-from tictactoe_tui.engine.lab.compare import YoursFailed
-from tictactoe_tui.engine.lab.yours import try_one_ply
-from tictactoe_tui.engine.players.guest import DEFAULT_TIME
 from tictactoe_tui.engine.rules.board import MIN_SIZE, cell_notation
 from tictactoe_tui.play.controller import (
     WAITING_TWO_PEOPLE,
@@ -443,6 +440,11 @@ class GameScreen(Screen[None]):
         """With `--eval FILE`: the learner's value of each move of the report's position, put
         beside its rows once it is in (if the panel still shows that report); a fault is one
         line. The file runs in a process of its own: the app's thread only waits."""
+        from tictactoe_tui.engine.lab.compare import YoursFailed  # the lab loads when asked
+        from tictactoe_tui.engine.lab.yours import try_one_ply
+        from tictactoe_tui.engine.players.guest import DEFAULT_TIME
+        from tictactoe_tui.worker.client import JobFailed
+
         assert shown.position is not None
         try:
             answer = await app_thinker(self).run(

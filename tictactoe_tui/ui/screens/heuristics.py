@@ -239,9 +239,12 @@ class HeuristicScreen(Screen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """`i` only in the compact layout, named after the pane it shows."""
+        """`i` only in the compact layout, named after the pane it shows; `r` (read your file
+        again) only with a file of yours (`--eval FILE`)."""
         if action == "show_pane":
             return self.has_class("-compact") and parameters[0] != self.board_shown
+        if action == "reload_yours":
+            return bool(self.controller.yours_name)
         return True
 
     @property
@@ -299,12 +302,6 @@ class HeuristicScreen(Screen[None]):
             self._apply(self.controller.yours_job_failed(str(error)))
             return
         self._apply(self.controller.yours_read(answer))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """r (read your file again) only with a file of yours (`--eval FILE`)."""
-        if action == "reload_yours":
-            return bool(self.controller.yours_name)
-        return True
 
     def action_reload_yours(self) -> None:
         """Read the learner's file again (the edit–try loop)."""
