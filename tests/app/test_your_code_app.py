@@ -335,3 +335,50 @@ async def test_served_the_python_file_is_a_choice_of_what_the_server_offers(
     error = capsys.readouterr().err
     assert error.startswith("tictactoe-tui: --eval cannot be used: this server offers no ")
     assert len(error.strip().splitlines()) == 1
+
+
+@pytest.mark.asyncio
+async def test_eval_reaches_the_tree_view_and_the_drill_opened_from_a_game(tmp_path: Path) -> None:
+    from tictactoe_tui.engine.lab.drill_tree import LeafValues
+    from tictactoe_tui.play.tree import YOURS
+    from tictactoe_tui.ui.screens.drill import DrillScreen
+    from tictactoe_tui.ui.screens.tree import TreeScreen
+
+    app = TicTacToeApp.from_args(
+        ["--mode", "human-vs-human", "--eval", str(MY_EVAL), "--data-dir", str(tmp_path)]
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "5")  # X../.O./...: X to move
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        tree = pilot.app.screen
+        assert isinstance(tree, TreeScreen)
+        for _ in range(3):
+            await pilot.press("o")
+            await settle(pilot)
+        assert tree.controller.algorithm == YOURS
+        await pilot.press("D")
+        await wait_until(
+            pilot,
+            lambda: (
+                isinstance(pilot.app.screen, DrillScreen)
+                and pilot.app.screen.controller.tree.shape.leaves is LeafValues.YOURS
+            ),
+        )
+        drill = pilot.app.screen
+        assert isinstance(drill, DrillScreen)
+        assert "yours: my_eval.py leaves" in text(drill.query_one("#drill-title", Static))
+        evaluate = load(MY_EVAL).evaluate
+        cut = drill.controller.tree
+        nodes, values = [cut.root], {}
+        while nodes:
+            node = nodes.pop()
+            values[node.id] = node.value
+            nodes.extend(node.children)
+        yours = [ident for ident, kind in cut.leaf_kinds.items() if kind == "yours"]
+        assert yours
+        for ident in yours:
+            assert values[ident] == round(evaluate(cut.boards[ident], cut.root_mark))
+    assert processes_running(MY_EVAL) == []

@@ -454,7 +454,7 @@ class TicTacToeApp(App[None]):
         from tictactoe_tui.play.drill import drill_start
 
         try:
-            start = drill_start(message.position)
+            start = drill_start(message.position, eval_file=self.settings.eval_file or None)
         except ValueError as error:
             self.notify(f"No drill here: {error}.", timeout=4)
             return

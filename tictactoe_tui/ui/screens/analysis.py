@@ -622,7 +622,7 @@ class AnalysisScreen(Screen[None]):
         """The alpha-beta search from the position shown, as a tree."""
         from tictactoe_tui.ui.screens.tree import TreeScreen
 
-        self._lab(TreeScreen(self.position))
+        self._lab(TreeScreen(self.position, eval_file=self.eval_file or None))
 
     def action_heuristics(self) -> None:
         """How H1 and H2 rank the position's moves."""

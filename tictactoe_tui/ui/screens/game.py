@@ -621,7 +621,9 @@ class GameScreen(Screen[None]):
         from tictactoe_tui.ui.screens.tree import TreeScreen
 
         self._run(self.controller.leave())
-        self.app.push_screen(TreeScreen(self.controller.shown_position()))
+        self.app.push_screen(
+            TreeScreen(self.controller.shown_position(), eval_file=self.settings.eval_file or None)
+        )
 
     def action_match(self) -> None:
         """Open the match runner; the search stops and restarts when you come back."""
