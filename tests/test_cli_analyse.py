@@ -102,6 +102,7 @@ def test_the_algorithm_may_be_named_in_any_case() -> None:
     assert "alphabeta:" in out.stdout
 
 
+@pytest.mark.slow
 def test_minimax_on_an_empty_4x4_stops_at_the_time_limit_and_says_so() -> None:
     started = time.monotonic()
     out = run("analyse", "..../..../..../....", "--algorithm", "minimax", "--time-limit", "1")

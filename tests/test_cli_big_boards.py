@@ -37,6 +37,7 @@ def test_compare_runs_every_search_on_a_20x20_position() -> None:
     assert json.loads(out.stdout)["size"] == 20
 
 
+@pytest.mark.slow
 def test_match_plays_a_20x20_game() -> None:
     out = cli(
         "match",

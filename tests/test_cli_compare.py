@@ -86,6 +86,7 @@ def test_json_gives_every_algorithm_with_the_numbers_the_lab_searches_give() -> 
     assert data["minimax"]["tree_exact"] is True and data["minimax"]["too_big"] is False
 
 
+@pytest.mark.slow
 def test_heuristic_values_are_estimates_that_disagree_with_minimax() -> None:
     out = run(".........", "--json")
     assert out.returncode == 0, out.stderr

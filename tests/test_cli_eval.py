@@ -160,6 +160,7 @@ FAULTS = {
 
 @pytest.mark.parametrize("command", ["analyse", "compare"])
 @pytest.mark.parametrize("name", sorted(FAULTS))
+@pytest.mark.slow
 def test_a_failing_file_is_one_line_and_exit_2_with_no_process_left(
     tmp_path: Path, command: str, name: str
 ) -> None:

@@ -105,6 +105,7 @@ def test_a_short_game_on_20x20_with_every_answer_legal_and_end_exits_0() -> None
     assert brain.process.stderr is not None and brain.process.stderr.read() == ""
 
 
+@pytest.mark.slow
 def test_each_answer_comes_within_timeout_turn() -> None:
     """The brain's own clock, measured from outside: every move inside `timeout_turn`, with the
     first (the process just started) included. The margin it keeps is what this checks."""

@@ -233,6 +233,7 @@ def test_under_serve_only_a_file_the_server_named_values_the_leaves(
     ("name", "mode"),
     [(name, "--json") for name in sorted(FAULTS)] + [("raises", "--text"), ("loops", "--text")],
 )
+@pytest.mark.slow
 def test_a_failing_file_is_one_line_and_exit_2_with_no_process_left(
     tmp_path: Path, name: str, mode: str
 ) -> None:

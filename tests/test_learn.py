@@ -170,6 +170,7 @@ def test_wrong_answers_through_a_pipe_are_named_and_cost_stars(tmp_path: Path) -
     assert "Lesson done: ★☆☆, 1 of 3 stars (6 mistakes, no hint)." in lines
 
 
+@pytest.mark.slow
 def test_a_lesson_left_half_done_resumes_in_the_next_run(tmp_path: Path) -> None:
     learn("--text", stdin="win\ndraw\n", data_dir=tmp_path)
     again = learn("--text", stdin="", data_dir=tmp_path).stdout.splitlines()

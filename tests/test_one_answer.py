@@ -322,6 +322,7 @@ def test_small_boards_give_one_answer_in_any_position(data: st.DataObject) -> No
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(BOARDS[2:]), st.integers(0, 12), st.integers(0, 10**6))
+@pytest.mark.slow
 def test_big_boards_give_one_answer_in_any_position(
     board: tuple[int, int], moves: int, seed: int
 ) -> None:

@@ -191,6 +191,7 @@ async def test_each_tab_gets_its_own_app_and_closing_the_tab_ends_it() -> None:
         )
 
 
+@pytest.mark.slow
 async def test_ctrl_c_stops_the_server_and_every_app_it_started() -> None:
     with served() as server:
         close, opened, seen = asyncio.Event(), asyncio.Event(), bytearray()
@@ -246,6 +247,7 @@ def test_an_app_process_outliving_a_plain_loop_is_the_traceback_serve_printed() 
 
 
 @pytest.mark.parametrize("app", ["exec sleep 0.2", "exec sleep 30"])
+@pytest.mark.slow
 def test_the_server_loop_ends_every_app_and_closes_its_pipes_before_it_closes(app: str) -> None:
     pid, printed = outlive_the_loop("server", app)
     assert printed == ""

@@ -216,6 +216,7 @@ def sampled_4x4(count: int, seed: int) -> list[Board]:
 
 
 @pytest.mark.parametrize("algorithm", ["alphabeta-plain", "alphabeta-ordered"])
+@pytest.mark.slow
 def test_the_facts_equal_an_independent_alphabeta_on_3x3_positions_a_few_plies_in(
     algorithm: str,
 ) -> None:

@@ -115,6 +115,7 @@ def test_a_proof_that_moves_cannot_win_ranks_them_no_higher_than_their_estimates
     assert claims[unproven] == ("estimate", "heuristic", -7)
 
 
+@pytest.mark.slow
 def test_after_a_proven_draw_the_moves_no_better_follow_the_solvers_order(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

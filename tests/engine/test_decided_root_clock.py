@@ -4,6 +4,8 @@ decision keeps to the clock (a crowded 15x15 position from a match game took 0.4
 
 from __future__ import annotations
 
+import pytest
+
 from tests.engine.brute import BitLines
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.search import kernel as fs
@@ -46,6 +48,7 @@ def decided(text: str, deadline: float | None) -> tuple[Board, Iteration, int]:
     return board, iteration, poller.nodes
 
 
+@pytest.mark.slow
 def test_past_the_deadline_the_other_moves_cost_a_glance_each() -> None:
     board, iteration, nodes = decided(CROWDED, deadline=0.0)
     assert iteration.complete and iteration.moves[0].value == MATE - 1

@@ -90,6 +90,7 @@ def test_the_minimax_player_plays_a_best_move_on_every_position(brute):
         assert values[choose(as_board(cells, mover))] == max(values.values()), cells
 
 
+@pytest.mark.slow
 def test_the_minimax_players_grade_is_perfect_and_it_is_about_25_lines():
     code = [
         line

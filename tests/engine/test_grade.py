@@ -141,6 +141,7 @@ def test_the_counts_are_the_brute_forces_over_every_three_by_three_position(tmp_
     assert not processes_running(path)
 
 
+@pytest.mark.slow
 def test_on_four_by_four_the_sampled_counts_are_recounted_and_the_values_brute_forced(tmp_path):
     # The counts are recounted here from each sampled position's proven scores and the
     # player's own moves; the scores themselves are the brute force's on every sampled position
@@ -210,6 +211,7 @@ BUGGY = {
 
 
 @pytest.mark.parametrize("name", sorted(BUGGY))
+@pytest.mark.slow
 def test_grade_names_each_buggy_file_and_leaves_no_process(tmp_path, name):
     body, check, says = BUGGY[name]
     path = write(tmp_path, name, body)

@@ -111,6 +111,7 @@ BUGGY = {
 
 
 @pytest.mark.parametrize("name", sorted(BUGGY))
+@pytest.mark.slow
 def test_each_buggy_file_fails_with_its_reason_and_leaves_no_process(tmp_path, name):
     body, kind, says = BUGGY[name]
     path = write(tmp_path, f"{name}.py", body)

@@ -115,6 +115,7 @@ def test_no_order_of_any_small_tree_visits_fewer_leaves_than_the_best_order(conv
         assert solve(root, convention, best.children).leaves_visited == fewest
 
 
+@pytest.mark.slow
 def test_the_best_order_of_a_width_four_tree_is_reached_by_the_order_it_gives():
     rng = random.Random(4)
     for _ in range(50):

@@ -70,12 +70,14 @@ def disagreements(board: Board, moves: list[int]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_every_bank_line_is_read_as_the_board_says() -> None:
     wrong = [d for p in BANK for d in disagreements(p.board, list(p.line))]
     assert not wrong, "\n".join(wrong[:10])
 
 
 @pytest.mark.parametrize(("size", "k"), [(7, 4), (15, 5)])
+@pytest.mark.slow
 def test_random_lines_are_read_as_the_board_says(size: int, k: int) -> None:
     rng = random.Random(size)
     for _ in range(12):

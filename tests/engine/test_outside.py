@@ -149,6 +149,7 @@ def test_no_wait_when_our_side_thought_longer_than_the_settling_time(
         ("refuses", "cannot play a 15×15 board: ERROR unsupported size"),
     ],
 )
+@pytest.mark.slow
 def test_a_brain_that_fails_is_a_fault_in_one_sentence(
     tmp_path: Path, behaviour: str, words: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -211,6 +212,7 @@ def test_a_stop_request_ends_the_brain_at_once(tmp_path: Path) -> None:
     assert processes_running(brain) == []
 
 
+@pytest.mark.slow
 def test_a_brain_that_ignores_end_is_killed_on_close(tmp_path: Path) -> None:
     brain = write_brain(tmp_path, "slowexit")
     player = OutsidePlayer(brain)

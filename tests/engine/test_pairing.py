@@ -150,6 +150,7 @@ def test_every_pairing_found_covers_the_open_lines_and_holds_in_play(
         (4, 4, 8, (6, 10)),
     ],
 )
+@pytest.mark.slow
 def test_a_pairing_means_the_attacker_cannot_win_by_brute_force(
     size: int, k: int, seed: int, marks: tuple[int, int]
 ) -> None:

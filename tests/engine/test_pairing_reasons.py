@@ -134,6 +134,7 @@ def test_move_order_puts_the_centre_first_on_an_empty_board_and_a_win_first_late
     assert move_order(board)[0] in (4, 9)
 
 
+@pytest.mark.slow
 def test_seven_by_seven_reaches_a_pairing_after_a_few_moves() -> None:
     board = Board.empty(7, 5)
     line = pairing_line(board)

@@ -264,6 +264,7 @@ def self_play(opponent: str, seed: int, difficulty: int = 100) -> list[tuple[obj
 
 
 @pytest.mark.parametrize("opponent", OPPONENTS)
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_decisions(opponent: str) -> None:
     assert self_play(opponent, 11, difficulty=60) == self_play(opponent, 11, difficulty=60)
 

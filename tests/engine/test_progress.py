@@ -25,6 +25,7 @@ def replay(board: Board, moves: tuple[int, ...]) -> Board:
     return board
 
 
+@pytest.mark.slow
 def test_reports_come_at_least_every_tenth_of_a_second_on_a_big_board() -> None:
     board = Board.empty(10, 5).play(44).play(45)
     seen: list[Progress] = []
@@ -100,6 +101,7 @@ def test_every_scored_move_carries_a_legal_line_that_starts_with_it(algorithm: s
 
 
 @pytest.mark.parametrize("algorithm", ["alphabeta", "minimax"])
+@pytest.mark.slow
 def test_a_win_or_loss_line_ends_where_the_score_says(algorithm: str) -> None:
     """A move scored "win in d" (or "loss in d") has a line of d moves ending in that win."""
     for board in [b for b in reachable_3x3() if not b.is_over][::3]:

@@ -55,6 +55,7 @@ def true_of(claim: MoveScore, outcome: int) -> bool:
 @pytest.mark.parametrize(
     ("size", "k", "stones", "seed"), [(4, 4, 3, 1), (5, 4, 9, 2), (5, 4, 11, 3)]
 )
+@pytest.mark.slow
 def test_a_move_proven_not_to_win_reads_at_most_a_draw_whatever_its_estimate(
     size: int, k: int, stones: int, seed: int
 ) -> None:

@@ -198,6 +198,7 @@ def test_minimax_stops_when_its_time_runs_out_and_says_the_tree_is_unfinished() 
     assert len(analysis.scores) < 9 and analysis.nodes < 549_946
 
 
+@pytest.mark.slow
 def test_minimax_and_its_analysis_count_the_root_alike() -> None:
     empty = Board.empty(3, 3)
     assert minimax(empty).nodes == analyse_position(empty, "minimax").nodes == 549_946

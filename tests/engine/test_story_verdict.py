@@ -38,6 +38,7 @@ def nothing_after_a_proof(rows: tuple[IterationInfo, ...]) -> bool:
     return not proven or all(row.complete for row in rows[proven[0] :])
 
 
+@pytest.mark.slow
 def test_the_empty_7x7_four_in_a_row_story_ends_on_the_proven_win() -> None:
     board = Board.from_string(EMPTY_7X7, k=4)
     analysis = analyse_position(board, time_limit=1.0)
@@ -77,6 +78,7 @@ def test_every_story_ends_on_the_answer_the_caller_gets(
     assert nothing_after_a_proof(analysis.iterations)
 
 
+@pytest.mark.slow
 def test_the_players_search_ends_its_story_on_its_move() -> None:
     # The computer's move and a hint in the game come from this same analysis (with the game's
     # memory): the panel's story ends on the move the panel ranks first.

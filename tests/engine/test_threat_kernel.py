@@ -304,6 +304,7 @@ def test_the_pure_engine_is_chosen_by_the_environment(monkeypatch: pytest.Monkey
     assert not ThreatSearch(kernel=False).use_kernel
 
 
+@pytest.mark.slow
 def test_find_vcf_and_find_vct_agree_in_both_modes(monkeypatch: pytest.MonkeyPatch) -> None:
     boards = [Board.from_string(text, k=5) for text in THREAT_PUZZLES.values()]
     boards += [Board.from_string(text, k=5) for _, text in DECIDING[:12]]
