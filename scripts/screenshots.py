@@ -308,6 +308,12 @@ SCENES = {
         Scene("match", GameSettings(seed=1), keys=("m", "r")),
         # You took the centre, alpha-beta answered in a corner: how H1 and H2 rank your replies.
         Scene("heuristics", GameSettings(seed=1), keys=("5", "w")),
+        # The same with your evaluation (--eval examples/my_eval.py): its column beside H1's.
+        Scene(
+            "yours",
+            GameSettings(seed=1, eval_file=str(OUTPUT.parent / "examples" / "my_eval.py")),
+            keys=("5", "w"),
+        ),
         Scene("history", keys=("y",), history=EXAMPLE_HISTORY),
         # The newest game is the showcase: open it, go to the start, step to X's mistake C2.
         Scene(

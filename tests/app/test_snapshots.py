@@ -62,6 +62,13 @@ class TestDrill:
         assert snap_scene(snap_compare, "drill")
 
 
+class TestYourEvaluation:
+    """The heuristic lab with the learner's evaluation (--eval examples/my_eval.py)."""
+
+    def test_its_column_beside_h1_and_h2(self, snap_compare: SnapCompare) -> None:
+        assert snap_scene(snap_compare, "yours")
+
+
 class TestPredictMode:
     """The Game screen in predict mode, after a wrong prediction."""
 
