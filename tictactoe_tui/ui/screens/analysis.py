@@ -50,6 +50,7 @@ from tictactoe_tui.play.controller import (
 )
 from tictactoe_tui.play.leaving import Leave, LeaveGuard
 from tictactoe_tui.ui.jobs import app_thinker
+from tictactoe_tui.ui.keys import key_for
 from tictactoe_tui.ui.messages import OpenDrill
 from tictactoe_tui.ui.widgets import Board, PositionView
 from tictactoe_tui.ui.widgets.board import board_size_on_screen
@@ -394,17 +395,7 @@ class AnalysisScreen(Screen[None]):
         the panel in one line."""
         if not self.has_class("-compact"):
             return
-        key = next(
-            (
-                self.app.get_key_display(active.binding)
-                for active in self.active_bindings.values()
-                if active.binding.action == "toggle_panel"
-            ),
-            "i",
-        )
-        view = self.view
-        what = "board" if view.panel_shown else "panel"
-        verdict = Content.assemble((key, "bold $accent"), f" {what} · ", view.panel.summary)
+        verdict = self.view.verdict_line(key_for(self, "toggle_panel", "i"))
         shown = self.query_one("#analysis-verdict", Static)
         if shown.visual != verdict:
             shown.update(verdict)

@@ -60,6 +60,7 @@ from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import GameSettings, Mode
 from tictactoe_tui.text.panel import PanelReport
 from tictactoe_tui.ui.jobs import app_thinker
+from tictactoe_tui.ui.keys import key_for
 from tictactoe_tui.ui.messages import Analyse, GameEnded, GameReopened, Navigate
 from tictactoe_tui.ui.screens.new_game import NewGameDialog
 from tictactoe_tui.ui.screens.results import ResultsScreen
@@ -843,17 +844,7 @@ class GameScreen(Screen[None]):
         one line (the footer is too narrow to list that key)."""
         if not self.has_class("-compact"):
             return
-        key = next(
-            (
-                self.app.get_key_display(active.binding)
-                for active in self.active_bindings.values()
-                if active.binding.action == "toggle_panel"
-            ),
-            "",
-        )
-        view = self.view
-        what = "board" if view.panel_shown else "panel"
-        verdict = Content.assemble((key, "bold $accent"), f" {what} · ", view.panel.summary)
+        verdict = self.view.verdict_line(key_for(self, "toggle_panel", ""))
         shown = self.query_one("#verdict", Static)
         if shown.visual != verdict:
             shown.update(verdict)

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widget import Widget
 
 from tictactoe_tui.text.panel import CandidateRow, PanelReport, ThinkingReport
@@ -156,6 +157,12 @@ class PositionView(Horizontal):
     def panel_shown(self) -> bool:
         """Whether the evaluation panel is shown."""
         return self.panel.display
+
+    def verdict_line(self, key: str) -> Content:
+        """The compact layout's verdict line: `key` (the one that shows the panel, or the board
+        again), what it shows, and the panel in one line."""
+        what = "board" if self.panel_shown else "panel"
+        return Content.assemble((key, "bold $accent"), f" {what} · ", self.panel.summary)
 
     def toggle_panel(self) -> bool:
         """Hide or show the evaluation panel (in the compact layout: show it instead of the
