@@ -177,8 +177,10 @@ class TextGame:
 
     def close(self) -> None:
         """Keep a game left unfinished (if it was not kept yet: the output may have gone, so
-        without a word), and end the searches."""
+        without a word), and end the searches and every outside engine's or learner's process
+        (reaped, so none outlives the program)."""
         self._keep_unfinished()
+        self.controller.close_engines()
         self.thinker.close()
 
     def _leave(self, why: str) -> None:

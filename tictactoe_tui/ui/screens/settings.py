@@ -22,7 +22,7 @@ Small terminals: below `TWO_COLUMNS_WIDTH` the controls stack in one column; bel
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from textual import events, on
@@ -160,6 +160,22 @@ class ChoiceSet(RadioSet, inherit_bindings=False):
         """Choose the previous option."""
         self.action_previous_button()
         self.action_toggle_button()
+
+
+def _path_field(
+    ident: str, value: str, placeholder: str, offered: Sequence[str] | None, none: str
+) -> Widget:
+    """A file to run: a path to type, or (`offered`, under serve) a choice of only those paths;
+    `none` names what is missing when the server offers nothing ("no Python file")."""
+    if offered is None:
+        return Input(value, placeholder=placeholder, id=ident)
+    return Select(
+        [(path, path) for path in offered],
+        value=value if value in offered else offered[0] if offered else Select.NULL,
+        allow_blank=not offered,
+        prompt=f"this server offers {none}",
+        id=ident,
+    )
 
 
 class SettingsScreen(Screen[GameSettings | None]):
@@ -327,28 +343,14 @@ class SettingsScreen(Screen[GameSettings | None]):
 
     def _engine_field(self, engine: str) -> Widget:
         """The outside engine's program: a path to type, or (served) one of those offered."""
-        if self.offered is None:
-            return Input(engine, placeholder="/path/to/pbrain-engine", id="engine")
-        engines = self.offered.engines
-        return Select(
-            [(path, path) for path in engines],
-            value=engine if engine in engines else engines[0] if engines else Select.NULL,
-            allow_blank=not engines,
-            prompt="this server offers no outside engine",
-            id="engine",
-        )
+        offered = None if self.offered is None else self.offered.engines
+        return _path_field("engine", engine, "/path/to/pbrain-engine", offered, "no outside engine")
 
     def _learner_field(self, learner: str) -> Widget:
         """The learner's Python file: a path to type, or (served) one of those offered."""
-        if self.offered is None:
-            return Input(learner, placeholder="examples/minimax_player.py", id="learner")
-        files = self.offered.python
-        return Select(
-            [(path, path) for path in files],
-            value=learner if learner in files else files[0] if files else Select.NULL,
-            allow_blank=not files,
-            prompt="this server offers no Python file",
-            id="learner",
+        offered = None if self.offered is None else self.offered.python
+        return _path_field(
+            "learner", learner, "examples/minimax_player.py", offered, "no Python file"
         )
 
     def on_mount(self) -> None:
