@@ -54,15 +54,19 @@ async def test_the_panel_shows_the_search_live_then_its_result() -> None:
 
 @pytest.mark.slow
 async def test_a_hint_is_shown_live_while_it_is_searched() -> None:
-    app = game_app(opponent="alphabeta", size=10, time_limit=8, seed=1)
+    # Two people, so the hint is the only search; after X's first move (an empty big board is
+    # answered by the opening rule at once, with nothing to show live) O's hint is searched.
+    app = game_app(mode="human-vs-human", size=10, time_limit=8, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("v")  # no quiet scoring: the hint starts from zero
+        await pilot.press("enter")  # X at the cursor, the centre
+        await pilot.pause()
         await pilot.press("h")
         await wait_until(pilot, lambda: "positions so far" in panel(pilot))
-        assert panel(pilot).startswith("Analysing X's position…")
-        assert "Analysing X's position" in status(pilot)
+        assert panel(pilot).startswith("Analysing O's position…")
+        assert "Analysing O's position" in status(pilot)
         await settle(pilot)
-        assert panel(pilot).startswith("Hint for X")
+        assert panel(pilot).startswith("Hint for O")
 
 
 async def test_picking_a_row_draws_its_expected_line_and_p_hides_it() -> None:
