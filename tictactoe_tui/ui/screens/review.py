@@ -36,6 +36,7 @@ from textual_plotext import PlotextPlot
 from tictactoe_tui.engine import Analysis
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.review import (
+    GameReview,
     analyse_for_review,
     analysis_from_json,
     analysis_to_json,
@@ -197,14 +198,20 @@ class ReviewScreen(Screen[None]):
         super().__init__()
         self.controller = ReviewController(game, game_id)
         """The position shown and what each part says of it."""
-        self.review = self.controller.review
-        """The positions, their analyses and the verdicts."""
         self.store = store
         """The history whose cache keeps the analyses (None: nothing is cached)."""
-        self.game_id = game_id
-        """The game's id in the history, for the title."""
         self._method = review_method(game.size)
         self._cards_made = False
+
+    @property
+    def review(self) -> GameReview:
+        """The positions, their analyses and the verdicts (the controller's)."""
+        return self.controller.review
+
+    @property
+    def game_id(self) -> int | None:
+        """The game's id in the history, for the title."""
+        return self.controller.game_id
 
     @property
     def game(self) -> PlayedGame:
@@ -250,7 +257,7 @@ class ReviewScreen(Screen[None]):
         for key, text in self.store.cached_analyses(keys, self._method).items():
             analysis = analysis_from_json(text)
             if analysis is not None:
-                self.review.analyses[keys[key]] = analysis
+                self.controller.take_analysis(keys[key], analysis)
 
     @work(exclusive=True, group="analysis", exit_on_error=False)
     async def _analyse_in_background(self) -> None:
