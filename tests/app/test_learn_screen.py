@@ -3,6 +3,7 @@ lesson left half done resumed (issue 37). Lesson 1's answers are the rules of th
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from textual.widgets import Input, OptionList, Static
 
 from tests.app.conftest import SIZE, text
 from tictactoe_tui.history.lessons import lesson_progress
+from tictactoe_tui.play.course import Judgement
 from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.learn import CourseScreen, LessonScreen
 
@@ -78,7 +80,9 @@ async def test_a_3x3_lesson_fits_small_terminals(size: tuple[int, int]) -> None:
         assert exercise.region.height > 0  # in sight
 
 
-async def test_a_code_answer_is_graded_without_freezing_the_screen(tmp_path: Path) -> None:
+async def test_a_code_answer_is_graded_without_freezing_the_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     losing = tmp_path / "first.py"
     losing.write_text("def choose(board):\n    return sorted(board.legal_moves())[0]\n")
     app = TicTacToeApp(course="your_eval")
@@ -89,10 +93,21 @@ async def test_a_code_answer_is_graded_without_freezing_the_screen(tmp_path: Pat
         while screen.run.current is not None and screen.run.current.kind != "code":
             screen.query_one("#reveal").press()
             await pilot.pause()
+        # The grading waits on a gate, so the screen is seen while it grades (not raced).
+        gate = threading.Event()
+        grade = screen.run.answer
+
+        def gated(answer_text: str) -> Judgement:
+            gate.wait(60)
+            return grade(answer_text)
+
+        monkeypatch.setattr(screen.run, "answer", gated)
         box = screen.query_one("#answer", Input)
         box.value = str(losing)
         await pilot.press("enter")
         assert text(screen.query_one("#verdict", Static)).startswith("Grading your file")
+        assert box.disabled
+        gate.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert text(screen.query_one("#verdict", Static)).startswith("Not quite")
