@@ -6,7 +6,9 @@ The Compare screen hands every key and every answer of the worker to a `CompareC
 carries out the effects it returns: run a list of jobs one after the other (`RunSteps`: each
 answer goes back through `answered` as it comes, so each row fills as its search ends), stop
 them, redraw one part. It draws the table from `columns` and `cell`, minimax's line from
-`minimax_words`, and the charts from `play.compare_charts`.
+`minimax_words`, and the charts from `play.compare_charts`. The controller holds the run's state
+and its words; the jobs of a run and the effects are `compare_runs`'s, the table's rows
+`compare_table`'s (their names importable from here too).
 
 The order: the three alpha-betas and the two heuristic searches, the same searches again to 1,
 2, … plies for the chart by depth, the cost of each earlier computer move for the chart over the
@@ -24,9 +26,7 @@ other rows go on. The screen lists the rows in `names` order.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, assert_never
 
@@ -37,25 +37,10 @@ from tictactoe_tui.engine.lab.compare import (
     GameCost,
     MinimaxRun,
     YoursFailed,
-    best_so_far,
     default_depth,
-    game_costs,
-    run_lab_search,
-    run_minimax,
-    score_by_depth,
-    size_tree,
-    try_yours,
-    verdict,
 )
-from tictactoe_tui.engine.lab.trace import (
-    HEURISTIC_DEPTH,
-    LAB_ALGORITHMS,
-    YOURS,
-    TraceResult,
-    TreeSize,
-)
-from tictactoe_tui.engine.players.guest import DEFAULT_TIME, guest_name
-from tictactoe_tui.engine.rules.board import cell_notation
+from tictactoe_tui.engine.lab.trace import LAB_ALGORITHMS, YOURS, TraceResult, TreeSize
+from tictactoe_tui.engine.players.guest import DEFAULT_TIME
 from tictactoe_tui.play.compare_charts import (
     BarsChart,
     DepthsChart,
@@ -64,153 +49,52 @@ from tictactoe_tui.play.compare_charts import (
     depths_chart,
     game_chart,
 )
+from tictactoe_tui.play.compare_runs import (
+    QUICK_ALGORITHMS,
+    CompareEffect,
+    Draw,
+    LabStep,
+    MinimaxState,
+    Part,
+    RunPlan,
+    RunSteps,
+    StepKind,
+    StopRun,
+)
+from tictactoe_tui.play.compare_table import COLUMNS, HEADERS, LEGEND, RIGHT, Cell, CompareTable
 from tictactoe_tui.play.settings import GameSettings, Mode
 from tictactoe_tui.text.lab import (
-    ALGORITHM_TITLES,
-    agreement_words,
-    depth_cell,
     duration,
     left_out_note,
     minimax_budget_words,
-    result_name,
     tree_words,
     value_cell,
 )
-from tictactoe_tui.text.scores import first_cut_text, searched_words
 
-QUICK_ALGORITHMS = tuple(name for name in LAB_ALGORITHMS if name != "minimax")
-"""The searches that run before minimax (each takes milliseconds on 3×3); they also deepen,
-depth by depth, for the chart of the best score by depth."""
-
-COLUMNS = (
-    "algorithm",
-    "move",
-    "value",
-    "depth",
-    "positions",
-    "cut-offs",
-    "1st cuts",
-    "table hits",
-    "time",
-    "moves",
-    "agrees",
-)
-"""The table's columns, by key."""
-
-HEADERS = {"cut-offs": "cut-\noffs", "1st cuts": "1st\ncuts", "table hits": "table\nhits"}
-"""Headers written on two lines, so that the table fits 100 columns."""
-
-RIGHT = ("depth", "positions", "cut-offs", "1st cuts", "table hits", "time", "moves")
-"""The columns of numbers, aligned right."""
-
-LEGEND = (
-    "depth: plies searched (end: the whole game) · 1st cuts: the share of cut-offs "
-    "made by the first move tried (100% is ideal ordering)"
-)
-"""The line under the table that says what its newer columns are."""
+__all__ = [
+    "COLUMNS",
+    "HEADERS",
+    "LEGEND",
+    "QUICK_ALGORITHMS",
+    "RIGHT",
+    "Cell",
+    "CompareController",
+    "CompareEffect",
+    "Draw",
+    "LabStep",
+    "MinimaxState",
+    "Part",
+    "RunSteps",
+    "StepKind",
+    "StopRun",
+    "game_history",
+    "time_text",
+]
 
 
 def time_text(seconds: float) -> str:
     """A search time in the table (the snapshot tests replace it: it varies between runs)."""
     return duration(seconds)
-
-
-class MinimaxState(StrEnum):
-    """Where minimax is."""
-
-    WAITING = "waiting"
-    """The quicker searches run first."""
-    RUNNING = "running"
-    DONE = "done"
-    CANCELLED = "cancelled"
-    TOO_BIG = "too big"
-    """It stopped: the tree would not fit its budget."""
-    FAILED = "failed"
-    """A job failed, or the game is over (nothing to search)."""
-
-
-class StepKind(StrEnum):
-    """What one job of a run is for."""
-
-    QUICK = "quick"
-    """One quick search: its row."""
-    BY_DEPTH = "by depth"
-    """One quick search deepened ply by ply: its curve on the chart by depth."""
-    GAME_COSTS = "game costs"
-    """What each earlier computer move cost: the chart over the game."""
-    TREE_SIZE = "tree size"
-    """The size of minimax's tree: its progress bar."""
-    MINIMAX = "minimax"
-    """Plain minimax under its budget."""
-
-
-@dataclass(frozen=True)
-class LabStep:
-    """One job of a run: `job(*args)` in the worker, for `kind` (`name`: the algorithm)."""
-
-    kind: StepKind
-    job: Callable[..., Any]
-    args: tuple[Any, ...]
-    name: str = ""
-
-    @property
-    def reports(self) -> bool:
-        """Whether the job reports its progress (minimax: the progress bar)."""
-        return self.kind is StepKind.MINIMAX
-
-
-class Part(StrEnum):
-    """A part of the screen to draw again."""
-
-    TABLE = "table"
-    NOTES = "notes"
-    """The lines under the table."""
-    MINIMAX = "minimax"
-    """Minimax's line and the buttons and keys that fit its state."""
-    PROGRESS = "progress"
-    """Minimax's progress bar (`bar_total`, `bar_done`)."""
-    BARS = "bars"
-    DEPTHS = "depths"
-    GAME = "game"
-
-
-@dataclass(frozen=True)
-class RunSteps:
-    """Run `steps` one after the other in the worker, each answer to `answered` as it comes; a
-    run still going is dropped, and a failed job ends the run (to `step_failed`)."""
-
-    steps: tuple[LabStep, ...]
-
-
-@dataclass(frozen=True)
-class StopRun:
-    """Drop the running run at once."""
-
-
-@dataclass(frozen=True)
-class Draw:
-    """Draw one part again."""
-
-    part: Part
-
-
-CompareEffect = RunSteps | StopRun | Draw
-"""Anything the compare controller asks of its screen."""
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One cell of the table: its words, fainter when it is only a bound or a stop (`faint`),
-    or with a fainter `tail` ("0" and " draw")."""
-
-    text: str
-    faint: bool = False
-    tail: str = ""
-
-    @property
-    def plain(self) -> str:
-        """The cell's words, as one string."""
-        return self.text + self.tail
 
 
 def game_history(game: Game, settings: GameSettings) -> tuple[tuple[int, Board], ...]:
@@ -282,10 +166,8 @@ class CompareController:
         self.names: tuple[str, ...] = LAB_ALGORITHMS + (() if eval_file is None else (YOURS,))
         """The table's rows, by key, in order (`cell(name, column)`)."""
         self._last_progress: Progress | None = None
-        self._cells: dict[str, dict[str, Cell]] = {
-            name: {column: Cell("…") for column in COLUMNS} | {"algorithm": self._title(name)}
-            for name in self.names
-        }
+        self.table = CompareTable(self.names, self.eval_file)
+        """The table's rows, as the searches answer."""
 
     # -- the run ----------------------------------------------------------------------------------
 
@@ -302,32 +184,12 @@ class CompareController:
         return [Draw(Part.MINIMAX), RunSteps(self._steps(self.depth, self.time_limit, True))]
 
     def _steps(self, depth: int | None, time_limit: float, everything: bool) -> tuple[LabStep, ...]:
-        """The jobs of a run: with `everything`, the quick searches, their scores by depth and
-        the game's costs first; then minimax to `depth` within `time_limit`."""
-        board = self.position
-        steps = []
-        if everything:
-            for name in QUICK_ALGORITHMS:
-                args = (board, name, self.depth, HEURISTIC_DEPTH, self.time_limit)
-                steps.append(LabStep(StepKind.QUICK, run_lab_search, args, name))
-            if self.eval_file is not None:
-                yours = (
-                    board,
-                    str(self.eval_file),
-                    self.eval_time,
-                    self.depth,
-                    HEURISTIC_DEPTH,
-                    self.time_limit,
-                )
-                steps.append(LabStep(StepKind.QUICK, try_yours, yours, YOURS))
-            for name in QUICK_ALGORITHMS:
-                args = (board, name, self.depth, HEURISTIC_DEPTH, self.time_limit)
-                steps.append(LabStep(StepKind.BY_DEPTH, score_by_depth, args, name))
-            boards = [position for _, position in self.history]
-            steps.append(LabStep(StepKind.GAME_COSTS, game_costs, (boards, None, self.time_limit)))
-        steps.append(LabStep(StepKind.TREE_SIZE, size_tree, (board, depth)))
-        steps.append(LabStep(StepKind.MINIMAX, run_minimax, (board, depth, time_limit)))
-        return tuple(steps)
+        """The jobs of a run (`RunPlan.steps`): minimax to `depth` within `time_limit`, after
+        the quick searches, their scores by depth and the game's costs with `everything`."""
+        plan = RunPlan(
+            self.position, self.history, self.depth, self.time_limit, self.eval_file, self.eval_time
+        )
+        return plan.steps(depth, time_limit, everything)
 
     def answered(self, step: LabStep, answer: Any) -> list[CompareEffect]:
         """One job of the run answered: keep it, and say what to draw again."""
@@ -336,9 +198,7 @@ class CompareController:
                 effects: list[CompareEffect] = [Draw(Part.TABLE), Draw(Part.BARS)]
                 if isinstance(answer, YoursFailed):
                     self.yours_failed = answer
-                    self._cells[YOURS] |= {
-                        column: Cell("—") for column in COLUMNS if column != "algorithm"
-                    }
+                    self.table.blank(YOURS)
                 else:
                     self.results[answer.algorithm] = answer
                     self._fill_row(answer)
@@ -484,61 +344,28 @@ class CompareController:
         board = self.position
         ended = "a draw" if board.winner is None else f"{board.winner} won"
         self.failure = f"The game is over ({ended}): there is no move to search. Escape goes back."
-        for name in self.names:
-            self._cells[name]["value"] = Cell("—")
+        self.table.no_values()
         return [Draw(Part.MINIMAX), Draw(Part.TABLE)]
 
     # -- the table --------------------------------------------------------------------------------
 
     def _fill_row(self, result: TraceResult) -> None:
         """One algorithm's numbers in its row."""
-        size = self.position.size
         reference = self.minimax.result if self.minimax is not None else None
-        value = value_cell(result, self.position)
-        move = Cell(
-            "—" if not result.finished or result.move is None else cell_notation(result.move, size)
-        )
-        if result.finished:
-            number, _, meaning = value.partition(" ")
-            value_text = Cell(number, tail=f" {meaning}")
-        else:
-            # A bound, or why it stopped: fainter than a value.
-            value_text = Cell(value, faint=True)
-            bound = best_so_far(result)
-            if bound is not None:
-                move = Cell(cell_notation(bound.move, size), faint=True)
-        self._cells[result.algorithm] = {
-            "algorithm": Cell(result_name(result, titles=True)),
-            "move": move,
-            "value": value_text,
-            "depth": Cell(depth_cell(result)),
-            "positions": Cell(f"{result.positions:,}"),
-            "cut-offs": Cell(f"{result.cutoffs:,}"),
-            "1st cuts": Cell(first_cut_text(result)),
-            "table hits": Cell(f"{result.table_hits:,}"),
-            "time": Cell(time_text(result.seconds)),
-            "moves": Cell(searched_words(result), faint=not result.finished),
-            "agrees": Cell(agreement_words(verdict(result, reference), result)),
-        }
+        self.table.fill(result, self.position, reference, time_text)
 
     def columns(self) -> list[str]:
         """The table's columns now: "moves" only when some search left root moves out or
         stopped part way (elsewhere every search looks at every move, and the column would only
         repeat it)."""
-        return [column for column in COLUMNS if column != "moves" or self._moves_matter()]
-
-    def cell(self, name: str, column: str) -> Cell:
-        """One cell of algorithm `name`'s row."""
-        return self._cells[name][column]
-
-    def _moves_matter(self) -> bool:
-        """Whether some search left root moves out or stopped after only some of them."""
         shown = list(self.results.values())
         if self.minimax is not None:
             shown.append(self.minimax.result)
-        return any(
-            result.rule or (not result.finished and result.root_moves_done) for result in shown
-        )
+        return self.table.columns(shown)
+
+    def cell(self, name: str, column: str) -> Cell:
+        """One cell of algorithm `name`'s row."""
+        return self.table.cell(name, column)
 
     # -- the words --------------------------------------------------------------------------------
 
@@ -640,9 +467,3 @@ class CompareController:
         """The positions per computer move over the game."""
         numbers = [number for number, board in self.history if not board.is_over]
         return game_chart(numbers, self.costs)
-
-    def _title(self, name: str) -> Cell:
-        """A row's name before its search answers: the lab's title, or "yours: FILE"."""
-        if name == YOURS and self.eval_file is not None:
-            return Cell(guest_name(self.eval_file))
-        return Cell(ALGORITHM_TITLES[name])

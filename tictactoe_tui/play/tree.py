@@ -5,6 +5,9 @@ The Tree screen hands every key and every answer of the worker to a `TreeControl
 out the effects it returns (record a search, clear or rebuild the tree, show one more event in
 place, redraw the title or the step panel, say something); it draws each line from `label`, the
 children of a line from `lines_under`, and the small board beside the tree from `line_view`.
+The controller holds the state and runs the search, the replay's steps and the predictions; the
+vocabulary and effects are `tree_effects`'s (importable from here too), the layout of the lines
+`tree_lines`'s, the panels' words `tree_words`'s.
 
 A recording (`engine.lab.trace.record_search`) holds the search's nodes and its events. With no
 step chosen the whole search is shown. In step mode only the nodes entered by the event shown
@@ -27,8 +30,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 
 from tictactoe_tui.engine import Board
@@ -36,21 +37,33 @@ from tictactoe_tui.engine.lab.compare import YoursFailed, default_depth
 from tictactoe_tui.engine.lab.trace import (
     EVENT_CAP,
     HEURISTIC_DEPTH,
-    LEFT_OUT,
     YOURS,
-    EventKind,
-    Outcome,
     TraceNode,
     TraceRecorder,
     TraceResult,
-    node_board,
     record_search,
 )
 from tictactoe_tui.engine.lab.yours import record_yours
 from tictactoe_tui.engine.players.guest import guest_name
-from tictactoe_tui.engine.rules.board import cell_notation
-from tictactoe_tui.history.predictions import Prediction
 from tictactoe_tui.play.lab_effects import Notify, RunJob
+from tictactoe_tui.play.tree_effects import (
+    Advance,
+    DrawPredict,
+    DrawStep,
+    DrawTitle,
+    KeepPredictions,
+    Line,
+    LineLabel,
+    LineView,
+    Lit,
+    Look,
+    Rebuild,
+    Relabel,
+    Searching,
+    StepChange,
+    TreeEffect,
+)
+from tictactoe_tui.play.tree_lines import TreeLines
 from tictactoe_tui.play.tree_predict import (
     CONVENTION,
     CONVENTION_SHORT,
@@ -59,19 +72,34 @@ from tictactoe_tui.play.tree_predict import (
     TreeVerdict,
     search_facts,
 )
-from tictactoe_tui.text.lab import (
-    ALGORITHM_TITLES,
-    event_words,
-    mover_at,
-    node_label,
-    node_words,
-    pruned_label,
-    pruned_words,
-    signed,
-    value_words,
-    window_words,
-)
-from tictactoe_tui.text.scores import first_cut_text, left_out_words
+from tictactoe_tui.play.tree_words import PREDICT_HELP, counts_words, step_words, verdict_words
+from tictactoe_tui.text.lab import ALGORITHM_TITLES
+
+__all__ = [
+    "BIG_BOARD_TREE_DEPTH",
+    "HEURISTIC",
+    "MAX_DEPTH",
+    "PREDICT_HELP",
+    "TREE_ALGORITHMS",
+    "TREE_TIME_LIMIT",
+    "YOURS",
+    "Advance",
+    "DrawPredict",
+    "DrawStep",
+    "DrawTitle",
+    "KeepPredictions",
+    "Line",
+    "LineLabel",
+    "LineView",
+    "Lit",
+    "Look",
+    "Rebuild",
+    "Relabel",
+    "Searching",
+    "StepChange",
+    "TreeController",
+    "TreeEffect",
+]
 
 TREE_ALGORITHMS = ("alphabeta-ordered", "alphabeta-plain", "alphabeta-tt")
 """The searches the explorer can show, in the order `o` cycles through them (then `YOURS`, the
@@ -88,145 +116,6 @@ BIG_BOARD_TREE_DEPTH = 2
 
 HEURISTIC = "H1"
 """What scores a leaf at the depth cut-off, as the lines name it."""
-
-
-@dataclass(frozen=True)
-class Line:
-    """What one line of the tree stands for: a recorded node, or a move pruned at a node."""
-
-    node: int
-    pruned: int | None = None
-    """The pruned move (the line is then a greyed "pruned" entry under `node`)."""
-
-
-class Look(StrEnum):
-    """How a line is drawn: what it is, not its colours (the screen picks those)."""
-
-    PLAIN = "plain"
-    """A value returned inside its window, or the root."""
-    CUTOFF = "cutoff"
-    """A move that reached β (its value is a lower bound)."""
-    FAIL_LOW = "fail-low"
-    """A move no better than one found before (its value is an upper bound)."""
-    PENDING = "pending"
-    """Entered but not yet returned, at the event shown."""
-    PRUNED = "pruned"
-    """A move pruned by a cut-off: never searched."""
-    LEFT_OUT = "left-out"
-    """The line standing for the moves a big-board search left out."""
-
-
-@dataclass(frozen=True)
-class LineLabel:
-    """One line of the tree: its words and its look."""
-
-    text: str
-    look: Look
-
-
-class Lit(StrEnum):
-    """What the small board lights."""
-
-    MOVE = "move"
-    """The node's own move."""
-    PRUNED = "pruned"
-    """A move that was pruned, never tried."""
-    LEFT_OUT = "left-out"
-    """The moves a search left out, on the position where it left them out."""
-
-
-@dataclass(frozen=True)
-class LineView:
-    """What the small board and the words under it show for one line."""
-
-    marks: tuple[str, ...]
-    path: tuple[int, ...]
-    """The moves from the root to the position shown."""
-    lit: int | tuple[int, ...] | None
-    lit_kind: Lit
-    words: str
-
-
-@dataclass(frozen=True)
-class StepChange:
-    """What one step forward adds to the tree, in place."""
-
-    entered: tuple[int, int] | None
-    """(parent, node): the node entered now, whose line appears under its parent's."""
-    cut: int | None
-    """The node whose pruned moves appear now (a cut-off)."""
-    relabel: tuple[int, ...]
-    """The nodes whose lines read differently now."""
-    cursor: int
-    """The node the event is about: the tree's cursor goes there."""
-
-
-@dataclass(frozen=True)
-class Searching:
-    """A new search is on its way: empty the tree (its root reads `TreeController.root_label`)."""
-
-
-@dataclass(frozen=True)
-class Rebuild:
-    """Build the tree again from the root, open along the path to the event shown."""
-
-
-@dataclass(frozen=True)
-class Advance:
-    """Show one more event in place."""
-
-    change: StepChange
-
-
-@dataclass(frozen=True)
-class DrawTitle:
-    """Redraw the title: what is searched and the search's counts."""
-
-
-@dataclass(frozen=True)
-class DrawStep:
-    """Redraw the step panel and the small board for the line it is about."""
-
-
-@dataclass(frozen=True)
-class Relabel:
-    """Redraw these lines in place (a mark put on or taken off)."""
-
-    lines: tuple[Line, ...]
-
-
-@dataclass(frozen=True)
-class DrawPredict:
-    """Show or hide what prediction mode adds (the box for the guess), as `asking` says."""
-
-
-@dataclass(frozen=True)
-class KeepPredictions:
-    """Keep these answers in the history."""
-
-    predictions: tuple[Prediction, ...]
-
-
-TreeEffect = (
-    Searching
-    | Rebuild
-    | Advance
-    | DrawTitle
-    | DrawStep
-    | RunJob
-    | Notify
-    | Relabel
-    | DrawPredict
-    | KeepPredictions
-)
-"""Anything the tree controller asks of its screen."""
-
-PREDICT_HELP = (
-    "Predict the search: m (or Enter, or a click) marks a root move you think alpha-beta will "
-    "cut off or fail low on; type in the box how many positions it will visit; s (or Enter in "
-    "the box) replays the search and judges your prediction; p leaves."
-)
-"""The step panel while a prediction is made."""
 
 
 class TreeController:
@@ -275,6 +164,8 @@ class TreeController:
         """Why the last search failed (None: it did not)."""
         self.failure_head = "The search failed"
         """What failed: the search, or the learner's evaluation."""
+        self.lines = TreeLines(self)
+        """The tree's lines and the small board, as this state shows them."""
 
     @property
     def busy(self) -> bool:
@@ -466,17 +357,6 @@ class TreeController:
         self.step = None
         return [Rebuild(), DrawTitle(), DrawStep(), DrawPredict()]
 
-    def root_move_of(self, line: Line) -> int | None:
-        """The root move a line stands for (None: the line is not a root move)."""
-        if self.recorder is None:
-            return None
-        if line.pruned is not None:
-            return line.pruned if line.node == 0 else None
-        node = self.node(line.node)
-        if node.parent != 0 or node.leaf == LEFT_OUT:
-            return None
-        return node.move
-
     def toggle_mark(self, line: Line | None) -> list[TreeEffect]:
         """Mark the root move on `line` as cut off or failing low, or take the mark off."""
         asking = self.asking
@@ -511,269 +391,70 @@ class TreeController:
         kept = tuple(verdict.predictions(self.position, round(seconds, 1)))
         return [KeepPredictions(kept), Rebuild(), DrawTitle(), DrawStep(), DrawPredict()]
 
-    def _fate_shown(self, move: int) -> bool:
-        """Whether the replay has reached the end of a root move (always, outside the replay)."""
-        if self.step is None:
-            return True
-        assert self.verdict is not None
-        fate = self.verdict.facts.fate(move)
-        if fate.node is None:
-            return 0 <= self.node(0).cut_at <= self.step
-        returned = self.node(fate.node).returned
-        return 0 <= returned <= self.step
+    def root_move_of(self, line: Line) -> int | None:
+        """The root move a line stands for (None: the line is not a root move)."""
+        return self.lines.root_move_of(line)
 
     def verdict_words(self) -> str:
         """The prediction's verdict as far as the replay has gone: the marks, then the count."""
-        verdict = self.verdict
-        if verdict is None:
-            return ""
-        shown = [v for v in verdict.moves if self._fate_shown(v.move)]
-        right = sum(v.right for v in shown)
-        ticks = " ".join(
-            f"{'✓' if v.right else '✗'}{cell_notation(v.move, self.position.size)}" for v in shown
-        )
-        if not shown:
-            marks = "each root move is judged when the replay reaches its end"
-        elif len(shown) < len(verdict.moves):
-            marks = (
-                f"{right} of {len(shown)} root moves right so far ({ticks}); "
-                f"{len(verdict.moves) - len(shown)} still to come"
-            )
-        else:
-            marks = f"{right} of {len(shown)} root moves right ({ticks})"
-        if verdict.count is None:
-            count = "no guess of the positions"
-        elif self._replay_done():
-            count = verdict.count.sentence
-        else:
-            count = f"the count ({verdict.count.guess:,} guessed) is judged at the replay's end"
-        return f"Your prediction: {marks} · {count}"
-
-    def _replay_done(self) -> bool:
-        """Outside the replay, or at its last event."""
-        if self.step is None:
-            return True
-        return self.recorder is not None and self.step >= len(self.recorder.events) - 1
+        return verdict_words(self.lines)
 
     def step_change(self) -> StepChange:
         """What the event shown adds to the tree, compared with the one before it."""
-        assert self.recorder is not None and self.step is not None
-        event = self.recorder.events[self.step]
-        node = self.node(event.node)
-        entered = (node.parent, event.node) if event.kind is EventKind.ENTER else None
-        cut = event.node if event.kind is EventKind.CUT else None
-        # A cut marks the move that made it (✂), whose line was drawn when it returned.
-        marked = (node.cut_by,) if event.kind is EventKind.CUT else ()
-        return StepChange(entered, cut, (event.node, node.parent, *marked), event.node)
+        return self.lines.step_change()
 
     def cursor_node(self) -> int | None:
         """The node of the event shown (None outside step mode)."""
-        if self.recorder is None or self.step is None:
-            return None
-        return self.recorder.events[self.step].node
+        return self.lines.cursor_node()
 
-    # -- the tree's lines -------------------------------------------------------------------------
+    # -- the tree's lines (`TreeLines`) -----------------------------------------------------------
 
     def node(self, index: int) -> TraceNode:
         """A recorded node."""
-        assert self.recorder is not None
-        return self.recorder.nodes[index]
+        return self.lines.node(index)
 
     @property
     def has_nodes(self) -> bool:
         """Whether there is a recording with a root to show."""
-        return self.recorder is not None and bool(self.recorder.nodes)
+        return self.lines.has_nodes
 
     def visible(self, node: TraceNode) -> bool:
         """Whether a recorded node has been entered by the event shown."""
-        return self.step is None or node.entered <= self.step
-
-    def _cut_shown(self, node: TraceNode) -> bool:
-        return bool(node.pruned) and (self.step is None or 0 <= node.cut_at <= self.step)
+        return self.lines.visible(node)
 
     def can_expand(self, index: int) -> bool:
         """Whether a node's line has anything under it now."""
-        if self.asking is not None:
-            return index == 0
-        node = self.node(index)
-        return any(self.visible(self.node(c)) for c in node.children) or self._cut_shown(node)
+        return self.lines.can_expand(index)
 
     def lines_under(self, index: int) -> list[Line]:
-        """The lines under a node's, in order: the moves searched (entered by now), the moves
-        its cut-off pruned, then the line standing for the moves it left out. While a
-        prediction is made only the root's lines are there, in the order they were tried."""
-        node = self.node(index)
-        if self.asking is not None:
-            if index != 0:
-                return []
-            return [Line(child) for child in node.children] + [
-                Line(0, move) for move in node.pruned
-            ]
-        searched = [c for c in node.children if self.node(c).leaf != LEFT_OUT]
-        lines = [Line(child) for child in searched if self.visible(self.node(child))]
-        if self._cut_shown(node):
-            lines += [Line(index, move) for move in node.pruned]
-        lines += [
-            Line(child)
-            for child in node.children
-            if child not in searched and self.visible(self.node(child))
-        ]
-        return lines
+        """The lines under a node's, in order (see `TreeLines.lines_under`)."""
+        return self.lines.lines_under(index)
 
     def stand_in(self, index: int) -> int | None:
         """The node standing for the moves node `index` left out, if it has one."""
-        for child in self.node(index).children:
-            if self.node(child).leaf == LEFT_OUT:
-                return child
-        return None
+        return self.lines.stand_in(index)
 
     def label(self, line: Line) -> LineLabel:
         """How one line reads."""
-        assert self.recorder is not None
-        if self.asking is not None:
-            return self._asking_label(line)
-        label = self._search_label(line)
-        move = self.root_move_of(line)
-        if self.verdict is None or move is None or not self._fate_shown(move):
-            return label
-        # The verdict leads the line, so a narrow tree still shows it.
-        return LineLabel(f"{self.verdict.of(move).tag} · {label.text}", label.look)
-
-    def _asking_label(self, line: Line) -> LineLabel:
-        """A line while a prediction is made: the move and the learner's mark, no value."""
-        asking = self.asking
-        assert asking is not None
-        node = self.node(line.node)
-        move = self.root_move_of(line)
-        if move is None:
-            if node.leaf == LEFT_OUT:
-                return LineLabel(node_label(node, self.position), Look.LEFT_OUT)
-            moves = len(asking.facts.moves)
-            return LineLabel(
-                f"{self.position.to_move} to move: predict the {moves} root moves below",
-                Look.PLAIN,
-            )
-        mark = "   ◆ marked: cut off or fails low" if move in asking.marked else ""
-        mover = mover_at(self.position, 1)
-        return LineLabel(f"{cell_notation(move, self.position.size)} {mover}{mark}", Look.PLAIN)
-
-    def _search_label(self, line: Line) -> LineLabel:
-        """A line of the search as recorded (at the event shown)."""
-        assert self.recorder is not None
-        node = self.recorder.nodes[line.node]
-        if line.pruned is not None:
-            return LineLabel(pruned_label(node, line.pruned, self.position), Look.PRUNED)
-        if node.leaf == LEFT_OUT:
-            return LineLabel(node_label(node, self.position), Look.LEFT_OUT)
-        text = node_label(node, self.position, self.heuristic, self.step, self.recorder.nodes)
-        done = node.returned >= 0 and (self.step is None or node.returned <= self.step)
-        if not done:
-            return LineLabel(text, Look.PENDING)
-        if node.move is None:
-            return LineLabel(text, Look.PLAIN)
-        looks = {Outcome.CUTOFF: Look.CUTOFF, Outcome.FAIL_LOW: Look.FAIL_LOW}
-        return LineLabel(text, looks.get(node.outcome or Outcome.EXACT, Look.PLAIN))
+        return self.lines.label(line)
 
     def path(self, index: int) -> tuple[int, ...]:
         """The moves from the root to a node."""
-        path = []
-        node = self.node(index)
-        while node.move is not None:
-            path.append(node.move)
-            node = self.node(node.parent)
-        return tuple(path[::-1])
+        return self.lines.path(index)
 
     def line_view(self, line: Line) -> LineView | None:
         """The position of `line` on the small board and what it is (None: nothing recorded)."""
-        if self.recorder is None or not self.recorder.nodes:
-            return None
-        nodes = self.recorder.nodes
-        node = nodes[line.node]
-        if node.leaf == LEFT_OUT:
-            # The moves left out, lit on the position where they were left out.
-            board = node_board(self.position, nodes, node.parent)
-            words = node_words(node, self.position)
-            return LineView(
-                board.marks(), self.path(node.parent), node.left_out, Lit.LEFT_OUT, words
-            )
-        marks = node_board(self.position, nodes, line.node).marks()
-        path = self.path(line.node)
-        move = self.root_move_of(line)
-        if self.asking is not None:
-            return self._asking_view(line, marks, path, move)
-        if line.pruned is not None:
-            words = pruned_words(node, line.pruned, self.position)
-            view = LineView(marks, path, line.pruned, Lit.PRUNED, words)
-        else:
-            words = node_words(node, self.position, self.heuristic, self.step, nodes)
-            view = LineView(marks, path, node.move, Lit.MOVE, words)
-        if self.verdict is None or move is None or not self._fate_shown(move):
-            return view
-        return LineView(
-            view.marks,
-            view.path,
-            view.lit,
-            view.lit_kind,
-            f"{view.words}\n{self.verdict.of(move).sentence}",
-        )
-
-    def _asking_view(
-        self, line: Line, marks: tuple[str, ...], path: tuple[int, ...], move: int | None
-    ) -> LineView:
-        """The small board while a prediction is made: the move's position, no value."""
-        asking = self.asking
-        assert asking is not None
-        if move is None:
-            return LineView(
-                marks,
-                path,
-                None,
-                Lit.MOVE,
-                f"The position searched: {self.position.to_move} "
-                "to move. Its value and the moves' values are hidden until the replay.",
-            )
-        if line.pruned is not None:
-            marks = self.position.play(move).marks()
-            path = (move,)
-        cell = cell_notation(move, self.position.size)
-        said = "marked" if move in asking.marked else "not marked"
-        words = (
-            f"{mover_at(self.position, 1)} {cell}, ply 1: {said} as cut off or failing low. "
-            "Its value is hidden until the replay."
-        )
-        return LineView(marks, path, move, Lit.MOVE, words)
+        return self.lines.line_view(line)
 
     # -- the words --------------------------------------------------------------------------------
 
     def shown_line(self) -> Line | None:
         """The line the step panel is about: the root, or the node of the event shown."""
-        if self.recorder is None:
-            return None
-        node = self.cursor_node()
-        return Line(0) if node is None else Line(node)
+        return self.lines.shown_line()
 
     def step_words(self) -> str:
         """The step panel: the event in words, the window, the running counts."""
-        recorder = self.recorder
-        if recorder is None:
-            return ""
-        if self.asking is not None:
-            return f"{PREDICT_HELP}\n{self.asking.words()}"
-        if self.step is None:
-            return (
-                f"Step mode (s, or n to step): replay the {len(recorder.events):,} recorded "
-                "events one at a time: enter a node, score a leaf, raise α, cut, return."
-            )
-        event = recorder.events[self.step]
-        words = event_words(
-            recorder.events, self.step, recorder.nodes, self.position, self.heuristic
-        )
-        return (
-            f"Event {self.step + 1:,} of {len(recorder.events):,}: {event.kind.value}\n"
-            f"{words}\n"
-            f"Window {window_words(event.alpha, event.beta, self.position)} · "
-            f"positions visited {event.positions:,} · moves pruned {event.pruned:,}"
-        )
+        return step_words(self.lines)
 
     def title(self) -> str:
         """What is shown: the algorithm, the position, the depth and the search's counts."""
@@ -797,25 +478,4 @@ class TreeController:
         return f"{head}\n{self._counts()}"
 
     def _counts(self) -> str:
-        result, recorder = self.result, self.recorder
-        if result is None or recorder is None:
-            return "Searching…"
-        value = (
-            f"Value {signed(result.value)} ({value_words(result, self.position)})"
-            if result.finished
-            else f"Stopped: {result.stopped}"
-        )
-        first = f" ({first_cut_text(result)} by the 1st move tried)" if result.cutoffs else ""
-        counts = (
-            f"{value} · {result.positions:,} positions · {result.cutoffs:,} cut-offs"
-            f"{first} · {result.pruned:,} moves pruned · {result.table_hits:,} table hits"
-        )
-        left_out = left_out_words(result)
-        if left_out:
-            counts += f" · {left_out} at the root"
-        if recorder.truncated:
-            counts += (
-                f" · recording capped at {len(recorder.events):,} of "
-                f"{recorder.total_events:,} events"
-            )
-        return counts
+        return counts_words(self.result, self.recorder, self.position)
