@@ -8,7 +8,7 @@ what happened in one sentence per move. A search the controller asks for runs to
 the next line is read, so a script can pipe a whole game in (`printf '5\\n1\\n' | tictactoe-tui
 --text`) and a move typed while the computer thinks is simply the next one read.
 
-The same flags as the full-screen app (`ui.flags`, read without loading Textual), the same
+The same flags as the full-screen app (`cli.flags`, read without loading Textual), the same
 history (every game ended or left is kept, so `tictactoe-tui history` lists it), the same
 settings remembered. Bad input gets one sentence and changes nothing; the end of the input (or
 Ctrl+C) ends the program cleanly, keeping a game left unfinished as abandoned.
@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, replace
 from typing import Any, TextIO, assert_never
 
+from tictactoe_tui.cli.flags import TEXT_MODE_FLAG, data_dir_flag, parse_args
 from tictactoe_tui.cli.text_predict import TextPredictions
 from tictactoe_tui.engine import IllegalMove, Mark
 from tictactoe_tui.engine.players.outside import ENGINE
@@ -54,7 +55,6 @@ from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, Mode, settings_from_values
 from tictactoe_tui.text.panel import PanelReport
 from tictactoe_tui.text.plain import WORDS, board_lines, help_lines, report_lines, tally_words
-from tictactoe_tui.ui.flags import TEXT_MODE_FLAG, data_dir_flag, parse_args
 from tictactoe_tui.worker.client import Thinker
 
 UNSAID = (Bell, StopSearch, ShowThinking, ScoreChanged, ClearPanel)

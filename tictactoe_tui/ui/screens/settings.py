@@ -57,8 +57,8 @@ from tictactoe_tui.play.settings import (
     SettingError,
     settings_from_text,
 )
-from tictactoe_tui.ui.flags import themes
 from tictactoe_tui.ui.messages import Analyse
+from tictactoe_tui.ui.themes import THEMES
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 
 MODE_LABELS = {
@@ -123,7 +123,7 @@ class SettingValidator(Validator):
     def validate(self, value: str) -> ValidationResult:
         """Valid when `GameSettings` accepts the text for this field."""
         try:
-            settings_from_text({self.field: value}, themes())
+            settings_from_text({self.field: value}, THEMES)
         except SettingError as error:
             return self.failure(error.problem.capitalize())
         return self.success()
@@ -307,7 +307,7 @@ class SettingsScreen(Screen[GameSettings | None]):
                     "Theme",
                     "theme",
                     Select(
-                        [(name, name) for name in themes()],
+                        [(name, name) for name in THEMES],
                         value=s.theme,
                         allow_blank=False,
                         id="theme",
@@ -414,7 +414,7 @@ class SettingsScreen(Screen[GameSettings | None]):
         """Open the analysis board on an empty board of the chosen size and k (a setting that
         cannot be used is shown beside its control instead)."""
         try:
-            settings = settings_from_text(self._texts(), themes())
+            settings = settings_from_text(self._texts(), THEMES)
         except SettingError as error:
             self._show_error(error.field, error.problem.capitalize(), focus=True)
             return
@@ -425,7 +425,7 @@ class SettingsScreen(Screen[GameSettings | None]):
     def start(self) -> None:
         """Start the game as set, or show what is wrong beside its control."""
         try:
-            settings = settings_from_text(self._texts(), themes())
+            settings = settings_from_text(self._texts(), THEMES)
         except SettingError as error:
             self._show_error(error.field, error.problem.capitalize(), focus=True)
             return

@@ -1,8 +1,8 @@
 """The game flags (`tictactoe-tui --size 10 --k 5 ...`) that make `GameSettings`.
 
-Read by `TicTacToeApp.from_args`, the play command, the text mode (`--text`) and `serve` (which
-checks them before it starts any app). The themes `--theme` accepts are Textual's and the app's
-own (`ui.themes`), which is why this lives in `ui`; they are imported only when needed
+Read by the play command (`cli.play`, which hands the app what they say), the text mode
+(`--text`) and `serve` (which checks them before it starts any app). The themes `--theme`
+accepts are Textual's and the app's own (`ui.themes`); they are imported only when needed
 (`themes()`), so the text mode reads the same flags without loading Textual.
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import cache
 
 from tictactoe_tui import __version__
@@ -50,14 +49,6 @@ def themes() -> tuple[str, ...]:
     from tictactoe_tui.ui.themes import THEMES
 
     return THEMES
-
-
-def with_known_theme(settings: GameSettings) -> GameSettings:
-    """`settings`, with the default theme instead of one Textual does not have (a history
-    written by another version may remember one)."""
-    if settings.theme in themes():
-        return settings
-    return replace(settings, theme=GameSettings().theme)
 
 
 EPILOG = """\
