@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
+from tictactoe_tui.cli.flags import parse_args
 from tictactoe_tui.engine import Board
-from tictactoe_tui.ui.flags import parse_args
 
 POSITION = str(Board.empty(20, 5).play(210).play(211).play(190))
 """A 20×20 position after three moves, O to move."""

@@ -13,10 +13,10 @@ import pytest
 from benchmarks.history_bench import sample_games
 from tests.games import a_game
 from tests.test_store import read_only_history
+from tictactoe_tui.cli.flags import data_dir_flag, parse_args
 from tictactoe_tui.history.locations import DATA_DIR_ENV, DB_NAME
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
-from tictactoe_tui.ui.flags import data_dir_flag, parse_args
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

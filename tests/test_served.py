@@ -203,9 +203,9 @@ def test_the_browsers_history_is_the_one_data_dir_names(tmp_path: Path) -> None:
 def test_a_served_app_keeps_its_games_in_the_served_history(
     serving: Offered, data_dir: Path
 ) -> None:
-    from tictactoe_tui.ui.app import TicTacToeApp
+    from tictactoe_tui.cli.play import app_from_args
 
-    app = TicTacToeApp.from_args(["--size", "4"])
+    app = app_from_args(["--size", "4"])
     try:
         assert app.store.path == data_dir / "served" / DB_NAME and app.store.only_own
         assert app.served == serving
@@ -303,7 +303,7 @@ def test_a_browser_never_replaces_a_cached_analysis(owners: Path) -> None:
 
 
 def test_serve_offers_what_its_command_line_names(files: dict[str, Path]) -> None:
-    from tictactoe_tui.ui.flags import parse_args
+    from tictactoe_tui.cli.flags import parse_args
 
     settings, _ = parse_args(
         ["--mode", "computer-vs-computer", "--x", f"alphabeta:eval={files['python']}"]

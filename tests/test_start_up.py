@@ -93,7 +93,7 @@ def test_the_version_loads_no_textual() -> None:
 
 def test_the_app_loads_no_screen_and_no_worker_until_it_runs() -> None:
     loaded = loaded_after(
-        "from tictactoe_tui.app import TicTacToeApp\nTicTacToeApp.from_args(['--size', '10'])"
+        "from tictactoe_tui.cli.play import app_from_args\napp_from_args(['--size', '10'])"
     )
     assert "tictactoe_tui.ui.app" in loaded
     assert not {m for m in loaded if m.startswith("tictactoe_tui.ui.screens.")}
@@ -129,8 +129,8 @@ NOT_FOR_THE_FIRST_PAINT = (
 A name stands for the module and everything inside it."""
 
 FIRST_SCREENS = (
-    "from tictactoe_tui.app import TicTacToeApp\n"
-    "app = TicTacToeApp.from_args(['--size', '10', '--k', '5', '--data-dir', {data!r}])\n"
+    "from tictactoe_tui.cli.play import app_from_args\n"
+    "app = app_from_args(['--size', '10', '--k', '5', '--data-dir', {data!r}])\n"
     "from tictactoe_tui.ui.screens.settings import SettingsScreen\n"
     "from tictactoe_tui.ui.screens.game import GameScreen\n"
     "SettingsScreen(app.settings)\n"

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from tests.fake_brains import processes_running
+from tictactoe_tui.cli.flags import parse_args
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.engine.players.guest import GUEST
 from tictactoe_tui.play.settings import GameSettings, SettingError, settings_from_values
-from tictactoe_tui.ui.flags import parse_args
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 RANDOM_PLAYER = EXAMPLES / "random_player.py"

@@ -12,6 +12,7 @@ from textual.widgets import Input, Static
 
 from tests.app.conftest import SIZE, click_cell, game_app, settle, text
 from tests.test_review import played_game
+from tictactoe_tui.cli.play import app_from_args
 from tictactoe_tui.engine import Board as Position
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.ui.app import TicTacToeApp
@@ -144,7 +145,7 @@ def test_flags_beside_position_either_work_or_are_refused_in_one_line() -> None:
         assert done.returncode == 2, flags
         assert done.stderr.count("\n") == 1 and said in done.stderr, done.stderr
     # A --size that is the position's own says nothing new and is taken.
-    app = TicTacToeApp.from_args(["--size", "3", "--position", "X../.../..."])
+    app = app_from_args(["--size", "3", "--position", "X../.../..."])
     assert app.start_position is not None and app.start_position.size == 3
 
 
@@ -153,7 +154,7 @@ async def test_a_position_never_changes_the_remembered_settings(tmp_path: Path) 
     store.remember_settings({"opponent": "random", "size": 4})
     store.close()
     flags = ["--opponent", "h1", "--position", "X../.O./...", "--data-dir", str(tmp_path)]
-    app = TicTacToeApp.from_args(flags)
+    app = app_from_args(flags)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(pilot.app.screen, AnalysisScreen)
@@ -167,7 +168,7 @@ async def test_a_position_never_changes_the_remembered_settings(tmp_path: Path) 
 async def test_escape_and_q_ask_once_before_dropping_unkept_moves(tmp_path: Path) -> None:
     """Issue 39: Escape dropped a study's moves without a word and q quit with no question."""
     flags = ["--position", "X../.O./...", "--data-dir", str(tmp_path)]
-    app = TicTacToeApp.from_args(flags)
+    app = app_from_args(flags)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert await click_cell(pilot, 2, "#analysis-board")
@@ -191,7 +192,7 @@ async def test_escape_and_q_ask_once_before_dropping_unkept_moves(tmp_path: Path
 
 
 async def test_escape_leaves_at_once_with_nothing_to_lose() -> None:
-    app = TicTacToeApp.from_args(["--position", "X../.O./..."])
+    app = app_from_args(["--position", "X../.O./..."])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("escape")
@@ -215,7 +216,7 @@ async def test_the_footer_shows_whole_keys_and_the_set_up_keys_while_setting_up(
     , . ] + (which do nothing then) instead of the set-up keys."""
     from textual.widgets._footer import FooterKey
 
-    app = TicTacToeApp.from_args(["--position", "X../.O./..."])
+    app = app_from_args(["--position", "X../.O./..."])
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         for width in (100, 80, 120):
@@ -245,7 +246,7 @@ async def test_the_footer_shows_whole_keys_and_the_set_up_keys_while_setting_up(
 
 
 async def test_position_flag_with_k_opens_that_board() -> None:
-    app = TicTacToeApp.from_args(["--position", "x..../...../..o../...../.....", "--k", "4"])
+    app = app_from_args(["--position", "x..../...../..o../...../.....", "--k", "4"])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         position = analysis(pilot).position
@@ -253,7 +254,7 @@ async def test_position_flag_with_k_opens_that_board() -> None:
 
 
 async def test_clicks_and_keys_make_two_variations_promote_delete_and_root() -> None:
-    app = TicTacToeApp.from_args(["--position", "X../.O./..."])
+    app = app_from_args(["--position", "X../.O./..."])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = analysis(pilot)
@@ -292,7 +293,7 @@ async def test_clicks_and_keys_make_two_variations_promote_delete_and_root() -> 
 
 
 async def test_each_position_is_analysed_with_its_line_on_the_board() -> None:
-    app = TicTacToeApp.from_args(["--position", "XX./OO./..."])
+    app = app_from_args(["--position", "XX./OO./..."])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = analysis(pilot)
@@ -305,7 +306,7 @@ async def test_each_position_is_analysed_with_its_line_on_the_board() -> None:
 
 
 async def test_setup_keys_and_an_impossible_position_said_in_one_sentence() -> None:
-    app = TicTacToeApp.from_args(["--position", "X../.O./..."])
+    app = app_from_args(["--position", "X../.O./..."])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = analysis(pilot)
@@ -335,7 +336,7 @@ async def test_setup_keys_and_an_impossible_position_said_in_one_sentence() -> N
 
 
 async def test_paste_and_copy_round_trip_and_a_bad_string_changes_nothing() -> None:
-    app = TicTacToeApp.from_args(["--position", "X../.O./..."])
+    app = app_from_args(["--position", "X../.O./..."])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = analysis(pilot)
@@ -364,7 +365,7 @@ async def test_paste_and_copy_round_trip_and_a_bad_string_changes_nothing() -> N
 
 
 async def test_the_lab_keys_open_on_the_position_shown() -> None:
-    app = TicTacToeApp.from_args(["--position", "X../.O./..."])
+    app = app_from_args(["--position", "X../.O./..."])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("9")
@@ -377,7 +378,7 @@ async def test_the_lab_keys_open_on_the_position_shown() -> None:
 
 
 async def test_k_keeps_the_study_and_the_history_reopens_it_with_its_variations() -> None:
-    app = TicTacToeApp.from_args(["--position", "X../.O./..."])
+    app = app_from_args(["--position", "X../.O./..."])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("3", "2", "comma", "4", "home", "9")
@@ -404,7 +405,7 @@ async def test_k_keeps_the_study_and_the_history_reopens_it_with_its_variations(
 
 async def test_a_long_refusal_is_shown_whole_in_the_status_at_100_columns() -> None:
     """Issue 39: the status cut the refusal of a pasted position at its third line."""
-    app = TicTacToeApp.from_args(["--position", "..../..../..../....", "--k", "3"])
+    app = app_from_args(["--position", "..../..../..../....", "--k", "3"])
     async with app.run_test(size=(100, 34)) as pilot:
         await settle(pilot)
         await pilot.press("v")
@@ -425,7 +426,7 @@ async def test_a_long_refusal_is_shown_whole_in_the_status_at_100_columns() -> N
 async def test_the_paste_box_says_its_words_whole_on_the_narrowest_screen() -> None:
     from tictactoe_tui.ui.screens.analysis import MIN_WIDTH, PASTE_PLACEHOLDER, needed_terminal
 
-    app = TicTacToeApp.from_args(["--position", "X../.O./..."])
+    app = app_from_args(["--position", "X../.O./..."])
     async with app.run_test(size=(MIN_WIDTH, needed_terminal(3)[1])) as pilot:
         await settle(pilot)
         await pilot.press("v")

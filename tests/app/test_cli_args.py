@@ -8,10 +8,10 @@ import sys
 import pytest
 
 from tests.app.conftest import marks as marks_of_board
+from tictactoe_tui.cli.flags import parse_args
+from tictactoe_tui.cli.play import app_from_args
 from tictactoe_tui.engine import Mark
 from tictactoe_tui.play.settings import GameSettings, SettingError, settings_from_text
-from tictactoe_tui.ui.app import TicTacToeApp
-from tictactoe_tui.ui.flags import parse_args
 
 
 def test_no_flags_gives_the_defaults_and_no_game_flag() -> None:
@@ -194,7 +194,7 @@ def test_the_command_line_refuses_a_bad_size_without_a_traceback() -> None:
 
 
 async def test_no_game_flag_opens_the_settings_screen() -> None:
-    app = TicTacToeApp.from_args(["--theme", "nord"])
+    app = app_from_args(["--theme", "nord"])
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
         assert type(app.screen).__name__ == "SettingsScreen"
@@ -202,7 +202,7 @@ async def test_no_game_flag_opens_the_settings_screen() -> None:
 
 
 async def test_a_game_flag_opens_the_game_screen() -> None:
-    app = TicTacToeApp.from_args(["--size", "4", "--seed", "1"])
+    app = app_from_args(["--size", "4", "--seed", "1"])
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()
         assert type(app.screen).__name__ == "GameScreen"
@@ -298,7 +298,7 @@ def test_a_flag_that_changes_nothing_is_named_on_stderr_and_the_game_goes_on(
 async def test_conflicting_flags_warn_and_the_game_starts_as_asked(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    app = TicTacToeApp.from_args(["--mode", "human-vs-human", "--opponent", "minimax"])
+    app = app_from_args(["--mode", "human-vs-human", "--opponent", "minimax"])
     assert capsys.readouterr().err.startswith("tictactoe-tui: warning: --opponent has no effect")
     async with app.run_test(size=(100, 34)) as pilot:
         await pilot.pause()

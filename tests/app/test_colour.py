@@ -12,8 +12,8 @@ from textual.widget import Widget
 
 from tests.app.conftest import SIZE, board, cell_words, game_app, press_settled, settle
 from tests.scripts import load_script
+from tictactoe_tui.cli.flags import parse_args
 from tictactoe_tui.ui.app import TicTacToeApp
-from tictactoe_tui.ui.flags import parse_args
 from tictactoe_tui.ui.themes import HIGH_CONTRAST, THEMES
 
 contrast = load_script("theme_contrast")

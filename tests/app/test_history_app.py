@@ -28,6 +28,7 @@ from tests.app.conftest import (
 from tests.games import a_game
 from tests.test_review import played_game
 from tests.test_store import read_only_dir, read_only_history
+from tictactoe_tui.cli.play import app_from_args
 from tictactoe_tui.history.locations import DB_NAME
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.schema import SCHEMA_VERSION
@@ -168,10 +169,10 @@ async def test_settings_open_with_the_last_settings_used() -> None:
             "h2",
             70,
         )
-    assert TicTacToeApp.from_args([]).settings.size == 4
-    assert TicTacToeApp.from_args(["--theme", "nord"]).settings.theme == "nord"
-    assert TicTacToeApp.from_args(["--theme", "nord"]).settings.size == 4
-    assert TicTacToeApp.from_args(["--size", "5"]).settings == GameSettings(size=5)
+    assert app_from_args([]).settings.size == 4
+    assert app_from_args(["--theme", "nord"]).settings.theme == "nord"
+    assert app_from_args(["--theme", "nord"]).settings.size == 4
+    assert app_from_args(["--size", "5"]).settings == GameSettings(size=5)
 
 
 async def test_starting_a_game_remembers_its_settings() -> None:

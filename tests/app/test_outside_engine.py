@@ -86,11 +86,11 @@ async def test_settings_offer_an_outside_engine_with_a_path_and_say_when_it_cann
 ) -> None:
     from textual.widgets import Input, Select, Static
 
-    from tictactoe_tui.ui.app import TicTacToeApp
+    from tictactoe_tui.cli.play import app_from_args
     from tictactoe_tui.ui.screens.game import GameScreen
 
     brain = write_brain(tmp_path / "brain", "good")
-    app = TicTacToeApp.from_args(["--data-dir", str(tmp_path / "data")])
+    app = app_from_args(["--data-dir", str(tmp_path / "data")])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.3)
         screen = pilot.app.screen
@@ -112,7 +112,7 @@ async def test_settings_offer_an_outside_engine_with_a_path_and_say_when_it_cann
 
 
 def test_opponent_takes_a_spec_and_x_o_imply_two_computers(tmp_path: Path) -> None:
-    from tictactoe_tui.ui.flags import parse_args
+    from tictactoe_tui.cli.flags import parse_args
 
     brain = write_brain(tmp_path, "good")
     settings, started = parse_args(["--opponent", f"engine:path={brain}:time=2", "--size", "15"])

@@ -12,13 +12,13 @@ from textual.widgets import Input, RadioSet, Select, Static
 
 from tests.app.conftest import SIZE, game, status, wait_until
 from tests.fake_brains import processes_running, write_brain
+from tictactoe_tui.cli.play import app_from_args
 from tictactoe_tui.engine import Board
 from tictactoe_tui.engine.players.offered import SERVED_ENV, Offered
 from tictactoe_tui.history.locations import DB_NAME
 from tictactoe_tui.history.record import study_to_record
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.history.study import MoveTree
-from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.screens.settings import SettingsScreen
 
@@ -46,7 +46,7 @@ async def test_the_engine_is_a_choice_of_what_the_server_offers(
 ) -> None:
     brain = write_brain(tmp_path / "brain", "good")
     serve_offering(monkeypatch, brain)
-    app = TicTacToeApp.from_args([])
+    app = app_from_args([])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.3)
         screen = pilot.app.screen
@@ -74,7 +74,7 @@ async def test_a_typed_spec_naming_another_program_is_refused_beside_its_field(
 ) -> None:
     program = trap(tmp_path / "elsewhere")
     serve_offering(monkeypatch)  # the server names no engine
-    app = TicTacToeApp.from_args([])
+    app = app_from_args([])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.3)
         screen = pilot.app.screen
@@ -106,7 +106,7 @@ async def test_a_study_the_tab_did_not_make_cannot_be_deleted(
     assert before.save_study(study) == 1
     before.close()
     serve_offering(monkeypatch)
-    app = TicTacToeApp.from_args(["--data-dir", str(owner)] if named else [])
+    app = app_from_args(["--data-dir", str(owner)] if named else [])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.3)
         await pilot.press("y")

@@ -12,6 +12,7 @@ import pytest
 
 from tests.app.conftest import SIZE, game_app, settle
 from tictactoe_tui import cli
+from tictactoe_tui.cli import play
 from tictactoe_tui.ui.app import TicTacToeApp, crash_log_path, state_dir
 
 
@@ -110,7 +111,7 @@ def test_the_command_exits_non_zero_after_an_unexpected_error(
         def run(self, **kwargs: Any) -> None:  # no terminal under pytest: run headless
             super().run(headless=True, size=SIZE)
 
-    monkeypatch.setattr(TicTacToeApp, "from_args", classmethod(lambda cls, args: CrashingApp()))
+    monkeypatch.setattr(play, "app_from_args", lambda args: CrashingApp())
     assert cli.main(["--seed", "1"]) == 1
     assert "a bug we did not foresee" in crash_log_path().read_text()
 
@@ -128,5 +129,5 @@ def test_the_command_exits_0_after_a_normal_quit(
         def run(self, **kwargs: Any) -> None:
             super().run(headless=True, size=SIZE)
 
-    monkeypatch.setattr(TicTacToeApp, "from_args", classmethod(lambda cls, args: QuittingApp()))
+    monkeypatch.setattr(play, "app_from_args", lambda args: QuittingApp())
     assert cli.main([]) == 0

@@ -16,9 +16,9 @@ from textual.widgets import DataTable, Input, Select, Static
 from tests.app.conftest import SIZE, game, game_app, panel, settle, status, text, wait_until
 from tests.fake_brains import processes_running
 from tests.test_cli_eval import depth_two, load
+from tictactoe_tui.cli.play import app_from_args
 from tictactoe_tui.engine import Board, Mark
 from tictactoe_tui.engine.rules.board import cell_notation
-from tictactoe_tui.ui.app import TicTacToeApp
 from tictactoe_tui.ui.screens.compare import CompareScreen
 from tictactoe_tui.ui.screens.game import GameScreen
 from tictactoe_tui.ui.screens.heuristics import HeuristicScreen
@@ -149,7 +149,7 @@ async def test_each_new_game_reads_the_file_again(tmp_path: Path) -> None:
 async def test_settings_offer_your_python_file_and_say_when_it_cannot_run(
     tmp_path: Path,
 ) -> None:
-    app = TicTacToeApp.from_args(["--data-dir", str(tmp_path / "data")])
+    app = app_from_args(["--data-dir", str(tmp_path / "data")])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.3)
         screen = pilot.app.screen
@@ -182,7 +182,7 @@ def compare_row(screen: CompareScreen, key: str) -> dict[str, str]:
 
 @pytest.mark.asyncio
 async def test_eval_adds_a_row_to_compare_equal_to_the_files_own_values(tmp_path: Path) -> None:
-    app = TicTacToeApp.from_args(
+    app = app_from_args(
         ["--mode", "human-vs-human", "--eval", str(MY_EVAL), "--data-dir", str(tmp_path)]
     )
     async with app.run_test(size=SIZE) as pilot:
@@ -214,7 +214,7 @@ def lab_rows(screen: HeuristicScreen) -> list[list[str]]:
 @pytest.mark.asyncio
 async def test_the_heuristic_lab_shows_the_files_value_of_every_move(tmp_path: Path) -> None:
     mine = write(tmp_path, "mine.py", (MY_EVAL.read_text()))
-    app = TicTacToeApp.from_args(
+    app = app_from_args(
         ["--mode", "human-vs-human", "--eval", str(mine), "--data-dir", str(tmp_path / "d")]
     )
     async with app.run_test(size=SIZE) as pilot:
@@ -260,7 +260,7 @@ async def test_a_faulty_eval_is_one_line_in_compare_and_the_other_rows_stay(
     tmp_path: Path,
 ) -> None:
     chatty = write(tmp_path, "chatty.py", "def evaluate(board, player):\n    print(board)\n")
-    app = TicTacToeApp.from_args(
+    app = app_from_args(
         ["--mode", "human-vs-human", "--eval", str(chatty), "--data-dir", str(tmp_path / "d")]
     )
     async with app.run_test(size=SIZE) as pilot:
@@ -284,7 +284,7 @@ async def test_a_faulty_eval_is_one_line_in_compare_and_the_other_rows_stay(
 
 @pytest.mark.asyncio
 async def test_the_panel_shows_the_files_value_beside_each_move(tmp_path: Path) -> None:
-    app = TicTacToeApp.from_args(
+    app = app_from_args(
         ["--opponent", "alphabeta", "--eval", str(MY_EVAL), "--data-dir", str(tmp_path)]
     )
     async with app.run_test(size=SIZE) as pilot:
@@ -312,7 +312,7 @@ async def test_served_the_python_file_is_a_choice_of_what_the_server_offers(
     from tictactoe_tui.engine.players.offered import SERVED_ENV, Offered
 
     monkeypatch.setenv(SERVED_ENV, Offered(python=(str(MINIMAX_PLAYER),)).to_env())
-    app = TicTacToeApp.from_args(["--data-dir", str(tmp_path)])
+    app = app_from_args(["--data-dir", str(tmp_path)])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.3)
         screen = pilot.app.screen
@@ -331,7 +331,7 @@ async def test_served_the_python_file_is_a_choice_of_what_the_server_offers(
     # A file the server did not offer is refused, in one line, before anything starts.
     capsys.readouterr()
     with pytest.raises(SystemExit):
-        TicTacToeApp.from_args(["--eval", str(MY_EVAL), "--data-dir", str(tmp_path)])
+        app_from_args(["--eval", str(MY_EVAL), "--data-dir", str(tmp_path)])
     error = capsys.readouterr().err
     assert error.startswith("tictactoe-tui: --eval cannot be used: this server offers no ")
     assert len(error.strip().splitlines()) == 1
@@ -344,7 +344,7 @@ async def test_eval_reaches_the_tree_view_and_the_drill_opened_from_a_game(tmp_p
     from tictactoe_tui.ui.screens.drill import DrillScreen
     from tictactoe_tui.ui.screens.tree import TreeScreen
 
-    app = TicTacToeApp.from_args(
+    app = app_from_args(
         ["--mode", "human-vs-human", "--eval", str(MY_EVAL), "--data-dir", str(tmp_path)]
     )
     async with app.run_test(size=SIZE) as pilot:

@@ -94,6 +94,18 @@ def build_parser() -> OneLineParser:
         "children so the search visits as few leaves as it can.",
         epilog='Example: tictactoe-tui drill --position "X../.O./..." --depth 3 --json',
     )
+    _add_position_flags(parser)
+    _add_tree_flags(parser)
+    parser.add_argument(
+        "--seed", type=int, default=None, metavar="S", help="seed for the random position"
+    )
+    _add_rule_flags(parser)
+    _add_output_flags(parser)
+    return parser
+
+
+def _add_position_flags(parser: OneLineParser) -> None:
+    """The position the tree is cut from: a random one's board, or one given."""
     parser.add_argument(
         "--size",
         type=_whole_in(MIN_SIZE, MAX_SIZE),
@@ -105,6 +117,10 @@ def build_parser() -> OneLineParser:
     parser.add_argument(
         "--position", metavar="BOARD", help="the position to cut the tree from (default: random)"
     )
+
+
+def _add_tree_flags(parser: OneLineParser) -> None:
+    """The tree cut from it: how deep, how wide, which moves, what its leaves are worth."""
     parser.add_argument(
         "--depth",
         type=_whole_in(DEPTHS.start, DEPTHS.stop - 1),
@@ -140,9 +156,10 @@ def build_parser() -> OneLineParser:
         "(--leaves yours, implied), from the root player's side, rounded to whole numbers "
         "(docs/your-code.md)",
     )
-    parser.add_argument(
-        "--seed", type=int, default=None, metavar="S", help="seed for the random position"
-    )
+
+
+def _add_rule_flags(parser: OneLineParser) -> None:
+    """The search's rules the drill follows: where it cuts, what a node returns."""
     parser.add_argument(
         "--cut",
         choices=[c.value for c in Cut],
@@ -156,6 +173,10 @@ def build_parser() -> OneLineParser:
         help="a node returns its best value (fail-soft, our search's rule, the default) "
         "or that value held inside its window (fail-hard)",
     )
+
+
+def _add_output_flags(parser: OneLineParser) -> None:
+    """Where the score is kept, and the drill as JSON or plain lines."""
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
@@ -166,7 +187,6 @@ def build_parser() -> OneLineParser:
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the drill and its answer")
     out.add_argument("--text", action="store_true", help="the drill as plain lines")
-    return parser
 
 
 def _position(args: argparse.Namespace, parser: OneLineParser) -> tuple[Board, int | None]:

@@ -84,7 +84,7 @@ def _run(args: list[str]) -> int:
     if args in VERSION_ALONE:
         # The game flags' own parser prints it (and exits); without its --help, which lists the
         # themes, it needs no Textual.
-        from tictactoe_tui.ui.flags import build_parser
+        from tictactoe_tui.cli.flags import build_parser
 
         build_parser(list_themes=False).parse_args(args)
     if "--text" in args:
@@ -92,9 +92,9 @@ def _run(args: list[str]) -> int:
         from tictactoe_tui.cli.text_mode import main as text_mode
 
         return text_mode(args)
-    from tictactoe_tui.ui.app import TicTacToeApp
+    from tictactoe_tui.cli.play import app_from_args
 
-    app = TicTacToeApp.from_args(args)
+    app = app_from_args(args)
     app.run()
     # Non-zero after an unexpected error (1) or a signal that ended the app (128 + its number).
     return app.return_code or 0

@@ -73,6 +73,19 @@ def build_parser() -> OneLineParser:
         "--x alphabeta:time=0.5 --o h1:difficulty=80. The --x player is X in games 1, 3, 5, ... "
         "and O in games 2, 4, ...",
     )
+    _add_player_flags(parser)
+    _add_game_flags(parser)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object instead of a table (its keys are in "
+        'docs/lab.md, under "Match runner")',
+    )
+    return parser
+
+
+def _add_player_flags(parser: OneLineParser) -> None:
+    """The two players, each a SPEC."""
     parser.add_argument(
         "--x",
         type=_spec,
@@ -87,6 +100,10 @@ def build_parser() -> OneLineParser:
         metavar="SPEC",
         help="the second player (X in the even-numbered games)",
     )
+
+
+def _add_game_flags(parser: OneLineParser) -> None:
+    """The games: how many, on what board, from what seed, after how many random moves."""
     parser.add_argument(
         "--games", type=positive_int, default=10, metavar="N", help="games to play (default 10)"
     )
@@ -118,13 +135,6 @@ def build_parser() -> OneLineParser:
         metavar="MOVES",
         help="random moves that open each game (default 0 on 3x3, 2 above)",
     )
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="print one JSON object instead of a table (its keys are in "
-        'docs/lab.md, under "Match runner")',
-    )
-    return parser
 
 
 class ProgressBar:

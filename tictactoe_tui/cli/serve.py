@@ -335,7 +335,7 @@ def check_address(host: str, port: int) -> str | None:
 
 def main(argv: Sequence[str]) -> int:
     """Check the flags and the address, then serve until Ctrl+C."""
-    from tictactoe_tui.ui.flags import data_dir_flag, parse_args
+    from tictactoe_tui.cli.flags import data_dir_flag, parse_args
 
     parser = build_parser()
     args, game_flags = parser.parse_known_args(list(argv))

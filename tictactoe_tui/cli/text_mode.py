@@ -8,7 +8,7 @@ what happened in one sentence per move. A search the controller asks for runs to
 the next line is read, so a script can pipe a whole game in (`printf '5\\n1\\n' | tictactoe-tui
 --text`) and a move typed while the computer thinks is simply the next one read.
 
-The same flags as the full-screen app (`ui.flags`, read without loading Textual), the same
+The same flags as the full-screen app (`cli.flags`, read without loading Textual), the same
 history (every game ended or left is kept, so `tictactoe-tui history` lists it), the same
 settings remembered. Bad input gets one sentence and changes nothing; the end of the input (or
 Ctrl+C) ends the program cleanly, keeping a game left unfinished as abandoned.
@@ -19,17 +19,17 @@ from __future__ import annotations
 import signal
 import sys
 import threading
-import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, replace
-from typing import Any, TextIO, assert_never
+from typing import TextIO, assert_never
 
+from tictactoe_tui.cli.flags import TEXT_MODE_FLAG, data_dir_flag, parse_args
 from tictactoe_tui.cli.text_predict import TextPredictions
-from tictactoe_tui.engine import IllegalMove, Mark
+from tictactoe_tui.cli.text_search import run_to_end
+from tictactoe_tui.cli.text_words import opening_lines, players_words, read_cell, thinking_words
+from tictactoe_tui.engine import Mark
 from tictactoe_tui.engine.players.outside import ENGINE
-from tictactoe_tui.engine.puzzles.proven import parse_cell
-from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history import notices
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
@@ -54,7 +54,6 @@ from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, Mode, settings_from_values
 from tictactoe_tui.text.panel import PanelReport
 from tictactoe_tui.text.plain import WORDS, board_lines, help_lines, report_lines, tally_words
-from tictactoe_tui.ui.flags import TEXT_MODE_FLAG, data_dir_flag, parse_args
 from tictactoe_tui.worker.client import Thinker
 
 UNSAID = (Bell, StopSearch, ShowThinking, ScoreChanged, ClearPanel)
@@ -99,11 +98,6 @@ def main(argv: Sequence[str]) -> int:
     finally:
         game.close()
         store.close()
-
-
-def _centre(size: int) -> str:
-    """The name of the centre cell (of the one below and right of it on an even board)."""
-    return cell_notation(size // 2 * (size + 1), size)
 
 
 def engine_move_line(played: str, said: Sequence[str]) -> str:
@@ -161,7 +155,7 @@ class TextGame:
         if self._predict_on:
             self.predictions = TextPredictions(self.store, self._input, self._say)
         try:
-            self._say(*self._opening())
+            self._say(*opening_lines(self.controller))
             self._run(self.controller.next_turn())
             self._say_turn()
             for line in self._input:
@@ -250,7 +244,7 @@ class TextGame:
             if self.predictions is not None:
                 self.predictions.new_game()
             effects = self._keep_first(self.controller.new_game())
-            self._say(f"New game. {self._players()}")
+            self._say(f"New game. {players_words(self.controller)}")
             self._run(effects)
         elif word == "help":
             self._say(*help_lines(self.controller.settings.size))
@@ -268,34 +262,10 @@ class TextGame:
         if controller.mode is Mode.COMPUTER_VS_COMPUTER and not controller.game.is_over:
             self._say("Two computers play this game: new starts another, quit ends.")
             return
-        if text.isdigit():
-            if size != 3:
-                self._say(
-                    f"Digits name cells on the 3 by 3 board only: type a cell's name, "
-                    f"such as {_centre(size)}, or help."
-                )
-                return
-            if not 1 <= int(text) <= 9:
-                self._say(f"{text} is not a cell: the digits 1 to 9 name them, or help.")
-                return
-            cell = int(text) - 1
-        else:
-            try:
-                cell = parse_cell(text, size)
-            except IllegalMove:
-                name = text.strip().upper()
-                if name[:1].isalpha() and name[1:].isdigit():
-                    last = f"{chr(ord('A') + size - 1)}{size}"
-                    self._say(
-                        f"{name} is off the board: the {size} by {size} board's cells run "
-                        f"from A1 to {last}."
-                    )
-                else:
-                    self._say(
-                        f"{text!r} is neither a cell nor a word I know: type a cell such as "
-                        f"{_centre(size)}, or help."
-                    )
-                return
+        cell = read_cell(text, size)
+        if isinstance(cell, str):
+            self._say(cell)
+            return
         before = len(controller.game.moves)
         effects = controller.choose(cell)
         if len(controller.game.moves) > before:
@@ -341,46 +311,8 @@ class TextGame:
         """Run one search to its end (the next line waits), then hand its answer over."""
         controller = self.controller
         if not search.in_process:
-            # A search that takes a while: say so, so silence is not taken for a hang.
-            budget = controller.settings.search_time_limit
-            within = (
-                f", up to {budget:g} second{'' if budget == 1 else 's'}"
-                if budget is not None
-                else ""
-            )
-            doing = (
-                f"{controller.who(controller.game.board.to_move)} is thinking"
-                if search.kind == "computer"
-                else "Analysing"
-            )
-            self._say(f"{doing}{within}.")
-        done = threading.Event()
-        answer: list[Any] = []
-
-        def finish(result: Any = None, error: str | None = None) -> None:
-            answer.append((result, error))
-            done.set()
-
-        try:
-            self.thinker.submit(
-                search.job,
-                *search.args,
-                on_done=finish,
-                on_error=lambda error: finish(error=error),
-                in_process=True,
-            )
-            # In short sleeps, so Ctrl+C is heard at once (a plain wait would hold it back).
-            # Not `done.wait(0.1)`: a Ctrl+C landing inside it can leave the event's lock taken
-            # (a `with` block is not signal-safe), and the search thread would then hang in
-            # `done.set()`.
-            while not done.is_set():
-                time.sleep(0.05)
-        except KeyboardInterrupt:
-            # Wherever Ctrl+C landed (the job may have started without our holding it yet),
-            # every search of ours stops.
-            self.thinker.cancel()
-            raise
-        result, error = answer[0]
+            self._say(thinking_words(controller, search))
+        result, error = run_to_end(self.thinker, search)
         if search.kind == "computer" and error is None and self._predicting():
             assert self.predictions is not None
             decision = result[0]
@@ -480,39 +412,6 @@ class TextGame:
             self._say("Predict mode off: the computer's moves are told at once.")
 
     # -- the words ------------------------------------------------------------------------------
-
-    def _opening(self) -> list[str]:
-        settings = self.controller.settings
-        size = settings.size
-        cells = (
-            "a digit from 1 to 9, or a cell's name such as B2"
-            if size == 3
-            else f"a cell's name such as {_centre(size)}"
-        )
-        return [
-            f"Tic-tac-toe, text mode. {self._players()}",
-            f"Type {cells}; help lists the other words.",
-        ]
-
-    def _players(self) -> str:
-        """Who plays whom, on what board, and who starts."""
-        controller = self.controller
-        settings = controller.settings
-        board = f"a {settings.size} by {settings.size} board, {settings.win_length} in a row"
-        if controller.mode is Mode.HUMAN_VS_COMPUTER:
-            first = "The computer moves" if settings.first == "computer" else "You move"
-        else:
-            first = f"{settings.first_mark} moves"
-        if controller.mode is Mode.HUMAN_VS_COMPUTER:
-            players = (
-                f"You play {settings.human_mark} against the computer, "
-                f"{settings.computer_mark} ({controller.style_words()})"
-            )
-        elif controller.mode is Mode.COMPUTER_VS_COMPUTER:
-            players = f"Two computers play each other ({controller.style_words()})"
-        else:
-            players = "Two people play X and O at one keyboard"
-        return f"{players}, on {board}. {first} first."
 
     def _say_turn(self) -> None:
         """Whose turn it is, when a person is to move and the position is new (not after a

@@ -413,60 +413,75 @@ def node_words(
     """A few lines about one node of the tree, for the panel beside it (with the recording's
     `nodes`, a cut-off's maker says so)."""
     if node.leaf == LEFT_OUT:
-        chooser = chooser_at(root, node.ply - 1)
-        # A long list of cells would push the step panel off the screen: the board lights them.
-        listed = (
-            stand_in_words(node, root)
-            if len(node.left_out) <= LISTED_CELLS
-            else f"{len(node.left_out)} moves left out ({node.rule})"
-        )
-        return (
-            f"{listed}, lit on the board.\n{chooser}'s moves here were searched only on "
-            "the cells next to a mark; the others were never looked at, so nothing here "
-            "says what they are worth."
-        )
-    window = window_words(node.alpha, node.beta, root)
-    if node.move is None:
-        head = f"The position, {root.to_move} to move. Window {window}."
-    else:
-        head = (
-            f"{move_name(node, root)}, ply {node.ply}: tried with window {window} "
-            f"(seen by {mover_at(root, node.ply)})."
-        )
-    if not returned_by(node, step):
-        body = "Not returned yet." if step is not None else "Not recorded: the event cap."
-    else:
-        body = f"Value {bounded_value(node, root)}"
-        if node.leaf is not None:
-            how = (
-                f"{heuristic} at the depth limit"
-                if node.leaf == "heuristic"
-                else leaf_words(node, heuristic)
-            )
-            body += f" ({how})"
-        if node.move is not None:
-            body += (
-                f": {OUTCOME_MEANING[node.outcome or Outcome.EXACT]}{kind_note(value_kind(node))}."
-            )
-        else:
-            body += "."
-    lines = [head, body]
+        return _left_out_words(node, root)
+    lines = [_node_head(node, root), _node_value(node, root, heuristic, step)]
     if nodes is not None and cut_maker(node, nodes, step):
-        parent = nodes[node.parent]
-        lines.append(
-            f"✂ This move made the cut-off: the {ordinal(parent.cut_index + 1)} "
-            f"{mover_at(root, node.ply)} tried here"
-            + (
-                " (ideal ordering tries it first)."
-                if parent.cut_index
-                else ", as ideal ordering would."
-            )
-        )
+        lines.append(_cut_maker_words(node, nodes[node.parent], root))
     if node.pruned and (step is None or 0 <= node.cut_at <= step):
         chooser = chooser_at(root, node.ply)
         skipped = ", ".join(cell_notation(m, root.size) for m in node.pruned)
         lines.append(f"{chooser} reached β here, so {chooser}'s moves {skipped} were pruned.")
     return "\n".join(lines)
+
+
+def _left_out_words(node: TraceNode, root: Board) -> str:
+    """About a stand-in for the moves a node left out: which, and that nothing says their
+    worth."""
+    chooser = chooser_at(root, node.ply - 1)
+    # A long list of cells would push the step panel off the screen: the board lights them.
+    listed = (
+        stand_in_words(node, root)
+        if len(node.left_out) <= LISTED_CELLS
+        else f"{len(node.left_out)} moves left out ({node.rule})"
+    )
+    return (
+        f"{listed}, lit on the board.\n{chooser}'s moves here were searched only on "
+        "the cells next to a mark; the others were never looked at, so nothing here "
+        "says what they are worth."
+    )
+
+
+def _node_head(node: TraceNode, root: Board) -> str:
+    """A node's first line: the position or the move, with the window it was tried with."""
+    window = window_words(node.alpha, node.beta, root)
+    if node.move is None:
+        return f"The position, {root.to_move} to move. Window {window}."
+    return (
+        f"{move_name(node, root)}, ply {node.ply}: tried with window {window} "
+        f"(seen by {mover_at(root, node.ply)})."
+    )
+
+
+def _node_value(node: TraceNode, root: Board, heuristic: str, step: int | None) -> str:
+    """A node's second line: the value it returned (and where it came from), or why none."""
+    if not returned_by(node, step):
+        return "Not returned yet." if step is not None else "Not recorded: the event cap."
+    body = f"Value {bounded_value(node, root)}"
+    if node.leaf is not None:
+        how = (
+            f"{heuristic} at the depth limit"
+            if node.leaf == "heuristic"
+            else leaf_words(node, heuristic)
+        )
+        body += f" ({how})"
+    if node.move is not None:
+        body += f": {OUTCOME_MEANING[node.outcome or Outcome.EXACT]}{kind_note(value_kind(node))}."
+    else:
+        body += "."
+    return body
+
+
+def _cut_maker_words(node: TraceNode, parent: TraceNode, root: Board) -> str:
+    """The line for the move that made its `parent`'s cut-off: how soon it was tried."""
+    return (
+        f"✂ This move made the cut-off: the {ordinal(parent.cut_index + 1)} "
+        f"{mover_at(root, node.ply)} tried here"
+        + (
+            " (ideal ordering tries it first)."
+            if parent.cut_index
+            else ", as ideal ordering would."
+        )
+    )
 
 
 def pruned_words(parent: TraceNode, move: int, root: Board) -> str:

@@ -32,7 +32,6 @@ from tictactoe_tui.history.locations import served_data_dir
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
-from tictactoe_tui.ui.flags import data_dir_flag, parse_args, position_flag, with_known_theme
 from tictactoe_tui.ui.messages import (
     Analyse,
     GameEnded,
@@ -42,7 +41,7 @@ from tictactoe_tui.ui.messages import (
     OpenDrill,
     PlayFrom,
 )
-from tictactoe_tui.ui.themes import OWN_THEMES
+from tictactoe_tui.ui.themes import OWN_THEMES, with_known_theme
 
 if TYPE_CHECKING:
     # Screens load when first shown, the worker's client when first asked for (see `thinker`):
@@ -193,24 +192,6 @@ class TicTacToeApp(App[None]):
     def watch_theme(self, theme: str) -> None:
         """Remember a theme chosen anywhere (the palette too), so the next game keeps it."""
         self.settings = replace(self.settings, theme=theme)
-
-    @classmethod
-    def from_args(cls, argv: Sequence[str] | None = None) -> TicTacToeApp:
-        """Build the app from command-line flags (exits with status 2 on a bad value).
-
-        Without a game flag the Settings screen opens with the last settings used (a --theme
-        flag still sets the theme, --eval the learner's evaluation shown); with one, the flags
-        alone decide.
-        """
-        settings, any_game_flag = parse_args(argv)
-        position = position_flag(argv)
-        store = open_history(data_dir_flag(argv))
-        last = None if any_game_flag else settings_from_values(store.last_settings() or {})
-        if last is not None:
-            themed = settings.theme != GameSettings().theme
-            theme = settings.theme if themed else last.theme
-            settings = replace(last, theme=theme, eval_file=settings.eval_file)
-        return cls(settings, start_in_game=any_game_flag, store=store, position=position)
 
     def run(self, **options: Any) -> None:
         """Run the app (`options` as Textual's `App.run` takes them).

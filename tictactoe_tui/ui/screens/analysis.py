@@ -12,24 +12,22 @@ underneath), the review (the position shown) and Settings (an empty board of the
 and k), and by `tictactoe-tui --position STRING`; a study kept in the history reopens here
 from the Studies screen. `k` keeps the study (its root and every variation) in the history, and
 again saves it in place. Escape goes back (while setting up: cancels the set-up). The lab's keys
-(a, t, w, d) open on the position shown.
+(a, t, w, d) open on the position shown. The keys, and those that set up, paste, copy or open
+the lab, are `ui.screens.analysis_keys`' (the screen's base); keeping the study in the history
+is `play.study_keeping`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, assert_never
+from typing import Any, assert_never
 
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine import Mark
-from tictactoe_tui.history.record import study_counts, study_to_record
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.history.study import MoveTree
 from tictactoe_tui.play.analysis import (
@@ -48,10 +46,11 @@ from tictactoe_tui.play.controller import (
     ShowThinking,
     StopSearch,
 )
-from tictactoe_tui.play.leaving import Leave, LeaveGuard
+from tictactoe_tui.play.leaving import Leave
+from tictactoe_tui.play.study_keeping import StudyKeeping
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.keys import key_for
-from tictactoe_tui.ui.messages import OpenDrill
+from tictactoe_tui.ui.screens.analysis_keys import AnalysisKeys
 from tictactoe_tui.ui.widgets import Board, PositionView
 from tictactoe_tui.ui.widgets.board import board_size_on_screen
 from tictactoe_tui.ui.widgets.footer import Footer
@@ -98,11 +97,7 @@ def compact_terminal(size: int) -> tuple[int, int]:
     )
 
 
-_EXPLORING_KEYS = frozenset({"back", "forward_or_empty", "variation", "promote", "delete"})
-"""The footer's keys that step through the study: hidden while a position is set up."""
-
-
-class AnalysisScreen(Screen[None]):
+class AnalysisScreen(AnalysisKeys):
     """A study: a position set up by hand or taken from a game, and the moves tried from it."""
 
     DEFAULT_CSS = """
@@ -131,55 +126,6 @@ class AnalysisScreen(Screen[None]):
     AnalysisScreen.-compact #variation-list { width: 1fr; height: 100%; padding: 0; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(d), f"place_digit({d})", f"Cell {d}", show=False) for d in range(1, 10)),
-        # Each set-up key (`set_up_…`) comes before the key's other binding, so that while
-        # setting up the footer shows it; the exploring keys, which do nothing then, are hidden
-        # (`check_action` decides).
-        Binding("comma", "back", "Back", key_display=","),
-        Binding("full_stop", "set_up_put('')", "Empty", key_display="."),
-        Binding("full_stop", "forward_or_empty", "Forward", key_display="."),
-        Binding("shift+left", "back", "Back", show=False),
-        Binding("shift+right", "forward_or_empty", "Forward", show=False),
-        Binding("home", "to_root", "Root", show=False),
-        Binding("end", "to_end", "End of line", show=False),
-        Binding(
-            "left_square_bracket",
-            "variation(-1)",
-            "Previous variation",
-            key_display="[",
-            show=False,
-        ),
-        Binding("right_square_bracket", "variation(1)", "Variation", key_display="]"),
-        Binding("plus", "promote", "Promote", key_display="+"),
-        # Not in the footer: at 100 columns it cut the last keys in pieces (the help lists it).
-        Binding("delete,backspace", "delete", "Delete", key_display="del", show=False),
-        Binding("x", "set_up_put('X')", "X"),
-        Binding("o", "set_up_put('O')", "O"),
-        Binding("m", "set_up_side", "Side"),
-        Binding("n", "set_up_clear", "Clear"),
-        Binding("s", "set_up_done", "Done"),
-        Binding("s", "setup", "Set up"),
-        Binding("x", "put('X')", "X", show=False),
-        Binding("o", "put('O')", "O", show=False),
-        Binding("m", "switch_side", "Side to move", show=False),
-        Binding("n", "clear", "Clear", show=False),
-        # Not in the footer (no room at 100 columns): the status line names them.
-        Binding("v", "paste", "Paste", show=False),
-        Binding("c", "copy", "Copy", show=False),
-        Binding("k", "keep", "Keep", show=False),
-        Binding("h", "hint", "Hint", show=False),
-        Binding("i", "toggle_panel", "Panel", show=False),
-        Binding("p", "toggle_lines", "Line", show=False),
-        Binding("a", "compare", "Compare", show=False),
-        Binding("t", "search_tree", "Search tree", show=False),
-        Binding("w", "heuristics", "Heuristic lab", show=False),
-        Binding("d", "pairing", "Why a draw", show=False),
-        Binding("D", "drill", "Alpha-beta drill", show=False),
-        Binding("escape", "set_up_cancel", "Cancel"),
-        Binding("escape", "leave", "Back"),
-    ]
-
     def __init__(
         self,
         position: Position | MoveTree,
@@ -201,34 +147,14 @@ class AnalysisScreen(Screen[None]):
         """The board's rules: this screen shows what it says and does what it asks."""
         self.store = store
         """The history the study is kept in (None: it cannot be kept)."""
-        self.study_id = study_id
-        """The study's id in the history once kept (saving again replaces it)."""
-        self._kept_tree = self.controller.tree if study_id is not None else None
-        self._leaving = LeaveGuard()
-        """Escape and q ask once before they drop moves that were never kept."""
-        if study_id is not None:
-            self._leaving.mark_kept(study_to_record(self.controller.tree))
+        self.keeping = StudyKeeping(store, self.controller.tree, study_id)
+        """The study in the history: its id once kept, the question before unkept moves go."""
         self._drawn: BoardView | None = None
 
     @property
-    def position(self) -> Position:
-        """The position on the board (the engine's `Board`)."""
-        return self.controller.position
-
-    @property
-    def position_text(self) -> str:
-        """The position on the board as `analyse` and `--position` read it."""
-        return self.controller.position_text
-
-    @property
-    def thinking(self) -> bool:
-        """Whether the position shown is being analysed now."""
-        return self.controller.thinking is not None
-
-    @property
-    def view(self) -> PositionView:
-        """The board, the variation list and the panel."""
-        return self.query_one("#analysis-view", PositionView)
+    def study_id(self) -> int | None:
+        """The study's id in the history once kept (saving again replaces it)."""
+        return self.keeping.study_id
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -379,8 +305,7 @@ class AnalysisScreen(Screen[None]):
         shows it), and the verdict line."""
         controller = self.controller
         where, text = controller.status_lines()
-        if self.study_id is not None and controller.tree is self._kept_tree:
-            where = f"Study {self.study_id} · {where}"
+        where = self.keeping.where(controller.tree, where)
         notice = (controller.notice, "$text-warning")
         status = (
             Content.assemble((where, "bold"), "\n", notice)
@@ -456,75 +381,9 @@ class AnalysisScreen(Screen[None]):
         else:
             self._run(self.controller.delete())
 
-    def action_setup(self) -> None:
-        """Set up a position by hand from the one shown; again: done."""
-        self._run(self.controller.start_setup())
-
-    def action_put(self, mark: str) -> None:
-        """x / o / . while setting up: that mark (or nothing) on the cursor's cell."""
-        self._run(self.controller.put(self.view.board.cursor, Mark(mark) if mark else None))
-
-    def action_switch_side(self) -> None:
-        """The other side to move (set-up)."""
-        self._run(self.controller.switch_side())
-
-    def action_clear(self) -> None:
-        """An empty board (set-up)."""
-        self._run(self.controller.clear())
-
-    def action_paste(self) -> None:
-        """Open the paste box (a terminal's paste, ctrl+v or shift+insert, types into it)."""
-        self.add_class("-pasting")
-        box = self.query_one("#paste", Input)
-        box.value = ""
-        box.focus()
-
-    @on(Input.Submitted, "#paste")
-    def on_paste_submitted(self, event: Input.Submitted) -> None:
-        """Enter in the paste box: take the position, or say why not (the box stays open)."""
-        effects = self.controller.paste(event.value)
-        if not any(isinstance(e, Say) and e.text.startswith("Not pasted") for e in effects):
-            self._close_paste()
-        self._run(effects)
-
-    def _close_paste(self) -> None:
-        self.remove_class("-pasting")
-        self.view.board.focus()
-
-    def action_copy(self) -> None:
-        """The position's string to the clipboard (and on screen)."""
-        self._run(self.controller.copy())
-
     def action_keep(self) -> None:
         """Keep the study (its root and every variation) in the history; again: replace it."""
-        tree = self.controller.tree
-        if self.store is None:
-            self._run(self.controller.say("There is no history here: the study cannot be kept."))
-            return
-        if tree is not self._kept_tree:
-            self.study_id = None  # a new study (set up or pasted): kept as a new one
-        before = self.store.notice
-        kept = self.store.save_study(study_to_record(tree), self.study_id)
-        if kept is None:
-            self._run(
-                self.controller.say(
-                    self.store.notice
-                    if self.store.notice != before
-                    else "The study was not kept: the history cannot be written."
-                )
-            )
-            return
-        again = self.study_id == kept
-        self.study_id, self._kept_tree = kept, tree
-        self._leaving.mark_kept(study_to_record(tree))
-        moves, variations = study_counts(tree)
-        self._run(
-            self.controller.say(
-                f"Study {kept} {'saved again' if again else 'kept in the history'} ({moves} "
-                f"move{'s' if moves != 1 else ''}, {variations} variation"
-                f"{'s' if variations != 1 else ''}): y, then s, lists the studies."
-            )
-        )
+        self._run(self.controller.say(self.keeping.keep(self.controller.tree)))
 
     def action_hint(self) -> None:
         """Say the best move of the position shown."""
@@ -556,79 +415,8 @@ class AnalysisScreen(Screen[None]):
     def may_leave(self, way: Leave) -> bool:
         """Whether Escape (`Leave.BACK`) or q (`Leave.QUIT`) may leave the board now; when the
         study has moves that were never kept, the board asks first and says how to keep them."""
-        if self.store is None or self.store.state not in ("ready", "waiting"):
-            return True  # no history to keep the study in: asking would offer nothing
-        tree = self.controller.tree
-        question = self._leaving.ask(study_to_record(tree), study_counts(tree)[0], way)
+        question = self.keeping.leave_question(self.controller.tree, way)
         if question is None:
             return True
         self._run(self.controller.say(question))
         return False
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Letters typed in the paste box stay there (escape closes it); the set-up keys are
-        there while setting up, the exploring keys of the footer the rest of the time."""
-        if self.has_class("-pasting"):
-            return action == "leave"
-        setting_up = self.controller.phase is Phase.SETUP
-        if action.startswith("set_up_"):
-            return setting_up
-        if action in _EXPLORING_KEYS:
-            return not setting_up
-        return True
-
-    def action_set_up_put(self, mark: str) -> None:
-        """x / o / . while setting up (the footer's keys)."""
-        self.action_put(mark)
-
-    def action_set_up_side(self) -> None:
-        """m while setting up: the other side to move."""
-        self.action_switch_side()
-
-    def action_set_up_clear(self) -> None:
-        """n while setting up: an empty board."""
-        self.action_clear()
-
-    def action_set_up_done(self) -> None:
-        """s again: the position set up is the one studied."""
-        self.action_setup()
-
-    def action_set_up_cancel(self) -> None:
-        """Escape while setting up: back to the position as it was."""
-        self.action_leave()
-
-    # -- the lab, on the position shown ---------------------------------------------------------
-
-    def _lab(self, screen: Screen[Any]) -> None:
-        self._run(self.controller.leave())
-        self.app.push_screen(screen)
-
-    def action_compare(self) -> None:
-        """Every search algorithm on the position shown."""
-        from tictactoe_tui.ui.screens.compare import CompareScreen
-
-        self._lab(CompareScreen(self.position, eval_file=self.eval_file or None))
-
-    def action_search_tree(self) -> None:
-        """The alpha-beta search from the position shown, as a tree."""
-        from tictactoe_tui.ui.screens.tree import TreeScreen
-
-        self._lab(TreeScreen(self.position, eval_file=self.eval_file or None))
-
-    def action_heuristics(self) -> None:
-        """How H1 and H2 rank the position's moves."""
-        from tictactoe_tui.ui.screens.heuristics import HeuristicScreen
-
-        limit = self.controller.time_limit if self.position.size > 3 else None
-        self._lab(HeuristicScreen(self.position, limit, eval_file=self.eval_file or None))
-
-    def action_drill(self) -> None:
-        """The alpha-beta drill on a tree cut from the position shown (the app opens it)."""
-        self._run(self.controller.leave())
-        self.post_message(OpenDrill(self.position))
-
-    def action_pairing(self) -> None:
-        """Why the position is a draw, when a pairing strategy proves it."""
-        from tictactoe_tui.ui.screens.pairing import PairingScreen
-
-        self._lab(PairingScreen(self.position))

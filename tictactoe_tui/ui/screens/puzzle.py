@@ -18,20 +18,19 @@ moves looked at, escape stops it, and what it found stays beside the board), `c`
 as in the game; the cursor starts on a stone, so Enter alone never plays the answer. Moving on
 cancels a running job, so no late answer arrives. Escape goes back. What a key or a click may
 do during a try (its phases: solving, checking, playing, done) is
-`play.puzzle_try.PuzzleTry`'s to decide.
+`play.puzzle_try.PuzzleTry`'s to decide; where the puzzles come from (the bank, those made or
+found, those shown) is `play.puzzle_shelf`'s, what is shown of a try `play.puzzle_view`'s, and
+the keys (the screen's base) are `ui.screens.puzzle_keys`'.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from datetime import date
-from typing import Any, ClassVar, TypeVar, TypeVarTuple
 
-from textual import events, on, work
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
@@ -41,45 +40,38 @@ from tictactoe_tui.engine.puzzles.proven import (
     Puzzle,
     default_k,
     load_bank,
-    puzzle_of_the_day,
 )
 from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.history.puzzles import (
     GameScan,
     Standing,
-    choose_next,
     record_try,
     standing,
 )
-from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.store import HistoryStore
-from tictactoe_tui.play.puzzle_try import MAX_HINTS, PuzzlePhase, PuzzleTry
+from tictactoe_tui.play.puzzle_shelf import (
+    PuzzleShelf,
+    found_words,
+    games_to_scan,
+    next_shape,
+)
+from tictactoe_tui.play.puzzle_try import PuzzlePhase, PuzzleTry
+from tictactoe_tui.play.puzzle_view import board_hints, side_text, status_text
 from tictactoe_tui.text.game import board_words
 from tictactoe_tui.text.puzzles import (
-    area,
     explanation,
     goal_detail,
-    goal_words,
-    hint,
     outcome_words,
     standing_words,
-    title_words,
     verdict_words,
 )
-from tictactoe_tui.ui.jobs import app_thinker
-from tictactoe_tui.ui.messages import OpenCards
+from tictactoe_tui.ui.jobs import submit_job
+from tictactoe_tui.ui.screens.puzzle_keys import PuzzleKeys
 from tictactoe_tui.ui.widgets import Board
 from tictactoe_tui.ui.widgets.board import board_size_on_screen
 from tictactoe_tui.ui.widgets.footer import Footer
 from tictactoe_tui.ui.widgets.too_small import TooSmall
-from tictactoe_tui.worker.client import JobFailed
 from tictactoe_tui.worker.jobs import PuzzleReply, answer_puzzle, find_puzzles, puzzles_in_games
-
-T = TypeVar("T")
-"""What a job of this screen returns (its answer's argument)."""
-
-Ts = TypeVarTuple("Ts")
-"""A job's arguments."""
 
 STEP_SECONDS = 0.7
 """Seconds between two plies of a line played out on the board (slow enough to read)."""
@@ -89,9 +81,6 @@ IN_PROCESS_MAX_SIZE = 4
 
 SIDE_MIN_WIDTH = 34
 """The narrowest the words beside the board may be."""
-
-GAMES_SCANNED = 40
-"""How many of the newest games `g` looks through for puzzles."""
 
 MORE_PUZZLES = 5
 """How many puzzles are made at once when the bank has no unsolved one left for a board."""
@@ -113,7 +102,7 @@ def needed_terminal(size: int) -> tuple[int, int]:
     return width + SIDE_MIN_WIDTH + 1, height + 3 + 1
 
 
-class PuzzleScreen(Screen[None]):
+class PuzzleScreen(PuzzleKeys):
     """One puzzle at a time: the position, the goal, the player's move and what follows."""
 
     DEFAULT_CSS = """
@@ -128,18 +117,6 @@ class PuzzleScreen(Screen[None]):
         display: none;
     }
     """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("h", "hint", "Hint"),
-        Binding("r", "retry", "Retry"),
-        Binding("n", "next_puzzle", "Next"),
-        Binding("d", "daily", "Of the day"),
-        Binding("b", "next_board", "Board"),
-        Binding("g", "from_games", "Your games"),
-        Binding("c", "cards", "Cards", show=False),
-        Binding("escape", "back", "Back"),
-        *(Binding(str(d), f"place_digit({d})", f"Cell {d}", show=False) for d in range(1, 10)),
-    ]
 
     step_seconds = STEP_SECONDS
     """Seconds between two plies of a line played out (tests set it small)."""
@@ -156,7 +133,8 @@ class PuzzleScreen(Screen[None]):
         super().__init__()
         self.store = store
         self.shape = shape
-        self.bank: list[Puzzle] = list(load_bank() if bank is None else bank)
+        self.shelf = PuzzleShelf(load_bank() if bank is None else bank)
+        """The puzzles to choose from, those shown, and the look through the games."""
         self.today = today
         self.attempt = PuzzleTry()
         """The puzzle shown and the try at it: its phase, hints, the moves shown."""
@@ -165,15 +143,7 @@ class PuzzleScreen(Screen[None]):
         self.mine = Standing()
         self._waiting_for = ""
         self._timer: Timer | None = None
-        self._seen: set[str] = set()
-        self._found: list[Puzzle] = []
-        self._daily = False
         self._last_outcome = ""
-        self._scanning = ""
-        """While `g` looks through the games: what it looks through ("your last 13 games")."""
-        self.note = ""
-        """What `g` found (or why it stopped), kept above the puzzle's words until another
-        puzzle is chosen."""
 
     # -- layout ----------------------------------------------------------------------------------
 
@@ -188,26 +158,6 @@ class PuzzleScreen(Screen[None]):
                 yield Static("", id="puzzle-standing", markup=False)
         yield TooSmall(id="puzzle-too-small")
         yield Footer()
-
-    @property
-    def board(self) -> Board:
-        """The puzzle's board widget."""
-        return self.query_one("#puzzle-board", Board)
-
-    @property
-    def puzzle(self) -> Puzzle | None:
-        """The puzzle shown."""
-        return self.attempt.puzzle
-
-    @property
-    def phase(self) -> PuzzlePhase:
-        """Where the try is: idle, solving, checking, playing, done."""
-        return self.attempt.phase
-
-    @property
-    def played(self) -> list[int]:
-        """The moves shown on the board since the puzzle's position."""
-        return self.attempt.played
 
     @property
     def busy(self) -> bool:
@@ -241,36 +191,37 @@ class PuzzleScreen(Screen[None]):
 
     async def _show_next(self) -> None:
         """The next puzzle of this board: one found in the games first, else the bank's."""
-        pool = self._found + self.bank
-        puzzle = choose_next(pool, self.mine, self.shape, self._seen)
-        if puzzle is None or (puzzle.size, puzzle.k) != self.shape:
+        puzzle = self.shelf.next(self.mine, self.shape)
+        if puzzle is None:
             await self._swap_board(self.shape[0])
             self._make_more()
             return
-        self._daily = False
+        self.shelf.daily = False
         await self.show_puzzle(puzzle)
 
     def _make_more(self) -> None:
         """Every puzzle of this board was solved or shown: make new ones in the worker."""
         size, k = self.shape
         self._start_wait(f"Making new {board_words(size, k)} puzzles (every one proven)…")
-        seed = self.mine.tries * 1_000 + len(self._seen) + size * 17 + k
+        seed = self.shelf.seed(self.mine, self.shape)
         # Always in the worker: even a 4×4 batch searches for a second or so, which a thread
         # here would take from the keys.
-        self._submit(
+        submit_job(
+            self,
+            "puzzle",
             find_puzzles,
             (size, k, MORE_PUZZLES, seed),
             lambda result: self._found_puzzles(_puzzles_of(result), "made"),
+            self._failed,
         )
 
     async def show_puzzle(self, puzzle: Puzzle) -> None:
         """Show `puzzle` from its start, waiting for the player's move."""
         self._drop_job()
-        self.note = ""
+        self.shelf.shown(puzzle)
         self.shape = (puzzle.size, puzzle.k)
         await self._swap_board(puzzle.size)
         self.attempt.start(puzzle)
-        self._seen.add(puzzle.key)
         self._restart()
 
     async def _swap_board(self, size: int) -> None:
@@ -302,27 +253,10 @@ class PuzzleScreen(Screen[None]):
 
     # -- the player's move -----------------------------------------------------------------------
 
-    @on(Board.CellChosen, "#puzzle-board")
-    def on_cell_chosen(self, event: Board.CellChosen) -> None:
-        """A cell picked: send the move to the engine, if a move is wanted now."""
-        event.stop()
-        self._try(event.cell)
-
-    def action_place_digit(self, digit: int) -> None:
-        """Digits 1–9 play on 3×3 (1 is top-left, row by row), as in the game."""
-        puzzle = self.puzzle
-        if puzzle is None:
-            return
-        if puzzle.size != 3:
-            self.notify("Digits play on 3×3 only: use the arrows and Enter, or click.", timeout=3)
-            return
-        self.board.cursor = digit - 1
-        self._try(digit - 1)
-
     def _try(self, cell: int) -> None:
         """The player's move on `cell`: to the engine, if a move is wanted now."""
         puzzle = self.puzzle
-        if puzzle is None or self.has_class("-too-small") or self._scanning:
+        if puzzle is None or self.has_class("-too-small") or self.shelf.scanning:
             return  # moves wait until the board shows (and the scan of the games ends)
         refusal = self.attempt.choose(cell)
         if refusal:
@@ -331,10 +265,13 @@ class PuzzleScreen(Screen[None]):
         self.board.interactive = False
         self.words = [*self.words, f"You play {cell_notation(cell, puzzle.size)}: checking…"]
         self._refresh()
-        self._submit(
+        submit_job(
+            self,
+            "puzzle",
             answer_puzzle,
             (puzzle, cell),
             self._answered,
+            self._failed,
             in_process=puzzle.size <= IN_PROCESS_MAX_SIZE,
         )
 
@@ -382,52 +319,27 @@ class PuzzleScreen(Screen[None]):
             self._refresh()
 
     async def _found_puzzles(self, puzzles: tuple[Puzzle, ...], where: str) -> None:
-        """Puzzles arrived from a job: show the first new one."""
+        """Puzzles arrived from a job: show the first new one (from the games: with what the
+        look found, or why nothing)."""
         self._waiting_for = ""
-        scanned, self._scanning = self._scanning, ""
-        # A puzzle from the player's own game is shown even if the bank's twin was: it is
-        # their position, and says so.
-        fresh = [p for p in puzzles if where == "games" or p.key not in self._seen]
-        if where == "games":
-            if not fresh:
-                self.note = (
-                    f"No puzzles in {scanned} yet: a position where you missed the only win "
-                    "or the only defence becomes one."
-                )
-                self._refresh()
-                return
-            many = f"{len(fresh)} puzzles" if len(fresh) > 1 else "1 puzzle"
-            self._found = fresh + [p for p in self._found if p.key not in {f.key for f in fresh}]
-            self._daily = False
+        scanned = self.shelf.end_scan()
+        from_games = where == "games"
+        fresh = self.shelf.take(puzzles, from_games)
+        if fresh:
+            self.shelf.daily = False
             await self.show_puzzle(fresh[0])
-            self.note = f"{many} from {scanned}: this is the first" + (
-                "; n shows the next." if len(fresh) > 1 else "."
-            )
+        if from_games:
+            self.shelf.note = found_words(fresh, scanned)
             self._refresh()
-            return
-        self._found = fresh + [p for p in self._found if p.key not in {f.key for f in fresh}]
-        if not fresh:
+        elif not fresh:
             self.notify(
                 "No new puzzle was found for this board: try another (b).",
                 severity="warning",
                 timeout=6,
             )
             self._refresh()
-            return
-        self._daily = False
-        await self.show_puzzle(fresh[0])
 
     # -- keys ------------------------------------------------------------------------------------
-
-    def action_hint(self) -> None:
-        """One more hint: the area, then the threat, then the move."""
-        if self.attempt.hint():
-            self._refresh()
-
-    def action_retry(self) -> None:
-        """The same puzzle from its start (a retry is not rated)."""
-        if self.puzzle is not None:
-            self._restart()
 
     async def action_next_puzzle(self) -> None:
         """The next puzzle of this board."""
@@ -436,22 +348,19 @@ class PuzzleScreen(Screen[None]):
 
     async def action_daily(self) -> None:
         """The puzzle of the day: the same one all day, on any board."""
-        day = self.today or date.today()
-        puzzle = puzzle_of_the_day(self.bank, day.toordinal())
+        puzzle = self.shelf.of_the_day(self.today or date.today())
         if puzzle is None:
             self.notify(
                 "There is no puzzle bank to choose the day's puzzle from.", severity="warning"
             )
             return
         await self.show_puzzle(puzzle)
-        self._daily = True
+        self.shelf.daily = True
         self._refresh()
 
     async def action_next_board(self) -> None:
         """Puzzles on the next board (3×3, 4×4 with 3 and 4 in a row, … 15×15)."""
-        shapes = list(SHAPES)
-        index = shapes.index(self.shape) if self.shape in shapes else -1
-        self.shape = shapes[(index + 1) % len(shapes)]
+        self.shape = next_shape(self.shape)
         self._drop_job()
         await self._show_next()
 
@@ -460,94 +369,39 @@ class PuzzleScreen(Screen[None]):
         if self.store is None:
             self.notify("There is no history to look in.", severity="warning")
             return
-        games: list[tuple[int | None, PlayedGame]] = []
-        for summary in self.store.games(limit=GAMES_SCANNED):
-            if summary.mode == "computer-vs-computer":
-                continue
-            game = self.store.game(summary.id)
-            if game is not None:
-                games.append((summary.id, game))
+        games = games_to_scan(self.store)
         if not games:
             self.notify("No games with a person in the history yet.", timeout=4)
             return
         self._drop_job()
-        self.note = ""
-        self._scanning = f"your last {len(games)} games" if len(games) > 1 else "your last game"
-        self._start_wait(f"Looking for puzzles in {self._scanning}…")
-        self._submit(
+        self._start_wait(self.shelf.start_scan(len(games)))
+        submit_job(
+            self,
+            "puzzle",
             puzzles_in_games,
             (games, 10),
             lambda found: self._found_puzzles(tuple(found), "games"),
+            self._failed,
             on_progress=self._scanned,
         )
 
     def _scanned(self, scan: GameScan) -> None:
         """How far the look through the games is, in the status (escape stops it)."""
-        if not self._scanning:
-            return
-        found = f", {scan.found} found" if scan.found else ""
-        self._start_wait(
-            f"Looking for puzzles in {self._scanning}: move {scan.looked + 1} of {scan.total} "
-            f"you played{found}… escape stops."
-        )
-
-    def action_cards(self) -> None:
-        """Open the "find a better move" cards: your own mistakes, back when due."""
-        self.post_message(OpenCards())
+        if self.shelf.scanning:
+            self._start_wait(self.shelf.scan_words(scan))
 
     def action_back(self) -> None:
         """Back to where the puzzles were opened from; while `g` looks through the games,
         stop that instead."""
-        if self._scanning:
-            scanned, self._scanning = self._scanning, ""
+        if self.shelf.scanning:
+            scanned = self.shelf.end_scan()
             self._drop_job()
-            self.note = f"Stopped looking for puzzles in {scanned}: g looks again."
+            self.shelf.note = f"Stopped looking for puzzles in {scanned}: g looks again."
             self._refresh()
             return
         self.dismiss()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer the hint while a move is wanted, and retry once a puzzle is shown."""
-        if action == "hint":
-            return self.attempt.can_hint
-        if action == "retry":
-            return self.attempt.can_retry
-        return True
-
     # -- jobs ------------------------------------------------------------------------------------
-
-    def _submit(
-        self,
-        fn: Callable[[*Ts], T],
-        args: tuple[*Ts],
-        answer: Callable[[T], Awaitable[None] | None],
-        in_process: bool = False,
-        on_progress: Callable[[Any], None] | None = None,
-    ) -> None:
-        """Run a job for this screen in the app's worker; `answer` gets its result (and
-        `on_progress` its reports). A newer job (or moving on, or leaving) cancels it, so no
-        late answer arrives."""
-        self._run_job(fn, args, answer, in_process, on_progress)
-
-    @work(exclusive=True, group="puzzle", exit_on_error=False)
-    async def _run_job(
-        self,
-        fn: Callable[[*Ts], T],
-        args: tuple[*Ts],
-        answer: Callable[[T], Awaitable[None] | None],
-        in_process: bool,
-        on_progress: Callable[[Any], None] | None,
-    ) -> None:
-        try:
-            result = await app_thinker(self).run(
-                fn, *args, in_process=in_process, on_progress=on_progress
-            )
-        except JobFailed as error:
-            self._failed(str(error))
-            return
-        handled = answer(result)
-        if handled is not None:
-            await handled
 
     def _start_wait(self, words: str) -> None:
         self._waiting_for = words
@@ -558,7 +412,7 @@ class PuzzleScreen(Screen[None]):
         playing out a line."""
         self.workers.cancel_group(self, "puzzle")
         self._waiting_for = ""
-        self._scanning = ""
+        self.shelf.scanning = ""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -570,36 +424,25 @@ class PuzzleScreen(Screen[None]):
         puzzle = self.puzzle
         status = self.query_one("#puzzle-status", Static)
         words = self.query_one("#puzzle-words", Static)
-        total = len({p.key for p in self.bank} | {p.key for p in self._found})
-        self.query_one("#puzzle-standing", Static).update(standing_words(self.mine, total))
+        self.query_one("#puzzle-standing", Static).update(
+            standing_words(self.mine, self.shelf.total)
+        )
         if puzzle is None or (self._waiting_for and not self.attempt.busy):
             status.update(self._waiting_for or "No puzzle yet.")
             words.update("")
             return
-        daily = "Puzzle of the day · " if self._daily else ""
-        status.update(f"{daily}{title_words(puzzle)}\n{goal_words(puzzle)}\n{self._prompt()}")
-        shown = [self.note, *self.words] if self.note else list(self.words)
-        hints = self.attempt.hints
-        if self.phase is PuzzlePhase.SOLVING and hints:
-            shown += [hint(puzzle, level) for level in range(1, hints + 1)]
-        if self._last_outcome and self.phase is PuzzlePhase.DONE:
-            shown.append(self._last_outcome)
-        words.update("\n\n".join(shown))
+        status.update(status_text(self.attempt, puzzle, self.shelf.daily))
+        words.update(
+            side_text(self.attempt, puzzle, self.shelf.note, self.words, self._last_outcome)
+        )
         self.query_one("#puzzle-scroll", VerticalScroll).scroll_end(animate=False)
         self._draw_board(puzzle)
         self.refresh_bindings()
 
-    def _prompt(self) -> str:
-        return PROMPTS.get(self.phase, "")
-
     def _draw_board(self, puzzle: Puzzle) -> None:
         position = self.attempt.position() or puzzle.board
         marks = position.marks()
-        hints: dict[int, str] = {}
-        solving = self.phase is PuzzlePhase.SOLVING
-        if solving and self.attempt.hints >= 1:
-            hints = {cell: "·" for cell in area(puzzle) if not marks[cell]}
-        best = puzzle.answer if solving and self.attempt.hints >= MAX_HINTS else None
+        hints, best = board_hints(self.attempt, puzzle, marks)
         self.board.show(
             marks,
             hints=hints,
@@ -607,15 +450,6 @@ class PuzzleScreen(Screen[None]):
             best=best,
             winning=position.winning_line,
         )
-
-
-PROMPTS = {
-    PuzzlePhase.SOLVING: "Your move: click a cell, or the arrows and Enter. h: a hint.",
-    PuzzlePhase.CHECKING: "The engine checks your move…",
-    PuzzlePhase.PLAYING: "Playing out the line…",
-    PuzzlePhase.DONE: "r: try again · n: next puzzle · d: the puzzle of the day · b: board",
-}
-"""What the player can do in each phase of a try."""
 
 
 def start_cell(puzzle: Puzzle) -> int:

@@ -57,8 +57,8 @@ from tictactoe_tui.play.settings import (
     SettingError,
     settings_from_text,
 )
-from tictactoe_tui.ui.flags import themes
 from tictactoe_tui.ui.messages import Analyse
+from tictactoe_tui.ui.themes import THEMES
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 
 MODE_LABELS = {
@@ -123,7 +123,7 @@ class SettingValidator(Validator):
     def validate(self, value: str) -> ValidationResult:
         """Valid when `GameSettings` accepts the text for this field."""
         try:
-            settings_from_text({self.field: value}, themes())
+            settings_from_text({self.field: value}, THEMES)
         except SettingError as error:
             return self.failure(error.problem.capitalize())
         return self.success()
@@ -211,114 +211,130 @@ class SettingsScreen(Screen[GameSettings | None]):
 
     def compose(self) -> ComposeResult:
         """Two columns of labelled controls, then Start."""
-        s = self.settings
         yield Header()
         # Not focusable itself: Tab should go straight from Start to the first control.
         with VerticalScroll(id="settings-form", can_focus=False), Horizontal(id="settings-columns"):
             with Vertical(id="players-column", classes="settings-column"):
-                yield from _field("Mode", "mode", _radio_set("mode", MODE_LABELS, s.mode))
-                yield from _field(
-                    "Who moves first", "first", _radio_set("first", FIRST_LABELS, s.first)
-                )
-                yield from _field(
-                    "Your mark",
-                    "mark",
-                    _radio_set("mark", {"X": "X", "O": "O"}, s.mark),
-                )
-                yield from _field(
-                    "Predict the computer's moves (asked before each is shown)",
-                    "predict",
-                    _radio_set("predict", PREDICT_LABELS, "on" if s.predict else "off"),
-                )
-                yield from _field(
-                    "Computer player",
-                    "opponent",
-                    self._opponent_select(s.opponent),
-                )
-                yield from _field(
-                    "Outside engine: its pbrain program", "engine", self._engine_field(s.engine)
-                )
-                yield from _field(
-                    "Your Python file (python:path=FILE)",
-                    "learner",
-                    self._learner_field(s.learner),
-                )
-                yield from _field(
-                    "Difficulty (% clever moves, 1–100)",
-                    "difficulty",
-                    *_stepper("difficulty", str(s.difficulty)),
-                )
-                yield from _field(
-                    "Two computers: X plays (blank: as above)",
-                    "x",
-                    Input(s.x, placeholder="alphabeta:time=0.5, engine:path=…", id="x"),
-                )
-                yield from _field(
-                    "Two computers: O plays (blank: as above)",
-                    "o",
-                    Input(s.o, placeholder="h1, engine:path=…:time=2", id="o"),
-                )
+                yield from self._player_fields()
             with Vertical(id="board-column", classes="settings-column"):
-                yield from _field(
-                    "Board size",
-                    "size",
-                    Select(
-                        [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)],
-                        value=s.size,
-                        allow_blank=False,
-                        id="size",
-                    ),
-                )
-                yield from _field(
-                    "Marks in a row to win",
-                    "k",
-                    Select(
-                        k_options(s.size), value=k_choice(s.size, s.k), allow_blank=False, id="k"
-                    ),
-                )
-                yield from _field(
-                    "Seconds per computer move (boards over 3×3)",
-                    "time_limit",
-                    *_stepper("time_limit", f"{s.time_limit:g}"),
-                )
-                yield from _field(
-                    f"Search depth, plies {MIN_DEPTH}–{MAX_DEPTH} (blank: automatic)",
-                    "depth",
-                    NumberInput(
-                        "" if s.depth is None else str(s.depth),
-                        placeholder="automatic",
-                        restrict=r"\d*",
-                        validators=[SettingValidator("depth")],
-                        id="depth",
-                    ),
-                )
-                yield from _field(
-                    "Seed (blank: different every game)",
-                    "seed",
-                    NumberInput(
-                        "" if s.seed is None else str(s.seed),
-                        placeholder="any whole number",
-                        restrict=r"-?\d*",
-                        validators=[SettingValidator("seed")],
-                        id="seed",
-                    ),
-                )
-                yield from _field(
-                    "Theme",
-                    "theme",
-                    Select(
-                        [(name, name) for name in themes()],
-                        value=s.theme,
-                        allow_blank=False,
-                        id="theme",
-                    ),
-                )
+                yield from self._board_fields()
+                yield from self._search_fields()
+                yield from self._theme_field()
         # Outside the scrolling form, so Start stays in sight whatever the form shows.
         with Horizontal(id="settings-actions"):
             yield Button("Start", variant="primary", id="start")
             yield Static(HINTS["start"], id="settings-hint")
         yield TooSmall(id="settings-too-small")
         yield Footer()
+
+    def _player_fields(self) -> ComposeResult:
+        """The players' column: who plays whom, who starts, the marks, predict mode, the
+        computer player (its program or file, how clever it is) and the two computers'."""
+        s = self.settings
+        yield from _field("Mode", "mode", _radio_set("mode", MODE_LABELS, s.mode))
+        yield from _field("Who moves first", "first", _radio_set("first", FIRST_LABELS, s.first))
+        yield from _field(
+            "Your mark",
+            "mark",
+            _radio_set("mark", {"X": "X", "O": "O"}, s.mark),
+        )
+        yield from _field(
+            "Predict the computer's moves (asked before each is shown)",
+            "predict",
+            _radio_set("predict", PREDICT_LABELS, "on" if s.predict else "off"),
+        )
+        yield from _field(
+            "Computer player",
+            "opponent",
+            self._opponent_select(s.opponent),
+        )
+        yield from _field(
+            "Outside engine: its pbrain program", "engine", self._engine_field(s.engine)
+        )
+        yield from _field(
+            "Your Python file (python:path=FILE)",
+            "learner",
+            self._learner_field(s.learner),
+        )
+        yield from _field(
+            "Difficulty (% clever moves, 1–100)",
+            "difficulty",
+            *_stepper("difficulty", str(s.difficulty)),
+        )
+        yield from _field(
+            "Two computers: X plays (blank: as above)",
+            "x",
+            Input(s.x, placeholder="alphabeta:time=0.5, engine:path=…", id="x"),
+        )
+        yield from _field(
+            "Two computers: O plays (blank: as above)",
+            "o",
+            Input(s.o, placeholder="h1, engine:path=…:time=2", id="o"),
+        )
+
+    def _board_fields(self) -> ComposeResult:
+        """The board's column, first: its size and the marks in a row that win."""
+        s = self.settings
+        yield from _field(
+            "Board size",
+            "size",
+            Select(
+                [(f"{n}×{n}", n) for n in range(MIN_SIZE, MAX_SIZE + 1)],
+                value=s.size,
+                allow_blank=False,
+                id="size",
+            ),
+        )
+        yield from _field(
+            "Marks in a row to win",
+            "k",
+            Select(k_options(s.size), value=k_choice(s.size, s.k), allow_blank=False, id="k"),
+        )
+
+    def _search_fields(self) -> ComposeResult:
+        """The board's column, then: the computer's time, depth and seed."""
+        s = self.settings
+        yield from _field(
+            "Seconds per computer move (boards over 3×3)",
+            "time_limit",
+            *_stepper("time_limit", f"{s.time_limit:g}"),
+        )
+        yield from _field(
+            f"Search depth, plies {MIN_DEPTH}–{MAX_DEPTH} (blank: automatic)",
+            "depth",
+            NumberInput(
+                "" if s.depth is None else str(s.depth),
+                placeholder="automatic",
+                restrict=r"\d*",
+                validators=[SettingValidator("depth")],
+                id="depth",
+            ),
+        )
+        yield from _field(
+            "Seed (blank: different every game)",
+            "seed",
+            NumberInput(
+                "" if s.seed is None else str(s.seed),
+                placeholder="any whole number",
+                restrict=r"-?\d*",
+                validators=[SettingValidator("seed")],
+                id="seed",
+            ),
+        )
+
+    def _theme_field(self) -> ComposeResult:
+        """The board's column, last: the theme."""
+        s = self.settings
+        yield from _field(
+            "Theme",
+            "theme",
+            Select(
+                [(name, name) for name in THEMES],
+                value=s.theme,
+                allow_blank=False,
+                id="theme",
+            ),
+        )
 
     def _opponent_select(self, opponent: str) -> Select[str]:
         """The computer players; served, no outside engine or Python file unless one is
@@ -414,7 +430,7 @@ class SettingsScreen(Screen[GameSettings | None]):
         """Open the analysis board on an empty board of the chosen size and k (a setting that
         cannot be used is shown beside its control instead)."""
         try:
-            settings = settings_from_text(self._texts(), themes())
+            settings = settings_from_text(self._texts(), THEMES)
         except SettingError as error:
             self._show_error(error.field, error.problem.capitalize(), focus=True)
             return
@@ -425,7 +441,7 @@ class SettingsScreen(Screen[GameSettings | None]):
     def start(self) -> None:
         """Start the game as set, or show what is wrong beside its control."""
         try:
-            settings = settings_from_text(self._texts(), themes())
+            settings = settings_from_text(self._texts(), THEMES)
         except SettingError as error:
             self._show_error(error.field, error.problem.capitalize(), focus=True)
             return

@@ -1,8 +1,8 @@
 """The game flags (`tictactoe-tui --size 10 --k 5 ...`) that make `GameSettings`.
 
-Read by `TicTacToeApp.from_args`, the play command, the text mode (`--text`) and `serve` (which
-checks them before it starts any app). The themes `--theme` accepts are Textual's and the app's
-own (`ui.themes`), which is why this lives in `ui`; they are imported only when needed
+Read by the play command (`cli.play`, which hands the app what they say), the text mode
+(`--text`) and `serve` (which checks them before it starts any app). The themes `--theme`
+accepts are Textual's and the app's own (`ui.themes`); they are imported only when needed
 (`themes()`), so the text mode reads the same flags without loading Textual.
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import cache
 
 from tictactoe_tui import __version__
@@ -52,14 +51,6 @@ def themes() -> tuple[str, ...]:
     return THEMES
 
 
-def with_known_theme(settings: GameSettings) -> GameSettings:
-    """`settings`, with the default theme instead of one Textual does not have (a history
-    written by another version may remember one)."""
-    if settings.theme in themes():
-        return settings
-    return replace(settings, theme=GameSettings().theme)
-
-
 EPILOG = """\
 With no game flag (--theme alone counts as none) the app opens on the Settings screen;
 with any, it starts the game at once. --position opens the analysis board instead.
@@ -96,6 +87,22 @@ def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         argument_default=argparse.SUPPRESS,
     )
+    _add_player_flags(parser)
+    _add_board_flags(parser)
+    _add_search_flags(parser)
+    theme_names = f": {', '.join(themes())}" if list_themes else ""
+    parser.add_argument(
+        "--theme",
+        metavar="NAME",
+        help=f"a Textual theme{theme_names} (default {GameSettings().theme})",
+    )
+    _add_input_flags(parser)
+    _add_way_flags(parser)
+    return parser
+
+
+def _add_player_flags(parser: argparse.ArgumentParser) -> None:
+    """Who plays: the mode, who starts, the marks, the computer players and how clever."""
     defaults = GameSettings()
     parser.add_argument(
         "--mode",
@@ -127,12 +134,20 @@ def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
     parser.add_argument(
         "--difficulty", metavar="1..100", help="percentage of clever computer moves (default 100)"
     )
+
+
+def _add_board_flags(parser: argparse.ArgumentParser) -> None:
+    """The board: its size and the marks in a row that win."""
     parser.add_argument(
         "--size", metavar="N", help=f"board size {MIN_SIZE}..{MAX_SIZE} (default 3)"
     )
     parser.add_argument(
         "--k", metavar="K", help="marks in a row that win, 3..size (default: min(size, 5))"
     )
+
+
+def _add_search_flags(parser: argparse.ArgumentParser) -> None:
+    """The computer's search: its time, its seed, its depth."""
     parser.add_argument(
         "--time-limit",
         metavar="SECONDS",
@@ -145,10 +160,11 @@ def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
         help=f"how far minimax and alpha-beta look ahead, {MIN_DEPTH}..{MAX_DEPTH} "
         "plies, scoring with H1 where they stop (default: automatic)",
     )
-    theme_names = f": {', '.join(themes())}" if list_themes else ""
-    parser.add_argument(
-        "--theme", metavar="NAME", help=f"a Textual theme{theme_names} (default {defaults.theme})"
-    )
+
+
+def _add_input_flags(parser: argparse.ArgumentParser) -> None:
+    """What the app is handed: a position to analyse, the learner's evaluation, the history's
+    folder."""
     parser.add_argument(
         "--position",
         metavar="BOARD",
@@ -171,6 +187,10 @@ def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
         help="where the history is kept (default: $TICTACTOE_TUI_DATA_DIR, "
         "else the user data directory)",
     )
+
+
+def _add_way_flags(parser: argparse.ArgumentParser) -> None:
+    """How the game is played and shown: predict mode, the text mode, the version."""
     parser.add_argument(
         "--predict",
         action="store_const",
@@ -185,7 +205,6 @@ def build_parser(list_themes: bool = True) -> argparse.ArgumentParser:
         "displays and pipes (type help once it starts)",
     )
     parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
-    return parser
 
 
 def parse_args(
