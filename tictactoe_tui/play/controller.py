@@ -21,25 +21,10 @@ session uncounts it, and it is kept again, once, when it ends or is left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import Any
 
-from tictactoe_tui.engine import (
-    Algorithm,
-    Analysis,
-    Decision,
-    EngineReport,
-    Game,
-    IllegalMove,
-    Mark,
-    Player,
-    make_player,
-)
-from tictactoe_tui.engine import Board as Position
-from tictactoe_tui.engine.players.guest import GUEST
-from tictactoe_tui.engine.players.outside import ENGINE
+from tictactoe_tui.engine import IllegalMove, Player, make_player
 from tictactoe_tui.engine.rules.board import cell_notation, cell_words
-from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.play import game_view
 from tictactoe_tui.play.effects import (
     Bell,
@@ -62,27 +47,11 @@ from tictactoe_tui.play.effects import (
     Wait,
     runs_in_process,
 )
-from tictactoe_tui.play.game_panel import (
-    decision_panel,
-    engine_panel,
-    hint_panel,
-    view_panel,
-    with_yours,
-)
-from tictactoe_tui.play.log import GameLog
-from tictactoe_tui.play.recording import GameRecord
-from tictactoe_tui.play.searching import (
-    SearchRun,
-    analysis_failed,
-    analysis_search,
-    thinking_shown,
-)
-from tictactoe_tui.play.seats import Seats
+from tictactoe_tui.play.game_panel import with_yours
 from tictactoe_tui.play.session import SessionScore
 from tictactoe_tui.play.settings import GameSettings, Mode
-from tictactoe_tui.text.panel import ThinkingReport
-from tictactoe_tui.text.report import ALGORITHM_NAMES, move_words
-from tictactoe_tui.worker.jobs import Forfeited, choose_move
+from tictactoe_tui.play.turns import CVC_PAUSE, GamePhase, GameTurns
+from tictactoe_tui.text.report import ALGORITHM_NAMES
 
 __all__ = [
     "CVC_PAUSE",
@@ -112,10 +81,6 @@ __all__ = [
     "with_yours",
 ]
 
-CVC_PAUSE = 0.6
-"""Seconds between moves when two computers play, so a person can follow (never 0: a Textual
-timer of 0 raises)."""
-
 WAITING_TWO_PEOPLE = "No analysis yet: press h to score every move of the side to move."
 """The panel's first words in a game between two people (no computer explains anything)."""
 
@@ -130,169 +95,17 @@ def _make_player(*args: Any, **kwargs: Any) -> Player:
     return make_player(*args, **kwargs)
 
 
-class GamePhase(StrEnum):
-    """Where the game on the board is."""
-
-    PLAYING = "playing"
-    """The game goes on: a person's move or a computer's is wanted."""
-    WAITING = "waiting"
-    """Two computers: the pause before the next move runs (a `Wait` is out)."""
-    PAUSED = "paused"
-    """Two computers: space holds the next move back."""
-    OVER = "over"
-    """The game ended, and was counted and kept (undo reopens it)."""
-
-
-class GameController:
-    """One game at a time with the given settings; `new_game` starts the next one."""
+class GameController(GameTurns):
+    """One game at a time with the given settings; `new_game` starts the next one. The screen's
+    one face: a person's keys and moves, and what the screen draws (the turn cycle underneath
+    is `GameTurns`')."""
 
     def __init__(
         self, settings: GameSettings, setup: Sequence[int] = (), session: SessionScore | None = None
     ) -> None:
         """Prepare a game with `settings`, from the position `setup` leads to (default: the
         empty board). `session` is the score kept across games (the app's)."""
-        self.settings = settings
-        """The settings every game here is played with."""
-        self.setup = tuple(setup)
-        """The moves every game starts from ("play from here" in a review)."""
-        self.session = session if session is not None else SessionScore()
-        """The score over the games of this session."""
-        self.seats = Seats(settings, _make_player)
-        """Who plays each computer side."""
-        self.phase = GamePhase.PLAYING
-        """Where the game on the board is."""
-        self.hidden = False
-        """True while the terminal is too small for the board: moves are refused."""
-        self.show_scores = True
-        """Whether the person's moves are scored faintly on the board (`v`)."""
-        self.quit_pending = False
-        """True after q in the middle of a game, until y / q confirms or another key withdraws."""
-        self.hint_shown = False
-        """True while the panel shows a hint for the position on the board."""
-        self.notice = ""
-        """The notice the status line shows, if any."""
-        self.last_line = ""
-        """What the last move was, in words."""
-        self.engine_log: tuple[str, ...] = ()
-        """The last lines an outside engine wrote to stderr (or printed in vain) when it lost
-        by a fault; `engine_words` shows them, or a running engine's."""
-        self.viewing: int | None = None
-        """While stepping back through the game (`step`): the number of moves of the position
-        shown, read-only; None for the live position. The game waits meanwhile."""
-        self.scores_progress = ""
-        """How far the quiet scoring got, for the caption under the board."""
-        self._run: SearchRun[Thinking] = SearchRun(
-            Position.empty(settings.size, settings.win_length)
-        )
-        self._analysis: tuple[Position, Analysis] | None = None
-        self._view_analyses: dict[Position, Analysis] = {}
-        self.record = GameRecord(settings, self.session)
-        """The game's record in the history, once given."""
-        self.game, self.log = self._fresh_game()
-
-    # -- who is who -----------------------------------------------------------------------------
-
-    @property
-    def mode(self) -> Mode:
-        """Who plays whom."""
-        return self.seats.mode
-
-    @property
-    def clever(self) -> bool:
-        """Whether the computer plays clever moves (`c` switches to random ones and back)."""
-        return self.seats.clever
-
-    @property
-    def paused(self) -> bool:
-        """Computer-vs-computer only: True while space holds the next move back."""
-        return self.phase is GamePhase.PAUSED
-
-    @property
-    def thinking(self) -> Thinking | None:
-        """What the search running now is for, or None."""
-        return self._run.what
-
-    def who(self, mark: Mark) -> str:
-        """A player's name for the status line: "You (X)", "Computer (O)", "X"."""
-        return self.seats.who(mark)
-
-    def playing(self, mark: Mark | None = None) -> str:
-        """The algorithm the computer of `mark` plays now (`Seats.playing`)."""
-        return self.seats.playing(mark)
-
-    def hint_algorithm(self) -> str:
-        """The algorithm hints use (`Seats.hint_algorithm`)."""
-        return self.seats.hint_algorithm()
-
-    @property
-    def engines_only(self) -> bool:
-        """Whether every computer plays its own moves (an engine, a learner's code)."""
-        return self.seats.engines_only
-
-    def engine_name(self, mark: Mark) -> str:
-        """The program name of `mark`'s outside engine ("" when it is not one)."""
-        return self.seats.engine_name(mark)
-
-    def history_names(self) -> dict[Mark, str]:
-        """How the history names each side an outside engine plays (`Seats.history_names`)."""
-        return self.seats.history_names()
-
-    def learner_name(self, mark: Mark) -> str:
-        """How `mark`'s learner's code is named ("" when its player is not a learner's)."""
-        return self.seats.learner_name(mark)
-
-    @property
-    def learners(self) -> bool:
-        """Whether a learner's code plays in this game."""
-        return self.seats.learners
-
-    def style_words(self) -> str:
-        """How the computer plays, in words (`Seats.style_words`)."""
-        return self.seats.style_words()
-
-    def mark_of(self, index: int) -> Mark:
-        """The mark that made the game's move number `index` (0-based): the sides alternate."""
-        first = self.game.first
-        return first if index % 2 == 0 else first.opponent
-
-    @property
-    def interactive(self) -> bool:
-        """Whether a person may choose cells on the board now."""
-        return self.mode is not Mode.COMPUTER_VS_COMPUTER and not self.game.is_over
-
-    def close_engines(self) -> None:
-        """End every outside engine's and learner's process (it starts again on its next move,
-        a learner's reading its file again): at the end of each game, and when the game screen
-        goes."""
-        self.seats.close()
-
-    def _fresh_game(self) -> tuple[Game, GameLog]:
-        game = Game(self.settings.size, self.settings.win_length, self.settings.first_mark)
-        for cell in self.setup:
-            game.play(cell)
-        return game, GameLog(self.settings, game.moves)
-
-    # -- the turn cycle -------------------------------------------------------------------------
-
-    def next_turn(self) -> list[Effect]:
-        """Finish the game, start the computer, or wait for a person, as the position asks
-        (nothing while an earlier position is shown: the game waits)."""
-        if self.viewing is not None:
-            return []
-        if self.game.is_over:
-            return self._finish()
-        if self.thinking in ("computer", "hint"):
-            return []
-        if not self.settings.is_computer(self.game.board.to_move):
-            if self.show_scores and self.thinking is None and self.analysed() is None:
-                return self._search("scores")
-            return []
-        if self.mode is Mode.COMPUTER_VS_COMPUTER:
-            if self.phase in (GamePhase.PAUSED, GamePhase.WAITING):
-                return []
-            self.phase = GamePhase.WAITING
-            return [Wait(CVC_PAUSE)]
-        return self._search("computer")
+        super().__init__(settings, setup, session, _make_player)
 
     def resume(self) -> list[Effect]:
         """Back on the screen (from help, settings, the lab or the results): carry on, unless
@@ -303,205 +116,6 @@ class GameController:
         if self.thinking is None and not self.game.is_over:
             return self.next_turn()
         return []
-
-    def cvc_tick(self) -> list[Effect]:
-        """Two computers: the pause between their moves is over."""
-        self._end_wait()
-        if (
-            not self.paused
-            and not self.game.is_over
-            and self.thinking is None
-            and self.viewing is None
-        ):
-            return self._search("computer")
-        return []
-
-    def _end_wait(self) -> None:
-        """No `Wait` is out any more (it ended, or the search it led to was dropped)."""
-        if self.phase is GamePhase.WAITING:
-            self.phase = GamePhase.PLAYING
-
-    def analysed(self) -> Analysis | None:
-        """The analysis of the position on the board now, if one arrived."""
-        if self._analysis is not None and self._analysis[0] is self.game.board:
-            return self._analysis[1]
-        return None
-
-    def _search(self, kind: Thinking, position: Position | None = None) -> list[Effect]:
-        position = self.game.board if position is None else position
-        self._run.start(kind, position)
-        # Until its first report, the quiet scoring says at least that it runs.
-        self.scores_progress = f"scoring {position.to_move}'s moves…"
-        if kind == "computer":
-            player = self.seats.sides[position.to_move]
-            algorithm = self.playing(position.to_move)
-            # An outside engine or a learner's code runs in its own process already: the app's
-            # thread only waits for its answer (and the process must stay a child of the app,
-            # to end with it).
-            in_process = self.seats.foreign(position.to_move)
-            in_process = in_process or runs_in_process(position.size, algorithm)
-            search = Search(kind, choose_move, (player, self.seats.rng, position), in_process)
-        else:
-            limit, depth = self.settings.search_time_limit, self.settings.depth
-            search = analysis_search(kind, position, self.hint_algorithm(), limit, depth)
-        if kind == "scores":
-            return [search]
-        return [search, self._thinking_shown(None)]
-
-    def _stop(self) -> list[Effect]:
-        """Drop the running search and any move waiting for its turn."""
-        self._run.stop()
-        self._end_wait()
-        return [StopSearch()]
-
-    def progress(self, progress: Any) -> list[Effect]:
-        """A report from the running search: shown live for the computer and a hint; for the
-        quiet scoring, the caption under the board says how far it got."""
-        if self.thinking in ("computer", "hint", "view"):
-            return [self._thinking_shown(progress)]
-        if self.thinking == "scores":
-            budget = self.settings.search_time_limit
-            clock = (
-                f"{progress.elapsed:.1f} of {budget:g} s"
-                if budget is not None
-                else f"{progress.elapsed:.1f} s"
-            )
-            depth = f"depth {progress.depth}, " if progress.depth else ""
-            self.scores_progress = f"scoring {self.game.board.to_move}'s moves… {depth}{clock}"
-        return []
-
-    def _thinking_shown(self, progress: Any) -> ShowThinking:
-        position = self._run.position
-        mover = position.to_move
-        if self.thinking != "computer":
-            algorithm = self.hint_algorithm()
-            title = f"Analysing {mover}'s position…"
-        else:
-            algorithm = self.playing(mover)
-            title = f"{self.who(mover)} is thinking…"
-            foreign = self.learner_name(mover) or self.engine_name(mover)
-            if foreign:
-                return self._foreign_thinking(title, progress)
-        budget = self.settings.search_time_limit if algorithm == Algorithm.ALPHABETA else None
-        return thinking_shown(title, algorithm, progress, position, budget)
-
-    def _foreign_thinking(self, title: str, progress: Any) -> ShowThinking:
-        """An outside engine or a learner's code thinking: its clock (and an engine's words)."""
-        mover = self._run.position.to_move
-        seconds = self.settings.spec_for(mover).time_limit
-        elapsed = progress.elapsed if progress is not None else 0.0
-        learner = self.learner_name(mover)
-        if learner:
-            report = ThinkingReport(title, learner, 0, 0, elapsed, seconds, "", "")
-        else:
-            name = self.engine_name(mover)
-            said = progress.said if isinstance(progress, EngineReport) else ()
-            report = ThinkingReport(
-                title,
-                f"{name} (outside engine)",
-                0,
-                0,
-                elapsed,
-                seconds,
-                "",
-                "",
-                said=said,
-                said_by=name,
-            )
-        return ShowThinking(report, (), str(mover))
-
-    def search_done(self, result: Any) -> list[Effect]:
-        """The running search's answer: the computer's `(decision, rng_state)`, or an analysis
-        of a person's position."""
-        kind = self._run.end()
-        if kind == "computer":
-            decision, rng_state = result
-            if rng_state is not None:
-                # The player ran on a copy in the worker: carry its generator on from there.
-                self.seats.rng.setstate(rng_state)
-            if isinstance(decision, Forfeited):
-                return self._forfeited(decision)
-            return self._play_computer(decision)
-        if kind is None:
-            return []
-        if kind == "view":
-            self._view_analyses[self._run.position] = result
-            return self._view_shown() if self.viewing is not None else []
-        self._analysis = (self._run.position, result)
-        if kind == "hint":
-            return self._hint_shown()
-        return []
-
-    def search_failed(self, error: str) -> list[Effect]:
-        """A search raised or its process died: say so in one line, and go on."""
-        if self._run.end() == "computer":
-            # The game must go on: the computer plays a random move rather than stall.
-            decision = self.seats.random_player().choose(self.game.board)
-            effects = self._play_computer(decision)
-            return [
-                *effects,
-                self._say(
-                    f"The search failed ({error}): the computer played a random move instead."
-                ),
-            ]
-        return [ClearPanel(analysis_failed(error)), self._say(analysis_failed(error))]
-
-    def _forfeited(self, fault: Forfeited) -> list[Effect]:
-        """An outside engine or a learner's code failed on its move: it loses, and the game
-        ends (and is kept) with the reason."""
-        mover = self.game.board.to_move
-        learner = self.learner_name(mover)
-        name = self.engine_name(mover) or learner or "the outside engine"
-        self.engine_log = fault.log
-        self.game.forfeit(mover, f"{self.who(mover)} ({name}) lost by a fault: {fault.reason}.")
-        self.last_line = f"{self.who(mover)} lost by a fault: {fault.reason}."
-        shows = "its traceback" if learner else "the last lines of its stderr"
-        panel = f"{self.who(mover)} ({name}) lost by a fault: {fault.reason}." + (
-            f"\n\nl shows {shows}." if fault.log else ""
-        )
-        return [ClearPanel(panel), *self._after_move()]
-
-    def engine_words(self) -> list[Effect]:
-        """l: the last lines of an outside engine's stderr (and what it printed in vain), in
-        the panel: the failed engine's, else the running ones'."""
-        shown = engine_panel(self.seats, self.engine_log, self.game.result)
-        return [shown] if isinstance(shown, ClearPanel) else [self._say(shown)]
-
-    def _play_computer(self, decision: Decision) -> list[Effect]:
-        before = self.game.board
-        try:
-            self.game.play(decision.move)
-        except IllegalMove as error:
-            return [self._say(f"The computer tried an illegal move: {error}")]
-        self.log.computer_move(decision, before.to_move, self._run.elapsed())
-        effects: list[Effect] = [decision_panel(self.seats, decision, before)]
-        # An outside engine's move is neither our clever move nor a random one: its own.
-        style = (
-            ""
-            if decision.algorithm in (ENGINE, GUEST) or self.learner_name(before.to_move)
-            else f"{'clever' if decision.clever else 'random'} — "
-        )
-        self.last_line = (
-            f"{self.who(before.to_move)} played "
-            f"{cell_notation(decision.move, before.size)}: {style}"
-            f"{decision.reason}"
-        )
-        return effects + self._after_move()
-
-    def _hint_shown(self) -> list[Effect]:
-        position = self.game.board
-        analysis = self.analysed()
-        if analysis is None:
-            return []
-        if not analysis.scores:
-            text = "No hint: the search stopped before scoring a move."
-            return [ClearPanel(text), self._say(text)]
-        best = analysis.scores[0]
-        self.hint_shown = True
-        self.notice = (
-            f"Hint: {cell_notation(best.move, position.size)} ({move_words(best, position)})."
-        )
-        return [hint_panel(position, analysis)]
 
     # -- a person's moves -----------------------------------------------------------------------
 
@@ -553,42 +167,6 @@ class GameController:
             return Bell()
         return None
 
-    def _after_move(self) -> list[Effect]:
-        """Whoever moved: forget the old hint and hand the turn on."""
-        self.notice = ""
-        self.hint_shown = False
-        return self.next_turn()
-
-    # -- the end of a game ----------------------------------------------------------------------
-
-    def _finish(self) -> list[Effect]:
-        result = self.game.result
-        if result is None or self.phase is GamePhase.OVER:
-            return []
-        self.phase = GamePhase.OVER
-        self.close_engines()
-        effects = self.record.finish(result, self.log, self.history_names())
-        return [*effects, Finished(self.headline(), self.result_detail())]
-
-    def abandon(self) -> PlayedGame | None:
-        """The record of the game left unfinished now (one with a move played in it), once;
-        None when there is nothing to keep or it was kept already."""
-        if (
-            self.record.kept is not None
-            or self.game.is_over
-            or len(self.game.moves) <= len(self.setup)
-        ):
-            return None
-        return self.record.abandon(self.log, self.history_names())
-
-    def headline(self) -> str:
-        """The result in a few words: "You win!", "Computer wins", "X wins", "Draw"."""
-        return game_view.headline(self)
-
-    def result_detail(self) -> str:
-        """How the game ended: the winning line and the number of moves."""
-        return game_view.result_detail(self)
-
     # -- keys -------------------------------------------------------------------------------------
 
     def new_game(self, from_setup: bool = True) -> list[Effect]:
@@ -596,7 +174,7 @@ class GameController:
         False: then from the empty board, for good); a running search is dropped at once."""
         effects = self._stop()
         self.viewing = None
-        self._view_analyses = {}
+        self.search.forget()
         kept = self.abandon()
         if kept is not None:
             effects.append(Record(kept))
@@ -607,7 +185,6 @@ class GameController:
         self.game, self.log = self._fresh_game()
         self.record.forget()
         self.phase = GamePhase.PLAYING
-        self._analysis = None
         self.hint_shown = False
         self.last_line = ""
         if self.setup:
@@ -697,8 +274,8 @@ class GameController:
             return self._hint_shown()
         if self.thinking == "scores":
             # The quiet scoring already runs: let it finish as the hint, shown live from now.
-            self._run.what = "hint"
-            return [self._thinking_shown(None)]
+            self.search.run.what = "hint"
+            return [self.search.shown(None)]
         return self._search("hint")
 
     def toggle_scores(self) -> list[Effect]:
@@ -731,19 +308,6 @@ class GameController:
         return effects + self.next_turn()
 
     # -- stepping through the game ---------------------------------------------------------------
-
-    def shown_position(self) -> Position:
-        """The position on the board: the live one, or the earlier one being looked at."""
-        if self.viewing is None:
-            return self.game.board
-        board = Position.empty(self.game.size, self.game.k, self.game.first)
-        for cell in self.game.moves[: self.viewing]:
-            board = board.play(cell)
-        return board
-
-    def view_analysis(self, position: Position) -> Analysis | None:
-        """The analysis of an earlier position of the game, once one arrived."""
-        return self._view_analyses.get(position)
 
     def step(self, delta: int) -> list[Effect]:
         """`,` / `.`: show the position `delta` moves earlier (or later), read-only, with its
@@ -778,17 +342,6 @@ class GameController:
             else self._hint_shown()[0]
         )
         return [*effects, panel, *self.next_turn()]
-
-    def _view_shown(self) -> list[Effect]:
-        """The earlier position's analysis, or a search for it."""
-        position = self.shown_position()
-        number = self.viewing or 0
-        if position.is_over:
-            return [ClearPanel(f"After move {number}: the game is over here.")]
-        analysis = self._view_analyses.get(position)
-        if analysis is None:
-            return self._search("view", position)
-        return [view_panel(position, number, analysis)]
 
     def leave(self) -> list[Effect]:
         """The player goes elsewhere (settings, the match runner, the heuristic lab): stop the
@@ -825,19 +378,6 @@ class GameController:
             self.notice = ""
             return True
         return False
-
-    def say(self, text: str) -> list[Effect]:
-        """A notice about something the screen did on its own (the panel, the lines)."""
-        return [self._say(text)]
-
-    def _say(self, text: str) -> Say:
-        """A notice: kept for the status line, and shown as a toast by the screen."""
-        self.notice = text
-        return Say(text)
-
-    def clear_notice(self) -> None:
-        """Forget the notice (the results dialog was closed to look at the board)."""
-        self.notice = ""
 
     # -- what the screen draws --------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from tictactoe_tui.text.report import score_hints
 
 if TYPE_CHECKING:
     from tictactoe_tui.play.controller import GameController
+    from tictactoe_tui.play.turns import GameTurns
 
 
 def board_view(game: GameController) -> BoardView:
@@ -38,7 +39,7 @@ def score_overlay(game: GameController) -> ScoreOverlay:
     nothing = ScoreOverlay({}, "", "", None)
     if game.viewing is not None:
         shown = game.shown_position()
-        looked = game.view_analysis(shown)
+        looked = game.search.view_analysis(shown)
         if looked is None or not looked.scores or not game.show_scores:
             return nothing
         return ScoreOverlay(
@@ -48,7 +49,7 @@ def score_overlay(game: GameController) -> ScoreOverlay:
     if not game.show_scores or game.thinking == "computer" or game.game.is_over:
         return nothing
     if analysis is None:
-        caption = game.scores_progress if game.thinking == "scores" else ""
+        caption = game.search.scores_progress if game.thinking == "scores" else ""
         return ScoreOverlay({}, caption, "v" if caption else "", None)
     best = analysis.scores[0].move if game.hint_shown and analysis.scores else None
     return ScoreOverlay(score_hints(analysis), f"{game.game.board.to_move}'s scores", "v", best)
@@ -102,7 +103,7 @@ def _turn(game: GameController) -> str:
     return f"{to_move} to move"
 
 
-def headline(game: GameController) -> str:
+def headline(game: GameTurns) -> str:
     """The result in a few words: "You win!", "Computer wins", "X wins", "Draw"."""
     result = game.game.result
     winner = result.winner if result is not None else None
@@ -113,7 +114,7 @@ def headline(game: GameController) -> str:
     return f"{winner} wins"
 
 
-def result_detail(game: GameController) -> str:
+def result_detail(game: GameTurns) -> str:
     """How the game ended: the winning line and the number of moves."""
     result = game.game.result
     moves = len(game.game.moves)
