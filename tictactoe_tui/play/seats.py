@@ -14,7 +14,7 @@ from tictactoe_tui.engine.players.guest import GUEST
 from tictactoe_tui.engine.players.guest_search import GuestSearchPlayer
 from tictactoe_tui.engine.players.learner import LearnerPlayer
 from tictactoe_tui.engine.players.outside import ENGINE, engine_key
-from tictactoe_tui.play.settings import SEARCHING_OPPONENTS, GameSettings, Mode
+from tictactoe_tui.play.settings import SEARCHING_OPPONENTS, GameSettings, Mode, Opponent
 from tictactoe_tui.text.report import ALGORITHM_NAMES
 
 MakePlayer = Callable[..., Player]
@@ -29,7 +29,7 @@ class Seats:
         self.settings = settings
         """The settings the players come from."""
         self.make_player = make_player
-        self.clever = settings.opponent != Algorithm.RANDOM
+        self.clever = settings.opponent != Opponent.RANDOM
         """Whether the computer plays clever moves: `c` switches between the opponent's
         algorithm and random moves (a random opponent switches to alpha-beta and back)."""
         # The rng lives as long as the seats, so a seed reproduces a session of games.
@@ -140,7 +140,7 @@ class Seats:
                 f"{mark} {self._side_words(mark)}" if len(computers) > 1 else self._side_words(mark)
                 for mark in computers
             )
-        if opponent == Algorithm.RANDOM:
+        if opponent == Opponent.RANDOM:
             return (
                 "alpha-beta for now; c: back to random" if self.clever else "random; c: alpha-beta"
             )
@@ -180,7 +180,7 @@ class Seats:
     def _make_player(self) -> Player:
         settings = self.settings
         common: dict[str, Any] = {"rng": self.rng, "time_limit": settings.search_time_limit}
-        if settings.opponent == Algorithm.RANDOM:
+        if settings.opponent == Opponent.RANDOM:
             return self.make_player(
                 self.playing(), difficulty=settings.difficulty, depth=settings.depth, **common
             )
