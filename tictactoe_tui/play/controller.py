@@ -16,6 +16,13 @@ abandoned when it is left unfinished (new game, settings, quit, a signal, a cras
 gives the record once, so the app can save it on the way out. A finished game is one game however
 often undo reopens it: undo hands back its record (`Reopened`) for the history to forget, the
 session uncounts it, and it is kept again, once, when it ends or is left.
+
+`GameController` is the one face the screens use; its parts are elsewhere in `play`:
+`turns.GameTurns` (its base: the turn cycle, the searches' answers, the end of a game, and
+`GamePhase`, where the game is), `seats` (who plays each side), `game_search` (the game's one
+search), `recording` (the game's one record), `game_panel` and `game_view` (what the panel, the
+board and the status line say), `effects` (what it asks of the screen). Every name importers use
+is still importable from here.
 """
 
 from __future__ import annotations
