@@ -18,8 +18,11 @@ Done makes the set-up position the root of a new study; cancel leaves the study 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import wraps
+from typing import Concatenate, ParamSpec
 
 from tictactoe_tui.engine import Algorithm, Analysis, Board, IllegalMove, Mark, Progress
 from tictactoe_tui.engine.rules.board import cell_notation
@@ -32,7 +35,7 @@ from tictactoe_tui.history.study import (
     marks_text,
     variation_at,
 )
-from tictactoe_tui.play.controller import (
+from tictactoe_tui.play.effects import (
     BoardView,
     ClearPanel,
     Say,
@@ -41,18 +44,14 @@ from tictactoe_tui.play.controller import (
     ShowReport,
     ShowThinking,
     StopSearch,
-    runs_in_process,
 )
-from tictactoe_tui.text.panel import ThinkingReport
-from tictactoe_tui.text.report import (
-    ALGORITHM_NAMES,
-    algorithm_name,
-    build_report,
-    move_words,
-    score_hints,
-    thinking_report,
+from tictactoe_tui.play.searching import (
+    SearchRun,
+    analysis_failed,
+    analysis_search,
+    thinking_shown,
 )
-from tictactoe_tui.worker.jobs import clever_analysis
+from tictactoe_tui.text.report import algorithm_name, build_report, move_words, score_hints
 
 
 class Phase(StrEnum):
@@ -104,6 +103,24 @@ SETTING_UP = "Setting up a position: s is done, escape cancels; then the moves c
 """What a key of the move tree says while a position is being set up."""
 
 
+Effects = list[AnalysisEffect]
+P = ParamSpec("P")
+
+
+def _exploring(
+    key: Callable[Concatenate[AnalysisController, P], Effects],
+) -> Callable[Concatenate[AnalysisController, P], Effects]:
+    """A key of the move tree: while a position is being set up, it says so instead."""
+
+    @wraps(key)
+    def guarded(controller: AnalysisController, /, *args: P.args, **kwargs: P.kwargs) -> Effects:
+        if controller.phase is Phase.SETUP:
+            return controller.say(SETTING_UP)
+        return key(controller, *args, **kwargs)
+
+    return guarded
+
+
 class AnalysisController:
     """One study at a time: its tree, the node shown, the set-up position being edited."""
 
@@ -134,8 +151,12 @@ class AnalysisController:
         """Plies each analysis looks ahead (None: automatic)."""
         self.notice = ""
         """The notice the status line shows, if any."""
-        self.thinking: Node | None = None
+        self._run: SearchRun[Node] = SearchRun(self.node.position)
+
+    @property
+    def thinking(self) -> Node | None:
         """The node being analysed now, if any."""
+        return self._run.what
 
     # -- what is shown ----------------------------------------------------------------------------
 
@@ -184,19 +205,7 @@ class AnalysisController:
         if self.phase is Phase.SETUP:
             where = f"Setting up: {position.to_move} to move"
         else:
-            ply = self.node.ply
-            where = (f"Move {ply} of this line" if ply else "The root position") + (
-                f", {_result_words(position)}"
-                if position.is_over
-                else f", {position.to_move} to move"
-            )
-            if self.tree.root.children:
-                variations = sum(max(len(n.children) - 1, 0) for n in self.tree.nodes())
-                moves = len(self.tree)
-                where += (
-                    f" · {moves} move{'' if moves == 1 else 's'}, {variations} "
-                    f"variation{'' if variations == 1 else 's'}"
-                )
+            where = _where(self.tree, self.node)
         return where, f"Position: {self.position_text}   (c copies, v pastes, k keeps the study)"
 
     # -- exploring --------------------------------------------------------------------------------
@@ -226,39 +235,34 @@ class AnalysisController:
         self.notice = "A new variation." if branching else ""
         return self._shown()
 
+    @_exploring
     def back(self) -> list[AnalysisEffect]:
         """One move back towards the root."""
-        if self.phase is Phase.SETUP:
-            return [self._say(SETTING_UP)]
         if self.node.parent is None:
             return [self._say("This is the root position: there is no move before it.")]
         return self._go(self.node.parent)
 
+    @_exploring
     def forward(self) -> list[AnalysisEffect]:
         """One move along the main continuation."""
-        if self.phase is Phase.SETUP:
-            return [self._say(SETTING_UP)]
         if not self.node.children:
             return [self._say("The end of this line: play a move to go on.")]
         return self._go(self.node.children[0])
 
+    @_exploring
     def to_root(self) -> list[AnalysisEffect]:
         """Back to the root position."""
-        if self.phase is Phase.SETUP:
-            return [self._say(SETTING_UP)]
         return self._go(self.tree.root)
 
+    @_exploring
     def to_end(self) -> list[AnalysisEffect]:
         """To the end of the line shown (following main continuations)."""
-        if self.phase is Phase.SETUP:
-            return [self._say(SETTING_UP)]
         line = main_line(self.node)
         return self._go(line[-1]) if line else self._shown()
 
+    @_exploring
     def variation(self, step: int) -> list[AnalysisEffect]:
         """To the next (`step` 1) or previous (-1) variation at the nearest branch point."""
-        if self.phase is Phase.SETUP:
-            return [self._say(SETTING_UP)]
         here = variation_at(self.node)
         if here is None or here.parent is None:
             return [
@@ -270,17 +274,15 @@ class AnalysisController:
         siblings = here.parent.children
         return self._go(siblings[(siblings.index(here) + step) % len(siblings)])
 
+    @_exploring
     def goto(self, ident: int) -> list[AnalysisEffect]:
         """Show the node numbered `ident` (a click on the move list)."""
-        if self.phase is Phase.SETUP:
-            return [self._say(SETTING_UP)]
         node = self.tree.find(ident)
         return self._go(node) if node is not None else []
 
+    @_exploring
     def promote(self) -> list[AnalysisEffect]:
         """Make the variation shown the main continuation at its branch point."""
-        if self.phase is Phase.SETUP:
-            return [self._say(SETTING_UP)]
         branch = self.tree.promote(self.node)
         if branch is None:
             return [self._say("This is the main line already: nothing to promote.")]
@@ -288,10 +290,9 @@ class AnalysisController:
         name = cell_notation(branch.move, branch.position.size)
         return [self._say(f"{branch.ply}. {branch.mover} {name} is now the main line.")]
 
+    @_exploring
     def delete(self) -> list[AnalysisEffect]:
         """Delete the move shown and everything after it; show the position before it."""
-        if self.phase is Phase.SETUP:
-            return [self._say(SETTING_UP)]
         node = self.node
         if node.parent is None:
             return [self._say("The root cannot be deleted: s sets up another position.")]
@@ -436,19 +437,12 @@ class AnalysisController:
         if position.is_over:
             return [*effects, ClearPanel(f"The game is over here: {_result_words(position)}.")]
         if node.analysis is not None:
-            return [*effects, self._report(node)]
-        self.thinking = node
-        algorithm = self.algorithm
-        effects.append(
-            Search(
-                "hint",
-                clever_analysis,
-                (position, algorithm, self._budget(position), self.depth),
-                runs_in_process(position.size, algorithm),
-            )
+            return [*effects, _report(node)]
+        self._run.start(node, position)
+        search = analysis_search(
+            "hint", position, self.algorithm, self._budget(position), self.depth
         )
-        effects.append(self._thinking_shown(None))
-        return effects
+        return [*effects, search, self._thinking_shown(None)]
 
     def resume(self) -> list[AnalysisEffect]:
         """Back on the screen (from a lab screen or help): analyse the position shown again if
@@ -462,10 +456,7 @@ class AnalysisController:
         return self._stop()
 
     def _stop(self) -> list[AnalysisEffect]:
-        if self.thinking is None:
-            return []
-        self.thinking = None
-        return [StopSearch()]
+        return [StopSearch()] if self._run.stop() else []
 
     def progress(self, progress: Progress) -> list[AnalysisEffect]:
         """A report from the running analysis, shown live with its best line on the board."""
@@ -477,23 +468,7 @@ class AnalysisController:
         position = self.node.position
         title = f"Analysing {position.to_move}'s moves…"
         budget = self._budget(position) if self.algorithm == Algorithm.ALPHABETA else None
-        if progress is None:
-            report = ThinkingReport(
-                title,
-                ALGORITHM_NAMES.get(self.algorithm, self.algorithm),
-                0,
-                0,
-                0.0,
-                budget,
-                "",
-                "",
-            )
-            return ShowThinking(report, (), str(position.to_move))
-        return ShowThinking(
-            thinking_report(title, self.algorithm, progress, position, budget),
-            progress.pv,
-            str(position.to_move),
-        )
+        return thinking_shown(title, self.algorithm, progress, position, budget)
 
     def hint(self) -> list[AnalysisEffect]:
         """h: say the best move of the position shown (it is analysed as soon as it shows)."""
@@ -511,7 +486,7 @@ class AnalysisController:
             return [self._say("The analysis is still running: the best move shows when it ends.")]
         best = analysis.scores[0]
         return [
-            self._report(self.node),
+            _report(self.node),
             self._say(
                 f"Hint: {cell_notation(best.move, position.size)} ({move_words(best, position)})."
             ),
@@ -523,36 +498,16 @@ class AnalysisController:
 
     def search_done(self, analysis: Analysis) -> list[AnalysisEffect]:
         """The analysis of the node being analysed: keep it on the node and show it."""
-        node, self.thinking = self.thinking, None
+        node = self._run.end()
         if node is None:
             return []
         node.analysis = analysis
-        return [self._report(node)] if node is self.node and self.phase is Phase.EXPLORE else []
+        return [_report(node)] if node is self.node and self.phase is Phase.EXPLORE else []
 
     def search_failed(self, error: str) -> list[AnalysisEffect]:
         """The analysis raised or its process died: say so, and go on."""
-        self.thinking = None
-        return [
-            ClearPanel(f"The analysis failed: {error}"),
-            self._say(f"The analysis failed: {error}"),
-        ]
-
-    def _report(self, node: Node) -> ShowReport | ClearPanel:
-        analysis = node.analysis
-        position = node.position
-        if analysis is None or not analysis.scores:
-            return ClearPanel("No analysis: the search stopped before scoring a move.")
-        best = analysis.scores[0]
-        name = cell_notation(best.move, position.size)
-        return ShowReport(
-            build_report(
-                f"{position.to_move} to move: {name} ({move_words(best, position)})",
-                analysis,
-                position,
-                best.move,
-                verdict=f"The best move for {position.to_move} by {algorithm_name(analysis)}.",
-            )
-        )
+        self._run.stop()
+        return [ClearPanel(analysis_failed(error)), self._say(analysis_failed(error))]
 
     def say(self, text: str) -> list[AnalysisEffect]:
         """A notice about something the screen did on its own (keeping the study)."""
@@ -561,6 +516,41 @@ class AnalysisController:
     def _say(self, text: str) -> Say:
         self.notice = text
         return Say(text)
+
+
+def _report(node: Node) -> ShowReport | ClearPanel:
+    """The panel for a node's position: its analysis and best move."""
+    analysis = node.analysis
+    position = node.position
+    if analysis is None or not analysis.scores:
+        return ClearPanel("No analysis: the search stopped before scoring a move.")
+    best = analysis.scores[0]
+    name = cell_notation(best.move, position.size)
+    return ShowReport(
+        build_report(
+            f"{position.to_move} to move: {name} ({move_words(best, position)})",
+            analysis,
+            position,
+            best.move,
+            verdict=f"The best move for {position.to_move} by {algorithm_name(analysis)}.",
+        )
+    )
+
+
+def _where(tree: MoveTree, node: Node) -> str:
+    """Where exploring is: the move shown, its result or side to move, and the study's size."""
+    position = node.position
+    where = (f"Move {node.ply} of this line" if node.ply else "The root position") + (
+        f", {_result_words(position)}" if position.is_over else f", {position.to_move} to move"
+    )
+    if tree.root.children:
+        variations = sum(max(len(n.children) - 1, 0) for n in tree.nodes())
+        moves = len(tree)
+        where += (
+            f" · {moves} move{'' if moves == 1 else 's'}, {variations} "
+            f"variation{'' if variations == 1 else 's'}"
+        )
+    return where
 
 
 def _line_tokens(node: Node, tokens: list[MoveToken], depth: int) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from tictactoe_tui.engine import Decision, Mark
 from tictactoe_tui.history.record import Outcome, PlayedGame, PlayedMove
+from tictactoe_tui.play.settings import Mode
 
 if TYPE_CHECKING:
     from tictactoe_tui.play.settings import GameSettings
@@ -91,10 +92,10 @@ class GameLog:
         outside engine by its own name: `engine_key`)."""
         settings = self.settings
         computer = settings.opponent
-        if settings.mode == "human-vs-computer":
+        if settings.mode is Mode.HUMAN_VS_COMPUTER:
             x = "human" if settings.human_mark is Mark.X else computer
             o = "human" if settings.human_mark is Mark.O else computer
-        elif settings.mode == "computer-vs-computer":
+        elif settings.mode is Mode.COMPUTER_VS_COMPUTER:
             x, o = (settings.spec_for(mark).opponent for mark in (Mark.X, Mark.O))
         else:
             x = o = "human"
@@ -107,7 +108,7 @@ class GameLog:
             size=settings.size,
             k=settings.win_length,
             first=settings.first_mark,
-            difficulty=settings.difficulty if settings.mode != "human-vs-human" else 100,
+            difficulty=settings.difficulty if settings.mode is not Mode.HUMAN_VS_HUMAN else 100,
             started=self.started,
             ended=datetime.now().replace(microsecond=0),
             moves=tuple(self.moves),

@@ -15,7 +15,14 @@ from tictactoe_tui.engine.rules.board import cell_notation
 from tictactoe_tui.engine.search.types import Band, Kind, win_score
 from tictactoe_tui.history.record import PlayedGame
 from tictactoe_tui.history.review import GameReview, Verdict
-from tictactoe_tui.play.settings import MODES, GameSettings, SettingError, settings_from_values
+from tictactoe_tui.play.settings import (
+    MODES,
+    GameSettings,
+    Mode,
+    Opponent,
+    SettingError,
+    settings_from_values,
+)
 from tictactoe_tui.text import scores
 from tictactoe_tui.text.game import board_words, opponent_words
 from tictactoe_tui.text.panel import PanelReport
@@ -34,20 +41,20 @@ def settings_of(game: PlayedGame, theme: str) -> GameSettings:
     kept = settings_from_values(game.settings)
     if kept is not None:
         return replace(kept, theme=theme)
-    mode = game.mode if game.mode in MODES else "human-vs-human"
+    mode = Mode(game.mode) if game.mode in MODES else Mode.HUMAN_VS_HUMAN
     computer = game.o if game.x == "human" else game.x
     try:
         return GameSettings(
             mode=mode,
-            mark="X" if game.x == "human" else "O",
-            opponent=computer if computer in OPPONENTS else "alphabeta",
+            mark=Mark.X if game.x == "human" else Mark.O,
+            opponent=Opponent(computer) if computer in OPPONENTS else Opponent.ALPHABETA,
             difficulty=game.difficulty,
             size=game.size,
             k=game.k,
             theme=theme,
         )
     except SettingError:
-        return GameSettings(mode="human-vs-human", size=game.size, k=game.k, theme=theme)
+        return GameSettings(mode=Mode.HUMAN_VS_HUMAN, size=game.size, k=game.k, theme=theme)
 
 
 @dataclass(frozen=True)

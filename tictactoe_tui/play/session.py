@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tictactoe_tui.engine import GameResult, Mark
+from tictactoe_tui.play.settings import Mode
 
 if TYPE_CHECKING:
     from tictactoe_tui.history.scores import ScoreLine
@@ -45,7 +46,7 @@ class SessionScore:
 
     def _add(self, result: GameResult, settings: GameSettings, step: int) -> None:
         winner = result.winner
-        if settings.mode == "human-vs-computer":
+        if settings.mode is Mode.HUMAN_VS_COMPUTER:
             if winner is None:
                 self.draws += step
             elif winner is settings.human_mark:
@@ -61,7 +62,7 @@ class SessionScore:
 
     def tally(self, mode: str) -> tuple[tuple[str, int], ...]:
         """The labelled counts the scoreboard shows for a game in `mode`."""
-        if mode == "human-vs-computer":
+        if mode == Mode.HUMAN_VS_COMPUTER:
             return (("You", self.you), ("Computer", self.computer), ("Draws", self.draws))
         return (("X", self.x_wins), ("O", self.o_wins), ("Draws", self.mark_draws))
 
@@ -74,9 +75,9 @@ def all_time(
     `names` names some sides as the history does instead (`GameController.history_names`:
     an outside engine by its own name)."""
     x = o = "human"
-    if settings.mode == "computer-vs-computer":
+    if settings.mode is Mode.COMPUTER_VS_COMPUTER:
         x = o = settings.opponent
-    elif settings.mode == "human-vs-computer":
+    elif settings.mode is Mode.HUMAN_VS_COMPUTER:
         x, o = (
             ("human", settings.opponent)
             if settings.human_mark.value == "X"
@@ -84,5 +85,5 @@ def all_time(
         )
     x = (names or {}).get(Mark.X, x)
     o = (names or {}).get(Mark.O, o)
-    difficulty = settings.difficulty if settings.mode != "human-vs-human" else 100
+    difficulty = settings.difficulty if settings.mode is not Mode.HUMAN_VS_HUMAN else 100
     return store.score_for(settings.mode, x, o, difficulty, settings.size, settings.win_length)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
-from tictactoe_tui.engine import OPPONENTS, Algorithm, PlayerSpec
+from tictactoe_tui.engine import Algorithm, PlayerSpec
 from tictactoe_tui.engine.players.guest import GUEST, check_guest_path
 from tictactoe_tui.engine.players.outside import ENGINE, check_engine_path
 from tictactoe_tui.engine.rules.board import MAX_SIZE, MIN_K, MIN_SIZE, Mark, default_k
@@ -29,16 +29,38 @@ class Mode(StrEnum):
 MODES: tuple[str, ...] = tuple(Mode)
 """Every mode, as the command line and the history spell them."""
 
-FIRST_CHOICES = ("human", "computer")
-"""Who moves first (see `GameSettings.first_mark` for the modes without a human or a computer)."""
 
-MARKS = ("X", "O")
+class First(StrEnum):
+    """Who moves first (see `GameSettings.first_mark` for the modes without a human or a
+    computer)."""
+
+    HUMAN = "human"
+    COMPUTER = "computer"
+
+
+FIRST_CHOICES: tuple[str, ...] = tuple(First)
+"""Who moves first, as the command line spells it."""
+
+MARKS: tuple[str, ...] = tuple(Mark)
 """The marks a human can play."""
 
 
-COMPUTERS: tuple[str, ...] = (*OPPONENTS, ENGINE, GUEST)
-"""The computer players the settings offer: ours, an outside engine (`engine`, at `engine`'s
-path), and a learner's Python file (`python`, the file at `learner`)."""
+class Opponent(StrEnum):
+    """The computer players the settings offer: ours (`engine.OPPONENTS`, named as `Algorithm`
+    names them), an outside engine (`engine`, at `engine`'s path), and a learner's Python file
+    (`python`, the file at `learner`)."""
+
+    RANDOM = Algorithm.RANDOM.value
+    H1 = Algorithm.H1.value
+    H2 = Algorithm.H2.value
+    MINIMAX = Algorithm.MINIMAX.value
+    ALPHABETA = Algorithm.ALPHABETA.value
+    ENGINE = ENGINE
+    PYTHON = GUEST
+
+
+COMPUTERS: tuple[str, ...] = tuple(Opponent)
+"""The computer players the settings offer, as the command line spells them."""
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "mode": MODES,
@@ -47,6 +69,14 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "opponent": COMPUTERS,
 }
 """The settings chosen from a list, and their lists (typed in any case on the command line)."""
+
+_CHOSEN: dict[str, type[StrEnum]] = {
+    "mode": Mode,
+    "first": First,
+    "mark": Mark,
+    "opponent": Opponent,
+}
+"""The enum each setting chosen from a list is kept as (a plain string given is made one)."""
 
 MIN_DIFFICULTY, MAX_DIFFICULTY = 1, 100
 """Difficulty is the percentage of clever moves."""
@@ -58,7 +88,7 @@ MIN_DEPTH, MAX_DEPTH = 1, 20
 """Plies the computer may be told to look ahead (a depth cut-off, scored with H1); deeper than the
 empty cells is simply a full search."""
 
-SEARCHING_OPPONENTS = (Algorithm.MINIMAX, Algorithm.ALPHABETA)
+SEARCHING_OPPONENTS = (Opponent.MINIMAX, Opponent.ALPHABETA)
 """The computer players that search ahead, so a depth means something to them."""
 
 FLAGS = {"eval_file": "--eval"}
@@ -93,13 +123,13 @@ def flag_of(field: str) -> str:
 class GameSettings:
     """Everything that defines a game; checked when built (raises `SettingError`)."""
 
-    mode: str = "human-vs-computer"
-    """One of `MODES`."""
-    first: str = "human"
+    mode: Mode = Mode.HUMAN_VS_COMPUTER
+    """Who plays whom (a plain string, as `MODES` spell them, is made a `Mode`)."""
+    first: First = First.HUMAN
     """Who moves first: "human" or "computer"."""
-    mark: str = "X"
+    mark: Mark = Mark.X
     """The human's mark; in human-vs-computer the other mark is the computer's."""
-    opponent: str = "alphabeta"
+    opponent: Opponent = Opponent.ALPHABETA
     """The computer player: one of `OPPONENTS`, "engine" (the outside engine at `engine`) or
     "python" (the learner's file at `learner`)."""
     difficulty: int = 100
@@ -140,6 +170,8 @@ class GameSettings:
     def __post_init__(self) -> None:
         for field, choices in CHOICES.items():
             _choose(field, getattr(self, field), choices)
+            # A plain string (a flag, a JSON file) is kept as its enum's member.
+            object.__setattr__(self, field, _CHOSEN[field](getattr(self, field)))
         _in_range("difficulty", self.difficulty, MIN_DIFFICULTY, MAX_DIFFICULTY)
         _in_range("size", self.size, MIN_SIZE, MAX_SIZE)
         if self.k is not None and not MIN_K <= self.k <= self.size:
@@ -160,7 +192,7 @@ class GameSettings:
             except ValueError as error:
                 raise SettingError("engine", f"cannot be used: {error}") from None
         # Two people play no computer: the Settings hide the file's box then, so it needs none.
-        uses_learner = self.mode != "human-vs-human" and (
+        uses_learner = self.mode is not Mode.HUMAN_VS_HUMAN and (
             self.opponent == GUEST or (bool(self.learner) and self.opponent in SEARCHING_OPPONENTS)
         )
         for field, used in (("learner", uses_learner), ("eval_file", bool(self.eval_file))):
@@ -186,7 +218,7 @@ class GameSettings:
             if self.is_computer(mark):
                 problem = self.spec_for(mark).shape_problem(self.size, self.win_length)
                 if problem:
-                    own = self.mode == "computer-vs-computer" and getattr(self, mark.lower())
+                    own = self.mode is Mode.COMPUTER_VS_COMPUTER and getattr(self, mark.lower())
                     raise SettingError(
                         mark.lower() if own else "opponent", f"cannot play this board: {problem}"
                     )
@@ -195,7 +227,7 @@ class GameSettings:
         """The computer player of `mark`: its own spec in computer-vs-computer (`x`, `o`) when
         given (unless not `own`), else the opponent setting (with its depth, time and
         difficulty, and the learner's file: `python:path=FILE`, `alphabeta:eval=FILE`)."""
-        spec = getattr(self, mark.lower()) if own and self.mode == "computer-vs-computer" else ""
+        spec = getattr(self, mark.lower()) if own and self.mode is Mode.COMPUTER_VS_COMPUTER else ""
         if spec:
             return PlayerSpec.parse(spec)
         if self.opponent == ENGINE:
@@ -207,8 +239,8 @@ class GameSettings:
         return PlayerSpec(
             self.opponent,
             depth=self.depth if searches else None,
-            time_limit=(self.search_time_limit if self.opponent == Algorithm.ALPHABETA else None),
-            difficulty=(self.difficulty if self.opponent != Algorithm.RANDOM else 100),
+            time_limit=(self.search_time_limit if self.opponent is Opponent.ALPHABETA else None),
+            difficulty=(self.difficulty if self.opponent is not Opponent.RANDOM else 100),
             eval_path=learner,
         )
 
@@ -225,7 +257,7 @@ class GameSettings:
     @property
     def human_mark(self) -> Mark:
         """The mark `mark` names: the human's in human-vs-computer."""
-        return Mark(self.mark)
+        return self.mark
 
     @property
     def computer_mark(self) -> Mark:
@@ -239,13 +271,13 @@ class GameSettings:
         "human" first means `mark` starts, "computer" first means the other mark starts; the
         same rule holds in the modes with two humans or two computers, so X starts by default.
         """
-        return self.human_mark if self.first == "human" else self.computer_mark
+        return self.human_mark if self.first is First.HUMAN else self.computer_mark
 
     def is_computer(self, mark: Mark) -> bool:
         """Whether the computer plays `mark` in this game's mode."""
-        if self.mode == "human-vs-computer":
+        if self.mode is Mode.HUMAN_VS_COMPUTER:
             return mark == self.computer_mark
-        return self.mode == "computer-vs-computer"
+        return self.mode is Mode.COMPUTER_VS_COMPUTER
 
     def unused(self, field: str) -> str | None:
         """Why setting `field` changes nothing in this game (None when it matters).
@@ -254,7 +286,7 @@ class GameSettings:
         --mode human-vs-human"), rather than ignoring the flag silently.
         """
         searches = self.opponent in SEARCHING_OPPONENTS
-        if field in ("x", "o") and self.mode != "computer-vs-computer":
+        if field in ("x", "o") and self.mode is not Mode.COMPUTER_VS_COMPUTER:
             return "outside computer-vs-computer mode: only there does each side have its own"
         if field == "engine" and self.opponent != ENGINE:
             return "unless --opponent is engine (or engine:path=PATH)"
@@ -265,32 +297,32 @@ class GameSettings:
         if (
             self.opponent == GUEST
             and field in ("difficulty", "depth")
-            and self.mode != "human-vs-human"
+            and self.mode is not Mode.HUMAN_VS_HUMAN
         ):
             return "against your own Python file: it plays its own moves"
         if (
             self.opponent == ENGINE
             and field in ("difficulty", "depth")
-            and self.mode != "human-vs-human"
+            and self.mode is not Mode.HUMAN_VS_HUMAN
         ):
             return "against an outside engine: it plays its own moves, to its own depth"
-        if field == "predict" and self.mode != "human-vs-computer":
+        if field == "predict" and self.mode is not Mode.HUMAN_VS_COMPUTER:
             return "outside human-vs-computer mode: the questions are about the computer's reply"
-        if self.mode == "human-vs-human":
+        if self.mode is Mode.HUMAN_VS_HUMAN:
             if field in ("difficulty", "seed", "depth"):
                 return "in human-vs-human mode: no computer plays"
             if field == "opponent":
                 return "in human-vs-human mode: no computer plays (it only picks how hints work)"
-        elif self.opponent == Algorithm.RANDOM and field in ("difficulty", "depth"):
+        elif self.opponent is Opponent.RANDOM and field in ("difficulty", "depth"):
             return "against the random computer: it plays every move at random"
         elif not searches and field == "depth":
             return f"with the {self.opponent} computer: it looks one move ahead, no deeper"
         if field == "time_limit":
-            if self.opponent == GUEST and self.mode != "human-vs-human":
+            if self.opponent == GUEST and self.mode is not Mode.HUMAN_VS_HUMAN:
                 return None  # the learner's clock, per call, on every board
             if self.size == MIN_SIZE:
                 return "on 3×3: the computer searches it with no time budget"
-            if not searches and self.opponent != ENGINE and self.mode != "human-vs-human":
+            if not searches and self.opponent != ENGINE and self.mode is not Mode.HUMAN_VS_HUMAN:
                 return f"with the {self.opponent} computer: it does not search against the clock"
         return None
 

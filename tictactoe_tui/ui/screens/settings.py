@@ -572,7 +572,7 @@ class SettingsScreen(Screen[GameSettings | None]):
 def first_label(mode: str, first: str, mark: str) -> str:
     """The "who moves first" label: the mark that starts and, against the computer, who plays
     it ("Who moves first (O starts: the computer)")."""
-    settings = GameSettings(mode=mode, first=first, mark=mark)
+    settings = settings_from_text({"mode": mode, "first": first, "mark": mark})
     starts = settings.first_mark
     if mode != "human-vs-computer":
         return f"Who moves first ({starts} starts)"
