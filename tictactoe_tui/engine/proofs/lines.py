@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tictactoe_tui.engine.rules.board import Board, Mark, geometry
-from tictactoe_tui.engine.search.kernel import shape
+from tictactoe_tui.engine.search.kernel import iter_cells, shape
 
 
 @dataclass(frozen=True)
@@ -64,14 +64,9 @@ def line_shape(size: int, k: int) -> LineShape:
     )
 
 
-def iter_bits(mask: int) -> list[int]:
-    """The set cells of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+iter_bits = iter_cells
+"""The set cells of a mask, lowest first: `kernel.iter_cells` itself, by the name the line
+searches import it under."""
 
 
 class LineState:
@@ -108,7 +103,7 @@ class LineState:
                 if n and not other & mask:
                     value += shape.weight[n] if side == 0 else -shape.weight[n]
                     self._track(side, line, n, k)
-            for cell in iter_bits(own):
+            for cell in iter_cells(own):
                 near |= shape.near[cell]
         self.value = value
         self.near = near
@@ -297,7 +292,7 @@ class LineState:
         occupied = self.bits[0] | self.bits[1]
         old = self.partners(side) if self.threes[side] else {}
         found = 0
-        for cell in iter_bits(self.two_cells(side) & cells):
+        for cell in iter_cells(self.two_cells(side) & cells):
             bit = 1 << cell
             new: dict[int, int] = {}
             for line in lines_of[cell]:
