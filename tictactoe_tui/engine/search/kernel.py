@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from tictactoe_tui.engine.evaluation.heuristics import h1_weights
 from tictactoe_tui.engine.rules.board import Board, Mark, geometry
 from tictactoe_tui.engine.search.types import (
     Band,
@@ -26,6 +27,7 @@ from tictactoe_tui.engine.search.types import (
     Progress,
     ProgressCallback,
     Source,
+    win_score,
 )
 
 Evaluator = Callable[[Board, Mark], int]
@@ -57,11 +59,12 @@ class Shape:
     cells: int
     full: int
     win: int
-    """W = cells + 1: a win on ply d scores W - d."""
+    """W = cells + 1 (`types.win_score`): a win on ply d scores W - d."""
     lines: tuple[int, ...]
     cell_lines: tuple[tuple[int, ...], ...]
     line_value: tuple[int, ...]
-    """line_value[n] = H1 weight of a line holding n marks of one side only (0 for n = 0 or k)."""
+    """line_value[n] = H1 weight of a line holding n marks of one side only (`h1_weights`; 0 for
+    n = 0 or k)."""
     order: tuple[int, ...]
     """Cells from the most lines through them to the fewest (centre first), for move ordering."""
     near: tuple[int, ...]
@@ -125,8 +128,7 @@ def chunk_table(perm: tuple[int, ...], offset: int, width: int) -> tuple[int, ..
 def shape(size: int, k: int) -> Shape:
     """The shared precomputed data of a sizexsize board with k in a row."""
     geo = geometry(size, k)
-    cells = size * size
-    values = [0] + [3 ** (n - 1) for n in range(1, k)] + [0]
+    cells = geo.cells
     centre = (size - 1) / 2
 
     def rank(cell: int) -> tuple[int, float, int]:
@@ -160,10 +162,10 @@ def shape(size: int, k: int) -> Shape:
         k=k,
         cells=cells,
         full=geo.full,
-        win=cells + 1,
+        win=win_score(geo),
         lines=geo.lines,
         cell_lines=geo.cell_lines,
-        line_value=tuple(values),
+        line_value=(0, *h1_weights(k), 0),
         order=tuple(sorted(range(cells), key=rank)),
         near=tuple(near),
         sym_perms=perms,
