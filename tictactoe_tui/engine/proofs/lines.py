@@ -44,16 +44,18 @@ class LineShape:
 
 @cache
 def line_shape(size: int, k: int) -> LineShape:
-    """The shared line tables of a size x size board with k in a row."""
+    """The shared line tables of a size x size board with k in a row: the board's lines
+    (`geometry`) by index, and the search's weights, neighbours and centre order (`kernel.shape`),
+    computed there once and only indexed here."""
     geo = geometry(size, k)
-    base = shape(size, k)  # the search's tables: the same weights, neighbours and centre order
+    base = shape(size, k)
     index = {mask: i for i, mask in enumerate(geo.lines)}
     weight = base.line_value
     gain = [weight[n + 1] - weight[n] for n in range(k)]
     return LineShape(
         size=size,
         k=k,
-        cells=size * size,
+        cells=geo.cells,
         full=geo.full,
         line_mask=geo.lines,
         lines_of=tuple(tuple(index[mask] for mask in masks) for masks in geo.cell_lines),

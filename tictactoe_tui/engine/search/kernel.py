@@ -41,9 +41,9 @@ EXACT, LOWER, UPPER = 0, 1, 2
 _POLL_SMALL = 255
 _POLL_BIG = 15
 
-# Boards up to this many cells are searched over every empty cell; bigger ones only consider cells
-# next to a mark, where every tactic of a k-in-a-row game happens.
-_ALL_CELLS_MAX = 36
+ALL_CELLS_MAX = 36
+"""Boards up to this many cells are searched over every empty cell at every node; bigger ones
+only consider cells next to a mark, where every tactic of a k-in-a-row game happens."""
 
 
 class Stopped(Exception):
@@ -172,7 +172,7 @@ def shape(size: int, k: int) -> Shape:
         sym_inverse=inverse,
         sym_tables=tables,
         chunk_bits=chunk,
-        all_cells=cells <= _ALL_CELLS_MAX,
+        all_cells=cells <= ALL_CELLS_MAX,
         symmetric=symmetric,
     )
 
