@@ -29,6 +29,16 @@ def symmetry_min_empty(cells: int) -> int:
     return max(4, round(cells * SYMMETRY_MIN_EMPTY_FRACTION))
 
 
+def image(perm: tuple[int, ...], bits: int) -> int:
+    """The image of a set of cells under a permutation of the cells (one of `Shape.sym_perms`)."""
+    out = 0
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        out |= 1 << perm[low.bit_length() - 1]
+    return out
+
+
 def table_key(sh: Shape, me: int, opp: int, use_symmetry: bool) -> tuple[int, int]:
     """The table key of (me, opp) and the symmetry that maps the position onto it.
 
