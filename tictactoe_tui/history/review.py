@@ -101,8 +101,8 @@ def proven_as_good(played: MoveScore, best: MoveScore) -> bool:
     value or a lower bound) reaches the most `best` is worth (an exact value or an upper
     bound). Two equal estimates prove nothing; a bound equal to an estimate neither."""
     return (
-        played.kind in ("exact", "at_least")
-        and best.kind in ("exact", "at_most")
+        played.kind in (Kind.EXACT, Kind.AT_LEAST)
+        and best.kind in (Kind.EXACT, Kind.AT_MOST)
         and played.score >= best.score
     )
 
@@ -125,8 +125,8 @@ def judge(played: MoveScore, best: MoveScore) -> Judgement:
     if mine is not None and theirs is not None:
         if mine == theirs:  # the same result, only slower to win or quicker to lose
             return "inaccuracy"
-        return "blunder" if mine == "loss" else "mistake"
-    if mine == "loss":
+        return "blunder" if mine is Band.LOSS else "mistake"
+    if mine is Band.LOSS:
         return "blunder"
     drop = best.score - played.score
     worst: Judgement = (
@@ -138,7 +138,7 @@ def judge(played: MoveScore, best: MoveScore) -> Judgement:
         if drop >= INACCURACY_DROP
         else "good"
     )
-    if theirs == "win" and worst in ("good", "inaccuracy"):
+    if theirs is Band.WIN and worst in ("good", "inaccuracy"):
         return "mistake"
     return worst
 

@@ -46,11 +46,8 @@ class H1Terms:
 
     @property
     def value(self) -> int:
-        """Σ 3^(n-1)·own[n] − Σ 3^(n-1)·opp[n]."""
-        return sum(
-            3**n * (mine - theirs)
-            for n, (mine, theirs) in enumerate(zip(self.own, self.opp, strict=True))
-        )
+        """Σ 3^(n-1)·own[n] − Σ 3^(n-1)·opp[n]: `weighted` with `h1_weights`."""
+        return self.weighted(h1_weights(len(self.own) + 1))
 
     def weighted(self, weights: Sequence[int]) -> int:
         """Σ weights[n-1]·(own[n] − opp[n]): H1 with other weights (`h1_weights` gives `value`)."""
@@ -61,9 +58,11 @@ class H1Terms:
 
     def formula(self) -> str:
         """The sum written out with its numbers, e.g. `3·1 + 2 − (3·0 + 1) = 4`."""
+        weights = h1_weights(len(self.own) + 1)
 
         def side(counts: tuple[int, ...]) -> str:
-            parts = [f"{3**n}·{c}" if n else f"{c}" for n, c in enumerate(counts)]
+            terms = zip(weights, counts, strict=True)
+            parts = [f"{w}·{c}" if w > 1 else f"{c}" for w, c in terms]
             return " + ".join(reversed(parts))
 
         return f"{side(self.own)} − ({side(self.opp)}) = {self.value}"

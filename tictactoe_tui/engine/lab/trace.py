@@ -43,6 +43,7 @@ from enum import StrEnum
 from math import comb
 from typing import Any
 
+from tictactoe_tui.engine.proofs.symmetry import ShapeKeys
 from tictactoe_tui.engine.rules.board import Board, Mark
 from tictactoe_tui.engine.search import kernel as fs
 from tictactoe_tui.engine.search.kernel import Stopped, completes_line, h1_bits, heuristic_cap
@@ -566,8 +567,8 @@ class _Searcher:
         else:
             self.evaluate = h1_bits if method.heuristic == "h1" else h2_bits
         self.table: dict[int, tuple[int, int, int]] | None = {} if method.table else None
-        # The engine's searcher knows the board's symmetries; the lab borrows its keys.
-        self.keys = fs.AlphaBeta(sh, poller, None, board.to_move)
+        # The engine's solver knows the board's symmetries; the lab borrows its keys.
+        self.keys = ShapeKeys(sh)
         self.full_window = self.win + 1
         self.cutoffs = 0
         self.first_cutoffs = 0

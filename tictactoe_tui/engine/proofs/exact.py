@@ -40,11 +40,7 @@ from __future__ import annotations
 
 from tictactoe_tui.engine.proofs.node_rules import WIN_IN_3, NodeRules
 from tictactoe_tui.engine.proofs.pairing import PairingSearch
-from tictactoe_tui.engine.proofs.symmetry import (
-    SYMMETRY_MIN_EMPTY_FRACTION,
-    Chunks,
-    SymmetryKeys,
-)
+from tictactoe_tui.engine.proofs.symmetry import Chunks, SymmetryKeys, symmetry_min_empty
 from tictactoe_tui.engine.proofs.zones import ALL, ZoneBook
 from tictactoe_tui.engine.search.kernel import (
     EXACT,
@@ -113,7 +109,7 @@ class Solver(NodeRules, ZoneBook, SymmetryKeys):
         self.grow = tuple([1] + [weights[n + 1] - weights[n] for n in range(1, sh.k)])
         """grow[n]: what a move adds to the H1 of its own line holding n of its marks (1 for an
         empty line)."""
-        self.sym_min_empty = max(4, round(sh.cells * SYMMETRY_MIN_EMPTY_FRACTION))
+        self.sym_min_empty = symmetry_min_empty(sh.cells)
         self.one = 1 << sh.k
         self.half = 1 << (sh.k - 1)
         self.pairing: PairingSearch | None = None

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tictactoe_tui.engine.rules.board import Board, Mark, geometry
-from tictactoe_tui.engine.search.kernel import shape
+from tictactoe_tui.engine.search.kernel import iter_cells, shape
 
 
 @dataclass(frozen=True)
@@ -44,16 +44,18 @@ class LineShape:
 
 @cache
 def line_shape(size: int, k: int) -> LineShape:
-    """The shared line tables of a size x size board with k in a row."""
+    """The shared line tables of a size x size board with k in a row: the board's lines
+    (`geometry`) by index, and the search's weights, neighbours and centre order (`kernel.shape`),
+    computed there once and only indexed here."""
     geo = geometry(size, k)
-    base = shape(size, k)  # the search's tables: the same weights, neighbours and centre order
+    base = shape(size, k)
     index = {mask: i for i, mask in enumerate(geo.lines)}
     weight = base.line_value
     gain = [weight[n + 1] - weight[n] for n in range(k)]
     return LineShape(
         size=size,
         k=k,
-        cells=size * size,
+        cells=geo.cells,
         full=geo.full,
         line_mask=geo.lines,
         lines_of=tuple(tuple(index[mask] for mask in masks) for masks in geo.cell_lines),
@@ -64,14 +66,9 @@ def line_shape(size: int, k: int) -> LineShape:
     )
 
 
-def iter_bits(mask: int) -> list[int]:
-    """The set cells of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+iter_bits = iter_cells
+"""The set cells of a mask, lowest first: `kernel.iter_cells` itself, by the name the line
+searches import it under."""
 
 
 class LineState:
@@ -108,7 +105,7 @@ class LineState:
                 if n and not other & mask:
                     value += shape.weight[n] if side == 0 else -shape.weight[n]
                     self._track(side, line, n, k)
-            for cell in iter_bits(own):
+            for cell in iter_cells(own):
                 near |= shape.near[cell]
         self.value = value
         self.near = near
@@ -297,7 +294,7 @@ class LineState:
         occupied = self.bits[0] | self.bits[1]
         old = self.partners(side) if self.threes[side] else {}
         found = 0
-        for cell in iter_bits(self.two_cells(side) & cells):
+        for cell in iter_cells(self.two_cells(side) & cells):
             bit = 1 << cell
             new: dict[int, int] = {}
             for line in lines_of[cell]:

@@ -24,7 +24,7 @@ from tictactoe_tui.engine.proofs.exact import (
     Solver,
 )
 from tictactoe_tui.engine.proofs.node_rules import WIN_IN_3
-from tictactoe_tui.engine.proofs.symmetry import symmetry_chunks
+from tictactoe_tui.engine.proofs.symmetry import image, symmetry_chunks
 from tictactoe_tui.engine.proofs.zones import ALL, EXHAUSTED
 from tictactoe_tui.engine.rules.board import Board
 from tictactoe_tui.engine.search.kernel import (
@@ -206,11 +206,6 @@ def full_bounds(sh: Shape) -> Bounds:
     return Bounds(-(sh.win - 2), sh.win - 1, quick=quick)
 
 
-def _image(perm: tuple[int, ...], bits: int) -> int:
-    """The image of a set of cells under a permutation of the cells."""
-    return sum(1 << perm[cell] for cell in iter_cells(bits))
-
-
 class RootSolver:
     """Solves one position: its value and a best move, or the exact value of each move.
 
@@ -254,7 +249,7 @@ class RootSolver:
         fixing = [
             perm
             for perm in sh.sym_perms
-            if _image(perm, self.me) == self.me and _image(perm, self.opp) == self.opp
+            if image(perm, self.me) == self.me and image(perm, self.opp) == self.opp
         ]
         for cell in solver.ordered(self.me, self.opp, self.empty):
             if cell not in self.twin:

@@ -15,8 +15,9 @@ from tictactoe_tui.engine.proofs.defence import proof_cells, relevance_zone
 from tictactoe_tui.engine.proofs.lines import iter_bits
 from tictactoe_tui.engine.proofs.threats import VCT_MAX_ATTACKS, lowest
 from tictactoe_tui.engine.search.iteration import FIXED, MAIN, Iteration, RootMove, snapshot
+from tictactoe_tui.engine.search.kernel import EXACT, UPPER
 from tictactoe_tui.engine.search.threat_calls import ThreatCalls
-from tictactoe_tui.engine.search.tree import EXACT, MATE, UPPER, Tree
+from tictactoe_tui.engine.search.tree import MATE, Tree
 from tictactoe_tui.engine.search.types import Rule
 
 FOUR_CHECK_SHARE = 8

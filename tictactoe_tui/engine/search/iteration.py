@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tictactoe_tui.engine.search.tree import EXACT, LOWER, MATE, MATE_BAND, UPPER
+from tictactoe_tui.engine.search.kernel import EXACT, LOWER, UPPER
+from tictactoe_tui.engine.search.tree import MATE, MATE_BAND
 from tictactoe_tui.engine.search.types import Rule
 
 FIXED, MAIN, FAR = 0, 1, 2

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from tictactoe_tui.engine.evaluation.heuristics import h1_weights
 from tictactoe_tui.engine.rules.board import Board, Mark, geometry
 from tictactoe_tui.engine.search.types import (
     Band,
@@ -26,6 +27,7 @@ from tictactoe_tui.engine.search.types import (
     Progress,
     ProgressCallback,
     Source,
+    win_score,
 )
 
 Evaluator = Callable[[Board, Mark], int]
@@ -39,14 +41,9 @@ EXACT, LOWER, UPPER = 0, 1, 2
 _POLL_SMALL = 255
 _POLL_BIG = 15
 
-# Symmetry canonicalisation costs a few microseconds; it pays near the root, where the subtrees
-# it merges are large, and not near the leaves. Only nodes with at least this many empty cells
-# (counted from the board's size) use it.
-_SYMMETRY_MIN_EMPTY_FRACTION = 0.35
-
-# Boards up to this many cells are searched over every empty cell; bigger ones only consider cells
-# next to a mark, where every tactic of a k-in-a-row game happens.
-_ALL_CELLS_MAX = 36
+ALL_CELLS_MAX = 36
+"""Boards up to this many cells are searched over every empty cell at every node; bigger ones
+only consider cells next to a mark, where every tactic of a k-in-a-row game happens."""
 
 
 class Stopped(Exception):
@@ -62,11 +59,12 @@ class Shape:
     cells: int
     full: int
     win: int
-    """W = cells + 1: a win on ply d scores W - d."""
+    """W = cells + 1 (`types.win_score`): a win on ply d scores W - d."""
     lines: tuple[int, ...]
     cell_lines: tuple[tuple[int, ...], ...]
     line_value: tuple[int, ...]
-    """line_value[n] = H1 weight of a line holding n marks of one side only (0 for n = 0 or k)."""
+    """line_value[n] = H1 weight of a line holding n marks of one side only (`h1_weights`; 0 for
+    n = 0 or k)."""
     order: tuple[int, ...]
     """Cells from the most lines through them to the fewest (centre first), for move ordering."""
     near: tuple[int, ...]
@@ -116,7 +114,7 @@ def _inverse(perm: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(inverse)
 
 
-def _chunk_table(perm: tuple[int, ...], offset: int, width: int) -> tuple[int, ...]:
+def chunk_table(perm: tuple[int, ...], offset: int, width: int) -> tuple[int, ...]:
     """Images under `perm` of every bit pattern of the cells offset..offset+width-1."""
     table = [0]
     for cell in range(offset, offset + width):
@@ -130,8 +128,7 @@ def _chunk_table(perm: tuple[int, ...], offset: int, width: int) -> tuple[int, .
 def shape(size: int, k: int) -> Shape:
     """The shared precomputed data of a sizexsize board with k in a row."""
     geo = geometry(size, k)
-    cells = size * size
-    values = [0] + [3 ** (n - 1) for n in range(1, k)] + [0]
+    cells = geo.cells
     centre = (size - 1) / 2
 
     def rank(cell: int) -> tuple[int, float, int]:
@@ -155,8 +152,7 @@ def shape(size: int, k: int) -> Shape:
     chunk = (cells + 1) // 2
     tables = (
         tuple(
-            (_chunk_table(perm, 0, chunk), _chunk_table(perm, chunk, cells - chunk))
-            for perm in perms
+            (chunk_table(perm, 0, chunk), chunk_table(perm, chunk, cells - chunk)) for perm in perms
         )
         if symmetric
         else ()
@@ -166,17 +162,17 @@ def shape(size: int, k: int) -> Shape:
         k=k,
         cells=cells,
         full=geo.full,
-        win=cells + 1,
+        win=win_score(geo),
         lines=geo.lines,
         cell_lines=geo.cell_lines,
-        line_value=tuple(values),
+        line_value=(0, *h1_weights(k), 0),
         order=tuple(sorted(range(cells), key=rank)),
         near=tuple(near),
         sym_perms=perms,
         sym_inverse=inverse,
         sym_tables=tables,
         chunk_bits=chunk,
-        all_cells=cells <= _ALL_CELLS_MAX,
+        all_cells=cells <= ALL_CELLS_MAX,
         symmetric=symmetric,
     )
 
@@ -238,28 +234,6 @@ def iter_cells(mask: int) -> list[int]:
 
 Table = dict[int, tuple[int, int, int, int]]
 """A transposition table: key -> (flag, score, best move in the key's orientation, depth)."""
-
-
-def table_key(sh: Shape, me: int, opp: int, use_symmetry: bool) -> tuple[int, int]:
-    """The table key of (me, opp) and the symmetry that maps the position onto it.
-
-    With `use_symmetry` (and a board small enough for the symmetry tables) the key is the least
-    of the position's eight images, so symmetric positions share one entry.
-    """
-    cells = sh.cells
-    if not sh.symmetric or not use_symmetry:
-        return me << cells | opp, 0
-    chunk = sh.chunk_bits
-    mask = (1 << chunk) - 1
-    me_lo, me_hi, opp_lo, opp_hi = me & mask, me >> chunk, opp & mask, opp >> chunk
-    best = -1
-    best_sym = 0
-    for sym, (lo, hi) in enumerate(sh.sym_tables):
-        key = (lo[me_lo] | hi[me_hi]) << cells | lo[opp_lo] | hi[opp_hi]
-        if best < 0 or key < best:
-            best = key
-            best_sym = sym
-    return best, best_sym
 
 
 REPORT_INTERVAL = 0.1
@@ -381,31 +355,6 @@ def heuristic_cap(sh: Shape, depth: int | None) -> int:
     if depth is None:
         return 0
     return max(sh.win - depth - 1, 0)
-
-
-# -- alpha-beta ----------------------------------------------------------------------------------
-
-
-class AlphaBeta:
-    """The symmetry-aware transposition keys of a board shape (the lab's trace borrows them).
-
-    The depth-limited search that used to live here is `pvs.Searcher`; the exact solver is
-    `solver.Solver`.
-    """
-
-    def __init__(
-        self, sh: Shape, poller: Poller, evaluate: Evaluator | None, root_mark: Mark
-    ) -> None:
-        """Keys for positions of shape `sh` (the other arguments are kept for callers)."""
-        self.sh = sh
-        self.poller = poller
-        self.evaluate = evaluate
-        self.root_mark = root_mark
-        self.sym_min_empty = max(4, round(sh.cells * _SYMMETRY_MIN_EMPTY_FRACTION))
-
-    def key(self, me: int, opp: int, empties: int) -> tuple[int, int]:
-        """The table key of (me, opp) and the symmetry that maps the position onto it."""
-        return table_key(self.sh, me, opp, empties >= self.sym_min_empty)
 
 
 class Tracker:

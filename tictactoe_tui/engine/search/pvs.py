@@ -64,6 +64,7 @@ from tictactoe_tui.engine.rules.board import Board
 from tictactoe_tui.engine.search import kernel as fs
 from tictactoe_tui.engine.search.defence import Defence
 from tictactoe_tui.engine.search.iteration import FAR, FIXED, MAIN, Iteration, RootMove, snapshot
+from tictactoe_tui.engine.search.kernel import EXACT, LOWER, UPPER
 from tictactoe_tui.engine.search.root import Root
 from tictactoe_tui.engine.search.threat_calls import (
     DEFENCE_BUDGETS,
@@ -72,13 +73,10 @@ from tictactoe_tui.engine.search.threat_calls import (
     ThreatCalls,
 )
 from tictactoe_tui.engine.search.tree import (
-    EXACT,
     HEURISTIC_MAX,
-    LOWER,
     MATE,
     MATE_BAND,
     QUIESCENCE_PLIES,
-    UPPER,
     Tree,
     is_mate,
     tempo,

@@ -16,8 +16,9 @@ from tictactoe_tui.engine.proofs.lines import iter_bits
 from tictactoe_tui.engine.proofs.threats import defences
 from tictactoe_tui.engine.search.defence import Defence
 from tictactoe_tui.engine.search.iteration import FAR, FIXED, MAIN, RootMove
+from tictactoe_tui.engine.search.kernel import EXACT, LOWER, UPPER
 from tictactoe_tui.engine.search.threat_calls import DEFENCE_BUDGETS, ROOT_VCF_NODES, ThreatCalls
-from tictactoe_tui.engine.search.tree import EXACT, LOWER, MATE, UPPER, Tree, is_mate
+from tictactoe_tui.engine.search.tree import MATE, Tree, is_mate
 from tictactoe_tui.engine.search.types import Rule
 
 ASPIRATION = 30

@@ -24,6 +24,7 @@ from tictactoe_tui.engine.proofs.lines import LineShape, LineState, iter_bits, l
 from tictactoe_tui.engine.proofs.threats import VCT_MAX_ATTACKS, ThreatSearch, defences, lowest
 from tictactoe_tui.engine.rules.board import Board, Mark, geometry
 from tictactoe_tui.engine.search import kernel as fs
+from tictactoe_tui.engine.search.kernel import ALL_CELLS_MAX, EXACT, LOWER, UPPER
 
 if TYPE_CHECKING:
     from tictactoe_tui.engine.proofs import _threatc
@@ -36,12 +37,6 @@ MATE_BAND = MATE - 4096
 
 HEURISTIC_MAX = MATE_BAND - 4096
 """The largest heuristic value; also what a node that could not prove its loss reports."""
-
-EXACT, LOWER, UPPER = 0, 1, 2
-"""Transposition-table flags: the stored value is exact, a lower bound, an upper bound."""
-
-ALL_CELLS_MAX = 36
-"""Boards up to this many cells are searched over every empty cell at every node."""
 
 QUIESCENCE_PLIES = 12
 """Plies past the nominal depth that forced replies may extend a line."""

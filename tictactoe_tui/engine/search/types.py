@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
-from tictactoe_tui.engine.rules.board import Board
+from tictactoe_tui.engine.rules.board import Board, Geometry
 
 
 class Algorithm(StrEnum):
@@ -458,8 +458,9 @@ class Analysis:
             object.__setattr__(self, "best_moves", tied)
 
 
-def win_score(board: Board) -> int:
-    """W: a win on ply d scores W - d. 10 on 3x3, size*size + 1 in general."""
+def win_score(board: Board | Geometry) -> int:
+    """W: a win on ply d scores W - d. 10 on 3x3, size*size + 1 in general (the one definition:
+    the searches' tables take theirs from here, `kernel.Shape.win`)."""
     return board.size * board.size + 1
 
 
