@@ -273,14 +273,7 @@ class OutsidePlayer:
 
     def _choose(self, board: Board, seconds: float, limits: Limits) -> Decision:
         began = time.monotonic()
-        timeout_ms = max(1, round(seconds * 1000))
-        extra = 0.0
-        if self._process is None or self._process.poll() is not None or self._size != board.size:
-            self._start(board.size, limits)
-            extra = FIRST_MOVE_SECONDS
-        if timeout_ms != self._timeout_ms:
-            self._send(f"INFO timeout_turn {timeout_ms}")
-            self._timeout_ms = timeout_ms
+        extra = self._get_ready(board, seconds, limits)
         sent = self._send_position(board)
         resent = False
         said: list[str] = []
@@ -315,24 +308,44 @@ class OutsidePlayer:
                 report()
                 continue
             if word == "ERROR":
-                if not resent and _lost_first_word(sent, line):
-                    # Still leaving its last search, it read our TURN's word and dropped it:
-                    # the position is unchanged, so the command goes again (once).
-                    resent = True
-                    self._log.append(f"(sent again after) {line.strip()}")
-                    self._send(sent)
-                    continue
-                raise EngineFault(f"{self.name} answered {line.strip()!r} instead of a move")
-            move = _MOVE.fullmatch(line)
-            if move is None:
-                if line.strip() and _MOVE_LIKE.fullmatch(line):
-                    raise EngineFault(
-                        f"{self.name} answered {line.strip()!r}, which is not a move (x,y)"
-                    )
-                self._log.append(f"(ignored) {line.rstrip()}")
+                if resent or not _lost_first_word(sent, line):
+                    raise EngineFault(f"{self.name} answered {line.strip()!r} instead of a move")
+                # Still leaving its last search, it read our TURN's word and dropped it: the
+                # position is unchanged, so the command goes again (once).
+                resent = True
+                self._log.append(f"(sent again after) {line.strip()}")
+                self._send(sent)
                 continue
-            self._moved = time.monotonic()
-            return self._decision(board, int(move.group(1)), int(move.group(2)), said)
+            move = self._move_in(line)
+            if move is not None:
+                self._moved = time.monotonic()
+                return self._decision(board, move[0], move[1], said)
+
+    def _get_ready(self, board: Board, seconds: float, limits: Limits) -> float:
+        """Start the engine if it is not running on this board's size and tell it the time per
+        move if that changed: the extra seconds its first move may take (0 when it ran)."""
+        timeout_ms = max(1, round(seconds * 1000))
+        extra = 0.0
+        if self._process is None or self._process.poll() is not None or self._size != board.size:
+            self._start(board.size, limits)
+            extra = FIRST_MOVE_SECONDS
+        if timeout_ms != self._timeout_ms:
+            self._send(f"INFO timeout_turn {timeout_ms}")
+            self._timeout_ms = timeout_ms
+        return extra
+
+    def _move_in(self, line: str) -> tuple[int, int] | None:
+        """The move (x, y) `line` answers, or None for a line to ignore (logged);
+        EngineFault for a line that looks like a move and is not one."""
+        move = _MOVE.fullmatch(line)
+        if move is None:
+            if line.strip() and _MOVE_LIKE.fullmatch(line):
+                raise EngineFault(
+                    f"{self.name} answered {line.strip()!r}, which is not a move (x,y)"
+                )
+            self._log.append(f"(ignored) {line.rstrip()}")
+            return None
+        return int(move.group(1)), int(move.group(2))
 
     def _decision(self, board: Board, x: int, y: int, said: list[str]) -> Decision:
         size = board.size

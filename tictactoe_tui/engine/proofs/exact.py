@@ -42,6 +42,9 @@ from tictactoe_tui.engine.proofs.node_rules import WIN_IN_3, NodeRules
 from tictactoe_tui.engine.proofs.pairing import PairingSearch
 from tictactoe_tui.engine.proofs.symmetry import Chunks, SymmetryKeys, symmetry_min_empty
 from tictactoe_tui.engine.proofs.zones import ALL, ZoneBook
+from tictactoe_tui.engine.proofs.zones import AND_NODE as AND_NODE
+from tictactoe_tui.engine.proofs.zones import NO_ROLE as NO_ROLE
+from tictactoe_tui.engine.proofs.zones import OR_NODE as OR_NODE
 from tictactoe_tui.engine.search.kernel import (
     EXACT,
     LOWER,
@@ -55,9 +58,6 @@ from tictactoe_tui.engine.search.kernel import (
 
 SOLVE_MAX_CELLS = 49
 """Boards up to 7x7 are solved first when searched under a clock; bigger ones only near the end."""
-
-NO_ROLE, AND_NODE, OR_NODE = 0, 1, 2
-"""A node's part in a proof that one side cannot win (see the module docstring)."""
 
 PAIRING_MIN_K = 5
 """Pairings are looked for from k = 5 up: with shorter lines they do not exist before the board
@@ -153,7 +153,8 @@ class Solver(NodeRules, ZoneBook, SymmetryKeys):
 
         `my_thr` / `opp_thr`: the empty cells where each side would complete a line. `zone`
         then holds the answer's relevance zone (module docstring). Steps: `_potential_cut`,
-        `_from_entry` (the table), `_paired_node`, `_moves`, then `_store` and `_keep_zone`.
+        `_from_entry` (the table), `_paired_node`, `_moves`, then `_search_moves` (the moves,
+        `_store` and `keep_zone`).
         """
         sh = self.sh
         poller = self.poller
@@ -191,15 +192,32 @@ class Solver(NodeRules, ZoneBook, SymmetryKeys):
             first = sh.sym_inverse[sym][entry[2]]
         if role != NO_ROLE and self._paired_node(role, me, opp, opp_thr, empty, key, sym, start):
             return 0
+        plan = self._moves(me, opp, opp_thr, empty, first, role, ply)
+        if not plan[0]:
+            return plan[4]
+        return self._search_moves(me, opp, opp_thr, ply, alpha, beta, role, key, sym, start, plan)
+
+    def _search_moves(
+        self,
+        me: int,
+        opp: int,
+        opp_thr: int,
+        ply: int,
+        alpha: int,
+        beta: int,
+        role: int,
+        key: int,
+        sym: int,
+        start: int,
+        plan: tuple[list[int], int, int, bool, int],
+    ) -> int:
+        """`solve`'s search of a node's moves (`plan`: `_moves`' answer), the table's move alone
+        first when there is one (the others are scored only if it fails); then `_store` and
+        `keep_zone`. `start`: the positions counted when the node was entered."""
+        moves, allowed, first, restricted, best = plan
+        occupied = me | opp
         alpha0 = alpha
-        moves, allowed, first, restricted, best = self._moves(
-            me, opp, opp_thr, empty, first, role, ply
-        )
-        if not moves:
-            return best
         best_move = moves[0]
-        cell_lines = sh.cell_lines
-        need = sh.k - 1
         index = 0
         lazy = first >= 0 and not opp_thr
         zones: list[int] = []
@@ -215,11 +233,7 @@ class Solver(NodeRules, ZoneBook, SymmetryKeys):
                 continue
             bit = 1 << cell
             mine = me | bit
-            new_thr = 0
-            for line in cell_lines[cell]:
-                if not opp & line and (mine & line).bit_count() == need:
-                    new_thr |= line & ~mine
-            new_thr &= ~occupied
+            new_thr = self.winning_cells(mine, opp, cell) & ~occupied
             score = -self.solve(opp, mine, opp_thr & ~bit, new_thr, ply + 1, -beta, -alpha)
             if role == AND_NODE:
                 if score <= 0 and self.zone != ALL:
@@ -240,10 +254,8 @@ class Solver(NodeRules, ZoneBook, SymmetryKeys):
                 lazy = False
                 moves += [c for c in self.ordered(me, opp, allowed) if c != first]
         self._store(key, sym, best, best_move, alpha0, beta, ply, start)
-        if role == NO_ROLE:
-            self.zone = ALL
-        else:
-            self._keep_zone(role, best, union, found, me, opp, opp_thr, empty, restricted, key, sym)
+        empty = self.sh.full & ~occupied
+        self.keep_zone(role, best, union, found, me, opp, opp_thr, empty, restricted, key, sym)
         return best
 
     def _potential_cut(
@@ -410,35 +422,6 @@ class Solver(NodeRules, ZoneBook, SymmetryKeys):
         )
         if len(self.tt) > self.table_limit:
             self.prune()
-
-    def _keep_zone(
-        self,
-        role: int,
-        best: int,
-        union: int,
-        found: int,
-        me: int,
-        opp: int,
-        opp_thr: int,
-        empty: int,
-        restricted: bool,
-        key: int,
-        sym: int,
-    ) -> None:
-        """The zone of a pairing node's answer (`zone`), kept beside its entry: an AND node's
-        union of its moves' zones, grown for the rules it relied on; an OR node's zone of the
-        move that held (`found`); else none. (A node with no role has none: `ALL`.)"""
-        if role == AND_NODE and best <= 0 and union != ALL:
-            if opp_thr:
-                union = self.guard_zone(opp, empty, union | opp_thr, 2)
-            elif restricted:
-                union = self.guard_zone(opp, empty, union | self.threes_cells(opp, me, empty), 3)
-            self.remember_zone(key, sym, union, role)
-            self.zone = union
-        else:
-            if found != ALL:
-                self.remember_zone(key, sym, found, role)
-            self.zone = found
 
     def prune(self) -> None:
         """Halve the table (at least), keeping the entries that saved the most work.

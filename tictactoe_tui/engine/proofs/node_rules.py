@@ -21,6 +21,16 @@ class NodeRules:
     sh: Shape
     grow: tuple[int, ...]
 
+    def winning_cells(self, mine: int, opp: int, cell: int) -> int:
+        """The cells (some maybe taken) where the owner of `mine`, just played at `cell`,
+        completes a line through `cell` with its next move."""
+        cells = 0
+        need = self.sh.k - 1
+        for line in self.sh.cell_lines[cell]:
+            if not opp & line and (mine & line).bit_count() == need:
+                cells |= line & ~mine
+        return cells
+
     def doubles(self, me: int, opp: int) -> int | None:
         """The threat rules on doubles, for a position where neither side has a winning cell.
 

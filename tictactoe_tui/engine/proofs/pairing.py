@@ -470,47 +470,67 @@ def pairing_line(
     """
     if defender is None:
         defender = board.to_move.opponent
-    search = PairingSearch(board.size, board.k, budget)
-    attacker = defender.opponent
-    full = board.geometry.full
-
-    def paired(position: Board) -> list[int] | None:
-        if should_stop is not None and should_stop():
-            raise _Stopped
-        if position.is_over:
-            return None
-        mine, theirs = position.bits(defender), position.bits(attacker)
-        return search.find(theirs, mine, full & ~(mine | theirs))
-
-    def look(position: Board, left: int) -> tuple[tuple[int, ...], Board, list[int]] | None:
-        found = paired(position)
-        if found is not None:
-            return (), position, found
-        if left == 0 or position.is_over:
-            return None
-        order = move_order(position)
-        if position.to_move is attacker:
-            move = order[0]
-            deeper = look(position.play(move), left - 1)
-            return None if deeper is None else ((move, *deeper[0]), deeper[1], deeper[2])
-        for move in order:
-            after = position.play(move)
-            found = paired(after)
-            if found is not None:
-                return (move,), after, found
-        if left >= 3:
-            for move in order[:width]:
-                deeper = look(position.play(move), left - 1)
-                if deeper is not None:
-                    return (move, *deeper[0]), deeper[1], deeper[2]
-        return None
-
+    line = _LineSearch(board, defender, width, budget, should_stop)
     try:
         for limit in range(plies + 1):
-            answer = look(board, limit)
+            answer = line.look(board, limit)
             if answer is not None:
                 moves, end, found = answer
                 return PairingLine(moves, end, _as_pairing(end, defender, found))
     except _Stopped:
         return None
     return None
+
+
+class _LineSearch:
+    """`pairing_line`'s search: the lines along which `defender` looks for a pairing."""
+
+    def __init__(
+        self,
+        board: Board,
+        defender: Mark,
+        width: int,
+        budget: int,
+        should_stop: Callable[[], bool] | None,
+    ) -> None:
+        self.search = PairingSearch(board.size, board.k, budget)
+        self.defender = defender
+        self.attacker = defender.opponent
+        self.full = board.geometry.full
+        self.width = width
+        self.should_stop = should_stop
+
+    def paired(self, position: Board) -> list[int] | None:
+        """The defender's pairing at `position` (as `PairingSearch.find` gives it), or None;
+        `_Stopped` when the caller asks to stop."""
+        if self.should_stop is not None and self.should_stop():
+            raise _Stopped
+        if position.is_over:
+            return None
+        mine, theirs = position.bits(self.defender), position.bits(self.attacker)
+        return self.search.find(theirs, mine, self.full & ~(mine | theirs))
+
+    def look(self, position: Board, left: int) -> tuple[tuple[int, ...], Board, list[int]] | None:
+        """A line of at most `left` plies from `position` after which the defender has a
+        pairing: (its moves, the position after them, the pairing), or None."""
+        found = self.paired(position)
+        if found is not None:
+            return (), position, found
+        if left == 0 or position.is_over:
+            return None
+        order = move_order(position)
+        if position.to_move is self.attacker:
+            move = order[0]
+            deeper = self.look(position.play(move), left - 1)
+            return None if deeper is None else ((move, *deeper[0]), deeper[1], deeper[2])
+        for move in order:
+            after = position.play(move)
+            found = self.paired(after)
+            if found is not None:
+                return (move,), after, found
+        if left >= 3:
+            for move in order[: self.width]:
+                deeper = self.look(position.play(move), left - 1)
+                if deeper is not None:
+                    return (move, *deeper[0]), deeper[1], deeper[2]
+        return None

@@ -34,13 +34,14 @@ fours; keep one `ThreatSearch` to share its failure table between calls.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
 
+from tictactoe_tui.engine.proofs.forcing import defences, fork_stops, lowest
 from tictactoe_tui.engine.proofs.lines import LineShape, LineState, iter_bits, line_shape, side_of
-from tictactoe_tui.engine.rules.board import Board, Mark, geometry
+from tictactoe_tui.engine.proofs.move_facts import MoveFacts, MoveKind, Run, read_line, read_move
+from tictactoe_tui.engine.rules.board import Board
 
 try:
     from tictactoe_tui.engine.proofs import _threatc
@@ -72,40 +73,6 @@ _TABLE_LIMIT = 400_000
 
 class OutOfBudget(Exception):
     """Raised inside a threat search when it has visited its allowed number of nodes."""
-
-
-def lowest(mask: int) -> int:
-    """The lowest set cell of a non-empty mask."""
-    return (mask & -mask).bit_length() - 1
-
-
-def defences(state: LineState, side: int) -> int | None:
-    """The moves for `side` (to move) that rule 5 leaves, or None when the opponent has no double.
-
-    Meant for a position where neither side has a winning cell. The result is the cells that
-    stop every double of the opponent (`fork_stops`) and the cells where `side` makes a four of
-    its own; every other move loses in 4. The result can be empty: then every move loses in 4.
-    """
-    stops = fork_stops(state, side)
-    return None if stops is None else stops | state.four_moves(side)
-
-
-def fork_stops(state: LineState, side: int) -> int | None:
-    """The empty cells where `side` (to move) stops every double of the opponent, or None when
-    the opponent has none: the double itself, or for a double that makes exactly two winning
-    cells either of them. Rule 5's other answers, `side`'s own fours, are not counted here."""
-    opponent = 1 - side
-    stop = -1
-    found = False
-    for cell, wins in state.partners(opponent).items():
-        if wins & (wins - 1):
-            found = True
-            # Taking one of exactly two winning cells leaves one: that can be blocked in time.
-            here = 1 << cell | (wins if (wins & (wins - 1)).bit_count() == 1 else 0)
-            stop &= here
-    if not found:
-        return None
-    return stop & state.empty
 
 
 @dataclass(frozen=True)
@@ -502,182 +469,6 @@ def find_vct(
     return None if line is None else ThreatWin(tuple(line))
 
 
-# -- what each move of a line does ---------------------------------------------------------------
-
-MoveKind = Literal["win", "fork", "four", "three", "stop", "quiet"]
-"""What a move does, strongest first: completes a line; makes two or more winning cells (rule 2
-for the opponent); makes one winning cell (rule 3: the block is forced); makes a double for its
-next move (rule 5: the opponent must stop it or make a four); takes away the opponent's double;
-nothing forcing."""
-
-
-@dataclass(frozen=True)
-class Run:
-    """One side's marks along one line, with the empty cells of the windows that hold them."""
-
-    cells: tuple[int, ...]
-    """The side's marks on the line, in order along it."""
-    empty: tuple[int, ...]
-    """The empty cells of the windows of k cells holding exactly these marks and none of the
-    other side's: for a run of k-1 its winning cells, for a run of k-2 the cells that would make
-    it a run of k-1."""
-
-
-@dataclass(frozen=True)
-class MoveFacts:
-    """What one move does, read with the forcing rules above on the position it is played in:
-    the threat it makes, the cells that answer it, whether it was itself forced."""
-
-    mark: Mark
-    move: int
-    kind: MoveKind
-    won: tuple[int, ...] = ()
-    """The completed line, for "win"."""
-    blocked: bool = False
-    """The move took a winning cell of the opponent."""
-    forced: bool = False
-    """The move blocked the opponent's only winning cell, having none of its own: by rule 3
-    every other move lost at once."""
-    wins: tuple[int, ...] = ()
-    """The mover's winning cells after the move (one for "four", two or more for "fork")."""
-    fours: tuple[Run, ...] = ()
-    """The runs of k-1 through the move, each with its winning cells."""
-    threes: tuple[Run, ...] = ()
-    """The runs of k-2 through the move that give the mover a double: for "three" after the
-    move, for "four" still after the opponent's forced block."""
-    forks: tuple[int, ...] = ()
-    """Every double cell the mover has once the runs above make some (for "four", after the
-    forced block): the cells the opponent must deal with."""
-    answers: tuple[int, ...] = ()
-    """The opponent's cells that meet the threat: for "four" and "fork" the winning cells to
-    block; for "three" every cell that stops all the doubles (none when one move cannot)."""
-    counters: tuple[int, ...] = ()
-    """For "three": where the opponent can make a four of its own instead (rule 5 lets it)."""
-    stopped: tuple[int, ...] = ()
-    """The opponent's double cells the move took away (it had no winning cell)."""
-    still_open: tuple[int, ...] = ()
-    """The opponent's winning cells left open after the move: it can win at once."""
-
-
-def read_move(board: Board, move: int) -> MoveFacts:
-    """What `board.to_move` playing `move` does (`move` must be legal on `board`)."""
-    mark = board.to_move
-    after = board.play(move)
-    if after.winner is not None:
-        return MoveFacts(mark, move, "win", won=after.winning_line)
-    state = LineState.from_board(board)
-    side = side_of(mark)
-    threats = state.win_cells(1 - side)
-    blocked = bool(threats >> move & 1)
-    forced = blocked and not threats & (threats - 1) and not state.win_cells(side)
-    # Doubles mean something only while a side has no winning cell (`double_cells`).
-    their_forks = 0 if threats else state.double_cells(1 - side)
-    state.play(move, side)
-    still = tuple(iter_bits(state.win_cells(1 - side)))
-    wins = state.win_cells(side)
-    fours = _runs(state, side, move, board.k - 1)
-    if wins & (wins - 1):
-        return MoveFacts(
-            mark,
-            move,
-            "fork",
-            blocked=blocked,
-            forced=forced,
-            wins=tuple(iter_bits(wins)),
-            fours=fours,
-            answers=tuple(iter_bits(wins)),
-            still_open=still,
-        )
-    if wins:
-        block = lowest(wins)
-        threes: tuple[Run, ...] = ()
-        forks = 0
-        if not still:
-            # The block is forced: what the move threatens next is what survives it.
-            state.play(block, 1 - side)
-            threes, forks = _fork_runs(state, side, move, board.k)
-            state.undo(block, 1 - side)
-        return MoveFacts(
-            mark,
-            move,
-            "four",
-            blocked=blocked,
-            forced=forced,
-            wins=(block,),
-            fours=fours,
-            threes=threes,
-            forks=tuple(iter_bits(forks)),
-            answers=(block,),
-            still_open=still,
-        )
-    threes, forks = _fork_runs(state, side, move, board.k)
-    if threes and not still:
-        stops = fork_stops(state, 1 - side) or 0
-        return MoveFacts(
-            mark,
-            move,
-            "three",
-            blocked=blocked,
-            forced=forced,
-            threes=threes,
-            forks=tuple(iter_bits(forks)),
-            answers=tuple(iter_bits(stops)),
-            counters=tuple(iter_bits(state.four_moves(1 - side) & ~stops)),
-        )
-    stopped = tuple(iter_bits(their_forks & ~state.double_cells(1 - side))) if not still else ()
-    return MoveFacts(
-        mark,
-        move,
-        "stop" if stopped else "quiet",
-        blocked=blocked,
-        forced=forced,
-        stopped=stopped,
-        still_open=still,
-    )
-
-
-def read_line(board: Board, moves: Sequence[int]) -> tuple[MoveFacts, ...]:
-    """What each move of `moves` does, played in turn from `board`; it stops where the game
-    ends (or at a move that is not legal, which a stale line may hold)."""
-    facts = []
-    for move in moves:
-        if board.is_over or move not in board.legal_moves():
-            break
-        facts.append(read_move(board, move))
-        board = board.play(move)
-    return tuple(facts)
-
-
-def _runs(state: LineState, side: int, through: int, count: int) -> tuple[Run, ...]:
-    """The runs through `through` of `count` marks of `side` on windows free of the other's
-    (windows holding the same marks are one run: an open four is one run, two winning cells)."""
-    shape = state.shape
-    cells_of = geometry(shape.size, shape.k).line_cells
-    own, other = state.bits[side], state.bits[1 - side]
-    merged: dict[tuple[int, ...], set[int]] = {}
-    for line in shape.lines_of[through]:
-        mask = shape.line_mask[line]
-        if other & mask or (own & mask).bit_count() != count:
-            continue
-        cells = tuple(c for c in cells_of[line] if own >> c & 1)
-        merged.setdefault(cells, set()).update(c for c in cells_of[line] if not own >> c & 1)
-    return tuple(Run(cells, tuple(sorted(empty))) for cells, empty in merged.items())
-
-
-def _fork_runs(state: LineState, side: int, move: int, k: int) -> tuple[tuple[Run, ...], int]:
-    """The runs of k-2 through `move` one of whose cells is a double of `side`, and every double
-    `side` has (none for k = 3, where a run of one mark is no threat worth a word)."""
-    doubles = state.double_cells(side)
-    if not doubles or k < 4:
-        return (), 0
-    runs = tuple(
-        run
-        for run in _runs(state, side, move, k - 2)
-        if sum(1 << cell for cell in run.empty) & doubles
-    )
-    return runs, doubles if runs else 0
-
-
 __all__ = [
     "DEFAULT_MAX_NODES",
     "VCF_MAX_FOURS",
@@ -693,6 +484,7 @@ __all__ = [
     "fork_stops",
     "kernel_available",
     "line_shape",
+    "lowest",
     "read_line",
     "read_move",
     "vct_replies",

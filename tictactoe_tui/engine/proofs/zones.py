@@ -13,6 +13,9 @@ ALL = -1
 """A zone that holds every cell: the answer has no relevance zone (nothing may be pruned)."""
 
 
+NO_ROLE, AND_NODE, OR_NODE = 0, 1, 2
+"""A node's part in a proof that one side cannot win (see `exact`'s module docstring)."""
+
 EXHAUSTED = 1 << 40
 """The budget remembered for a position whose pairing search tried every branch."""
 
@@ -25,6 +28,7 @@ class ZoneBook:
     pairing: PairingSearch | None
     zones: tuple[dict[int, int], ...]
     unpaired: dict[int, int]
+    zone: int
 
     def paired(self, attacker: int, defender: int, empty: int, budget: int) -> int:
         """The cells of a pairing for `defender` against `attacker`, or `ALL` if none is found
@@ -104,3 +108,32 @@ class ZoneBook:
             if not line & other and (line & owner).bit_count() == need:
                 cells |= line
         return cells & empty
+
+    def keep_zone(
+        self,
+        role: int,
+        best: int,
+        union: int,
+        found: int,
+        me: int,
+        opp: int,
+        opp_thr: int,
+        empty: int,
+        restricted: bool,
+        key: int,
+        sym: int,
+    ) -> None:
+        """The zone of a pairing node's answer (`zone`), kept beside its entry: an AND node's
+        union of its moves' zones, grown for the rules it relied on; an OR node's zone of the
+        move that held (`found`); else none. (A node with no role has none: `ALL`.)"""
+        if role == AND_NODE and best <= 0 and union != ALL:
+            if opp_thr:
+                union = self.guard_zone(opp, empty, union | opp_thr, 2)
+            elif restricted:
+                union = self.guard_zone(opp, empty, union | self.threes_cells(opp, me, empty), 3)
+            self.remember_zone(key, sym, union, role)
+            self.zone = union
+        else:
+            if found != ALL:
+                self.remember_zone(key, sym, found, role)
+            self.zone = found
