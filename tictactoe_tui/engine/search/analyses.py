@@ -39,6 +39,8 @@ from tictactoe_tui.engine.search.types import (
 
 
 def analyse_heuristic(board: Board, algorithm: Algorithm, start: float) -> Analysis:
+    """Every legal move of `board` scored by the heuristic `algorithm` (h1 or h2) of the board
+    after it, from the mover's side; a move that wins or fills the board by its rule."""
     heuristic = h1 if algorithm == Algorithm.H1 else h2
     big = win_score(board)
     mover = board.to_move
