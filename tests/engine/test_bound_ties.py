@@ -22,7 +22,7 @@ from tests.engine.test_solver import TickClock
 from tictactoe_tui.engine import AlphaBetaPlayer, Analysis, Board, analyse_position
 from tictactoe_tui.engine.proofs.solver import RootSolver, Solver, solvable
 from tictactoe_tui.engine.search import kernel as fs
-from tictactoe_tui.engine.search.api import _ranked_by_search
+from tictactoe_tui.engine.search.solver_scores import ranked_by_search as _ranked_by_search
 from tictactoe_tui.engine.search.types import MoveScore
 
 AFTER_D4 = "......./......./......./...X.../......./......./......."

@@ -17,7 +17,7 @@ from tests.engine.wdl import WinDrawLoss
 from tictactoe_tui.engine import Board, analyse_position
 from tictactoe_tui.engine.proofs.solver import RootSolver, Solver
 from tictactoe_tui.engine.search import kernel as fs
-from tictactoe_tui.engine.search.api import _with_bounds
+from tictactoe_tui.engine.search.solver_scores import _with_bounds
 from tictactoe_tui.engine.search.types import MoveScore
 
 SEVEN_FIVE = "......./.....X./O....../......./....X../X....../......O"

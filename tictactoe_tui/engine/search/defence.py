@@ -141,7 +141,7 @@ class Defence:
             if iteration.complete:
                 return iteration
             # The caller plays the best move, or picks among moves of equal known value and
-            # gain (`api._Deepening.ties`): those are the ones that must hold.
+            # gain (`deepening.Deepening.ties`): those are the ones that must hold.
             pending = [
                 live[move.move]
                 for move in iteration.moves

@@ -162,24 +162,36 @@ class Searcher:
         for depth in range(1, max_depth + 1):
             tree.limit_ply = depth + QUIESCENCE_PLIES
             self.root.iterate(roots, side, depth)
-            iteration = snapshot(depth, roots)
-            if not iteration.complete and (
-                defence.danger is not None or defence.makes_four(iteration.moves[0].move, side)
-            ):
-                settled = defence.settle(iteration, roots, side, depth)
-                if settled is None:
-                    # The clock cut the check of this depth's answer short: the caller keeps
-                    # the answer it has (checked), unless a check has refuted it since.
-                    amended = defence.amended()
-                    if amended is None and defence.last_iteration is not None:
-                        continue
-                    # (At depth 1 the caller must hear a move, checked or not.)
-                    settled = amended or snapshot(depth, roots)
-                iteration = settled
+            checked = self._checked(snapshot(depth, roots), roots, side, depth)
+            if checked is None:
+                continue
+            iteration = checked
             defence.last_iteration = iteration
             yield iteration
             if iteration.complete:
                 return
+
+    def _checked(
+        self, iteration: Iteration, roots: list[RootMove], side: int, depth: int
+    ) -> Iteration | None:
+        """A completed depth's `iteration` as the caller hears it: its answer checked by the
+        defence when the root is in danger or the answer makes a four (`Defence.settle`), or
+        None when the clock cut that check short and the caller keeps the answer it has."""
+        defence = self.defence
+        if iteration.complete or (
+            defence.danger is None and not defence.makes_four(iteration.moves[0].move, side)
+        ):
+            return iteration
+        settled = defence.settle(iteration, roots, side, depth)
+        if settled is None:
+            # The clock cut the check of this depth's answer short: the caller keeps the answer
+            # it has (checked), unless a check has refuted it since.
+            amended = defence.amended()
+            if amended is None and defence.last_iteration is not None:
+                return None
+            # (At depth 1 the caller must hear a move, checked or not.)
+            settled = amended or snapshot(depth, roots)
+        return settled
 
     def search_move(
         self, board: Board, move: int, depth: int, poller: fs.Poller, root_depth: int | None = None

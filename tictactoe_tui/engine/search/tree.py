@@ -1,13 +1,13 @@
 """The tree of the depth-limited search: the node, its table, its move order (see `pvs`).
 
-`Tree` holds what every part of a search shares (the position, the poller, the transposition
-table, the threat searches, this search's generation and budget scale) and searches below the
-root: every node applies the root's rules, runs a small VCF for the side to move, and searches
-forced replies without spending depth. Quiet nodes try the cells next to a stone and the cells of
-the lines where a four can be made or stopped (`LineState.line_cells`): that choice is for
-ordering and for the heuristic only. **Soundness rule**: a node that left legal moves out for
-any other reason than a proof never reports a proven loss; it reports the heuristic's worst value
-instead.
+`Tree` holds what every part of a search shares (`TreeState`: the position, the poller, the
+transposition table, the threat searches, this search's generation and budget scale) and
+searches below the root: every node applies the root's rules, runs a small VCF for the side to
+move, and searches forced replies without spending depth. Quiet nodes try the cells next to a
+stone and the cells of the lines where a four can be made or stopped (`LineState.line_cells`):
+that choice is for ordering and for the heuristic only. **Soundness rule**: a node that left
+legal moves out for any other reason than a proof never reports a proven loss; it reports the
+heuristic's worst value instead.
 
 At the cut-off a position scores H1 from the side to move plus a *tempo* bonus for being the side
 to move (`tempo`). Scores inside use a wider scale than the public one: a win on ply d (counted
@@ -169,8 +169,9 @@ class MoveOrder:
             self.history[move] = min(self.history[move] + depth * depth, 0xFFFF)
 
 
-class Tree(MoveOrder):
-    """The search below the root, and the state all the parts of one game's search share."""
+class TreeState(MoveOrder):
+    """The state all the parts of one game's search share: the position, the poller, the
+    tables, the threat searches, this search's generation and budget scale."""
 
     def __init__(self, size: int, k: int, evaluate: fs.Evaluator | None = None) -> None:
         """Empty tables for positions of a size x size board with k in a row."""
@@ -226,22 +227,28 @@ class Tree(MoveOrder):
         self.limit_ply = limit_ply
         return side
 
+
+class Tree(TreeState):
+    """The search below the root: the node and its phases, the frontier, the leaves."""
+
     def node(self, depth: int, alpha: int, beta: int, ply: int, side: int) -> int:
-        """Fail-soft negamax value of the position with `side` to move `ply` plies from the root."""
+        """Fail-soft negamax value of the position with `side` to move `ply` plies from the root.
+
+        The rules that decide a position at once come first, then the table's answer; the moves
+        are a forced block, the stops against the opponent's doubles (`_against_doubles`) or the
+        quiet moves (`_quiet`), and `_children` searches them and stores the value.
+        """
         poller = self.poller
         poller.nodes += 1
         if poller.nodes & poller.poll_mask == 0:
             poller.poll()
         state = self.state
         bits = state.bits
-        occupied = bits[0] | bits[1]
-        empty = self.shape.full & ~occupied
+        empty = self.shape.full & ~(bits[0] | bits[1])
         if not empty:
             return 0
-        if state.fours[side]:
-            wins = state.win_cells(side)
-            if wins:
-                return MATE - ply - 1
+        if state.fours[side] and state.win_cells(side):
+            return MATE - ply - 1
         other = 1 - side
         threat = state.win_cells(other) if state.fours[other] else 0
         if threat & (threat - 1):
@@ -249,18 +256,8 @@ class Tree(MoveOrder):
         # A double needs two lines of three through one cell: one line of three cannot make one.
         if not threat and len(state.threes[side]) > 1 and state.double_cells(side):
             return MATE - ply - 3
-        if self.all_cells:
-            # Erdős-Selfridge: a side whose lines' potential is too small can at best draw.
-            empties = empty.bit_count()
-            mine_left = (empties + 1) >> 1
-            me, opp = bits[side], bits[other]
-            if alpha >= 0 and fs.maker_potential(self.fs_shape, me, opp, mine_left) < self.half:
-                return 0
-            if (
-                beta <= 0
-                and fs.maker_potential(self.fs_shape, opp, me, empties - mine_left) < self.one
-            ):
-                return 0
+        if self.all_cells and self._cannot_win(empty, alpha, beta, side):
+            return 0
         key = bits[side] << self.shape.cells | bits[other]
         entry = self.tt.get(key)
         tt_move = -1
@@ -271,75 +268,139 @@ class Tree(MoveOrder):
                 if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
                     self.table_answers += 1
                     return value
+        if threat:
+            # The block is forced, and searched without spending depth.
+            move = lowest(threat)
+            state.play(move, side)
+            value = -self.node(depth if depth > 0 else 0, -beta, -alpha, ply + 1, other)
+            state.undo(move, side)
+            return self._store(key, value, move, alpha, beta, ply, depth, False)
+        stops = defences(state, side) if len(state.threes[other]) > 1 else None
+        if stops is not None:
+            return self._against_doubles(stops, empty, depth, alpha, beta, ply, side, key, tt_move)
+        return self._quiet(empty, depth, alpha, beta, ply, side, key, tt_move)
+
+    def _cannot_win(self, empty: int, alpha: int, beta: int, side: int) -> bool:
+        """Erdős-Selfridge: whether 0 cuts the node off: `side` (to move) cannot win, its lines'
+        potential being too small, and a draw is not above `alpha`; or the opponent cannot win
+        and a draw reaches `beta`."""
+        empties = empty.bit_count()
+        mine_left = (empties + 1) >> 1
+        bits = self.state.bits
+        me, opp = bits[side], bits[1 - side]
+        if alpha >= 0 and fs.maker_potential(self.fs_shape, me, opp, mine_left) < self.half:
+            return True
+        return (
+            beta <= 0 and fs.maker_potential(self.fs_shape, opp, me, empties - mine_left) < self.one
+        )
+
+    def _against_doubles(
+        self,
+        stops: int,
+        empty: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        side: int,
+        key: int,
+        tt_move: int,
+    ) -> int:
+        """A node whose opponent has doubles: only `stops` (the cells that stop them all, or make
+        a four) are searched, every other move loses in 4."""
+        lost_floor = -(MATE - ply - 4) if empty & ~stops else -MATE - 1
+        if not stops:
+            return lost_floor
+        restricted = False
+        child_depth = depth - 1
+        if depth <= 0:
+            # At the horizon only the cells that stop the double are tried: a counter-four is
+            # left to deeper searches, so a loss found here is not a proof.
+            child_depth = 0
+            counters = self.state.four_moves(side)
+            if stops & ~counters:
+                restricted = bool(stops & counters)
+                stops &= ~counters
+        moves = self._staged(stops, side, tt_move, ply)
+        return self._children(
+            moves, child_depth, alpha, beta, ply, side, depth, key, lost_floor, restricted, MAX_PLY
+        )
+
+    def _quiet(
+        self,
+        empty: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        side: int,
+        key: int,
+        tt_move: int,
+    ) -> int:
+        """A node where nothing is forced: the heuristic at the cut-off, a win by fours if a small
+        VCF finds one, else the candidate moves (only the zone of the opponent's threat win if it
+        has one, `_guard`), one ply above the cut-off without playing them (`_frontier`)."""
+        if depth <= 0 or ply >= self.limit_ply:
+            return self.leaf(side)
+        state = self.state
+        if depth >= VCF_MIN_DEPTH and state.threes[side]:
+            line = self._vcf(side)
+            if line is not None:
+                self.store_line(line, side, ply)
+                return MATE - ply - len(line)
         lost_floor = -MATE - 1
         restricted = False
-        quiet = False
-        child_depth = depth - 1
-        if threat:
-            moves: Iterable[int] = (lowest(threat),)
-            child_depth = depth if depth > 0 else 0
+        guarded = None
+        if depth >= VCF_MIN_DEPTH and not self.all_cells and state.threes[1 - side]:
+            guarded = self._guard(side, ply)
+        if self.all_cells:
+            candidates = empty
+        elif guarded is not None:
+            # The opponent wins by fours if we pass: only the zone of its proof can stop it,
+            # every other move is a proven loss (`defence`).
+            candidates, lost = guarded
+            if empty & ~candidates:
+                lost_floor = max(lost_floor, lost)
+            if not candidates:
+                return lost_floor
         else:
-            stops = defences(state, side) if len(state.threes[other]) > 1 else None
-            if stops is not None:
-                if empty & ~stops:
-                    lost_floor = -(MATE - ply - 4)
-                if not stops:
-                    return lost_floor
-                if depth <= 0:
-                    # At the horizon only the cells that stop the double are tried: a counter-
-                    # four is left to deeper searches, so a loss found here is not a proof.
-                    child_depth = 0
-                    counters = state.four_moves(side)
-                    if stops & ~counters:
-                        restricted = bool(stops & counters)
-                        stops &= ~counters
-                moves = self._staged(stops, side, tt_move, ply)
-            else:
-                if depth <= 0 or ply >= self.limit_ply:
-                    return self.leaf(side)
-                if depth >= VCF_MIN_DEPTH and state.threes[side]:
-                    line = self._vcf(side)
-                    if line is not None:
-                        self.store_line(line, side, ply)
-                        return MATE - ply - len(line)
-                quiet = True
-                guarded = (
-                    self._guard(side, ply)
-                    if depth >= VCF_MIN_DEPTH and not self.all_cells and state.threes[other]
-                    else None
-                )
-                if self.all_cells:
-                    candidates = empty
-                elif guarded is not None:
-                    # The opponent wins by fours if we pass: only the zone of its proof can
-                    # stop it, every other move is a proven loss (`defence`).
-                    candidates, lost = guarded
-                    if empty & ~candidates:
-                        lost_floor = max(lost_floor, lost)
-                    if not candidates:
-                        return lost_floor
-                else:
-                    candidates = (state.near | state.line_cells()) & empty
-                    restricted = candidates != empty
-                    if not candidates:
-                        candidates = 1 << next(c for c in self.shape.centre_order if empty >> c & 1)
-                if depth == 1 and self.frontier_shortcut and empty & (empty - 1):
-                    return self._frontier(
-                        candidates, restricted, side, alpha, beta, ply, key, tt_move
-                    )
-                moves = self._staged(candidates, side, tt_move, ply)
+            candidates = (state.near | state.line_cells()) & empty
+            restricted = candidates != empty
+            if not candidates:
+                candidates = 1 << next(c for c in self.shape.centre_order if empty >> c & 1)
+        if depth == 1 and self.frontier_shortcut and empty & (empty - 1):
+            return self._frontier(candidates, restricted, side, alpha, beta, ply, key, tt_move)
+        # Late quiet moves are searched a ply shallower first (late move reductions).
+        late = MAX_PLY if depth < LMR_MIN_DEPTH or self.unreduced >> side & 1 else LMR_AFTER
+        moves = self._staged(candidates, side, tt_move, ply)
+        return self._children(
+            moves, depth - 1, alpha, beta, ply, side, depth, key, lost_floor, restricted, late
+        )
+
+    def _children(
+        self,
+        moves: Iterable[int],
+        child_depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        side: int,
+        depth: int,
+        key: int,
+        lost_floor: int,
+        restricted: bool,
+        reduce_from: int,
+    ) -> int:
+        """A node's `moves` searched `child_depth` plies deep (after the first, with a null window
+        first), those from index `reduce_from` on that make no four a ply shallower first; its
+        value, at least `lost_floor` (the moves left out), stored (`_store`)."""
+        state = self.state
+        other = 1 - side
         alpha0 = alpha
         best = -MATE - 1
         best_move = -1
         first = True
         node = self.node
-        # Late quiet moves are searched a ply shallower first (late move reductions); one that
-        # then looks better than the best so far gets its full depth.
-        reduce_from = (
-            LMR_AFTER
-            if quiet and depth >= LMR_MIN_DEPTH and not self.unreduced >> side & 1
-            else MAX_PLY
-        )
         fours = state.four_moves(side) if reduce_from < MAX_PLY else 0
         index = 0
         for move in moves:
@@ -368,11 +429,26 @@ class Tree(MoveOrder):
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
-                        if not threat:
-                            self._reward(move, ply, depth)
+                        self._reward(move, ply, depth)
                         break
         if lost_floor > best:
             best = lost_floor
+        return self._store(key, best, best_move, alpha0, beta, ply, depth, restricted)
+
+    def _store(
+        self,
+        key: int,
+        best: int,
+        best_move: int,
+        alpha0: int,
+        beta: int,
+        ply: int,
+        depth: int,
+        restricted: bool,
+    ) -> int:
+        """Put a node's value `best` in the table (a bound if it falls outside the window
+        `alpha0`..`beta` it was searched with) and return it; not as a proven loss when
+        `restricted` (legal moves were left out without a proof)."""
         if restricted and best <= -MATE_BAND:
             # Every move tried loses, but not every legal move was tried: not a proof.
             best = -HEURISTIC_MAX
@@ -396,22 +472,35 @@ class Tree(MoveOrder):
         A move that makes no four leaves the opponent with no winning cell to answer, so its
         child is scored at once: H1 after the move, seen from the opponent, plus the tempo. Its
         value for this side is H1 now, plus the move's H1 gain, minus the tempo: only the best
-        gain matters, and the table's move is tried first in case it is enough. Fours are
-        played and searched (the reply is forced, so they cost a few nodes).
+        gain matters (`_best_gain`), and the table's move is tried first in case it is enough.
+        Fours are played and searched (`_fours`: the reply is forced, so they cost a few nodes).
         """
         state = self.state
-        poller = self.poller
-        other = 1 - side
         fours = state.four_moves(side) & candidates
         quiet = candidates & ~fours
-        gain = state.gain
         here = (state.value if side == 0 else -state.value) - self.tempo
-        poller.nodes += 1
+        self.poller.nodes += 1
         if tt_move >= 0 and quiet >> tt_move & 1:
-            best = here + gain(tt_move, side)
+            best = here + state.gain(tt_move, side)
             if best >= beta:
                 self.tt[key] = (LOWER, best, tt_move, 1 + self.generation)
                 return best
+        best_move, best_gain = self._best_gain(quiet, side)
+        alpha0 = alpha
+        best = -MATE - 1
+        if best_move >= 0:
+            best = here + best_gain
+            if best > alpha:
+                alpha = best
+        if best < beta and fours:
+            best, best_move = self._fours(fours, best, best_move, alpha, beta, ply, side)
+        if best >= beta:
+            self._reward(best_move, ply, 1)
+        return self._store(key, best, best_move, alpha0, beta, ply, 1, restricted)
+
+    def _best_gain(self, quiet: int, side: int) -> tuple[int, int]:
+        """The cell of `quiet` whose move gains `side` the most H1, and that gain (-1 and -MATE
+        when `quiet` is empty); each cell scored counts as a node."""
         best_gain = -MATE
         best_move = -1
         count = 0
@@ -420,6 +509,7 @@ class Tree(MoveOrder):
             if best_move >= 0:
                 best_gain = value
         else:
+            gain = self.state.gain
             while quiet:
                 low = quiet & -quiet
                 quiet ^= low
@@ -429,36 +519,34 @@ class Tree(MoveOrder):
                 if value > best_gain:
                     best_gain = value
                     best_move = cell
+        poller = self.poller
         before = poller.nodes
         poller.nodes += count
         if (before ^ poller.nodes) > poller.poll_mask:
             poller.poll()
-        alpha0 = alpha
-        best = -MATE - 1
-        if best_move >= 0:
-            best = here + best_gain
-            if best > alpha:
-                alpha = best
-        if best < beta and fours:
-            node = self.node
-            for move in self._ordered(fours, side, -1, ply):
-                state.play(move, side)
-                value = -node(0, -beta, -alpha, ply + 1, other)
-                state.undo(move, side)
-                if value > best:
-                    best = value
-                    best_move = move
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
-        if best >= beta:
-            self._reward(best_move, ply, 1)
-        if restricted and best <= -MATE_BAND:
-            best = -HEURISTIC_MAX
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.tt[key] = (flag, to_table(best, ply), best_move, 1 + self.generation)
-        return best
+        return best_move, best_gain
+
+    def _fours(
+        self, fours: int, best: int, best_move: int, alpha: int, beta: int, ply: int, side: int
+    ) -> tuple[int, int]:
+        """A frontier node's fours played and searched (the replies are forced), in the move
+        order, after the value `best` of `best_move` its quiet moves reached within the window
+        `alpha`..`beta`: the best value and move."""
+        state = self.state
+        node = self.node
+        other = 1 - side
+        for move in self._ordered(fours, side, -1, ply):
+            state.play(move, side)
+            value = -node(0, -beta, -alpha, ply + 1, other)
+            state.undo(move, side)
+            if value > best:
+                best = value
+                best_move = move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best, best_move
 
     def leaf(self, side: int) -> int:
         """The heuristic value of a quiet position at the cut-off, from `side`."""
