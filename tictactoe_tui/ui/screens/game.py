@@ -22,7 +22,7 @@ game's search stops when they open and starts again when this screen shows.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -64,6 +64,10 @@ from tictactoe_tui.ui.screens.results import ResultsScreen
 from tictactoe_tui.ui.widgets import Board, PositionView, Scoreboard
 from tictactoe_tui.ui.widgets.footer import Footer
 from tictactoe_tui.ui.widgets.too_small import TooSmall
+
+if TYPE_CHECKING:
+    # Predict mode loads when first used: the first paint does not need it.
+    from tictactoe_tui.play.predict import Round
 
 __all__ = [
     "HIDDEN_SEARCH",
@@ -181,6 +185,16 @@ class GameScreen(Screen[None]):
         """What the running search is for ("computer", "hint", "scores"), or None (also while
         the computer's move waits for the learner's predictions: nothing runs then)."""
         return None if self.predict.round is not None else self.controller.thinking
+
+    @property
+    def round(self) -> Round | None:
+        """The questions open now about the computer's move held back, if any."""
+        return self.predict.round
+
+    @property
+    def predicting(self) -> bool:
+        """Predict mode: the computer's move waits for the learner's answers (`f` switches)."""
+        return self.predict.on
 
     @property
     def view(self) -> PositionView:
