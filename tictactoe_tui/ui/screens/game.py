@@ -46,6 +46,7 @@ from tictactoe_tui.play.settings import GameSettings, Mode
 from tictactoe_tui.ui.jobs import app_thinker
 from tictactoe_tui.ui.messages import Analyse, GameEnded, Navigate
 from tictactoe_tui.ui.screens.game_drawing import (
+    GAME_CSS,
     PREDICTING_TURN,
     GameDrawing,
     compact_terminal,
@@ -86,36 +87,7 @@ history names them (`GameController.history_names`), read from the history."""
 class GameScreen(Screen[None]):
     """One game at a time with the given settings; `n` starts the next one on the same screen."""
 
-    DEFAULT_CSS = """
-    GameScreen { layout: vertical; }
-    GameScreen #status {
-        height: 3;
-        padding: 0 1;
-        background: $boost;
-    }
-    GameScreen #scoreboard { width: 100%; }
-    GameScreen #verdict {
-        display: none;
-        height: 1;
-        padding: 0 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    GameScreen #predict {
-        display: none;
-        height: auto;
-        max-height: 4;
-        padding: 0 1;
-        background: $boost;
-    }
-    GameScreen.-predicting #predict { display: block; }
-    GameScreen #predict-value { display: none; margin: 0 1; }
-    GameScreen.-predict-value #predict-value { display: block; }
-    GameScreen.-compact #status { height: 2; }
-    GameScreen.-compact #verdict { display: block; }
-    GameScreen.-too-small #position, GameScreen.-too-small #status,
-    GameScreen.-too-small #verdict { display: none; }
-    """
+    DEFAULT_CSS = GAME_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(d), f"place_digit({d})", f"Cell {d}", show=False) for d in range(1, 10)),

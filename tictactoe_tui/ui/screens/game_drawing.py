@@ -35,6 +35,39 @@ COMPACT_MIN_WIDTH = 40
 """The compact layout's narrowest terminal: its verdict line ("e panel · Computer (O) played C1:
 draw") needs the room, whatever the board's width."""
 
+GAME_CSS = """
+    GameScreen { layout: vertical; }
+    GameScreen #status {
+        height: 3;
+        padding: 0 1;
+        background: $boost;
+    }
+    GameScreen #scoreboard { width: 100%; }
+    GameScreen #verdict {
+        display: none;
+        height: 1;
+        padding: 0 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    GameScreen #predict {
+        display: none;
+        height: auto;
+        max-height: 4;
+        padding: 0 1;
+        background: $boost;
+    }
+    GameScreen.-predicting #predict { display: block; }
+    GameScreen #predict-value { display: none; margin: 0 1; }
+    GameScreen.-predict-value #predict-value { display: block; }
+    GameScreen.-compact #status { height: 2; }
+    GameScreen.-compact #verdict { display: block; }
+    GameScreen.-too-small #position, GameScreen.-too-small #status,
+    GameScreen.-too-small #verdict { display: none; }
+    """
+"""The Game screen's layout (its `DEFAULT_CSS`): the status, the predict bar, the verdict line
+of the compact layout (`-compact`), the "enlarge the terminal" notice (`-too-small`)."""
+
 PREDICTING_TURN = "Your prediction: the computer has chosen, its move waits for your answers"
 """The status line's turn while the questions are open."""
 
