@@ -3,17 +3,13 @@ the history (every game the Game screen reports with `GameEnded` is saved to the
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 import os
-import signal
-import tempfile
 import threading
 import traceback
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, replace
-from datetime import datetime
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -32,6 +28,8 @@ from tictactoe_tui.history.locations import served_data_dir
 from tictactoe_tui.history.store import HistoryStore
 from tictactoe_tui.play.session import SessionScore, all_time
 from tictactoe_tui.play.settings import GameSettings, settings_from_values
+from tictactoe_tui.ui.app_signals import EXIT_GRACE, EXIT_SIGNALS, exit_on_signals
+from tictactoe_tui.ui.crash import crash_log_path, log_crash, state_dir
 from tictactoe_tui.ui.messages import (
     Analyse,
     GameEnded,
@@ -41,6 +39,8 @@ from tictactoe_tui.ui.messages import (
     OpenDrill,
     PlayFrom,
 )
+from tictactoe_tui.ui.palette import app_commands
+from tictactoe_tui.ui.routes import ScreenRoutes
 from tictactoe_tui.ui.themes import OWN_THEMES, with_known_theme
 
 if TYPE_CHECKING:
@@ -50,8 +50,19 @@ if TYPE_CHECKING:
     from tictactoe_tui.history.record import PlayedGame
     from tictactoe_tui.history.study import MoveTree
     from tictactoe_tui.play.drill import DrillStart
-    from tictactoe_tui.ui.screens.game import GameScreen
     from tictactoe_tui.worker.client import Thinker
+
+__all__ = [
+    "EXIT_GRACE",
+    "EXIT_SIGNALS",
+    "HISTORY_RETRY_SECONDS",
+    "NO_COLOUR",
+    "SOON_NEEDED",
+    "TicTacToeApp",
+    "crash_log_path",
+    "open_history",
+    "state_dir",
+]
 
 SOON_NEEDED = (
     "tictactoe_tui.ui.screens.help",
@@ -60,44 +71,11 @@ SOON_NEEDED = (
 )
 """Modules imported in the background once the first screen shows."""
 
-EXIT_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
-"""Signals that end the app the normal way (terminal restored, every screen unmounted, any search
-stopped), rather than killing it with the terminal still in full-screen mode. In a terminal
-Ctrl+C is a key, not SIGINT; SIGINT comes from `kill -INT`, or from Ctrl+C pressed where
-`tictactoe-tui serve` runs, which reaches the apps it started for the browser tabs too."""
-
 NO_COLOUR = NoColor()
 """The filter that takes every colour out of what is drawn (NO_COLOR)."""
 
 HISTORY_RETRY_SECONDS = 3.0
 """How often the app tries again to save games a locked history kept beside it."""
-
-EXIT_GRACE = 5.0
-"""Seconds the normal exit may take after such a signal before the process ends regardless."""
-
-
-def state_dir() -> Path:
-    """The app's state directory: under $XDG_STATE_HOME, else ~/.local/state, else a temp dir.
-
-    A relative XDG_STATE_HOME is ignored, as the XDG spec says; without a home directory (HOME
-    unset and no passwd entry, where `Path.home()` raises) a private folder in the system's
-    temporary directory stands in, so the crash handler itself can never fail here.
-    """
-    xdg = os.environ.get("XDG_STATE_HOME", "")
-    if os.path.isabs(xdg):
-        return Path(xdg) / "tictactoe-tui"
-    try:
-        home = Path.home()
-    except RuntimeError:
-        home = None
-    if home is not None and home.is_absolute():
-        return home / ".local" / "state" / "tictactoe-tui"
-    return Path(tempfile.gettempdir()) / f"tictactoe-tui-{os.getuid()}"
-
-
-def crash_log_path() -> Path:
-    """Where an unexpected error's details go: the user's state directory, not the screen."""
-    return state_dir() / "crash.log"
 
 
 def open_history(directory: str | None) -> HistoryStore:
@@ -155,9 +133,9 @@ class TicTacToeApp(App[None]):
         self.start_in_game = start_in_game
         """Whether the first screen is the Game screen rather than Settings."""
         self.start_position = position
+        """The position the analysis board opens on at the start (`--position`), if any."""
         self.start_course = course
         """The course to open at the start (`learn`): "" for its list, or a lesson's key."""
-        """The position the analysis board opens on at the start (`--position`), if any."""
         self.start_drill = drill
         """The drill the app opens on at the start (`tictactoe-tui drill`), if any."""
         self.session = SessionScore()
@@ -166,6 +144,8 @@ class TicTacToeApp(App[None]):
         self.last_game: tuple[PlayedGame, int | None] | None = None
         """The last game reported, with its id in the history (None if it was not saved)."""
         self._history_retry: Timer | None = None
+        self.routes = ScreenRoutes(self)
+        """Which screen opens for each request."""
         for theme in OWN_THEMES:
             self.register_theme(theme)
         self.theme = self.settings.theme
@@ -209,7 +189,7 @@ class TicTacToeApp(App[None]):
 
     def on_mount(self) -> None:
         """Show the first screen: the Game straight away when flags chose one, else Settings."""
-        self._exit_on_signals()
+        exit_on_signals(self)
         # Each screen's module is imported when the screen is first shown: the first paint
         # waits only for the first screen's code (help, history and the lab load later).
         if self.start_in_game:
@@ -218,13 +198,9 @@ class TicTacToeApp(App[None]):
                 # paint. Flags given beside --position are for this visit to a position only:
                 # they never become the next plain start's settings.
                 self.call_after_refresh(self.store.remember_settings, asdict(self.settings))
-            self.push_screen(self._game_screen(self.settings))
+            self.push_screen(self.routes.game_screen(self.settings))
         else:
-            from tictactoe_tui.ui.screens.settings import SettingsScreen
-
-            self.push_screen(
-                SettingsScreen(self.settings, offered=self.served), self._settings_chosen
-            )
+            self.routes.first_settings()
         if self.start_position is not None:
             self.open_analysis(self.start_position)
         if self.start_course is not None:
@@ -246,61 +222,10 @@ class TicTacToeApp(App[None]):
 
         threading.Thread(target=load, name="load-soon", daemon=True).start()
 
-    def _exit_on_signals(self) -> None:
-        """Let SIGTERM, SIGHUP and SIGINT close the app as `q` does, with status 128 + the signal.
-
-        Python's default for them ends the process on the spot, leaving the terminal on the
-        alternate screen with mouse reporting on and the cursor hidden. Closing the normal way
-        restores the terminal and unmounts every screen, which stops any search in progress.
-        Under a test runner (headless) the runner's own signals are left alone.
-        """
-        if self.is_headless:
-            return
-        loop = asyncio.get_running_loop()
-        for name in EXIT_SIGNALS:
-            number = getattr(signal, name, None)
-            if number is None:  # SIGHUP does not exist on Windows
-                continue
-            try:
-                loop.add_signal_handler(number, self._exit_on_signal, number)
-            except (NotImplementedError, RuntimeError, ValueError):
-                return  # no signal handling in this loop or thread: keep the default
-
-    def _exit_on_signal(self, number: int) -> None:
-        """Close the app after signal `number`, within `EXIT_GRACE` seconds whatever happens."""
-        status = 128 + number
-        self.exit(return_code=status)
-        # When the terminal itself has gone (a closed tmux pane, a dropped ssh link), Textual's
-        # output thread dies on the first write that fails and the exit then waits for it
-        # forever. Screens unmount (searches stop) before that wait, so ending the process
-        # after a grace period loses nothing; the worker processes notice their parent is gone.
-        watchdog = threading.Timer(EXIT_GRACE, os._exit, (status,))
-        watchdog.daemon = True
-        watchdog.start()
-
-    def _settings_chosen(self, settings: GameSettings | None) -> None:
-        """The Settings screen closed: start its game, or (escape) go back to the one showing."""
-        if settings is not None:
-            self.start_game(settings)
-
     def start_game(self, settings: GameSettings, moves: Sequence[int] = ()) -> None:
         """Start a fresh game with `settings` (from the position `moves` lead to), replacing
         whatever screens are showing; a game left unfinished is kept as abandoned."""
-        self.settings = settings
-        self.theme = settings.theme
-        self.store.remember_settings(asdict(settings))
-        self.keep_unfinished_games()
-        # Drop every screen above Textual's own blank one (an old game, its results, a review)
-        # so games never pile up; that screen cannot be popped, and the new game goes on top.
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.push_screen(self._game_screen(settings, moves))
-
-    def _game_screen(self, settings: GameSettings, moves: Sequence[int] = ()) -> GameScreen:
-        """A Game screen playing with the app's session score, worker and history."""
-        from tictactoe_tui.ui.screens.game import GameScreen
-
-        return GameScreen(settings, moves, session=self.session, all_time=self.all_time)
+        self.routes.start_game(settings, moves)
 
     def keep_unfinished_games(self) -> None:
         """Save every game left unfinished on a Game screen as abandoned, now (not through a
@@ -416,37 +341,16 @@ class TicTacToeApp(App[None]):
         """Show the analysis board on `position` (or a study, `study_id` in the history),
         analysing with the time limit and depth of `settings` (default: the current ones);
         escape comes back to the screen underneath."""
-        from tictactoe_tui.ui.screens.analysis import AnalysisScreen
-
-        settings = settings if settings is not None else self.settings
-        self.push_screen(
-            AnalysisScreen(
-                position,
-                time_limit=settings.time_limit,
-                depth=settings.depth,
-                store=self.store,
-                study_id=study_id,
-                eval_file=self.settings.eval_file,
-            )
-        )
+        self.routes.analysis(position, settings, study_id)
 
     def on_open_drill(self, message: OpenDrill) -> None:
         """A screen asks for the alpha-beta drill on a position: open it over that screen."""
-        from tictactoe_tui.play.drill import drill_start
-
-        try:
-            start = drill_start(message.position, eval_file=self.settings.eval_file or None)
-        except ValueError as error:
-            self.notify(f"No drill here: {error}.", timeout=4)
-            return
-        self.open_drill(start)
+        self.routes.drill_on(message.position)
 
     def open_drill(self, start: DrillStart) -> None:
         """Show the alpha-beta drill on `start`'s tree; escape comes back to the screen
         underneath. Each check is kept in the history."""
-        from tictactoe_tui.ui.screens.drill import DrillScreen
-
-        self.push_screen(DrillScreen(start, self.store))
+        self.routes.drill(start)
 
     def on_open_cards(self, message: OpenCards) -> None:
         """A screen asks for the cards: open them over that screen."""
@@ -455,10 +359,7 @@ class TicTacToeApp(App[None]):
     def open_cards(self) -> None:
         """Show the due "find a better move" cards (once: asking again while they show does
         nothing); escape comes back to the screen underneath. Each answer is kept."""
-        from tictactoe_tui.ui.screens.cards import CardsScreen
-
-        if not self._showing("CardsScreen"):
-            self.push_screen(CardsScreen(self.store))
+        self.routes.cards()
 
     def on_play_from(self, message: PlayFrom) -> None:
         """A screen (the review) asks for a game from a position: start it."""
@@ -473,18 +374,11 @@ class TicTacToeApp(App[None]):
 
     def open_history(self) -> None:
         """Show the history (once: asking again while it shows does nothing)."""
-        from tictactoe_tui.ui.screens.history import HistoryScreen
-
-        if not self._showing("HistoryScreen", "ReviewScreen", "StudiesScreen"):
-            self.push_screen(HistoryScreen(self.store))
+        self.routes.history()
 
     def review_last_game(self) -> None:
         """Review the game that just ended."""
-        from tictactoe_tui.ui.screens.review import ReviewScreen
-
-        if self.last_game is not None:
-            game, game_id = self.last_game
-            self.push_screen(ReviewScreen(game, self.store, game_id))
+        self.routes.review_last_game()
 
     def action_history(self) -> None:
         """Open the history."""
@@ -493,25 +387,11 @@ class TicTacToeApp(App[None]):
     def open_puzzles(self) -> None:
         """Show the puzzles, on the board of the current settings (once: asking again while
         they show does nothing)."""
-        from tictactoe_tui.ui.screens.puzzle import PuzzleScreen, shape_for
-
-        if not self._showing("PuzzleScreen"):
-            shape = shape_for(self.settings.size, self.settings.win_length)
-            self.push_screen(PuzzleScreen(self.store, shape))
+        self.routes.puzzles()
 
     def open_course(self, lesson: str = "") -> None:
         """Show the course's lessons (once), with `lesson` (a key) open on top if given."""
-        from tictactoe_tui.play.course import LessonError, load_course
-        from tictactoe_tui.ui.screens.learn import CourseScreen
-
-        if self._showing("CourseScreen") or self._showing("LessonScreen"):
-            return
-        try:
-            course = load_course()
-        except LessonError as error:
-            self.notify(f"The course cannot be read: {error}", severity="error")
-            return
-        self.push_screen(CourseScreen(self.store, course, lesson))
+        self.routes.course(lesson)
 
     def action_learn(self) -> None:
         """Open the course (key L, from the Settings and the Game screens)."""
@@ -523,31 +403,15 @@ class TicTacToeApp(App[None]):
 
     def open_settings(self) -> None:
         """Show Settings prefilled with the current settings; escape comes back here."""
-        from tictactoe_tui.ui.screens.settings import SettingsScreen
-
-        if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(
-                SettingsScreen(self.settings, can_cancel=True, offered=self.served),
-                self._settings_chosen,
-            )
+        self.routes.settings()
 
     def open_match(self) -> None:
         """Show the match runner, its form prefilled from the current settings."""
-        # Imported here: the charting library loads only when someone asks for a match.
-        from tictactoe_tui.ui.screens.match import MatchScreen
-
-        if not isinstance(self.screen, MatchScreen):
-            self.push_screen(MatchScreen(self.settings))
+        self.routes.match()
 
     def open_help(self) -> None:
         """Show the help screen (once: asking again while it shows does nothing)."""
-        if self._showing("HelpScreen"):
-            return
-        if not self.is_screen_installed("help"):
-            from tictactoe_tui.ui.screens.help import HelpScreen
-
-            self.install_screen(HelpScreen(), "help")  # built once, shown again at once
-        self.push_screen("help")
+        self.routes.help()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide "? Help" while the help shows, and "y History" while the history does; "z
@@ -563,7 +427,7 @@ class TicTacToeApp(App[None]):
     def _showing(self, *names: str) -> bool:
         """Whether the screen on top is one of the named screens (by class name, so asking
         never loads a screen's module)."""
-        return type(self.screen).__name__ in names
+        return self.routes.showing(*names)
 
     def action_help(self) -> None:
         """Open the help screen."""
@@ -572,42 +436,7 @@ class TicTacToeApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette's commands: Textual's own, plus settings and help."""
         yield from super().get_system_commands(screen)
-        yield SystemCommand(
-            "Settings", "Choose the mode, opponent, board and theme", self.open_settings
-        )
-        yield SystemCommand("Help", "Rules, keys and how the computer thinks", self.open_help)
-        yield SystemCommand(
-            "Match runner", "N games between two computer settings", self.open_match
-        )
-        if type(screen).__name__ == "GameScreen":
-            game: Any = screen
-            yield SystemCommand(
-                "Compare the algorithms",
-                "Learning lab: every search on this position, side by side (key a)",
-                game.action_compare,
-            )
-            yield SystemCommand(
-                "Search tree",
-                "Learning lab: the alpha-beta search from this "
-                "position as a tree, step by step (key t)",
-                game.action_search_tree,
-            )
-            yield SystemCommand(
-                "Heuristic lab", "How H1 and H2 rank this position's moves", game.action_heuristics
-            )
-            yield SystemCommand(
-                "Why a draw",
-                "Learning lab: the pairing strategy that proves "
-                "the side that moved last cannot lose, drawn on the board, to "
-                "play against (key d)",
-                game.action_pairing,
-            )
-        yield SystemCommand("History", "Every game played, and a review of each", self.open_history)
-        yield SystemCommand(
-            "Puzzles",
-            "Find the only win or the only defence: proven puzzles (key z)",
-            self.open_puzzles,
-        )
+        yield from app_commands(self, screen)
 
     def _fatal_error(self) -> None:
         """An unexpected error: log its traceback to a file and close with one plain line.
@@ -619,13 +448,6 @@ class TicTacToeApp(App[None]):
         details = traceback.format_exc()
         with contextlib.suppress(Exception):  # the game in progress is kept if it can be
             self.keep_unfinished_games()
-        path = crash_log_path()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("a", encoding="utf-8") as log:
-                log.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n{details}\n")
-            where = f"the details are in {path}"
-        except OSError:
-            where = "the details could not be saved"
+        where = log_crash(details)
         self.bell()
         self.panic(f"tictactoe-tui stopped after an unexpected error ({where}). Sorry!")

@@ -12,22 +12,19 @@ It is one widget drawn a line at a time (Textual's line API, as its `checker` ex
 styles come from `COMPONENT_CLASSES` (so the theme and the stylesheet still decide the colours),
 and a change repaints only the cells it touches (`refresh(Region)`). A board of a hundred or two
 hundred cell widgets took a tenth to a third of a second to build and style; this one takes a
-few milliseconds at any size.
+few milliseconds at any size. The lines and their styles are drawn by `board_drawing`, the
+cells' sizes and places are `board_geometry`'s: this module is what each cell shows, the
+cursor and the mouse.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from string import ascii_uppercase
 from typing import ClassVar
 
-from rich.segment import Segment
-from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.color import Color
-from textual.css.styles import RenderStyles
 from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import var
@@ -35,9 +32,23 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tictactoe_tui.text.scores import fit_cell_score, step_text
+from tictactoe_tui.ui.widgets.board_drawing import BoardDrawing
+from tictactoe_tui.ui.widgets.board_geometry import (
+    COMPACT_FROM,
+    CellGeometry,
+    board_size_on_screen,
+    score_room,
+)
 
-COMPACT_FROM = 6
-"""Boards this size and bigger use one-line cells so a 10×10 game fits a 100×34 terminal."""
+__all__ = [
+    "BOUND_MARKS",
+    "COMPACT_FROM",
+    "FRAMES",
+    "Board",
+    "CellGeometry",
+    "board_size_on_screen",
+    "score_room",
+]
 
 BOUND_MARKS = ("≤", "≥")
 """A faint score that starts with one of these is a bound, not a value (at most / at least):
@@ -48,51 +59,6 @@ FRAMES = {"win": "**", "last": "()", "best": "><"}
 """The characters around a cell's centre for what its colour also says, so that no mark is told
 by colour alone (NO_COLOR, a monochrome terminal, colour blindness): a winning line's marks
 read `*X*`, the last move `(O)` (as GNU Go marks it), the highlighted move `>+3<`."""
-
-
-@dataclass(frozen=True)
-class CellGeometry:
-    """How big each cell is drawn, and the gaps between them, for a board of a given size."""
-
-    width: int
-    """Columns of one cell."""
-    height: int
-    """Rows of one cell."""
-    gutter: int
-    """Gap in cells between neighbouring cells (both ways); the board's colour shows through."""
-
-    @classmethod
-    def for_size(cls, size: int, compact: bool = False) -> CellGeometry:
-        """Roomy three-line cells for small boards, one-line cells from `COMPACT_FROM` up; in
-        a compact layout (a small terminal) small boards get one-line cells too, with gaps."""
-        if size >= COMPACT_FROM:
-            return cls(width=4, height=1, gutter=0)
-        if compact:
-            return cls(width=5, height=1, gutter=1)
-        return cls(width=8 if size == 3 else 7, height=3, gutter=1)
-
-
-def score_room(size: int, compact: bool = False) -> int:
-    """Columns a faint score may take in a cell of a size×size board (in the compact layout
-    with `compact`): all of a cell with a gutter (the gutter parts it from the next), one less
-    in a cell without, so neighbouring scores never touch."""
-    geo = CellGeometry.for_size(size, compact)
-    return geo.width if geo.gutter else geo.width - 1
-
-
-LABEL_WIDTH = 3
-"""Width of the row-number column on the left of the grid."""
-BORDER = 2
-"""The board's frame: one cell on each side."""
-
-
-def board_size_on_screen(size: int, compact: bool = False) -> tuple[int, int]:
-    """The (width, height) in terminal cells the board widget needs, frame included (in the
-    compact layout with `compact`)."""
-    geo = CellGeometry.for_size(size, compact)
-    width = LABEL_WIDTH + size * (geo.width + geo.gutter) + BORDER
-    height = 1 + size * (geo.height + geo.gutter) + BORDER
-    return width, height
 
 
 @dataclass(frozen=True)
@@ -224,7 +190,7 @@ class Board(Widget, can_focus=True):
         self._best: int | None = None
         self._winning: tuple[int, ...] = ()
         self._hover: int | None = None
-        self._styles: dict[tuple[str | None, ...], Style] = {}
+        self._drawing = BoardDrawing(self)
         self.compact = False
         """Whether the board is drawn for the compact layout (`set_compact`)."""
         self.geometry = CellGeometry.for_size(size)
@@ -343,11 +309,7 @@ class Board(Widget, can_focus=True):
 
     def cell_region(self, index: int) -> Region:
         """Where cell `index` is drawn, relative to the board's content (inside the frame)."""
-        geo = self.geometry
-        row, col = divmod(index, self.board_size)
-        x = LABEL_WIDTH + col * (geo.width + geo.gutter) + geo.gutter
-        y = 1 + row * (geo.height + geo.gutter) + geo.gutter
-        return Region(x, y, geo.width, geo.height)
+        return self.geometry.region(index, self.board_size)
 
     def cell_offset(self, index: int) -> Offset:
         """The centre of cell `index`, relative to the board (frame included), so that
@@ -360,58 +322,13 @@ class Board(Widget, can_focus=True):
 
     def cell_at(self, offset: Offset) -> int | None:
         """The cell at `offset` in the board's content, or None (a label, a gap, outside)."""
-        geo = self.geometry
-        x, y = offset.x - LABEL_WIDTH, offset.y - 1
-        if x < 0 or y < 0:
-            return None
-        col, x_in = divmod(x, geo.width + geo.gutter)
-        row, y_in = divmod(y, geo.height + geo.gutter)
-        if x_in < geo.gutter or y_in < geo.gutter or max(row, col) >= self.board_size:
-            return None
-        return row * self.board_size + col
+        return self.geometry.cell_at(offset, self.board_size)
 
     # -- drawing -------------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
         """Line `y` of the grid: the column letters, a row of cells, or the gap between rows."""
-        geo = self.geometry
-        label = self._style(("board--label",))
-        gap = self._style(("board--label",), text=False)
-        width = board_size_on_screen(self.board_size, self.compact)[0] - BORDER
-        if y == 0:
-            segments = [Segment(" " * LABEL_WIDTH, gap)]
-            for col in range(self.board_size):
-                segments += _aligned(
-                    ascii_uppercase[col], geo.gutter + geo.width, gap, label, skip=geo.gutter
-                )
-            return Strip(segments, width)
-        row, within = divmod(y - 1, geo.height + geo.gutter)
-        if row >= self.board_size or within < geo.gutter:
-            return Strip.blank(width, gap) if row < self.board_size else Strip([])
-        line = within - geo.gutter
-        number = str(row + 1) if line == geo.height // 2 else ""
-        segments = _aligned(number, LABEL_WIDTH, gap, label)
-        for index in range(row * self.board_size, (row + 1) * self.board_size):
-            if geo.gutter:
-                segments.append(Segment(" " * geo.gutter, gap))
-            text, kind = self._cell_lines(index)[line]
-            names = self._style_names(index)
-            overlay = {
-                "faint": "board--faint",
-                "corner": "board--faint",
-                "bound": "board--bound",
-                "step": f"board--step-{self._drawings[index].step_by.lower()}",
-            }.get(kind)
-            segments.extend(
-                _aligned(
-                    text,
-                    geo.width,
-                    self._style(names, text=False),
-                    self._style(names, overlay),
-                    left=kind == "corner",
-                )
-            )
-        return Strip(segments, width)
+        return self._drawing.line(y)
 
     def _cell_lines(self, index: int) -> list[tuple[str, str]]:
         """Each line of cell `index`: its text and what kind of text it is ("mark", "corner",
@@ -466,57 +383,6 @@ class Board(Widget, can_focus=True):
             names.append("board--cursor-win")
         return tuple(names)
 
-    def _style(
-        self, names: tuple[str, ...], overlay: str | None = None, *, text: bool = True
-    ) -> Style:
-        """The Rich style of a cell drawn with the component classes `names`, and of a word on
-        it drawn with `overlay` (faint, or an expected line's colour); without `text`, just the
-        background (for the space around a word, which is never underlined).
-
-        Background, colour and text style each come from the last class that sets them, as the
-        stylesheet's rules on one widget would; the background is laid over the board's own and
-        the colour over that background (an `auto` colour contrasting with it), as Textual does
-        for a widget over its parent. An overlay's colour replaces the cell's and its text style
-        is added to the cell's, as a styled word inside a widget is drawn.
-        """
-        key = (*names, overlay, "text" if text else "")
-        style = self._styles.get(key)
-        if style is not None:
-            return style
-        background: Color | None = None
-        ink: RenderStyles | None = None
-        text_style = Style()
-        for name in (*names, overlay):
-            if name is None:
-                continue
-            styles = self.get_component_styles(name)
-            if styles.has_rule("background"):
-                background = styles.background
-            if styles.has_rule("color") or styles.has_rule("auto_color"):
-                ink = styles
-            if styles.has_rule("text_style"):
-                text_style = (
-                    text_style + styles.text_style if name == overlay else styles.text_style
-                )
-        ground = self.background_colors[1]
-        if background is not None:
-            ground += background
-        color = self.styles.color if ink is None else ink.color
-        if ink is not None and ink.auto_color:
-            color = ground.get_contrast_text(color.a)
-        if text:
-            style = Style(color=(ground + color).rich_color, bgcolor=ground.rich_color)
-            style += text_style
-        elif text_style.reverse:
-            # A reversed cell (the cursor) is a solid block of its ink, padding included.
-            style = Style(
-                color=(ground + color).rich_color, bgcolor=ground.rich_color, reverse=True
-            )
-        else:
-            style = Style(bgcolor=ground.rich_color)
-        self._styles[key] = style
-        return style
-
     def _refresh_cells(self, cells: Iterable[int]) -> None:
         """Repaint just these cells."""
         regions = [
@@ -530,7 +396,7 @@ class Board(Widget, can_focus=True):
     def notify_style_update(self) -> None:
         """The theme or the stylesheet changed: work the styles out again."""
         super().notify_style_update()
-        self._styles.clear()
+        self._drawing.forget_styles()
         self.refresh()
 
     # -- the cursor and the mouse --------------------------------------------------------------
@@ -604,21 +470,3 @@ def _score_line(text: str, room: int) -> tuple[str, str]:
     """A faint score and how it is drawn: "bound" for a bound, else "faint". It keeps its
     mark ("~", "≤", "≥") and is fitted to `room` columns by `text.scores.fit_cell_score`."""
     return fit_cell_score(text, room), "bound" if text.startswith(BOUND_MARKS) else "faint"
-
-
-def _aligned(
-    text: str, width: int, pad: Style, ink: Style, *, left: bool = False, skip: int = 0
-) -> list[Segment]:
-    """`text` in a `width`-wide slot, centred (or on the left) in all but its first `skip`
-    columns, cut to fit: the text drawn with `ink`, the space around it with `pad`."""
-    text = text[: width - skip]
-    before = skip + (0 if left else (width - skip - len(text)) // 2)
-    after = width - len(text) - before
-    segments = []
-    if before:
-        segments.append(Segment(" " * before, pad))
-    if text:
-        segments.append(Segment(text, ink))
-    if after:
-        segments.append(Segment(" " * after, pad))
-    return segments
