@@ -31,3 +31,7 @@ def app_from_args(argv: Sequence[str] | None = None) -> TicTacToeApp:
         theme = settings.theme if themed else last.theme
         settings = replace(last, theme=theme, eval_file=settings.eval_file)
     return TicTacToeApp(settings, start_in_game=any_game_flag, store=store, position=position)
+
+
+# The stable entry point `TicTacToeApp.from_args(argv)` is this function (see `ui.app`).
+TicTacToeApp.from_args = app_from_args

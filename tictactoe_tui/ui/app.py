@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, replace
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rich.console import RenderableType
 from textual.app import App, SystemCommand
@@ -87,8 +87,19 @@ def open_history(directory: str | None) -> HistoryStore:
     return HistoryStore.open(served_data_dir(directory), only_own=True)
 
 
+class AppFromArgs(Protocol):
+    """Makes the app the command-line flags ask for (exits with status 2 on a bad value)."""
+
+    def __call__(self, argv: Sequence[str] | None = None) -> TicTacToeApp: ...
+
+
 class TicTacToeApp(App[None]):
     """Tic-tac-toe in the terminal: Settings, then the Game (with its Results), and Help."""
+
+    from_args: ClassVar[AppFromArgs]
+    """`TicTacToeApp.from_args(argv)`, the stable entry point: the app the flags ask for. The
+    flags are the command line's (`cli.play.app_from_args`) and `ui` may not import `cli`, so
+    the package's face (`tictactoe_tui.app`) and the command line bind it when they load."""
 
     # Absolute, because Textual resolves a relative CSS_PATH beside the module of the class
     # that is run: a subclass elsewhere (the snapshot tests' app) would look in the wrong place.
