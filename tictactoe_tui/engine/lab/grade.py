@@ -36,9 +36,9 @@ from tictactoe_tui.engine.players.computer import Decision, Player
 from tictactoe_tui.engine.players.guest import DEFAULT_TIME, GuestCode, GuestFault, Provides
 from tictactoe_tui.engine.players.learner import LearnerPlayer
 from tictactoe_tui.engine.players.match import MatchPlan, PlayerSpec, run_match
+from tictactoe_tui.engine.proofs.symmetry import board_images
 from tictactoe_tui.engine.rules.board import Board, Mark, check_shape, default_k
 from tictactoe_tui.engine.search.api import analyse_position
-from tictactoe_tui.engine.search.kernel import _symmetries
 from tictactoe_tui.engine.search.limits import NO_LIMITS, Limits
 from tictactoe_tui.engine.search.types import MoveScore
 
@@ -310,20 +310,6 @@ class _Asker:
 # -- the grade ----------------------------------------------------------------------------------
 
 
-def _images(board: Board) -> list[Board]:
-    """The board's eight rotations and reflections (some may be equal)."""
-    cells = str(board).replace("/", "")
-    size = board.size
-    images = []
-    for perm in _symmetries(size):
-        moved = ["."] * len(cells)
-        for cell, image in enumerate(perm):
-            moved[image] = cells[cell]
-        rows = ["".join(moved[r * size : (r + 1) * size]) for r in range(size)]
-        images.append(Board.from_string("/".join(rows), k=board.k, to_move=board.to_move))
-    return images
-
-
 def _choices(
     code: GuestCode, asker: _Asker, positions: list[_Graded], provides: Provides
 ) -> list[tuple[int, ...] | None]:
@@ -380,7 +366,7 @@ def _heuristic_values(
 
 def _symmetry(code: GuestCode, asker: _Asker, size: int, k: int) -> Symmetry:
     boards = every_position(size, k)
-    images = [_images(b) for b in boards]
+    images = [board_images(b) for b in boards]
     items = [(image, mark) for group in images for mark in Mark for image in group]
     values = asker.each(items, code.evaluate_many)
     same = 0

@@ -81,19 +81,23 @@ class PairTables:
 @cache
 def pair_tables(size: int, k: int) -> PairTables:
     """The shared pair tables of a size×size board with k in a row."""
-    lines = geometry(size, k).lines
+    geo = geometry(size, k)
     pair_lines: dict[int, int] = {}
-    for index, line in enumerate(lines):
-        cells = _bits(line)
+    for index, run in enumerate(geo.line_cells):
+        cells = [1 << cell for cell in run]
         for i, a in enumerate(cells):
             for b in cells[i + 1 :]:
                 pair = a | b
                 pair_lines[pair] = pair_lines.get(pair, 0) | 1 << index
-    return PairTables(lines, pair_lines)
+    return PairTables(geo.lines, pair_lines)
 
 
 def _bits(mask: int) -> list[int]:
-    """The single-bit masks of the set cells of `mask`, lowest first."""
+    """The single-bit masks of the set cells of `mask`, lowest first.
+
+    Not `[1 << c for c in kernel.iter_cells(mask)]`: `_cover` calls this once per branch point
+    and the pair tables are keyed by masks, and that detour costs two to three times as much a
+    call (about 5% of a pairing search)."""
     out = []
     while mask:
         low = mask & -mask

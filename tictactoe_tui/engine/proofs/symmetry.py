@@ -3,13 +3,16 @@ images, so symmetric positions share one entry; deeper down the plain pair.
 
 The exact solver (`exact.Solver`, through `SymmetryKeys`) and the lab's trace (`ShapeKeys`)
 key their tables here; the shape's permutations and two-chunk tables are `kernel.shape`'s.
+A board's eight images (`board_images`: the puzzles' canonical form, the grade's symmetry
+check) are made here too, with the same permutations.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from tictactoe_tui.engine.search.kernel import Shape, chunk_table
+from tictactoe_tui.engine.rules.board import Board
+from tictactoe_tui.engine.search.kernel import Shape, chunk_table, shape
 
 # Symmetry canonicalisation costs a few microseconds; it pays near the root, where the subtrees
 # it merges are large, and not near the leaves. Only nodes with at least this many empty cells
@@ -37,6 +40,16 @@ def image(perm: tuple[int, ...], bits: int) -> int:
         bits ^= low
         out |= 1 << perm[low.bit_length() - 1]
     return out
+
+
+def board_images(board: Board) -> list[Board]:
+    """The board's eight rotations and reflections, in `Shape.sym_perms`' order (the board
+    itself first; some may be equal), with the same side to move."""
+    geo, x, o = board.geometry, board.x_bits, board.o_bits
+    return [
+        Board(geo, image(perm, x), image(perm, o), board.to_move)
+        for perm in shape(board.size, board.k).sym_perms
+    ]
 
 
 def table_key(sh: Shape, me: int, opp: int, use_symmetry: bool) -> tuple[int, int]:

@@ -41,7 +41,7 @@ from functools import cache
 from tictactoe_tui.engine.proofs.forcing import defences, fork_stops, lowest
 from tictactoe_tui.engine.proofs.lines import LineShape, LineState, iter_bits, line_shape, side_of
 from tictactoe_tui.engine.proofs.move_facts import MoveFacts, MoveKind, Run, read_line, read_move
-from tictactoe_tui.engine.rules.board import Board
+from tictactoe_tui.engine.rules.board import Board, geometry
 
 try:
     from tictactoe_tui.engine.proofs import _threatc
@@ -402,8 +402,10 @@ def kernel_available() -> bool:
 def _kernel_tables(
     shape: LineShape,
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
-    """What the compiled kernel needs of a shape: each line's cells, H1's gains and weights."""
-    return tuple(tuple(iter_bits(mask)) for mask in shape.line_mask), shape.gain, shape.weight
+    """What the compiled kernel needs of a shape: each line's cells (the board's
+    `geometry(...).line_cells`, lowest cell first, in `line_mask`'s order), H1's gains and
+    weights."""
+    return geometry(shape.size, shape.k).line_cells, shape.gain, shape.weight
 
 
 def vct_replies(state: LineState, side: int, wins: int) -> tuple[int, int] | None:

@@ -5,9 +5,8 @@ kept beside its table entries, and the pairing searches it remembers failing.
 from __future__ import annotations
 
 from tictactoe_tui.engine.proofs.pairing import PairingSearch
-from tictactoe_tui.engine.search.kernel import (
-    Shape,
-)
+from tictactoe_tui.engine.proofs.symmetry import image
+from tictactoe_tui.engine.search.kernel import Shape
 
 ALL = -1
 """A zone that holds every cell: the answer has no relevance zone (nothing may be pruned)."""
@@ -57,27 +56,18 @@ class ZoneBook:
         """True when `cell` lies outside one of `zones`: the move is refuted like that zone's."""
         return any(not zone >> cell & 1 for zone in zones)
 
-    def image(self, mask: int, perm: tuple[int, ...]) -> int:
-        """The image of a set of cells under a permutation of the cells."""
-        out = 0
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            out |= 1 << perm[low.bit_length() - 1]
-        return out
-
     def remember_zone(self, key: int, sym: int, zone: int, role: int) -> None:
         """Keep the zone of a node's answer beside its table entry (in the key's orientation)."""
         zones = self.zones[role]
         if len(zones) > self.table_limit:
             zones.clear()
-        zones[key] = self.image(zone, self.sh.sym_perms[sym]) if sym else zone
+        zones[key] = image(self.sh.sym_perms[sym], zone) if sym else zone
 
     def stored_zone(self, key: int, sym: int, role: int) -> int:
         """The zone kept for the table entry `key` in that role, in the position's orientation."""
         zone = self.zones[role].get(key, ALL)
         if zone != ALL and sym:
-            zone = self.image(zone, self.sh.sym_inverse[sym])
+            zone = image(self.sh.sym_inverse[sym], zone)
         return zone
 
     def guard_zone(self, opp: int, empty: int, zone: int, guard: int) -> int:

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
+from tictactoe_tui.engine.proofs.symmetry import board_images
 from tictactoe_tui.engine.proofs.threats import MoveFacts, read_line
 from tictactoe_tui.engine.rules.board import (
     Board,
@@ -20,7 +21,6 @@ from tictactoe_tui.engine.rules.board import (
     check_shape,
     parse_cell,
 )
-from tictactoe_tui.engine.search.kernel import shape
 
 Goal = Literal["win", "hold"]
 """What the side to move must do: win, or find the only defence."""
@@ -68,16 +68,8 @@ def rating_word(rating: int) -> str:
 def canonical(board: Board) -> str:
     """The least of the position's eight symmetric images (with its side to move): two
     positions that are mirror images or rotations of each other are one puzzle."""
-    perms = shape(board.size, board.k).sym_perms
-    marks = board.marks()
-    images = []
-    for perm in perms:
-        cells = ["."] * len(marks)
-        for cell, mark in enumerate(marks):
-            if mark:
-                cells[perm[cell]] = mark
-        images.append("".join(cells))
-    return f"{board.size}/{board.k}/{board.to_move}/{min(images)}"
+    least = min("".join(image.rows()) for image in board_images(board))
+    return f"{board.size}/{board.k}/{board.to_move}/{least}"
 
 
 @dataclass(frozen=True)
