@@ -59,7 +59,8 @@ async def test_the_engine_is_a_choice_of_what_the_server_offers(
         await pilot.pause(0.2)
         assert await pilot.click("#start")
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
-        assert "pbrain-good (outside engine)" in status(pilot)
+        # The status is drawn once the screen has mounted (a moment after it is pushed).
+        await wait_until(pilot, lambda: "pbrain-good (outside engine)" in status(pilot))
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(game(pilot).game.moves) == 2)
     assert processes_running(brain) == []

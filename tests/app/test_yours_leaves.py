@@ -102,7 +102,8 @@ async def test_the_tree_views_o_reaches_yours_with_the_files_name(tmp_path: Path
             await press_settled(pilot, "o")
         controller = screen.controller
         assert controller.algorithm == YOURS
-        await wait_until(pilot, lambda: controller.result is not None)
+        # The learner's file runs in its own process: under load its start-up takes seconds.
+        await wait_until(pilot, lambda: controller.result is not None, seconds=60)
         await pilot.pause()
         title = text(screen.query_one("#tree-title", Static))
         assert title.startswith("yours: h1_by_hand.py (the H1 search")
