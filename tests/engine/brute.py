@@ -46,11 +46,12 @@ class BitLines:
 
     def winning_cells(self, me: int, opp: int) -> int:
         """The empty cells where `me` would complete a line at once."""
+        need = self.k - 1
         found = 0
         for line in self.lines:
-            if not opp & line and (me & line).bit_count() == self.k - 1:
-                found |= line & ~me
-        return found
+            if (me & line).bit_count() == need and not opp & line:
+                found |= line
+        return found & ~me
 
 
 class BruteForce:
