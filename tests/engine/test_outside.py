@@ -271,6 +271,12 @@ def test_a_failing_brain_loses_the_game_by_forfeit_with_the_reason(
     tmp_path: Path, behaviour: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(outside, "FIRST_MOVE_SECONDS", 0.5)
+    if behaviour == "hung":
+        # Not a test of the timing (test_a_brain_that_fails_is_a_fault_in_one_sentence is): the
+        # hung brain's allowances, shortened so its two forfeits cost a fraction of a second
+        # each (the others answer at once, and keep the time to do so on a loaded machine).
+        monkeypatch.setattr(outside, "FIRST_MOVE_SECONDS", 0.1)
+        monkeypatch.setattr(outside, "grace", lambda seconds: 0.1)
     brain = write_brain(tmp_path, behaviour)
     spec = PlayerSpec.parse(f"engine:path={brain}:time=0.2")
     result = run_match(PlayerSpec("random"), spec, MatchPlan(2, size=9, k=5, seed=3))

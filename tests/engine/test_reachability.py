@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -40,7 +41,9 @@ def _our_lines(size: int, k: int) -> list[int]:
 LINES = _our_lines(SIZE, K)
 
 
+@cache
 def _has_line(marks: int) -> bool:
+    # Remembered: a 4×4 board has 65,536 sets of marks, and the sweep asks each many times.
     return any(marks & line == line for line in LINES)
 
 
@@ -73,8 +76,14 @@ def _positions_with(x_count: int) -> Iterator[tuple[int, int]]:
                 yield x, sum(1 << c for c in os_)
 
 
+@cache
+def _engine_lines() -> tuple[int, ...]:
+    """The engine's lines for the 4×4 board (asked once, not once per position)."""
+    return tuple(geometry(SIZE, K).lines)
+
+
 def _check(x: int, o: int) -> None:
-    lines = geometry(SIZE, K).lines
+    lines = _engine_lines()
     for side in (Mark.X, Mark.O):
         problem = reachability_problem(x, o, lines, side)
         assert (problem is None) == brute_reachable(x, o, side), (bin(x), bin(o), side, problem)
