@@ -10,6 +10,7 @@ from tictactoe_tui.engine.evaluation.heuristics import h1, h2
 from tictactoe_tui.engine.proofs.solver import RootSolver, Solver, solvable, solver_seconds
 from tictactoe_tui.engine.rules.board import Board
 from tictactoe_tui.engine.search import kernel as fs
+from tictactoe_tui.engine.search.claims import capped_estimate
 from tictactoe_tui.engine.search.deepening import Deepening, SearchMemory, time_limit_for
 from tictactoe_tui.engine.search.kernel import Stopped, Tracker
 from tictactoe_tui.engine.search.solver_scores import (
@@ -59,7 +60,7 @@ def analyse_heuristic(board: Board, algorithm: Algorithm, start: float) -> Analy
             )
         else:
             # Kept below an immediate win so that a win always ranks first.
-            value = max(-(big - 2), min(big - 2, heuristic(after, mover)))
+            value = capped_estimate(heuristic(after, mover), big)
             scores.append(MoveScore(move, value, 1, False, (move,)))
     order = ranked(scores)
     elapsed = time.perf_counter() - start

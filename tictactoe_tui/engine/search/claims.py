@@ -23,6 +23,12 @@ def public_score(value: int, board: Board) -> int:
         return big - (MATE - value)
     if value <= -MATE_BAND:
         return -(big - (MATE + value))
+    return capped_estimate(value, big)
+
+
+def capped_estimate(value: int, big: int) -> int:
+    """A heuristic value on the public scale (`big` = W): within W - 2 either way, so a win in
+    one (W - 1) always ranks above it."""
     cap = big - 2
     return max(-cap, min(cap, value))
 
