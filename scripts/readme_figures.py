@@ -308,9 +308,9 @@ def game_flags(_: str) -> str:
         MIN_K,
         MIN_SIZE,
         MODES,
-        OPPONENTS,
         GameSettings,
     )
+    from tictactoe_tui.engine import OPPONENTS
 
     default = GameSettings()
 
