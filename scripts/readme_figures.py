@@ -296,6 +296,7 @@ def compare_json(output: str) -> str:
 
 def game_flags(_: str) -> str:
     """The game flags' table, its limits and defaults read from the program itself."""
+    from tictactoe_tui.engine import OPPONENTS
     from tictactoe_tui.play.settings import (
         FIRST_CHOICES,
         MARKS,
@@ -310,7 +311,6 @@ def game_flags(_: str) -> str:
         MODES,
         GameSettings,
     )
-    from tictactoe_tui.engine import OPPONENTS
 
     default = GameSettings()
 
