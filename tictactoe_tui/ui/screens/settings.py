@@ -54,6 +54,7 @@ from tictactoe_tui.play.settings import (
     MIN_DEPTH,
     MIN_DIFFICULTY,
     GameSettings,
+    Mode,
     SettingError,
     settings_from_text,
 )
@@ -61,10 +62,10 @@ from tictactoe_tui.ui.messages import Analyse
 from tictactoe_tui.ui.themes import THEMES
 from tictactoe_tui.ui.widgets.too_small import TooSmall
 
-MODE_LABELS = {
-    "human-vs-computer": "You against the computer",
-    "human-vs-human": "Two people, one keyboard",
-    "computer-vs-computer": "Watch two computers",
+MODE_LABELS: dict[str, str] = {
+    Mode.HUMAN_VS_COMPUTER: "You against the computer",
+    Mode.HUMAN_VS_HUMAN: "Two people, one keyboard",
+    Mode.COMPUTER_VS_COMPUTER: "Watch two computers",
 }
 """How the Settings screen names each mode."""
 
@@ -483,7 +484,7 @@ class SettingsScreen(Screen[GameSettings | None]):
             _pressed(self.query_one(f"#{name}", RadioSet)) for name in ("mode", "first", "mark")
         )
         self.query_one("#first-label", Label).update(first_label(mode, first, mark))
-        no_person = mode == "computer-vs-computer"
+        no_person = mode == Mode.COMPUTER_VS_COMPUTER
         for name in ("first", "mark"):
             self.query_one(f"#{name}", RadioSet).disabled = no_person
         self._show_player_fields()
@@ -501,11 +502,11 @@ class SettingsScreen(Screen[GameSettings | None]):
             opponent in ("alphabeta", "minimax") and bool(self.settings.learner)
         )
         shown = {
-            "engine": opponent == "engine" and mode != "human-vs-human",
-            "learner": learner and mode != "human-vs-human",
-            "x": mode == "computer-vs-computer",
-            "o": mode == "computer-vs-computer",
-            "predict": mode == "human-vs-computer",
+            "engine": opponent == "engine" and mode != Mode.HUMAN_VS_HUMAN,
+            "learner": learner and mode != Mode.HUMAN_VS_HUMAN,
+            "x": mode == Mode.COMPUTER_VS_COMPUTER,
+            "o": mode == Mode.COMPUTER_VS_COMPUTER,
+            "predict": mode == Mode.HUMAN_VS_COMPUTER,
         }
         for name, show in shown.items():
             self.query_one(f"#{name}-label").display = show
@@ -574,7 +575,7 @@ def first_label(mode: str, first: str, mark: str) -> str:
     it ("Who moves first (O starts: the computer)")."""
     settings = settings_from_text({"mode": mode, "first": first, "mark": mark})
     starts = settings.first_mark
-    if mode != "human-vs-computer":
+    if mode != Mode.HUMAN_VS_COMPUTER:
         return f"Who moves first ({starts} starts)"
     who = "the computer" if settings.is_computer(starts) else "you"
     return f"Who moves first ({starts} starts: {who})"
